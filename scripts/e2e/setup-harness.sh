@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Installs the end-to-end harness: a real VS Code (code-server, which needs Node 24) plus
+# Debian's Chromium for playwright-core to drive. Everything goes into a cache directory
+# outside the repository so it survives work-tree resets; a marker file makes re-runs cheap.
+#
+#   ARIA_E2E_CACHE  cache dir (default: ~/.cache/aria-context-e2e)
+#   ARIA_E2E_FORCE=1  reinstall even if the marker says it is complete
+#
+# Why this shape: `npm install code-server` fails under npm 11 (argon2's install script), so
+# we install with --ignore-scripts and then run code-server's own postinstall.sh with Node 24
+# first on PATH; that builds VS Code's native modules (~3 min, needs libkrb5-dev headers).
+set -euo pipefail
+
+CODE_SERVER_VERSION=4.139.1
+NODE_MAJOR=24
+CACHE="${ARIA_E2E_CACHE:-$HOME/.cache/aria-context-e2e}"
+MARKER="$CACHE/.complete-code-server-$CODE_SERVER_VERSION-node$NODE_MAJOR"
+NODE_PREFIX="$CACHE/node24"
+CS_PREFIX="$CACHE/code-server"
+CS_DIR="$CS_PREFIX/node_modules/code-server"
+
+log() { printf '[e2e-setup %s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+START=$SECONDS
+
+if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 && -x /usr/bin/chromium ]]; then
+  log "harness already installed in $CACHE (delete $MARKER or set ARIA_E2E_FORCE=1 to reinstall)"
+  exit 0
+fi
+
+mkdir -p "$CACHE"
+
+# --- Debian packages: chromium (browser) and libkrb5-dev (headers for code-server's native build)
+need_apt=()
+[[ -x /usr/bin/chromium ]] || need_apt+=(chromium)
+[[ -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || need_apt+=(libkrb5-dev)
+if ((${#need_apt[@]})); then
+  if [[ $(id -u) != 0 ]]; then
+    log "error: need root to apt-get install ${need_apt[*]}" >&2
+    exit 1
+  fi
+  log "apt-get install ${need_apt[*]} (about a minute)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+else
+  log "chromium and libkrb5-dev present"
+fi
+
+# --- Node 24 in its own prefix (never a project dependency: it would shadow the system node)
+NODE24="$NODE_PREFIX/node_modules/.bin/node"
+if [[ -x "$NODE24" ]] && [[ "$("$NODE24" -v)" == v$NODE_MAJOR.* ]]; then
+  log "node $("$NODE24" -v) present"
+else
+  log "npm install node@$NODE_MAJOR into $NODE_PREFIX"
+  mkdir -p "$NODE_PREFIX"
+  npm install --prefix "$NODE_PREFIX" --no-save --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR" >/dev/null
+  log "node $("$NODE24" -v) installed"
+fi
+NODE24_VERSION="$("$NODE24" -v)"
+
+# --- code-server: npm install without scripts, then its postinstall with Node 24 on PATH
+if [[ -f "$CS_DIR/package.json" ]] && [[ "$("$NODE24" -p "require('$CS_DIR/package.json').version")" == "$CODE_SERVER_VERSION" ]]; then
+  log "code-server $CODE_SERVER_VERSION package present"
+else
+  log "npm install --ignore-scripts code-server@$CODE_SERVER_VERSION into $CS_PREFIX"
+  mkdir -p "$CS_PREFIX"
+  npm install --prefix "$CS_PREFIX" --ignore-scripts --no-save --no-audit --no-fund --loglevel=error \
+    "code-server@$CODE_SERVER_VERSION" >/dev/null
+fi
+
+log "running code-server postinstall.sh with node $NODE24_VERSION (builds native modules, ~3 min)"
+POSTINSTALL_LOG="$CACHE/postinstall.log"
+if ! (
+  cd "$CS_DIR"
+  PATH="$(dirname "$NODE24"):$PATH" \
+    npm_config_user_agent="npm/11 node/$NODE24_VERSION linux x64" \
+    bash ./postinstall.sh
+) >"$POSTINSTALL_LOG" 2>&1; then
+  tail -n 40 "$POSTINSTALL_LOG" >&2
+  log "error: code-server postinstall failed, full log: $POSTINSTALL_LOG" >&2
+  exit 1
+fi
+
+# Smoke check: the server entry point runs under Node 24.
+"$NODE24" "$CS_DIR/out/node/entry.js" --version >/dev/null
+
+touch "$MARKER"
+log "done in $((SECONDS - START)) s: node24=$NODE24 code-server=$CS_DIR"

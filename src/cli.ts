@@ -1,0 +1,167 @@
+// `aria-context`: the /context flow in a terminal, on the same core as the extension.
+import * as os from 'node:os';
+import {
+  describeLoad,
+  errorJson,
+  loadItems,
+  loadSnapshot,
+  localDate,
+  parseQueryText,
+  pickItems,
+  renderBundle,
+  renderSummary,
+  runQuery,
+  toJson,
+  USAGE,
+} from './core';
+import { isIsoDate } from './core/staleness';
+
+const HELP = `aria-context — query an aria-knowledge folder by tag
+
+Usage:
+  aria-context query <tokens…> [options]
+
+Tokens are tags, aliases or project keys; AND switches to intersection.
+  aria-context query stripe
+  aria-context query api AND pagination
+  aria-context query proj-a --load all
+
+Options:
+  --text               print the summary (default)
+  --json               print the result as JSON
+  --load all|1,3       print the picked files as a markdown bundle
+  --config FILE        aria-knowledge.local.md to read (must exist)
+  --folder DIR         knowledge folder (overrides knowledge_folder)
+  --projects-root DIR  where relative project paths live (default ~/Projects)
+  --today YYYY-MM-DD   the date ages are counted to (default: today)
+  -h, --help           show this help
+
+Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
+`;
+
+interface CliOptions {
+  tokens: string[];
+  json: boolean;
+  load: string | null;
+  config?: string;
+  folder?: string;
+  projectsRoot?: string;
+  today?: string;
+}
+
+type ParseOutcome = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: CliOptions };
+
+const VALUE_FLAGS = new Set(['--load', '--config', '--folder', '--today', '--projects-root']);
+
+export function parseArgs(argv: string[]): ParseOutcome {
+  if (argv.length === 0 || argv.includes('-h') || argv.includes('--help') || argv[0] === 'help') return { kind: 'help' };
+  const [command, ...rest] = argv;
+  if (command !== 'query') return { kind: 'error', message: `Unknown command "${command}". ${USAGE}\nRun aria-context --help for options.` };
+  const options: CliOptions = { tokens: [], json: false, load: null };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg === '--') {
+      options.tokens.push(...rest.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('--')) {
+      options.tokens.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    if (flag === '--json' || flag === '--text') {
+      options.json = flag === '--json';
+      continue;
+    }
+    if (!VALUE_FLAGS.has(flag)) return { kind: 'error', message: `Unknown option ${flag}. Run aria-context --help for options.` };
+    const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
+    if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
+    if (flag === '--load') options.load = value;
+    if (flag === '--config') options.config = value;
+    if (flag === '--folder') options.folder = value;
+    if (flag === '--projects-root') options.projectsRoot = value;
+    if (flag === '--today') {
+      if (!isIsoDate(value)) return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
+      options.today = value;
+    }
+  }
+  if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: USAGE };
+  return { kind: 'run', options };
+}
+
+export interface CliIo {
+  out: (s: string) => void;
+  env: Record<string, string | undefined>;
+  now: () => number;
+}
+
+export function main(argv: string[], io: CliIo): number {
+  const parsed = parseArgs(argv);
+  const wantsJson = argv.includes('--json');
+  const fail = (code: string, message: string, exit: number) => {
+    io.out(wantsJson ? `${JSON.stringify(errorJson(code, message))}\n` : `${message}\n`);
+    return exit;
+  };
+  if (parsed.kind === 'help') {
+    io.out(HELP);
+    return 0;
+  }
+  if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
+  const options = parsed.options;
+
+  const home = io.env.HOME || os.homedir();
+  const outcome = loadSnapshot({
+    home,
+    env: io.env,
+    configFile: options.config,
+    configFileMustExist: true,
+    folder: options.folder,
+    projectsRoot: options.projectsRoot,
+    trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
+  });
+  if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+
+  const today = options.today ?? localDate(io.now());
+  const query = runQuery(outcome.snapshot, options.tokens, { today });
+  if (!query.ok) return fail('usage', query.message, 2);
+  const result = query.result;
+
+  if (options.load === null) {
+    io.out(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderSummary(result));
+    return 0;
+  }
+  const picks = pickItems(result, options.load);
+  if (!picks.ok) return fail('usage', picks.message, 2);
+  const load = loadItems(picks.items);
+  if (options.json) {
+    io.out(
+      `${JSON.stringify(
+        {
+          loaded: load.loaded.map((f) => ({ path: f.item.path, absPath: f.item.absPath, content: f.content, truncated: f.truncated })),
+          refused: load.refused.map((r) => ({ path: r.item.path, reason: r.reason })),
+          message: describeLoad(load),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else {
+    io.out(renderBundle(load));
+  }
+  return 0;
+}
+
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2), {
+      out: (s) => process.stdout.write(s),
+      env: process.env,
+      now: () => Date.now(),
+    });
+  } catch (err) {
+    // Last line of defence: a one-line message, never a stack trace.
+    process.stdout.write(`aria-context: unexpected error: ${(err as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,135 @@
+// Steps 2–5 put together: one query against one snapshot of config and index.
+import type { CoreCache } from './cache';
+import { matchCrossProject } from './crossProject';
+import { hasLegacyBacklog, pendingIdeas, scanIdeas } from './ideas';
+import { emptyProjectNote, LEGACY_IDEAS, USAGE } from './messages';
+import { scanProject } from './projectTier';
+import { parseQueryText, resolveQuery } from './query';
+import { matchTeamShared } from './teamShared';
+import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
+import { trackedArtifacts } from './artifacts';
+import type { Config, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
+
+/** Config and index read at one moment; a query never mixes two snapshots. */
+export interface Snapshot {
+  config: Config;
+  index: KnowledgeIndex;
+}
+
+export interface QueryOptions {
+  /** `YYYY-MM-DD`: the only notion of "now" the core has. */
+  today: string;
+  cache?: CoreCache;
+}
+
+export type QueryOutcome = { ok: true; result: QueryResult } | { ok: false; code: 'usage'; message: string };
+
+/** Index warnings shown with each query; the rest are counted. */
+const INDEX_WARNINGS_SHOWN = 5;
+
+export function runQuery(snapshot: Snapshot, input: string | readonly string[], options: QueryOptions): QueryOutcome {
+  const raw = parseQueryText(input);
+  if (raw.tokens.length === 0) return { ok: false, code: 'usage', message: USAGE };
+  const query = resolveQuery(snapshot.index, raw);
+  return { ok: true, result: evaluate(snapshot, query, options) };
+}
+
+function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions): QueryResult {
+  const { config, index } = snapshot;
+  const tokens = prepareTokens(query.tokens);
+  // With projects disabled, projects_list counts as empty everywhere (spec, fine print).
+  const projectTokens = config.projectsEnabled
+    ? query.tokens.filter((t) => config.projectsList.has(t.toLowerCase()))
+    : [];
+  const warnings: string[] = [...config.warnings];
+
+  const team = matchTeamShared(index, config, tokens, query.mode, projectTokens.length > 0);
+  const projectTier = matchProjectTier(config, projectTokens, tokens, query, options.cache);
+  const cross = matchCrossProject(index, config, tokens, query.mode);
+  warnings.push(...team.warnings, ...projectTier.warnings, ...cross.warnings);
+
+  const knowledge = [
+    ...team.items.sort(byRelevance),
+    ...projectTier.items.sort(byRelevance),
+    ...cross.items.sort(byRelevance),
+  ];
+  const artifacts = trackedArtifacts(config, projectTokens, options.today);
+  let n = 0;
+  for (const item of [...knowledge, ...artifacts]) if (item.selectable) item.n = ++n;
+
+  let ideas: QueryResult['ideas'] = [];
+  let legacyNote: string | null = null;
+  if (projectTokens.length > 0) {
+    const scan = options.cache ? options.cache.getIdeas(() => scanIdeas(config.knowledgeFolder)) : scanIdeas(config.knowledgeFolder);
+    ideas = pendingIdeas(scan.ideas, projectTokens, options.today, config.thresholds.ideas);
+    warnings.push(...scan.problems);
+    if (hasLegacyBacklog(config.knowledgeFolder)) legacyNote = LEGACY_IDEAS;
+  }
+
+  warnings.push(...indexWarnings(index));
+  return {
+    query,
+    items: [...knowledge, ...artifacts],
+    found: knowledge.length,
+    noMatch: knowledge.length === 0,
+    ideas,
+    showsIdeas: projectTokens.length > 0,
+    emptyProjectNotes: projectTier.emptyNotes,
+    legacyNote,
+    warnings,
+    knownTags: index.knownTags,
+  };
+}
+
+interface ProjectTierMatch {
+  items: ResultItem[];
+  warnings: string[];
+  emptyNotes: string[];
+}
+
+function matchProjectTier(
+  config: Config,
+  projectTokens: string[],
+  tokens: PreparedToken[],
+  query: ParsedQuery,
+  cache: CoreCache | undefined,
+): ProjectTierMatch {
+  const result: ProjectTierMatch = { items: [], warnings: [], emptyNotes: [] };
+  for (const token of projectTokens) {
+    const project = config.projectsList.get(token.toLowerCase())!;
+    const scan = cache
+      ? cache.getProject(project.tag, () => scanProject(config.knowledgeFolder, project.tag))
+      : scanProject(config.knowledgeFolder, project.tag);
+    result.warnings.push(...scan.problems);
+    if (scan.files.length === 0) result.emptyNotes.push(emptyProjectNote(project.tag));
+    for (const file of scan.files) {
+      const m = matchFile(tokens, file.tags, file.hints);
+      if (query.mode === 'AND' && !isMatch(m, tokens.length, 'AND')) continue;
+      if (file.problem) result.warnings.push(`${file.relPath}: ${file.problem}`);
+      result.items.push({
+        n: null,
+        category: 'project-specific',
+        path: file.relPath,
+        absPath: file.absPath,
+        description: file.description,
+        tags: [...file.tags].sort(),
+        hint: m.byTag || m.matched === 0 ? null : m.hint,
+        project: project.tag,
+        scope: null,
+        stale: false,
+        matched: m.matched,
+        selectable: true,
+        allowedRoots: [config.knowledgeFolder],
+        status: null,
+        ageDays: null,
+      });
+    }
+  }
+  return result;
+}
+
+function indexWarnings(index: KnowledgeIndex): string[] {
+  if (index.warnings.length <= INDEX_WARNINGS_SHOWN) return index.warnings;
+  const more = index.warnings.length - INDEX_WARNINGS_SHOWN;
+  return [...index.warnings.slice(0, INDEX_WARNINGS_SHOWN), `index.md: ${more} more problem line(s) not shown`];
+}

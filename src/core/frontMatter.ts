@@ -1,0 +1,123 @@
+// Front matter of notes and of the config file: only the leading `---` block is read, only
+// as YAML (never gray-matter's executable `---js` engines), and only from the head of a file.
+import * as fs from 'node:fs';
+import matter from 'gray-matter';
+import { describeFsError } from './paths';
+
+/** How much of a note is read to find its tags, hints and title. */
+export const NOTE_HEAD_BYTES = 256 * 1024;
+/** Front matter beyond this is not parsed: no real note needs it, and YAML cost grows with it. */
+export const MAX_FRONT_MATTER_CHARS = 64 * 1024;
+
+export type FrontMatterData = Record<string, unknown>;
+
+export interface FrontMatter {
+  /** Parsed mapping, or null when there is none or it is not valid YAML. */
+  data: FrontMatterData | null;
+  /** The text after the front matter. */
+  body: string;
+  /** Why the front matter was ignored, when it was. */
+  problem: string | null;
+}
+
+const OPENING = /^---[ \t]*$/;
+
+export function parseFrontMatter(raw: string): FrontMatter {
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const lines = text.split(/\r\n|\r|\n/);
+  if (lines.length === 0 || !lines[0].startsWith('---')) return { data: null, body: text, problem: null };
+  if (!OPENING.test(lines[0])) {
+    // `---js`, `---coffee`…: gray-matter would evaluate these. We never execute note content.
+    return { data: null, body: text, problem: 'front matter in a language other than YAML was ignored' };
+  }
+  let close = -1;
+  for (let i = 1; i < lines.length; i++) {
+    if (/^(---|\.\.\.)[ \t]*$/.test(lines[i])) {
+      close = i;
+      break;
+    }
+  }
+  if (close < 0) return { data: null, body: text, problem: 'front matter has no closing `---` line' };
+  const yamlText = lines.slice(1, close).join('\n');
+  const body = lines.slice(close + 1).join('\n');
+  if (yamlText.length > MAX_FRONT_MATTER_CHARS) {
+    return { data: null, body, problem: `front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KB` };
+  }
+  try {
+    // An options object turns off gray-matter's unbounded cache keyed by file content.
+    const parsed = matter(`---\n${yamlText}\n---\n`, { language: 'yaml' });
+    const data = parsed.data;
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+      return { data: null, body, problem: 'front matter is not a YAML mapping' };
+    }
+    return { data: data as FrontMatterData, body, problem: null };
+  } catch (err) {
+    const reason = (err as { reason?: string; message?: string }).reason ?? 'invalid YAML';
+    return { data: null, body, problem: `front matter is not valid YAML (${firstLine(reason)})` };
+  }
+}
+
+export interface NoteHead {
+  data: FrontMatterData | null;
+  /** First `# ` heading of the body, if any within the head. */
+  title: string | null;
+  problem: string | null;
+}
+
+/** Reads the first bytes of a note and extracts what the project tier and ideas need. */
+export function readNoteHead(absPath: string, maxBytes = NOTE_HEAD_BYTES): NoteHead {
+  let text: string;
+  try {
+    text = readHead(absPath, maxBytes);
+  } catch (err) {
+    return { data: null, title: null, problem: `cannot be read: ${describeFsError(err, 'read error')}` };
+  }
+  const fm = parseFrontMatter(text);
+  return { data: fm.data, title: firstHeading(fm.body), problem: fm.problem };
+}
+
+export function readHead(absPath: string, maxBytes: number): string {
+  const fd = fs.openSync(absPath, 'r');
+  try {
+    const buffer = Buffer.alloc(maxBytes);
+    let total = 0;
+    while (total < maxBytes) {
+      const n = fs.readSync(fd, buffer, total, maxBytes - total, total);
+      if (n === 0) break;
+      total += n;
+    }
+    return buffer.subarray(0, total).toString('utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export function firstHeading(body: string): string | null {
+  const match = /^# +(.+?)[ \t#]*$/m.exec(body);
+  return match ? match[1].trim() : null;
+}
+
+/** A list-valued key (`[a, b]`, a block list, or `a, b`) as trimmed strings; nested values ignored. */
+export function stringList(value: unknown): string[] {
+  if (Array.isArray(value)) {
+    return value
+      .filter((v) => typeof v === 'string' || typeof v === 'number')
+      .map((v) => String(v).trim())
+      .filter(Boolean);
+  }
+  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'number') return [String(value)];
+  return [];
+}
+
+/** A scalar as text; YAML dates become `YYYY-MM-DD`. */
+export function scalarText(value: unknown): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0];
+}

@@ -1,0 +1,95 @@
+// Pending ideas: `intake/ideas/*.md` whose `project:` names a queried project.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { readNoteHead, scalarText, stringList } from './frontMatter';
+import { describeFsError, isInside, realOrSelf } from './paths';
+import { ageInDays, isIsoDate, isStale } from './staleness';
+import type { Idea } from './types';
+
+export const IDEAS_DIR = 'intake/ideas';
+export const LEGACY_BACKLOG = 'intake/ideas-backlog.md';
+
+/** One idea file as read from disk, before today and the query are applied. */
+export interface IdeaFile {
+  path: string;
+  date: string;
+  type: string | null;
+  title: string;
+  projects: string[];
+}
+
+export interface IdeasScan {
+  exists: boolean;
+  ideas: IdeaFile[];
+  problems: string[];
+}
+
+export function scanIdeas(knowledgeFolder: string): IdeasScan {
+  const dir = path.join(knowledgeFolder, ...IDEAS_DIR.split('/'));
+  const problems: string[] = [];
+  let names: fs.Dirent[];
+  try {
+    names = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(`${IDEAS_DIR}/: ${describeFsError(err, 'cannot be listed')}`);
+    return { exists: false, ideas: [], problems };
+  }
+  const realKnowledge = realOrSelf(knowledgeFolder);
+  const ideas: IdeaFile[] = [];
+  for (const entry of names) {
+    if (!entry.name.toLowerCase().endsWith('.md') || entry.name.startsWith('.')) continue;
+    const abs = path.join(dir, entry.name);
+    const rel = `${IDEAS_DIR}/${entry.name}`;
+    if (entry.isSymbolicLink()) {
+      const target = realOrSelf(abs);
+      if (!isInside(target, realKnowledge)) {
+        problems.push(`${rel}: symlink leaves the knowledge folder, not read`);
+        continue;
+      }
+    } else if (!entry.isFile()) {
+      continue;
+    }
+    const head = readNoteHead(abs);
+    if (head.problem) problems.push(`${rel}: ${head.problem}`);
+    const data = head.data ?? {};
+    const projects = stringList(data['project']).map((p) => p.toLowerCase());
+    const date = ideaDate(scalarText(data['date']), entry.name);
+    if (projects.length === 0 || !date) continue; // ideas without a project or a date are skipped
+    ideas.push({
+      path: rel,
+      date,
+      type: scalarText(data['type']),
+      title: scalarText(data['title']) ?? head.title ?? entry.name.replace(/\.md$/i, ''),
+      projects,
+    });
+  }
+  return { exists: true, ideas, problems };
+}
+
+function ideaDate(fromFrontMatter: string | null, fileName: string): string | null {
+  const candidate = fromFrontMatter?.slice(0, 10);
+  if (candidate && isIsoDate(candidate)) return candidate;
+  const prefix = fileName.slice(0, 10);
+  return isIsoDate(prefix) ? prefix : null;
+}
+
+/** Ideas of the queried projects, newest first, aged against `today`. */
+export function pendingIdeas(files: IdeaFile[], projects: string[], today: string, threshold: number): Idea[] {
+  const wanted = new Set(projects.map((p) => p.toLowerCase()));
+  return files
+    .filter((f) => f.projects.some((p) => wanted.has(p)))
+    .map((f) => {
+      const ageDays = ageInDays(f.date, today);
+      return { ...f, ageDays, stale: isStale(ageDays, threshold) };
+    })
+    .sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export function hasLegacyBacklog(knowledgeFolder: string): boolean {
+  try {
+    return fs.statSync(path.join(knowledgeFolder, ...LEGACY_BACKLOG.split('/'))).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,14 @@
+// The public surface of the core, for the CLI and the editor adapters.
+export * from './types';
+export * from './messages';
+export { loadConfig, configCandidates, CONFIG_FILE_NAME, type ConfigSources, type ConfigOutcome } from './config';
+export { parseIndex } from './indexParser';
+export { parseQueryText, resolveQuery } from './query';
+export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from './engine';
+export { loadSnapshot, readIndexFor, indexPath, type SnapshotOutcome } from './snapshot';
+export { renderSummary, itemText, itemLine, ideaLine, knownTagsLine, foundLine, groupHeading, GROUP_ORDER, GROUP_TITLES } from './summary';
+export { toJson, errorJson } from './json';
+export { pickItems, loadItems, renderBundle, describeLoad, fenceFor, type LoadResult } from './loader';
+export { CoreCache } from './cache';
+export { displayHomePath, expandHome } from './paths';
+export { localDate } from './staleness';

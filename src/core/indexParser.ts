@@ -1,0 +1,327 @@
+// Step 1: parse the `index.md` written by aria-knowledge's /index into lookup tables.
+// Tolerant by design: unknown sections are skipped, duplicates merged, odd lines reported.
+import { normaliseRelative } from './paths';
+import type {
+  IndexedFile,
+  IndexProject,
+  KnowledgeIndex,
+  KnownTag,
+  TagEntry,
+  TeamSharedEntry,
+  TeamSharedFile,
+} from './types';
+
+type Section = 'projects' | 'known' | 'tags' | 'other' | 'hints' | 'team' | null;
+
+const SECTIONS: Record<string, Section> = {
+  'projects': 'projects',
+  'known tags': 'known',
+  'tag index': 'tags',
+  'other tags': 'other',
+  'semantic hints index': 'hints',
+  'team-shared tag index': 'team',
+};
+
+/** Em dash with spaces: the separator between a path and its description. */
+const SEPARATOR = ' — ';
+const MAX_WARNINGS = 50;
+/** Longer lines are not knowledge entries; skipping them keeps hostile input cheap. */
+const MAX_LINE_CHARS = 8192;
+
+export function emptyIndex(): KnowledgeIndex {
+  return {
+    lastRebuilt: null,
+    projects: new Map(),
+    knownTags: [],
+    aliases: new Map(),
+    tagIndex: new Map(),
+    otherTags: new Map(),
+    hints: new Map(),
+    teamShared: new Map(),
+    files: new Map(),
+    teamSharedFiles: new Map(),
+    filesByTag: new Map(),
+    filesByHint: new Map(),
+    normalisedHints: [],
+    hasTeamSharedSection: false,
+    warnings: [],
+  };
+}
+
+export function parseIndex(raw: string): KnowledgeIndex {
+  const index = emptyIndex();
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  const lines = text.split(/\r\n|\r|\n/);
+  let skipped = 0;
+  const warn = (lineNo: number, message: string) => {
+    if (index.warnings.length < MAX_WARNINGS) index.warnings.push(`index.md line ${lineNo}: ${message}`);
+    else skipped++;
+  };
+
+  let start = 0;
+  if (/^---[ \t]*$/.test(lines[0] ?? '')) {
+    const close = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
+    if (close > 0) start = close + 1;
+  }
+
+  let section: Section = null;
+  let heading: string | null = null;
+  let project: IndexProject | null = null;
+  const knownText: string[] = [];
+
+  for (let i = start; i < lines.length; i++) {
+    const lineNo = i + 1;
+    const raw = lines[i];
+    if (raw.length > MAX_LINE_CHARS) {
+      if (section !== null) warn(lineNo, `line longer than ${MAX_LINE_CHARS} characters skipped`);
+      continue;
+    }
+    const line = raw.trim();
+    if (line === '') continue;
+
+    if (/^##(?!#)/.test(line)) {
+      const name = line.replace(/^##\s*/, '').trim().toLowerCase();
+      section = SECTIONS[name] ?? null;
+      if (section === 'team') index.hasTeamSharedSection = true;
+      heading = null;
+      project = null;
+      continue;
+    }
+    if (/^#(?!#)/.test(line)) {
+      section = null; // a new top-level document heading ends the current section
+      continue;
+    }
+    if (section === null) {
+      const m = /^Last rebuilt:\s*(.+)$/i.exec(line);
+      if (m && !index.lastRebuilt) index.lastRebuilt = m[1].trim();
+      continue;
+    }
+    if (/^###(?!#)/.test(line)) {
+      heading = line.replace(/^###\s*/, '').trim();
+      if (section === 'projects') project = addProject(index, heading);
+      continue;
+    }
+
+    switch (section) {
+      case 'projects': {
+        const m = /^Relevant tags:\s*(.*)$/i.exec(line);
+        if (m && project) {
+          for (const tag of splitList(m[1])) if (!project.relevantTags.includes(tag)) project.relevantTags.push(tag);
+        }
+        break; // other lines of a project are informational
+      }
+      case 'known':
+        knownText.push(line);
+        break;
+      case 'tags':
+      case 'other':
+      case 'hints':
+      case 'team': {
+        const item = bulletText(line);
+        if (item === null) {
+          warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
+          break;
+        }
+        if (heading === null || heading === '') {
+          warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
+          break;
+        }
+        addEntry(index, section, heading, item, lineNo, warn);
+        break;
+      }
+    }
+  }
+  if (skipped > 0) index.warnings.push(`index.md: ${skipped} more problem line(s) not listed`);
+
+  parseKnownTags(knownText, index);
+  buildLookups(index);
+  return index;
+}
+
+function addProject(index: KnowledgeIndex, heading: string): IndexProject {
+  const sep = heading.indexOf(SEPARATOR);
+  const key = (sep >= 0 ? heading.slice(0, sep) : heading.split(/\s+/)[0]).trim();
+  const name = sep >= 0 ? heading.slice(sep + SEPARATOR.length).trim() || null : null;
+  const id = key.toLowerCase();
+  const existing = index.projects.get(id);
+  if (existing) {
+    if (!existing.name && name) existing.name = name;
+    return existing;
+  }
+  const project: IndexProject = { key, name, relevantTags: [] };
+  index.projects.set(id, project);
+  return project;
+}
+
+function bulletText(line: string): string | null {
+  const m = /^[-*+]\s+(.*)$/.exec(line);
+  return m ? m[1].trim() : null;
+}
+
+function clip(s: string): string {
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** Splits `a, b, c` on commas, dropping empties. */
+function splitList(s: string): string[] {
+  return s.split(',').map((t) => t.trim()).filter(Boolean);
+}
+
+function stripTicks(p: string): string {
+  const m = /^`([^`]*)`$/.exec(p);
+  return m ? m[1].trim() : p;
+}
+
+const TEAM_ANNOTATION = /\s*\[project:\s*([^,\]]*?)\s*(?:,\s*scope:\s*([^\]]*?)\s*)?\]\s*$/i;
+
+function addEntry(
+  index: KnowledgeIndex,
+  section: 'tags' | 'other' | 'hints' | 'team',
+  heading: string,
+  item: string,
+  lineNo: number,
+  warn: (lineNo: number, message: string) => void,
+): void {
+  if (section === 'hints') {
+    const sep = item.indexOf(SEPARATOR);
+    const p = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
+    if (!p) return warn(lineNo, 'hint entry without a path, ignored');
+    const list = index.hints.get(heading) ?? [];
+    if (!list.includes(p)) list.push(p);
+    index.hints.set(heading, list);
+    return;
+  }
+
+  let body = item;
+  let project: string | null = null;
+  let scope: string | null = null;
+  if (section === 'team') {
+    const m = TEAM_ANNOTATION.exec(body);
+    if (!m || !m[1]) return warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
+    project = m[1].toLowerCase();
+    scope = m[2] ? m[2].toLowerCase() : null;
+    body = body.slice(0, m.index);
+  }
+  const sep = body.indexOf(SEPARATOR);
+  const p = stripTicks((sep >= 0 ? body.slice(0, sep) : body).trim());
+  const description = sep >= 0 ? body.slice(sep + SEPARATOR.length).trim() || null : null;
+  if (!p) return warn(lineNo, 'entry without a path, ignored');
+
+  const tag = heading.toLowerCase();
+  if (section === 'team') {
+    const list = index.teamShared.get(tag) ?? [];
+    if (!list.some((e) => e.path === p && e.project === project)) list.push({ path: p, description, project: project!, scope });
+    index.teamShared.set(tag, list);
+    return;
+  }
+  const map = section === 'tags' ? index.tagIndex : index.otherTags;
+  const list = map.get(tag) ?? [];
+  const existing = list.find((e) => e.path === p);
+  if (existing) {
+    if (!existing.description && description) existing.description = description;
+  } else {
+    list.push({ path: p, description });
+  }
+  map.set(tag, list);
+}
+
+/**
+ * Known Tags may wrap over lines (joined as if each ended in a comma). Brackets are read
+ * before commas so `kubernetes [aliases: k8s, kube]` stays one item.
+ */
+function parseKnownTags(lines: string[], index: KnowledgeIndex): void {
+  const items: string[] = [];
+  for (const line of lines) {
+    let depth = 0;
+    let current = '';
+    for (const ch of line) {
+      if (ch === '[') depth++;
+      if (ch === ']') depth = Math.max(0, depth - 1);
+      if (ch === ',' && depth === 0) {
+        items.push(current);
+        current = '';
+      } else {
+        current += ch;
+      }
+    }
+    items.push(current);
+  }
+  const byTag = new Map<string, KnownTag>();
+  for (const rawItem of items) {
+    const item = rawItem.trim();
+    if (!item) continue;
+    const m = /^(.*?)\s*\[aliases?:\s*([^\]]*)\]\s*$/i.exec(item);
+    const tag = (m ? m[1] : item).trim().replace(/^[-*]\s+/, '').toLowerCase();
+    if (!tag || /\s/.test(tag)) continue;
+    const aliases = m ? splitList(m[2]).map((a) => a.toLowerCase()) : [];
+    let known = byTag.get(tag);
+    if (!known) {
+      known = { tag, aliases: [] };
+      byTag.set(tag, known);
+      index.knownTags.push(known);
+    }
+    for (const alias of aliases) {
+      if (alias === tag || known.aliases.includes(alias)) continue;
+      known.aliases.push(alias);
+      if (!index.aliases.has(alias)) index.aliases.set(alias, tag);
+    }
+  }
+}
+
+function buildLookups(index: KnowledgeIndex): void {
+  const fileFor = (p: string): IndexedFile => {
+    const key = normaliseRelative(p);
+    let file = index.files.get(key);
+    if (!file) {
+      file = { path: key, description: null, tags: new Set(), hints: [] };
+      index.files.set(key, file);
+    }
+    return file;
+  };
+  for (const map of [index.tagIndex, index.otherTags]) {
+    for (const [tag, entries] of map) {
+      for (const entry of entries) {
+        const file = fileFor(entry.path);
+        if (!file.tags.has(tag)) {
+          file.tags.add(tag);
+          const list = index.filesByTag.get(tag) ?? [];
+          list.push(file);
+          index.filesByTag.set(tag, list);
+        }
+        if (!file.description && entry.description) file.description = entry.description;
+      }
+    }
+  }
+  for (const [phrase, paths] of index.hints) {
+    index.normalisedHints.push([normaliseForHint(phrase), phrase]);
+    const list: IndexedFile[] = [];
+    for (const p of paths) {
+      const file = fileFor(p);
+      if (!file.hints.includes(phrase)) {
+        file.hints.push(phrase);
+        list.push(file);
+      }
+    }
+    index.filesByHint.set(phrase, list);
+  }
+  for (const [tag, entries] of index.teamShared) {
+    for (const entry of entries) {
+      const key = `${entry.project}\u0000${entry.path}`;
+      let file: TeamSharedFile | undefined = index.teamSharedFiles.get(key);
+      if (!file) {
+        file = { path: entry.path, description: entry.description, project: entry.project, scope: entry.scope, headings: new Set() };
+        index.teamSharedFiles.set(key, file);
+      }
+      file.headings.add(tag);
+      if (!file.description && entry.description) file.description = entry.description;
+      if (!file.scope && entry.scope) file.scope = entry.scope;
+    }
+  }
+}
+
+/** Lowercase with hyphens removed: the form both tokens and hint phrases take for matching. */
+export function normaliseForHint(s: string): string {
+  return s.toLowerCase().replace(/-/g, '');
+}
+
+export type { TagEntry, TeamSharedEntry };

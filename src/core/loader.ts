@@ -1,0 +1,137 @@
+// Step 6: read the picked files (only now), after the real-path containment check.
+import * as fs from 'node:fs';
+import { loadedLine } from './messages';
+import { checkRealPath, describeFsError } from './paths';
+import { plural } from './summary';
+import type { QueryResult, ResultItem } from './types';
+
+/** Files larger than this are cut, with a notice, so one huge note cannot flood a chat. */
+export const DEFAULT_MAX_LOAD_BYTES = 1024 * 1024;
+
+export interface LoadedFile {
+  item: ResultItem;
+  content: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+export interface RefusedFile {
+  item: ResultItem;
+  reason: string;
+}
+
+export interface LoadResult {
+  loaded: LoadedFile[];
+  refused: RefusedFile[];
+}
+
+export type PickOutcome = { ok: true; items: ResultItem[] } | { ok: false; message: string };
+
+/**
+ * `all`, numbers (`1,3`, `1 3`, `2-4`) or names (a path or a file name from the result).
+ * Numbers follow the summary's numbering; unselectable lines cannot be picked.
+ */
+export function pickItems(result: QueryResult, spec: string | readonly string[]): PickOutcome {
+  const selectable = result.items.filter((i) => i.selectable);
+  const words = (typeof spec === 'string' ? spec : spec.join(' ')).split(/[\s,]+/).filter(Boolean);
+  if (words.length === 0) return { ok: false, message: 'Nothing picked: give `all`, numbers like `1,3`, or file names.' };
+  if (words.some((w) => w.toLowerCase() === 'all')) return { ok: true, items: selectable };
+  const picked: ResultItem[] = [];
+  const add = (item: ResultItem) => {
+    if (!picked.includes(item)) picked.push(item);
+  };
+  const max = selectable.length;
+  for (const word of words) {
+    const range = /^(\d+)(?:-(\d+))?$/.exec(word);
+    if (range) {
+      const from = Number(range[1]);
+      const to = range[2] ? Number(range[2]) : from;
+      if (from < 1 || to > max || from > to) {
+        return { ok: false, message: `No item ${word} in this result: pick from 1 to ${max}.` };
+      }
+      for (let n = from; n <= to; n++) add(selectable[n - 1]);
+      continue;
+    }
+    const needle = word.toLowerCase();
+    const byName = selectable.filter((i) => {
+      const p = i.path.toLowerCase();
+      return p === needle || p.endsWith(`/${needle}`) || p.endsWith(`/${needle}.md`);
+    });
+    if (byName.length === 0) return { ok: false, message: `No file named \`${word}\` in this result.` };
+    byName.forEach(add);
+  }
+  return { ok: true, items: picked };
+}
+
+export function loadItems(items: ResultItem[], maxBytes = DEFAULT_MAX_LOAD_BYTES): LoadResult {
+  const result: LoadResult = { loaded: [], refused: [] };
+  for (const item of items) {
+    if (!item.selectable) {
+      result.refused.push({ item, reason: 'it is not a loadable file' });
+      continue;
+    }
+    const check = checkRealPath(item.absPath, item.allowedRoots);
+    if (!check.ok) {
+      result.refused.push({ item, reason: check.reason });
+      continue;
+    }
+    try {
+      result.loaded.push(readCapped(item, check.realPath, maxBytes));
+    } catch (err) {
+      result.refused.push({ item, reason: describeFsError(err, 'it cannot be read') });
+    }
+  }
+  return result;
+}
+
+function readCapped(item: ResultItem, realPath: string, maxBytes: number): LoadedFile {
+  const fd = fs.openSync(realPath, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const length = Math.min(size, maxBytes);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    while (read < length) {
+      const n = fs.readSync(fd, buffer, read, length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { item, content: buffer.subarray(0, read).toString('utf8'), bytes: size, truncated: size > maxBytes };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A fence longer than any backtick run in the content, so the content cannot close it. */
+export function fenceFor(content: string): string {
+  let longest = 0;
+  for (const run of content.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(Math.max(3, longest + 1));
+}
+
+export function refusedLine(r: RefusedFile): string {
+  return `Refused ${r.item.path}: ${r.reason} (not read).`;
+}
+
+export function truncationNotice(file: LoadedFile, maxBytes: number): string {
+  return `(Truncated: showing the first ${Math.round(maxBytes / 1024)} KB of ${Math.round(file.bytes / 1024)} KB.)`;
+}
+
+/** The markdown bundle: one section per file headed by its path, then the refusals and the count. */
+export function renderBundle(load: LoadResult, maxBytes = DEFAULT_MAX_LOAD_BYTES): string {
+  const out: string[] = [];
+  for (const file of load.loaded) {
+    const fence = fenceFor(file.content);
+    out.push(`## ${file.item.path}`, '', `${fence}markdown`, file.content.replace(/\n$/, ''), fence, '');
+    if (file.truncated) out.push(truncationNotice(file, maxBytes), '');
+  }
+  for (const r of load.refused) out.push(refusedLine(r));
+  if (load.refused.length) out.push('');
+  out.push(loadedLine(load.loaded.length));
+  return `${out.join('\n')}\n`;
+}
+
+export function describeLoad(load: LoadResult): string {
+  const refused = load.refused.length ? `; ${plural(load.refused.length, 'file')} refused` : '';
+  return `${loadedLine(load.loaded.length)}${refused}`;
+}

@@ -1,0 +1,28 @@
+// The fixed messages of the /context flow. Tests pin every one of them byte for byte.
+
+export const NOT_CONFIGURED = 'aria-knowledge is not configured. Run /setup to get started.';
+export const NO_INDEX = 'No knowledge index found. Run /index to build it.';
+export const USAGE = 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.';
+export const LEGACY_IDEAS =
+  '(Legacy ideas-backlog.md detected — run /setup to migrate pre-2.11 entries into this view.)';
+export const REBUILD_HINT = "Run /index to rebuild if you've recently added files.";
+
+export function emptyProjectNote(tag: string): string {
+  return `(No files yet in projects/${tag}/ — folder is configured but empty.)`;
+}
+
+export function noMatchLine(tokens: string[]): string {
+  return `No files match tag(s): [${tokens.join(', ')}]`;
+}
+
+export function loadedLine(count: number): string {
+  return `Loaded ${count} knowledge files into context.`;
+}
+
+export function resolvedLine(alias: string, canonical: string): string {
+  return `Resolved \`${alias}\` → \`${canonical}\``;
+}
+
+export function expandedLine(project: string, tags: string[]): string {
+  return `Expanded \`${project}\` to include: ${tags.join(', ')}`;
+}

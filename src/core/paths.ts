@@ -1,0 +1,111 @@
+// Path rules shared by every tier: `~` expansion, the text-level containment check made at
+// query time, and the real-path check made right before a file is read.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+export function expandHome(p: string, home: string): string {
+  if (p === '~') return home;
+  if (p.startsWith('~/')) return path.join(home, p.slice(2));
+  return p;
+}
+
+/** `/home/u/Projects/x` → `~/Projects/x` when under home; otherwise the path unchanged. */
+export function displayHomePath(abs: string, home: string): string {
+  const rel = path.relative(home, abs);
+  if (isInside(abs, home)) return `~/${rel.split(path.sep).join('/')}`;
+  return abs;
+}
+
+export function isInside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, child);
+  if (rel === '' || path.isAbsolute(rel)) return false;
+  return rel !== '..' && !rel.startsWith(`..${path.sep}`);
+}
+
+export function isInsideAny(child: string, parents: string[]): boolean {
+  return parents.some((p) => isInside(child, p));
+}
+
+/**
+ * Why an index path cannot even be considered, or null when its text is acceptable.
+ * Percent escapes and NUL bytes are refused outright: no legitimate index writes them, and a
+ * later consumer that decodes them could be led somewhere the text check never saw.
+ */
+export function suspiciousPathText(p: string): string | null {
+  if (p.length === 0) return 'empty path';
+  if (p.includes('\0')) return 'the path contains a NUL byte';
+  if (/%(2e|2f|5c|00)/i.test(p)) return 'the path contains percent-encoded separators';
+  return null;
+}
+
+/**
+ * Resolves an index path written relative to the knowledge folder (or `~/…`, or absolute)
+ * to an absolute path, with backslashes read as separators so `..\` cannot slip through.
+ */
+export function resolveIndexPath(p: string, base: string, home: string): string {
+  const unified = p.replace(/\\/g, '/');
+  const expanded = expandHome(unified, home);
+  return path.resolve(base, expanded);
+}
+
+/** Normalised form of a knowledge-relative path, used as an identity key. */
+export function normaliseRelative(p: string): string {
+  const unified = p.replace(/\\/g, '/');
+  const normal = path.posix.normalize(unified);
+  return normal.startsWith('./') ? normal.slice(2) : normal;
+}
+
+/** The real path of a folder, or the folder itself when it does not exist (yet). */
+export function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return p;
+  }
+}
+
+export type RealPathCheck =
+  | { ok: true; realPath: string }
+  | { ok: false; reason: string };
+
+/**
+ * The load-time check: follow symlinks, then require the real path to sit inside one of the
+ * real allowed folders and to be a regular file.
+ */
+export function checkRealPath(abs: string, allowedRoots: string[]): RealPathCheck {
+  let real: string;
+  try {
+    real = fs.realpathSync.native(abs);
+  } catch (err) {
+    return { ok: false, reason: describeFsError(err, 'the file no longer exists') };
+  }
+  const realRoots = allowedRoots.map(realOrSelf);
+  if (!isInsideAny(real, realRoots)) {
+    return { ok: false, reason: 'its real path (after symlinks) is outside the allowed folders' };
+  }
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(real);
+  } catch (err) {
+    return { ok: false, reason: describeFsError(err, 'it cannot be read') };
+  }
+  if (!stat.isFile()) return { ok: false, reason: 'it is not a regular file' };
+  return { ok: true, realPath: real };
+}
+
+export function describeFsError(err: unknown, fallback: string): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'the file does not exist';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'ELOOP':
+      return 'a symlink loop';
+    default:
+      return code ? `${fallback} (${code})` : fallback;
+  }
+}

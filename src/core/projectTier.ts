@@ -1,0 +1,119 @@
+// Step 4b: project-tier files found on disk under `projects/<tag>/`, with their front matter.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { readNoteHead, stringList } from './frontMatter';
+import { describeFsError, isInside, realOrSelf } from './paths';
+
+export interface ProjectFile {
+  /** `projects/<tag>/…/x.md`, with forward slashes. */
+  relPath: string;
+  absPath: string;
+  /** Lowercase tags from front matter, plus the project tag. */
+  tags: Set<string>;
+  hints: string[];
+  description: string;
+  /** Why the file could not be fully read, when it could not. */
+  problem: string | null;
+}
+
+export interface ProjectScan {
+  files: ProjectFile[];
+  /** Folder-level problems: unreadable folders, loops, symlinks leaving the folder. */
+  problems: string[];
+}
+
+const MAX_DEPTH = 32;
+
+/**
+ * Lists every `projects/<tag>/**\/*.md` except the project's own README.md. Symlinks are
+ * followed only while their real path stays inside the knowledge folder; a symlinked file
+ * that leaves it is still listed (by name) but never opened.
+ */
+export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
+  const projectsDir = path.join(knowledgeFolder, 'projects');
+  const top = path.join(projectsDir, tag);
+  const realKnowledge = realOrSelf(knowledgeFolder);
+  const files: ProjectFile[] = [];
+  const problems: string[] = [];
+  const visited = new Set<string>();
+  const rel = (abs: string) => path.relative(knowledgeFolder, abs).split(path.sep).join('/');
+
+  const walk = (dir: string, depth: number) => {
+    const real = realOrSelf(dir);
+    if (visited.has(real)) return problems.push(`${rel(dir)}/: symlink loop skipped`);
+    visited.add(real);
+    if (depth > MAX_DEPTH) return problems.push(`${rel(dir)}/: nested deeper than ${MAX_DEPTH} folders, skipped`);
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (err) {
+      if (depth > 0 || (err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        problems.push(`${rel(dir)}/: ${describeFsError(err, 'cannot be listed')}`);
+      }
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const abs = path.join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let escapes = false;
+      if (entry.isSymbolicLink()) {
+        let target: string;
+        try {
+          target = fs.realpathSync.native(abs);
+        } catch (err) {
+          problems.push(`${rel(abs)}: ${describeFsError(err, 'broken symlink')}`);
+          continue;
+        }
+        escapes = !isInside(target, realKnowledge);
+        try {
+          isDir = fs.statSync(target).isDirectory();
+        } catch {
+          continue;
+        }
+        if (escapes && isDir) {
+          problems.push(`${rel(abs)}/: symlink leaves the knowledge folder, not followed`);
+          continue;
+        }
+      } else if (!entry.isFile() && !isDir) {
+        continue;
+      }
+      if (isDir) {
+        walk(abs, depth + 1);
+        continue;
+      }
+      if (!entry.name.toLowerCase().endsWith('.md')) continue;
+      if (depth === 0 && entry.name.toLowerCase() === 'readme.md') continue;
+      files.push(readProjectFile(abs, rel(abs), tag, escapes));
+    }
+  };
+  walk(top, 0);
+  return { files, problems };
+}
+
+function readProjectFile(abs: string, relPath: string, tag: string, escapes: boolean): ProjectFile {
+  const fallbackName = path.basename(abs).replace(/\.md$/i, '');
+  const tags = new Set<string>([tag.toLowerCase()]);
+  if (escapes) {
+    return {
+      relPath,
+      absPath: abs,
+      tags,
+      hints: [],
+      description: fallbackName,
+      problem: 'symlink to a file outside the knowledge folder: listed, never read',
+    };
+  }
+  const head = readNoteHead(abs);
+  for (const t of stringList(head.data?.['tags'])) tags.add(t.toLowerCase());
+  const hints = stringList(head.data?.['semantic-hints'] ?? head.data?.['semantic_hints']);
+  return {
+    relPath,
+    absPath: abs,
+    tags,
+    hints,
+    description: head.title ?? fallbackName,
+    problem: head.problem,
+  };
+}

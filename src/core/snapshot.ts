@@ -1,0 +1,40 @@
+// Reads config and index together into one Snapshot, or says why it cannot.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadConfig, type ConfigSources } from './config';
+import type { Snapshot } from './engine';
+import { parseIndex } from './indexParser';
+import { NO_INDEX } from './messages';
+import { describeFsError } from './paths';
+import type { Config } from './types';
+
+export type SnapshotErrorCode = 'not-configured' | 'config-not-found' | 'no-index';
+
+export type SnapshotOutcome =
+  | { ok: true; snapshot: Snapshot }
+  | { ok: false; code: SnapshotErrorCode; message: string; config?: Config };
+
+export function indexPath(config: Config): string {
+  return path.join(config.knowledgeFolder, 'index.md');
+}
+
+export function loadSnapshot(sources: ConfigSources): SnapshotOutcome {
+  const configOutcome = loadConfig(sources);
+  if (!configOutcome.ok) return configOutcome;
+  return readIndexFor(configOutcome.config);
+}
+
+export function readIndexFor(config: Config): SnapshotOutcome {
+  let text: string;
+  try {
+    text = fs.readFileSync(indexPath(config), 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const message =
+      code === 'ENOENT' || code === 'ENOTDIR'
+        ? NO_INDEX
+        : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
+    return { ok: false, code: 'no-index', message, config };
+  }
+  return { ok: true, snapshot: { config, index: parseIndex(text) } };
+}

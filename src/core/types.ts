@@ -1,0 +1,174 @@
+// Shared data shapes of the retrieval core. Plain data only: no I/O, no editor types.
+
+export type QueryMode = 'OR' | 'AND';
+
+export type Category = 'team-shared' | 'project-specific' | 'cross-project' | 'tracked-artifact';
+
+/** One project group from `projects_groups`: sub-repo folders plus an optional STITCH.md path. */
+export interface ProjectGroup {
+  subRepos: string[];
+  stitchPath: string | null;
+}
+
+export interface Thresholds {
+  ideas: number;
+  codemap: number;
+  stitch: number;
+}
+
+export interface Config {
+  /** The config file the settings came from, or null when only a folder override was given. */
+  configFile: string | null;
+  knowledgeFolder: string;
+  home: string;
+  projectsEnabled: boolean;
+  /** Lowercased project tag → absolute project root, in the order written. */
+  projectsList: Map<string, ProjectRoot>;
+  /** Lowercased project tags whose team-shared knowledge is surfaced. */
+  sharedKnowledge: string[];
+  /** Lowercased project tag → group. */
+  projectGroups: Map<string, ProjectGroup>;
+  thresholds: Thresholds;
+  /** Problems found while reading the config that did not stop it from working. */
+  warnings: string[];
+}
+
+export interface ProjectRoot {
+  /** The tag as written in the config (used for `projects/<tag>/`). */
+  tag: string;
+  root: string;
+}
+
+export interface IndexProject {
+  key: string;
+  name: string | null;
+  relevantTags: string[];
+}
+
+export interface KnownTag {
+  tag: string;
+  aliases: string[];
+}
+
+export interface TagEntry {
+  path: string;
+  description: string | null;
+}
+
+export interface TeamSharedEntry {
+  path: string;
+  description: string | null;
+  project: string;
+  scope: string | null;
+}
+
+/** A cross-project file with everything the index says about it, merged across sections. */
+export interface IndexedFile {
+  path: string;
+  description: string | null;
+  tags: Set<string>;
+  hints: string[];
+}
+
+export interface TeamSharedFile {
+  path: string;
+  description: string | null;
+  project: string;
+  scope: string | null;
+  /** Headings the entry is listed under (lowercase). */
+  headings: Set<string>;
+}
+
+export interface KnowledgeIndex {
+  lastRebuilt: string | null;
+  projects: Map<string, IndexProject>;
+  knownTags: KnownTag[];
+  /** Lowercased alias → canonical tag. */
+  aliases: Map<string, string>;
+  /** Lowercased tag → entries, from `## Tag Index`. */
+  tagIndex: Map<string, TagEntry[]>;
+  /** Lowercased tag → entries, from `## Other Tags`. */
+  otherTags: Map<string, TagEntry[]>;
+  /** Hint phrase → paths. */
+  hints: Map<string, string[]>;
+  /** Lowercased heading → entries, from `## Team-Shared Tag Index`. */
+  teamShared: Map<string, TeamSharedEntry[]>;
+  /** Derived lookup tables, built once per parse. */
+  files: Map<string, IndexedFile>;
+  teamSharedFiles: Map<string, TeamSharedFile>;
+  /** Lowercased tag → files listed under it in Tag Index or Other Tags. */
+  filesByTag: Map<string, IndexedFile[]>;
+  /** Hint phrase → files it lists. */
+  filesByHint: Map<string, IndexedFile[]>;
+  /** Hint phrase normalised for matching (lowercase, no hyphens) → original phrase. */
+  normalisedHints: Array<[string, string]>;
+  hasTeamSharedSection: boolean;
+  /** Lines that could not be understood, as `index.md line N: …`. */
+  warnings: string[];
+}
+
+export interface ResolvedAlias {
+  alias: string;
+  canonical: string;
+}
+
+export interface Expansion {
+  project: string;
+  tags: string[];
+}
+
+export interface ParsedQuery {
+  /** Tokens after alias resolution and project expansion, duplicates dropped. */
+  tokens: string[];
+  mode: QueryMode;
+  resolved: ResolvedAlias[];
+  expanded: Expansion[];
+}
+
+export interface ResultItem {
+  /** Summary number; null for lines that cannot be picked (missing artifacts). */
+  n: number | null;
+  category: Category;
+  /** The path as the summary shows it. */
+  path: string;
+  absPath: string;
+  description: string | null;
+  tags: string[];
+  hint: string | null;
+  project: string | null;
+  scope: string | null;
+  stale: boolean;
+  /** Query tokens this item matched; used for ordering. */
+  matched: number;
+  selectable: boolean;
+  /** Folders the real path must stay inside when the file is read. */
+  allowedRoots: string[];
+  /** For artifacts: `8 days ago — fresh`, `(not found — run /codemap create)`, … */
+  status: string | null;
+  ageDays: number | null;
+}
+
+export interface Idea {
+  date: string;
+  ageDays: number;
+  type: string | null;
+  title: string;
+  stale: boolean;
+  path: string;
+  projects: string[];
+}
+
+export interface QueryResult {
+  query: ParsedQuery;
+  items: ResultItem[];
+  /** Number of knowledge files (team-shared + project-specific + cross-project). */
+  found: number;
+  noMatch: boolean;
+  ideas: Idea[];
+  /** Whether the pending-ideas block applies (the query named a configured project). */
+  showsIdeas: boolean;
+  emptyProjectNotes: string[];
+  legacyNote: string | null;
+  warnings: string[];
+  knownTags: KnownTag[];
+}

@@ -1,0 +1,6 @@
+// Placeholder activation; the editor layer lives in src/vscode/.
+import type * as vscode from 'vscode';
+
+export function activate(_context: vscode.ExtensionContext): void {}
+
+export function deactivate(): void {}
