@@ -1,0 +1,74 @@
+// The golden queries of ../shared/fixtures/golden.json, through the core and the built CLI.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { loadItems, pickItems, renderBundle, renderSummary, toJson } from '../../src/core';
+import { fixtureHome, query, repoRoot } from '../helpers';
+
+const cli = path.join(repoRoot, 'dist', 'cli.js');
+
+function ensureBuilt(): void {
+  if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+function runCli(home: string, args: string[]) {
+  const result = spawnSync('node', [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const knowledgeItems = (items: Array<{ category: string; path: string }>) =>
+  items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]);
+
+describe('golden queries', () => {
+  const { home, golden } = fixtureHome();
+  ensureBuilt();
+
+  for (const c of golden.cases) {
+    test(`core: ${c.name}`, () => {
+      const result = query(home, c.args.join(' '), golden.today);
+      assert.deepEqual(knowledgeItems(result.items), c.items);
+      const text = renderSummary(result);
+      for (const s of c.text_has ?? []) assert.ok(text.includes(s), `summary lacks ${JSON.stringify(s)}:\n${text}`);
+      for (const s of c.text_not ?? []) assert.ok(!text.includes(s), `summary has ${JSON.stringify(s)}:\n${text}`);
+      // the JSON contract carries the same items in the same order
+      assert.deepEqual(knowledgeItems(toJson(result).items), c.items);
+    });
+
+    test(`cli: ${c.name}`, () => {
+      const text = runCli(home, ['query', ...c.args, '--today', golden.today]);
+      assert.equal(text.status, 0, text.stdout + text.stderr);
+      for (const s of c.text_has ?? []) assert.ok(text.stdout.includes(s), `CLI output lacks ${JSON.stringify(s)}`);
+      for (const s of c.text_not ?? []) assert.ok(!text.stdout.includes(s), `CLI output has ${JSON.stringify(s)}`);
+      const json = runCli(home, ['query', ...c.args, '--json', '--today', golden.today]);
+      assert.equal(json.status, 0);
+      const parsed = JSON.parse(json.stdout) as { items: Array<{ category: string; path: string }>; noMatch: boolean };
+      assert.deepEqual(knowledgeItems(parsed.items), c.items);
+      assert.equal(parsed.noMatch, c.items.length === 0);
+    });
+  }
+
+  test('load case through the core', () => {
+    const result = query(home, golden.load_case.args.join(' '), golden.today);
+    const picks = pickItems(result, 'all');
+    assert.ok(picks.ok);
+    const bundle = renderBundle(loadItems(picks.items));
+    for (const s of golden.load_case.must_have) assert.ok(bundle.includes(s), `bundle lacks ${s}`);
+    for (const s of golden.load_case.must_not) assert.ok(!bundle.includes(s), `bundle has ${s}`);
+  });
+
+  test('load case through the CLI', () => {
+    const out = runCli(home, ['query', ...golden.load_case.args, '--load', 'all', '--today', golden.today]);
+    assert.equal(out.status, 0);
+    for (const s of golden.load_case.must_have) assert.ok(out.stdout.includes(s), `CLI bundle lacks ${s}`);
+    for (const s of golden.load_case.must_not) assert.ok(!out.stdout.includes(s), `CLI bundle has ${s}`);
+    assert.match(out.stdout, /Loaded 3 knowledge files into context\.\n$/);
+  });
+
+  test('no tokens: the usage message and exit code 2', () => {
+    const out = runCli(home, ['query']);
+    assert.equal(out.status, 2);
+    assert.equal(out.stdout, 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.\n');
+  });
+});

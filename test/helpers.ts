@@ -1,0 +1,103 @@
+// Test helpers: real folders on disk, built from a compact description.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after } from 'node:test';
+import { loadSnapshot, runQuery, type QueryResult, type Snapshot } from '../src/core';
+
+export const repoRoot = path.resolve(__dirname, '..');
+
+/** `../shared/fixtures` beside the repository (as CI lays it out), or ARIA_FIXTURES. */
+export const fixturesDir = process.env.ARIA_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures');
+
+export function tempDir(prefix = 'aria-test-'): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  after(() => {
+    makeWritable(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+function makeWritable(dir: string): void {
+  try {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isSymbolicLink()) continue;
+      fs.chmodSync(p, 0o755);
+      if (entry.isDirectory()) makeWritable(p);
+    }
+  } catch {
+    // best effort: cleanup must not fail a test
+  }
+}
+
+/** Writes `{ 'a/b.md': 'text' }` under `root`. */
+export function writeTree(root: string, files: Record<string, string | Buffer>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+}
+
+export function configText(keys: Record<string, string>): string {
+  return `---\n${Object.entries(keys).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n\n# Knowledge Tools Configuration\n`;
+}
+
+/** A HOME with `.claude/aria-knowledge.local.md` and a knowledge folder at `~/knowledge`. */
+export function makeHome(options: { config?: Record<string, string>; files?: Record<string, string | Buffer>; index?: string }): string {
+  const home = tempDir('aria-home-');
+  writeTree(home, {
+    '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '~/knowledge', ...options.config }),
+    ...(options.index !== undefined ? { 'knowledge/index.md': options.index } : {}),
+    ...options.files,
+  });
+  return home;
+}
+
+export function snapshotFor(home: string): Snapshot {
+  const outcome = loadSnapshot({ home, env: {} });
+  if (!outcome.ok) throw new Error(`snapshot failed: ${outcome.message}`);
+  return outcome.snapshot;
+}
+
+export function query(home: string, text: string, today = '2026-11-30'): QueryResult {
+  const outcome = runQuery(snapshotFor(home), text, { today });
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.result;
+}
+
+export function paths(result: QueryResult): string[] {
+  return result.items.filter((i) => i.category !== 'tracked-artifact').map((i) => i.path);
+}
+
+/** Copies the shared fixture HOME to a temp dir and sets the modification times golden.json lists. */
+export function fixtureHome(): { home: string; golden: Golden } {
+  const golden = JSON.parse(fs.readFileSync(path.join(fixturesDir, 'golden.json'), 'utf8')) as Golden;
+  const home = tempDir('aria-golden-');
+  fs.cpSync(path.join(fixturesDir, 'home'), home, { recursive: true });
+  makeWritable(home);
+  for (const [rel, date] of Object.entries(golden.mtimes)) {
+    const when = new Date(`${date}T12:00:00`);
+    fs.utimesSync(path.join(home, rel), when, when);
+  }
+  return { home, golden };
+}
+
+export interface GoldenCase {
+  name: string;
+  args: string[];
+  items: Array<[string, string]>;
+  text_has?: string[];
+  text_not?: string[];
+}
+
+export interface Golden {
+  today: string;
+  mtimes: Record<string, string>;
+  cases: GoldenCase[];
+  load_case: { args: string[]; must_have: string[]; must_not: string[] };
+}
+
+export const INDEX_HEADER = '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n';
