@@ -55,7 +55,8 @@ export function pickItems(result: QueryResult, spec: string | readonly string[])
     const needle = word.toLowerCase();
     const byName = selectable.filter((i) => {
       const p = i.path.toLowerCase();
-      return p === needle || p.endsWith(`/${needle}`) || p.endsWith(`/${needle}.md`);
+      const base = p.slice(p.lastIndexOf('/') + 1);
+      return p === needle || base === needle || base === `${needle}.md` || p.endsWith(`/${needle}`);
     });
     if (byName.length === 0) return { ok: false, message: `No file named \`${word}\` in this result.` };
     byName.forEach(add);

@@ -1,0 +1,70 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { INDEX_HEADER, makeHome, repoRoot, tempDir, writeTree } from '../helpers';
+
+const cli = path.join(repoRoot, 'dist', 'cli.js');
+if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
+
+function run(args: string[], home: string, env: Record<string, string> = {}) {
+  const r = spawnSync('node', [cli, ...args], { env: { PATH: process.env.PATH, HOME: home, ...env }, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('CLI', () => {
+  const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`, files: { 'knowledge/a.md': '# A\n' } });
+
+  test('usage errors come before configuration, exit 2', () => {
+    const empty = tempDir();
+    assert.deepEqual(run(['query'], empty), { code: 2, out: 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.\n', err: '' });
+    assert.equal(run(['query', 'AND'], empty).code, 2);
+    assert.equal(run(['query', 'api', '--bogus'], empty).code, 2);
+    assert.equal(run(['query', 'api', '--today', '2026-02-30'], home).code, 2);
+    assert.equal(run(['frobnicate'], empty).code, 2);
+  });
+
+  test('not configured, exit 3, text and JSON', () => {
+    const empty = tempDir();
+    assert.deepEqual(run(['query', 'api'], empty), { code: 3, out: 'aria-knowledge is not configured. Run /setup to get started.\n', err: '' });
+    const json = run(['query', 'api', '--json'], empty);
+    assert.equal(json.code, 3);
+    assert.deepEqual(JSON.parse(json.out), { error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' } });
+  });
+
+  test('no index, exit 3', () => {
+    const noIndex = makeHome({});
+    assert.deepEqual(run(['query', 'api'], noIndex), { code: 3, out: 'No knowledge index found. Run /index to build it.\n', err: '' });
+    assert.equal(JSON.parse(run(['query', 'api', '--json'], noIndex).out).error.code, 'no-index');
+  });
+
+  test('--config must exist; --folder overrides; KT_CONFIG is honoured', () => {
+    const missing = run(['query', 'api', '--json', '--config', '/no/such.md'], home);
+    assert.equal(missing.code, 3);
+    assert.equal(JSON.parse(missing.out).error.code, 'config-not-found');
+    const other = tempDir();
+    writeTree(other, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- other.md — Other\n` });
+    assert.match(run(['query', 'api', '--folder', path.join(other, 'kb')], home).out, /1\. other\.md — Other \[api\]/);
+    writeTree(other, { 'cfg.md': `---\nknowledge_folder: ${path.join(other, 'kb')}\n---\n` });
+    assert.match(run(['query', 'api'], tempDir(), { KT_CONFIG: path.join(other, 'cfg.md') }).out, /other\.md/);
+  });
+
+  test('--json follows the contract; --load prints the bundle', () => {
+    const json = JSON.parse(run(['query', 'api', '--json'], home).out);
+    assert.deepEqual(Object.keys(json), ['tokens', 'mode', 'resolved', 'expanded', 'found', 'items', 'notes', 'ideas', 'noMatch']);
+    assert.deepEqual(json.items[0], {
+      n: 1, category: 'cross-project', path: 'a.md', absPath: path.join(home, 'knowledge', 'a.md'), description: 'A',
+      tags: ['api'], hint: null, project: null, scope: null, stale: false,
+    });
+    const load = run(['query', 'api', '--load', '1'], home);
+    assert.equal(load.out, '## a.md\n\n```markdown\n# A\n```\n\nLoaded 1 knowledge files into context.\n');
+    assert.equal(run(['query', 'api', '--load', '7'], home).code, 2);
+  });
+
+  test('--help', () => {
+    const help = run(['--help'], home);
+    assert.equal(help.code, 0);
+    assert.match(help.out, /aria-context query <tokens…>/);
+  });
+});

@@ -1,0 +1,82 @@
+import * as assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { expandedLine, knownTagsLine, loadedLine, NO_INDEX, noMatchLine, REBUILD_HINT, renderSummary, resolvedLine } from '../../src/core';
+import { INDEX_HEADER, makeHome, query } from '../helpers';
+
+describe('summary text (§5)', () => {
+  test('fixed lines, exactly', () => {
+    assert.equal(NO_INDEX, 'No knowledge index found. Run /index to build it.');
+    assert.equal(REBUILD_HINT, "Run /index to rebuild if you've recently added files.");
+    assert.equal(noMatchLine(['a', 'b']), 'No files match tag(s): [a, b]');
+    assert.equal(loadedLine(2), 'Loaded 2 knowledge files into context.');
+    assert.equal(resolvedLine('rn', 'react-native'), 'Resolved `rn` → `react-native`');
+    assert.equal(expandedLine('ss', ['api', 'django']), 'Expanded `ss` to include: api, django');
+  });
+
+  test('known tags show at most two aliases, then an ellipsis', () => {
+    assert.equal(
+      knownTagsLine([
+        { tag: 'api', aliases: [] },
+        { tag: 'deployment', aliases: ['deploy', 'ship', 'release'] },
+        { tag: 'kubernetes', aliases: ['k8s', 'kube'] },
+        { tag: 'react-native', aliases: ['rn'] },
+      ]),
+      'Known tags: api, deployment (deploy, ship …), kubernetes (k8s, kube), react-native (rn)',
+    );
+  });
+
+  const index = `${INDEX_HEADER}## Projects
+### ss — Seer
+Relevant tags: api
+## Known Tags
+api [aliases: a1]
+## Tag Index
+### api
+- x.md — X
+## Team-Shared Tag Index
+### api
+- ~/Projects/ss/_project-knowledge/t.md — T [project: ss, scope: repo]
+`;
+  const home = makeHome({
+    index,
+    config: { projects_enabled: 'true', projects_list: 'ss:ss', projects_shared_knowledge: 'ss' },
+    files: { 'knowledge/projects/ss/p.md': '# P\n' },
+  });
+
+  test('the whole shape: notes, found line, headings, continuous numbering', () => {
+    assert.equal(
+      renderSummary(query(home, 'ss')),
+      [
+        'Expanded `ss` to include: api',
+        'Found 3 files matching: [ss, api] (OR)',
+        '',
+        '## Team-shared (1 file)',
+        '1. ~/Projects/ss/_project-knowledge/t.md — T [project: ss, scope: repo, tags: api]',
+        '',
+        '## Project-specific (1 file)',
+        '2. projects/ss/p.md — P [ss]',
+        '',
+        '## Cross-project (1 file)',
+        '3. x.md — X [api]',
+        '',
+        '## Tracked artifacts (1)',
+        '- ~/Projects/ss/CODEMAP.md — (not found — run /codemap create) [project: ss]',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('one group: no headings; aliases resolved first', () => {
+    assert.equal(
+      renderSummary(query(home, 'a1 AND x-unused')),
+      [
+        'Resolved `a1` → `api`',
+        'No files match tag(s): [api, x-unused]',
+        'Known tags: api (a1)',
+        "Run /index to rebuild if you've recently added files.",
+        '',
+      ].join('\n'),
+    );
+    assert.equal(renderSummary(query(home, 'api AND api')).split('\n')[0], 'Found 2 files matching: [api] (AND)');
+  });
+});
