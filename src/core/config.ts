@@ -128,8 +128,10 @@ export function readConfigData(text: string): { data: Record<string, unknown>; p
   const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(text);
   const data: Record<string, unknown> = {};
   for (const line of (block?.[1] ?? '').split(/\r?\n/)) {
-    const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/.exec(line);
-    if (m && m[2] !== '') data[m[1]] = m[2].replace(/^(["'])(.*)\1$/, '$2');
+    // `(.*)` then trimEnd: a lazy `(.*?)[ \t]*$` backtracked quadratically on long lines.
+    const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)$/.exec(line);
+    const value = m ? m[2].trimEnd() : '';
+    if (m && value !== '') data[m[1]] = value.replace(/^(["'])(.*)\1$/, '$2');
   }
   return { data, problem: `${fm.problem}; read its simple key: value lines only` };
 }

@@ -92,9 +92,19 @@ export function readHead(absPath: string, maxBytes: number): string {
   }
 }
 
+/**
+ * The first `# ` heading, closing hashes removed. A plain scan: the equivalent regex
+ * (`/^# +(.+?)[ \t#]*$/m`) backtracked quadratically, minutes on one long hostile line.
+ */
 export function firstHeading(body: string): string | null {
-  const match = /^# +(.+?)[ \t#]*$/m.exec(body);
-  return match ? match[1].trim() : null;
+  for (const line of body.split(/\r\n|[\n\r\u2028\u2029]/)) {
+    if (!line.startsWith('# ')) continue;
+    let end = line.length;
+    while (end > 2 && (line[end - 1] === ' ' || line[end - 1] === '\t' || line[end - 1] === '#')) end--;
+    const title = line.slice(2, end).trim();
+    if (title) return title;
+  }
+  return null;
 }
 
 /** A list-valued key (`[a, b]`, a block list, or `a, b`) as trimmed strings; nested values ignored. */

@@ -172,7 +172,35 @@ function stripTicks(p: string): string {
   return m ? m[1].trim() : p;
 }
 
-const TEAM_ANNOTATION = /\s*\[project:\s*([^,\]]*?)\s*(?:,\s*scope:\s*([^\]]*?)\s*)?\]\s*$/i;
+/**
+ * The trailing `[project: P, scope: S]` of a team-shared entry, found by a linear scan: the
+ * equivalent regex backtracked quadratically on long lines (seconds per line of hostile input).
+ * `index` is where the annotation starts, whitespace before it included.
+ */
+function teamAnnotation(item: string): { index: number; project: string; scope: string | null } | null {
+  const text = item.trimEnd();
+  const end = text.length - 1;
+  if (end < 0 || text[end] !== ']') return null;
+  const marker = /\[project:/gi;
+  marker.lastIndex = text.lastIndexOf(']', end - 1) + 1; // the annotation holds no other `]`
+  for (let m = marker.exec(text); m !== null && m.index < end; m = marker.exec(text)) {
+    const inner = text.slice(m.index + m[0].length, end);
+    const comma = inner.indexOf(',');
+    let project = inner;
+    let scope: string | null = null;
+    if (comma >= 0) {
+      const after = inner.slice(comma + 1).trimStart();
+      if (!/^scope:/i.test(after)) {
+        marker.lastIndex = m.index + 1;
+        continue;
+      }
+      project = inner.slice(0, comma);
+      scope = after.slice('scope:'.length).trim() || null;
+    }
+    return { index: text.slice(0, m.index).trimEnd().length, project: project.trim(), scope };
+  }
+  return null;
+}
 
 function addEntry(
   index: KnowledgeIndex,
@@ -196,10 +224,10 @@ function addEntry(
   let project: string | null = null;
   let scope: string | null = null;
   if (section === 'team') {
-    const m = TEAM_ANNOTATION.exec(body);
-    if (!m || !m[1]) return warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
-    project = m[1].toLowerCase();
-    scope = m[2] ? m[2].toLowerCase() : null;
+    const m = teamAnnotation(body);
+    if (!m || !m.project) return warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
+    project = m.project.toLowerCase();
+    scope = m.scope ? m.scope.toLowerCase() : null;
     body = body.slice(0, m.index);
   }
   const sep = body.indexOf(SEPARATOR);
@@ -250,10 +278,10 @@ function parseKnownTags(lines: string[], index: KnowledgeIndex): void {
   for (const rawItem of items) {
     const item = rawItem.trim();
     if (!item) continue;
-    const m = /^(.*?)\s*\[aliases?:\s*([^\]]*)\]\s*$/i.exec(item);
-    const tag = (m ? m[1] : item).trim().replace(/^[-*]\s+/, '').toLowerCase();
+    const m = aliasAnnotation(item);
+    const tag = (m ? m.tag : item).trim().replace(/^[-*]\s+/, '').toLowerCase();
     if (!tag || /\s/.test(tag)) continue;
-    const aliases = m ? splitList(m[2]).map((a) => a.toLowerCase()) : [];
+    const aliases = m ? splitList(m.aliases).map((a) => a.toLowerCase()) : [];
     let known = byTag.get(tag);
     if (!known) {
       known = { tag, aliases: [] };
@@ -266,6 +294,20 @@ function parseKnownTags(lines: string[], index: KnowledgeIndex): void {
       if (!index.aliases.has(alias)) index.aliases.set(alias, tag);
     }
   }
+}
+
+/**
+ * `tag [aliases: a, b]` split into the tag and the alias list text, by a linear scan (the
+ * equivalent regex backtracked quadratically on long lines). Null when there is no annotation.
+ */
+function aliasAnnotation(item: string): { tag: string; aliases: string } | null {
+  const end = item.length - 1; // item is trimmed
+  if (end < 0 || item[end] !== ']') return null;
+  const marker = /\[aliases?:/gi;
+  marker.lastIndex = item.lastIndexOf(']', end - 1) + 1; // the annotation holds no other `]`
+  const m = marker.exec(item);
+  if (!m || m.index >= end) return null;
+  return { tag: item.slice(0, m.index).trim(), aliases: item.slice(m.index + m[0].length, end) };
 }
 
 function buildLookups(index: KnowledgeIndex): void {
