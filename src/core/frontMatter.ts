@@ -2,7 +2,7 @@
 // as YAML (never gray-matter's executable `---js` engines), and only from the head of a file.
 import * as fs from 'node:fs';
 import matter from 'gray-matter';
-import { describeFsError } from './paths';
+import { describeFsError, openRegularFile } from './paths';
 
 /** How much of a note is read to find its tags, hints and title. */
 export const NOTE_HEAD_BYTES = 256 * 1024;
@@ -77,7 +77,7 @@ export function readNoteHead(absPath: string, maxBytes = NOTE_HEAD_BYTES): NoteH
 }
 
 export function readHead(absPath: string, maxBytes: number): string {
-  const fd = fs.openSync(absPath, 'r');
+  const fd = openRegularFile(absPath); // never blocks on a FIFO, never reads a device
   try {
     const buffer = Buffer.alloc(maxBytes);
     let total = 0;

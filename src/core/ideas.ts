@@ -36,6 +36,11 @@ export function scanIdeas(knowledgeFolder: string): IdeasScan {
     return { exists: false, ideas: [], problems };
   }
   const realKnowledge = realOrSelf(knowledgeFolder);
+  if (!isInside(realOrSelf(dir), realKnowledge)) {
+    // `intake/` or `intake/ideas/` is a symlink to somewhere else: list nothing from there.
+    problems.push(`${IDEAS_DIR}/: symlink leaves the knowledge folder, not read`);
+    return { exists: true, ideas: [], problems };
+  }
   const ideas: IdeaFile[] = [];
   for (const entry of names) {
     if (!entry.name.toLowerCase().endsWith('.md') || entry.name.startsWith('.')) continue;

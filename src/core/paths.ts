@@ -93,6 +93,21 @@ export function checkRealPath(abs: string, allowedRoots: string[]): RealPathChec
   return { ok: true, realPath: real };
 }
 
+/**
+ * Opens a file for reading only if it is a regular file. O_NONBLOCK keeps a FIFO (or a symlink
+ * to one) from blocking the open forever; it changes nothing for regular files.
+ */
+export function openRegularFile(absPath: string): number {
+  const fd = fs.openSync(absPath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fs.fstatSync(fd).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
+  return fd;
+}
+
 export function describeFsError(err: unknown, fallback: string): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
@@ -105,6 +120,8 @@ export function describeFsError(err: unknown, fallback: string): string {
       return 'it is a directory';
     case 'ELOOP':
       return 'a symlink loop';
+    case 'ENOTREG':
+      return 'it is not a regular file';
     default:
       return code ? `${fallback} (${code})` : fallback;
   }

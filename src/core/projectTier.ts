@@ -40,6 +40,10 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
 
   const walk = (dir: string, depth: number) => {
     const real = realOrSelf(dir);
+    // `projects/` or `projects/<tag>/` itself may be a symlink: its files are read only inside.
+    if (real !== dir && !isInside(real, realKnowledge)) {
+      return problems.push(`${rel(dir)}/: symlink leaves the knowledge folder, not followed`);
+    }
     if (visited.has(real)) return problems.push(`${rel(dir)}/: symlink loop skipped`);
     visited.add(real);
     if (depth > MAX_DEPTH) return problems.push(`${rel(dir)}/: nested deeper than ${MAX_DEPTH} folders, skipped`);

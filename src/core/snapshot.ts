@@ -5,7 +5,7 @@ import { loadConfig, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
 import { parseIndex } from './indexParser';
 import { NO_INDEX } from './messages';
-import { describeFsError } from './paths';
+import { describeFsError, openRegularFile } from './paths';
 import type { Config } from './types';
 
 export type SnapshotErrorCode = 'not-configured' | 'config-not-found' | 'no-index';
@@ -27,7 +27,12 @@ export function loadSnapshot(sources: ConfigSources): SnapshotOutcome {
 export function readIndexFor(config: Config): SnapshotOutcome {
   let text: string;
   try {
-    text = fs.readFileSync(indexPath(config), 'utf8');
+    const fd = openRegularFile(indexPath(config)); // a FIFO named index.md must not hang the reload
+    try {
+      text = fs.readFileSync(fd, 'utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const message =
