@@ -1,6 +1,45 @@
-// Placeholder activation; the editor layer lives in src/vscode/.
-import type * as vscode from 'vscode';
+// Entry point of the VS Code extension. Activation only wires objects together: nothing is
+// read from disk until a view, command (or, later, the chat) asks the retrieval service.
+import * as vscode from 'vscode';
+import { registerCommands } from './vscode/commands';
+import { FileActions } from './vscode/fileActions';
+import { createLog } from './vscode/log';
+import { QueryCommand } from './vscode/queryCommand';
+import { RetrievalService } from './vscode/retrievalService';
+import { affectsPathSettings, SECTION } from './vscode/settings';
+import { TagTreeProvider } from './vscode/tagTree';
+import { KnowledgeWatchers } from './vscode/watchers';
 
-export function activate(_context: vscode.ExtensionContext): void {}
+export function activate(context: vscode.ExtensionContext): void {
+  const started = performance.now();
+  const channel = vscode.window.createOutputChannel('aria-context');
+  const log = createLog(channel);
+  const service = new RetrievalService(log);
+  const watchers = new KnowledgeWatchers(service, log);
+  const actions = new FileActions(log);
+  const query = new QueryCommand(service, actions, context.globalState, log);
+  const tree = new TagTreeProvider(service, log);
+  const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
+  context.subscriptions.push(channel, service, watchers, tree, treeView);
+
+  registerCommands(context, { service, actions, query, tree, treeView, log });
+
+  const reloadAndFollow = (reason: string) => {
+    const wasLoaded = service.isLoaded;
+    service.reload(reason);
+    // Re-read at once only if something already used the data: that also re-creates the watchers.
+    if (wasLoaded) service.state();
+  };
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (affectsPathSettings(e)) reloadAndFollow('settings changed');
+      else if (e.affectsConfiguration(SECTION)) log.info('Settings changed');
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => reloadAndFollow('workspace trusted')),
+    vscode.workspace.onDidChangeWorkspaceFolders(() => reloadAndFollow('workspace folders changed')),
+  );
+
+  log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
+}
 
 export function deactivate(): void {}

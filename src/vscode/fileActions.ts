@@ -1,0 +1,83 @@
+// What happens to picked knowledge files: open as tabs, open to the side, copy as context.
+// Every file passes the core's real-path containment check first; a refused file is never
+// opened, read or copied, and the user is told which and why.
+import * as vscode from 'vscode';
+import { describeLoad, loadedLine, loadItems, renderBundle, type ResultItem } from '../core';
+import { checkRealPath } from '../core/paths';
+import type { Log } from './log';
+
+export interface Refusal {
+  path: string;
+  reason: string;
+}
+
+/** Splits items into files that may be opened (with their real paths) and refusals. */
+export function checkItems(items: readonly ResultItem[]): { ok: Array<{ item: ResultItem; realPath: string }>; refused: Refusal[] } {
+  const ok: Array<{ item: ResultItem; realPath: string }> = [];
+  const refused: Refusal[] = [];
+  for (const item of items) {
+    if (!item.selectable) {
+      refused.push({ path: item.path, reason: 'it is not a loadable file' });
+      continue;
+    }
+    const check = checkRealPath(item.absPath, item.allowedRoots);
+    if (check.ok) ok.push({ item, realPath: check.realPath });
+    else refused.push({ path: item.path, reason: check.reason });
+  }
+  return { ok, refused };
+}
+
+function refusalMessage(refused: readonly Refusal[]): string {
+  return refused.map((r) => `Refused ${r.path}: ${r.reason} (not opened).`).join(' ');
+}
+
+export class FileActions {
+  constructor(private readonly log: Log) {}
+
+  /** Opens each file as a non-preview tab (or beside the active editor). */
+  async open(items: readonly ResultItem[], options: { side?: boolean; quiet?: boolean } = {}): Promise<number> {
+    const { ok, refused } = checkItems(items);
+    let opened = 0;
+    for (const [i, { realPath, item }] of ok.entries()) {
+      try {
+        const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(realPath));
+        await vscode.window.showTextDocument(doc, {
+          preview: false,
+          preserveFocus: i < ok.length - 1,
+          viewColumn: options.side ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+        });
+        opened++;
+      } catch (err) {
+        refused.push({ path: item.path, reason: `it could not be opened (${(err as Error).message})` });
+      }
+    }
+    this.report(opened, refused, options.quiet);
+    return opened;
+  }
+
+  /** The CLI's markdown bundle of the files, to the clipboard. Returns the number copied. */
+  async copyAsContext(items: readonly ResultItem[], lead?: string): Promise<number> {
+    const load = loadItems([...items]);
+    if (load.loaded.length > 0) await vscode.env.clipboard.writeText(renderBundle(load));
+    const refused = load.refused.map((r) => ({ path: r.item.path, reason: r.reason }));
+    const copied = load.loaded.length;
+    this.log.info(`Copy as Context: ${describeLoad(load)}`);
+    const head = lead ? `${lead} ` : '';
+    const message =
+      copied > 0
+        ? `${head}Copied ${copied} knowledge file${copied === 1 ? '' : 's'} to the clipboard as context. ${loadedLine(copied)}`
+        : `${head}Nothing was copied.`;
+    if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused).replace(/not opened/g, 'not read')}`);
+    else void vscode.window.showInformationMessage(message);
+    return copied;
+  }
+
+  private report(opened: number, refused: Refusal[], quiet?: boolean): void {
+    if (refused.length) {
+      this.log.info(refusalMessage(refused));
+      void vscode.window.showWarningMessage(`${loadedLine(opened)} ${refusalMessage(refused)}`);
+    } else if (!quiet) {
+      void vscode.window.showInformationMessage(loadedLine(opened));
+    }
+  }
+}

@@ -1,0 +1,250 @@
+// Context: Query — Step 1 (the query, with completion), Step 2 (the multi-select pick list),
+// Step 3 (open the picked files, or copy / send them). The rows come from the pure
+// completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
+import * as vscode from 'vscode';
+import { loadedLine, type ResultItem } from '../core';
+import { sendToChat } from './chatHandoff';
+import { completionRows, pushRecent, type CompletionRow } from './completionModel';
+import type { FileActions } from './fileActions';
+import type { Log } from './log';
+import { pickModel, type PickRow } from './queryModel';
+import type { RetrievalService } from './retrievalService';
+import { recentQueriesMax } from './settings';
+
+const RECENT_KEY = 'ariaContext.recentQueries';
+
+type CompletionPick = vscode.QuickPickItem & { row?: CompletionRow };
+type ResultPick = vscode.QuickPickItem & { row?: PickRow };
+
+const OPEN_SIDE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('split-horizontal'), tooltip: 'Open to the Side' };
+const COPY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy as Context' };
+const CHAT: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('comment-discussion'), tooltip: 'Send to Chat' };
+const SUMMARY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('output'), tooltip: 'Show Query Summary' };
+
+/** The query text from a command argument: a string, or `{ query: string }`. */
+export function queryArgument(arg: unknown): string | undefined {
+  if (typeof arg === 'string' && arg.trim()) return arg.trim();
+  if (arg && typeof arg === 'object' && 'query' in arg) {
+    const q = (arg as { query: unknown }).query;
+    if (typeof q === 'string' && q.trim()) return q.trim();
+  }
+  return undefined;
+}
+
+type StepResult = { kind: 'done' } | { kind: 'edit'; value: string };
+
+export class QueryCommand {
+  constructor(
+    private readonly service: RetrievalService,
+    private readonly actions: FileActions,
+    private readonly state: vscode.Memento,
+    private readonly log: Log,
+  ) {}
+
+  async run(arg?: unknown): Promise<void> {
+    if (!(await this.ensureReady())) return;
+    let text = queryArgument(arg) ?? (await this.askQuery(''));
+    while (text !== undefined) {
+      const step = await this.showResults(text);
+      if (step.kind === 'done') return;
+      text = await this.askQuery(step.value);
+    }
+  }
+
+  /** Not configured / no index → the spec's message with the actions that fix it. */
+  private async ensureReady(): Promise<boolean> {
+    const s = this.service.state();
+    if (s.kind === 'ready') return true;
+    const actions = s.kind === 'notConfigured' ? ['Choose Knowledge Folder', 'Open Settings'] : s.kind === 'noIndex' ? ['Open Settings'] : ['Show Log'];
+    const choice = await vscode.window.showWarningMessage(s.message, ...actions);
+    if (choice === 'Choose Knowledge Folder') await vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
+    if (choice === 'Open Settings') await vscode.commands.executeCommand('ariaContext.openSettings');
+    if (choice === 'Show Log') this.log.show();
+    return false;
+  }
+
+  private recent(): string[] {
+    const stored = this.state.get<unknown>(RECENT_KEY);
+    return Array.isArray(stored) ? stored.filter((q): q is string => typeof q === 'string') : [];
+  }
+
+  private async remember(query: string): Promise<void> {
+    await this.state.update(RECENT_KEY, pushRecent(this.recent(), query, recentQueriesMax()));
+  }
+
+  /** Step 1: free text with completion rows; resolves to the query, or undefined if cancelled. */
+  private askQuery(initial: string): Promise<string | undefined> {
+    const qp = vscode.window.createQuickPick<CompletionPick>();
+    qp.title = 'Context: Query';
+    qp.placeholder = 'Tags, aliases or project keys, e.g. `stripe` or `api AND pagination` — Enter runs the query';
+    qp.matchOnDescription = false;
+    qp.matchOnDetail = false;
+    qp.ignoreFocusOut = false;
+    const recent = this.recent();
+    const render = () => {
+      const index = this.service.snapshot()?.index ?? null;
+      const rows = completionRows({ index, value: qp.value, recent });
+      const items = rows.map(toCompletionPick);
+      qp.items = items;
+      const first = items.find((i) => i.row && i.row.kind !== 'separator');
+      if (first) qp.activeItems = [first];
+    };
+    return new Promise((resolve) => {
+      let settled = false;
+      const finish = (value: string | undefined) => {
+        if (settled) return;
+        settled = true;
+        resolve(value);
+        qp.hide();
+      };
+      const subs = [
+        qp.onDidChangeValue(() => render()),
+        qp.onDidAccept(() => {
+          const row = qp.activeItems[0]?.row ?? qp.selectedItems[0]?.row;
+          if (!row || row.kind === 'separator') {
+            if (qp.value.trim()) finish(qp.value.trim());
+            return;
+          }
+          if (row.kind === 'complete') {
+            qp.value = row.value;
+            render();
+            return;
+          }
+          finish(row.query);
+        }),
+        qp.onDidHide(() => {
+          subs.forEach((d) => d.dispose());
+          qp.dispose();
+          finish(undefined);
+        }),
+      ];
+      qp.value = initial;
+      render();
+      qp.show();
+    });
+  }
+
+  /** Step 2 + 3: the results; resolves when done or when the user goes back to edit. */
+  private async showResults(text: string): Promise<StepResult> {
+    const outcome = this.service.query(text);
+    if (!outcome.ok) {
+      if (outcome.kind === 'usage') {
+        void vscode.window.showWarningMessage(outcome.message);
+        return { kind: 'edit', value: text };
+      }
+      void vscode.window.showWarningMessage(outcome.message);
+      return { kind: 'done' };
+    }
+    await this.remember(outcome.text);
+    const result = outcome.result;
+    for (const w of result.warnings) this.log.info(`Query "${outcome.text}": ${w}`);
+    const model = pickModel(result, outcome.text);
+
+    const qp = vscode.window.createQuickPick<ResultPick>();
+    qp.title = model.title;
+    qp.placeholder = model.placeholder;
+    qp.canSelectMany = model.selectableCount > 0;
+    qp.matchOnDescription = true;
+    qp.matchOnDetail = true;
+    qp.buttons = [vscode.QuickInputButtons.Back, OPEN_SIDE, COPY, CHAT, SUMMARY];
+    const items = model.rows.map(toResultPick);
+    qp.items = items;
+    const firstItem = items.find((i) => i.row?.kind === 'item' || i.row?.kind === 'action');
+    if (firstItem) qp.activeItems = [firstItem];
+
+    const picked = (): ResultItem[] => {
+      const chosen = qp.selectedItems.flatMap((p) => (p.row?.kind === 'item' ? [p.row.item] : []));
+      if (chosen.length > 0 || qp.canSelectMany) return chosen;
+      const active = qp.activeItems[0]?.row;
+      return active?.kind === 'item' ? [active.item] : [];
+    };
+    /** Buttons act on the checked files, or on the highlighted one when none is checked. */
+    const pickedOrActive = (): ResultItem[] => {
+      const chosen = picked();
+      if (chosen.length) return chosen;
+      const active = qp.activeItems[0]?.row;
+      return active?.kind === 'item' ? [active.item] : [];
+    };
+
+    return new Promise<StepResult>((resolve) => {
+      let settled = false;
+      const finish = (value: StepResult) => {
+        if (settled) return;
+        settled = true;
+        resolve(value);
+        qp.hide();
+      };
+      const subs = [
+        // Notes, ideas and missing artifacts can show a checkbox but never stay checked.
+        qp.onDidChangeSelection((selection) => {
+          if (!qp.canSelectMany) return;
+          const keep = selection.filter((p) => p.row?.kind === 'item');
+          if (keep.length !== selection.length) qp.selectedItems = keep;
+        }),
+        qp.onDidAccept(() => {
+          const active = qp.activeItems[0]?.row;
+          const files = pickedOrActive();
+          if (files.length === 0) {
+            if (active?.kind === 'action') finish({ kind: 'edit', value: text });
+            else qp.placeholder = model.selectableCount ? 'Pick one or more files (Space or click), then Enter.' : model.placeholder;
+            return;
+          }
+          finish({ kind: 'done' });
+          void this.actions.open(files, { quiet: true }).then((n) => {
+            if (n > 0) void vscode.window.showInformationMessage(loadedLine(n));
+          });
+        }),
+        qp.onDidTriggerButton((button) => {
+          if (button === vscode.QuickInputButtons.Back) return finish({ kind: 'edit', value: text });
+          if (button === SUMMARY) {
+            finish({ kind: 'done' });
+            void vscode.commands.executeCommand('ariaContext.showSummary');
+            return;
+          }
+          const files = pickedOrActive();
+          if (files.length === 0) {
+            qp.placeholder = 'Pick one or more files first.';
+            return;
+          }
+          finish({ kind: 'done' });
+          void this.act(button, files);
+        }),
+        qp.onDidTriggerItemButton((e) => {
+          const row = e.item.row;
+          if (row?.kind !== 'item') return;
+          finish({ kind: 'done' });
+          void this.act(e.button, [row.item]);
+        }),
+        qp.onDidHide(() => {
+          subs.forEach((d) => d.dispose());
+          qp.dispose();
+          finish({ kind: 'done' });
+        }),
+      ];
+      qp.show();
+    });
+  }
+
+  private async act(button: vscode.QuickInputButton, files: ResultItem[]): Promise<void> {
+    if (button === OPEN_SIDE) await this.actions.open(files, { side: true });
+    else if (button === COPY) await this.actions.copyAsContext(files);
+    else if (button === CHAT) await sendToChat(this.actions, files);
+  }
+}
+
+function toCompletionPick(row: CompletionRow): CompletionPick {
+  if (row.kind === 'separator') return { label: row.label, kind: vscode.QuickPickItemKind.Separator, row };
+  const detail = row.kind === 'complete' ? row.detail : undefined;
+  return { label: row.label, description: row.description, detail, alwaysShow: true, row };
+}
+
+function toResultPick(row: PickRow): ResultPick {
+  switch (row.kind) {
+    case 'separator':
+      return { label: row.label, kind: vscode.QuickPickItemKind.Separator, row };
+    case 'item':
+      return { label: row.label, description: row.description, detail: row.detail, buttons: [OPEN_SIDE, COPY, CHAT], row };
+    default:
+      return { label: row.label, description: row.description, detail: row.detail, alwaysShow: true, row };
+  }
+}

@@ -1,0 +1,96 @@
+// The sidebar tag tree (view `ariaContext.tags`). Nodes come from the pure treeModel.ts; this
+// file maps them to TreeItems, refreshes on service changes, and never throws into the view:
+// any failure becomes an error node.
+import * as vscode from 'vscode';
+import type { Log } from './log';
+import type { RetrievalService } from './retrievalService';
+import { buildTree, type TreeNode } from './treeModel';
+
+export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private roots: TreeNode[] | undefined;
+  private readonly parents = new Map<string, TreeNode | undefined>();
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly service: RetrievalService,
+    private readonly log: Log,
+  ) {
+    this.subscription = service.onDidChange(() => this.refresh());
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  refresh(): void {
+    this.roots = undefined;
+    this.changed.fire();
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    const collapsible = node.children?.length
+      ? node.expanded
+        ? vscode.TreeItemCollapsibleState.Expanded
+        : vscode.TreeItemCollapsibleState.Collapsed
+      : vscode.TreeItemCollapsibleState.None;
+    const item = new vscode.TreeItem(node.label, collapsible);
+    item.id = node.id;
+    item.description = node.description;
+    item.tooltip = node.tooltip;
+    item.contextValue = node.contextValue;
+    item.iconPath = new vscode.ThemeIcon(node.icon);
+    if (node.file) {
+      item.resourceUri = vscode.Uri.file(node.file.absPath);
+      item.iconPath = vscode.ThemeIcon.File;
+      item.command = { command: 'ariaContext.open', title: 'Open', arguments: [node] };
+    }
+    return item;
+  }
+
+  getChildren(node?: TreeNode): TreeNode[] {
+    if (node) return node.children ?? [];
+    try {
+      this.roots ??= this.build();
+      return this.roots;
+    } catch (err) {
+      this.log.info(`Tag tree failed: ${(err as Error).stack ?? String(err)}`);
+      return [errorNode(`The tag tree could not be built: ${(err as Error).message}`)];
+    }
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return this.parents.get(node.id);
+  }
+
+  private build(): TreeNode[] {
+    const state = this.service.state();
+    // Not configured / no index: no nodes, so the view's welcome content shows.
+    if (state.kind === 'notConfigured' || state.kind === 'noIndex') return [];
+    if (state.kind === 'error') return [errorNode(state.message)];
+    const snapshot = state.snapshot;
+    const config = snapshot.config;
+    const roots = buildTree({
+      snapshot,
+      projectFiles: (tag) => {
+        if (!config.projectsEnabled) return null;
+        const project = config.projectsList.get(tag.toLowerCase());
+        if (!project) return null;
+        return this.service.projectFiles(project.tag);
+      },
+    });
+    this.parents.clear();
+    const walk = (n: TreeNode, parent: TreeNode | undefined) => {
+      this.parents.set(n.id, parent);
+      for (const c of n.children ?? []) walk(c, n);
+    };
+    for (const r of roots) walk(r, undefined);
+    return roots;
+  }
+}
+
+function errorNode(message: string): TreeNode {
+  return { id: 'error', kind: 'message', label: message, tooltip: message, contextValue: 'ariaContext.error', icon: 'error' };
+}

@@ -1,0 +1,235 @@
+// The tag tree as plain data. Pure: takes a Snapshot (and a lister for project-tier files) and
+// returns nodes with stable ids; tagTree.ts maps them to TreeItems. File nodes carry a core
+// ResultItem with its allowed roots, so opening/copying goes through the same real-path check
+// as query results. Entries whose path leaves the allowed folders are not shown as files; they
+// are listed under "Warnings" instead and never read.
+import * as path from 'node:path';
+import type { Config, KnowledgeIndex, ResultItem, Snapshot } from '../core';
+import { displayHomePath, isInside, isInsideAny, resolveIndexPath, suspiciousPathText } from '../core/paths';
+import type { ProjectFile } from '../core/projectTier';
+import { allowedTeamDirs } from '../core/teamShared';
+
+export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
+
+export interface TreeNode {
+  /** Stable across refreshes: derived from names and paths only. */
+  id: string;
+  kind: NodeKind;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  /** `ariaContext.<kind>` for menus' `when` clauses. */
+  contextValue: string;
+  /** Codicon id. */
+  icon: string;
+  children?: TreeNode[];
+  file?: ResultItem;
+  /** What "Query This Tag" runs for tag and project nodes. */
+  query?: string;
+  /** Initially expanded (groups only). */
+  expanded?: boolean;
+}
+
+export interface TreeInput {
+  snapshot: Snapshot;
+  /** Project-tier files of a configured project (cached by the service); null when none. */
+  projectFiles: (tag: string) => ProjectFile[] | null;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function baseTitle(p: string): string {
+  return path.posix.basename(p.replace(/\\/g, '/')).replace(/\.md$/i, '');
+}
+
+function fileItem(partial: Pick<ResultItem, 'category' | 'path' | 'absPath' | 'description' | 'tags' | 'project' | 'scope' | 'allowedRoots'>): ResultItem {
+  return { n: null, hint: null, stale: false, matched: 0, selectable: true, status: null, ageDays: null, ...partial };
+}
+
+/** An index path (knowledge-relative) as a file item, or the reason it is refused. */
+export function indexEntryItem(config: Config, entryPath: string, description: string | null, tags: string[]): ResultItem | string {
+  const suspicious = suspiciousPathText(entryPath);
+  if (suspicious) return suspicious;
+  const abs = resolveIndexPath(entryPath, config.knowledgeFolder, config.home);
+  if (!isInside(abs, config.knowledgeFolder)) return 'the path leaves the knowledge folder';
+  const category = entryPath.startsWith('projects/') ? 'project-specific' : 'cross-project';
+  return fileItem({ category, path: entryPath, absPath: abs, description, tags, project: null, scope: null, allowedRoots: [config.knowledgeFolder] });
+}
+
+function fileNode(parentId: string, item: ResultItem): TreeNode {
+  const tags = item.tags.length ? `\ntags: ${item.tags.join(', ')}` : '';
+  const team = item.category === 'team-shared' ? `\nproject: ${item.project}${item.scope ? `, scope: ${item.scope}` : ''}` : '';
+  return {
+    id: `${parentId}/file:${item.path}`,
+    kind: 'file',
+    label: item.description?.trim() || baseTitle(item.path),
+    description: item.path,
+    tooltip: `${item.path}${item.description ? ` — ${item.description}` : ''}${team}${tags}`,
+    contextValue: 'ariaContext.file',
+    icon: item.category === 'team-shared' ? 'organization' : item.category === 'project-specific' ? 'project' : 'file',
+    file: item,
+  };
+}
+
+function messageNode(id: string, label: string, tooltip?: string, icon = 'info'): TreeNode {
+  return { id, kind: 'message', label, tooltip: tooltip ?? label, contextValue: 'ariaContext.message', icon };
+}
+
+function tagFiles(index: KnowledgeIndex, config: Config, tag: string, parentId: string, warnings: Set<string>): TreeNode[] {
+  const out: TreeNode[] = [];
+  const files = [...(index.filesByTag.get(tag.toLowerCase()) ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const f of files) {
+    const item = indexEntryItem(config, f.path, f.description, [...f.tags].sort());
+    if (typeof item === 'string') warnings.add(`Index entry \`${f.path}\` under \`${tag}\` is not shown: ${item}.`);
+    else out.push(fileNode(parentId, item));
+  }
+  return out;
+}
+
+function tagNode(id: string, tag: string, children: TreeNode[], extra?: string): TreeNode {
+  const count = plural(children.length, 'file');
+  return {
+    id,
+    kind: 'tag',
+    label: tag,
+    description: extra ? `${count} · ${extra}` : count,
+    tooltip: `${tag}: ${count}${extra ? ` (${extra})` : ''}`,
+    contextValue: children.length ? 'ariaContext.tag' : 'ariaContext.emptyTag',
+    icon: 'tag',
+    children,
+    query: tag,
+  };
+}
+
+export function buildTree(input: TreeInput): TreeNode[] {
+  const { snapshot, projectFiles } = input;
+  const { index, config } = snapshot;
+  const warnings = new Set<string>();
+  const roots: TreeNode[] = [];
+
+  // Projects: key — name → relevant tags (each with its files), then the project's own files.
+  const projects: TreeNode[] = [];
+  for (const p of index.projects.values()) {
+    const id = `project:${p.key.toLowerCase()}`;
+    const children: TreeNode[] = p.relevantTags.map((t) => tagNode(`${id}/tag:${t.toLowerCase()}`, t, tagFiles(index, config, t, `${id}/tag:${t.toLowerCase()}`, warnings)));
+    const files = projectFiles(p.key);
+    if (files) {
+      for (const f of files) {
+        children.push(
+          fileNode(
+            id,
+            fileItem({
+              category: 'project-specific',
+              path: f.relPath,
+              absPath: f.absPath,
+              description: f.description,
+              tags: [...f.tags].sort(),
+              project: p.key,
+              scope: null,
+              allowedRoots: [config.knowledgeFolder],
+            }),
+          ),
+        );
+      }
+      if (files.length === 0) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
+    }
+    projects.push({
+      id,
+      kind: 'project',
+      label: p.key,
+      description: p.name ?? undefined,
+      tooltip: `${p.key}${p.name ? ` — ${p.name}` : ''}\nRelevant tags: ${p.relevantTags.join(', ') || '(none)'}${files ? `\nProject-tier files: ${files.length}` : ''}`,
+      contextValue: 'ariaContext.project',
+      icon: 'project',
+      children,
+      query: p.key,
+    });
+  }
+  if (projects.length) {
+    roots.push({ id: 'group:projects', kind: 'group', label: 'Projects', description: String(projects.length), contextValue: 'ariaContext.group', icon: 'folder-library', children: projects, expanded: false });
+  }
+
+  // Known Tags with counts; aliases in the description.
+  const known: TreeNode[] = index.knownTags.map((t) => {
+    const id = `known:${t.tag.toLowerCase()}`;
+    return tagNode(id, t.tag, tagFiles(index, config, t.tag, id, warnings), t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined);
+  });
+  roots.push({ id: 'group:known', kind: 'group', label: 'Known Tags', description: String(known.length), contextValue: 'ariaContext.group', icon: 'tag', children: known, expanded: true });
+
+  // Other Tags: headings of `## Other Tags` that are not known tags.
+  const knownSet = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));
+  const other: TreeNode[] = [...index.otherTags.keys()]
+    .filter((t) => !knownSet.has(t))
+    .sort()
+    .map((t) => tagNode(`other:${t}`, t, tagFiles(index, config, t, `other:${t}`, warnings)));
+  if (other.length) {
+    roots.push({ id: 'group:other', kind: 'group', label: 'Other Tags', description: String(other.length), contextValue: 'ariaContext.group', icon: 'tag', children: other, expanded: false });
+  }
+
+  // Team-shared: headings → entries of enabled projects (and cross), inside allowed folders.
+  const team: TreeNode[] = [];
+  if (index.hasTeamSharedSection && config.sharedKnowledge.length > 0) {
+    for (const [heading, entries] of [...index.teamShared.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const id = `team:${heading}`;
+      const children: TreeNode[] = [];
+      const seen = new Set<string>();
+      for (const e of entries) {
+        const project = e.project.toLowerCase();
+        if (project !== 'cross' && !config.sharedKnowledge.includes(project)) continue;
+        const allowed = allowedTeamDirs(config, project);
+        const suspicious = suspiciousPathText(e.path);
+        const abs = suspicious ? '' : resolveIndexPath(e.path, config.home, config.home);
+        if (suspicious || !isInsideAny(abs, allowed)) {
+          warnings.add(`Team-shared entry \`${e.path}\` [project: ${e.project}] is not shown: ${suspicious ?? 'not inside an allowed _project-knowledge/ folder'}.`);
+          continue;
+        }
+        if (seen.has(abs)) continue;
+        seen.add(abs);
+        const headings = index.teamSharedFiles.get(`${e.project}\u0000${e.path}`)?.headings;
+        const item = fileItem({
+          category: 'team-shared',
+          path: displayHomePath(abs, config.home),
+          absPath: abs,
+          description: e.description,
+          tags: headings ? [...headings].sort() : [heading],
+          project: e.project,
+          scope: e.scope,
+          allowedRoots: allowed,
+        });
+        children.push(fileNode(id, item));
+      }
+      if (children.length) team.push(tagNode(id, heading, children));
+    }
+  }
+  if (team.length) {
+    roots.push({ id: 'group:team', kind: 'group', label: 'Team-shared', description: String(team.length), contextValue: 'ariaContext.group', icon: 'organization', children: team, expanded: false });
+  }
+
+  const all = [...warnings, ...index.warnings, ...config.warnings];
+  if (all.length) {
+    roots.push({
+      id: 'group:warnings',
+      kind: 'group',
+      label: 'Warnings',
+      description: String(all.length),
+      contextValue: 'ariaContext.group',
+      icon: 'warning',
+      children: all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, w, w, 'warning')),
+      expanded: false,
+    });
+  }
+  return roots;
+}
+
+/** Every file below a node (a tag's files), each once, for "Copy as Context" on a tag. */
+export function filesBelow(node: TreeNode): ResultItem[] {
+  const out = new Map<string, ResultItem>();
+  const walk = (n: TreeNode) => {
+    if (n.file && !out.has(n.file.absPath)) out.set(n.file.absPath, n.file);
+    for (const c of n.children ?? []) walk(c);
+  };
+  walk(node);
+  return [...out.values()];
+}
