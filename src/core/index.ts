@@ -12,3 +12,4 @@ export { pickItems, loadItems, renderBundle, describeLoad, fenceFor, type LoadRe
 export { CoreCache } from './cache';
 export { displayHomePath, expandHome } from './paths';
 export { localDate } from './staleness';
+export { itemsForPaths, type PathItems } from './pathItems';

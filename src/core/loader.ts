@@ -10,6 +10,8 @@ export const DEFAULT_MAX_LOAD_BYTES = 1024 * 1024;
 
 export interface LoadedFile {
   item: ResultItem;
+  /** The path actually read, after symlinks. */
+  realPath: string;
   content: string;
   bytes: number;
   truncated: boolean;
@@ -97,7 +99,7 @@ function readCapped(item: ResultItem, realPath: string, maxBytes: number): Loade
       if (n === 0) break;
       read += n;
     }
-    return { item, content: buffer.subarray(0, read).toString('utf8'), bytes: size, truncated: size > maxBytes };
+    return { item, realPath, content: buffer.subarray(0, read).toString('utf8'), bytes: size, truncated: size > maxBytes };
   } finally {
     fs.closeSync(fd);
   }

@@ -1,0 +1,162 @@
+// The @context participant and the agent-mode tools, on the fixture, with recording fakes
+// standing in for the chat stream and the model.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { runQuery, type Snapshot } from '../../src/core';
+import { escapeMarkdown } from '../../src/vscode/chat/chatMarkdown';
+import {
+  ATTACH_ALL_COMMAND,
+  followupsFor,
+  handleChatRequest,
+  splitLoadPrompt,
+  type ChatModelPort,
+  type ChatStream,
+  type KnowledgeSource,
+} from '../../src/vscode/chat/participantHandler';
+import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { fixtureHome, snapshotFor } from '../helpers';
+
+class RecordingStream implements ChatStream {
+  readonly parts: Array<[string, unknown]> = [];
+  markdown(text: string) { this.parts.push(['markdown', text]); }
+  reference(absPath: string) { this.parts.push(['reference', absPath]); }
+  button(command: { command: string; title: string; arguments?: unknown[] }) { this.parts.push(['button', command]); }
+  progress(text: string) { this.parts.push(['progress', text]); }
+  text(): string { return this.parts.filter(([k]) => k === 'markdown').map(([, v]) => v).join(''); }
+  of(kind: string): unknown[] { return this.parts.filter(([k]) => k === kind).map(([, v]) => v); }
+}
+
+class RecordingModel implements ChatModelPort {
+  readonly prompts: string[] = [];
+  async *send(prompt: string) {
+    this.prompts.push(prompt);
+    yield 'Answer ';
+    yield 'from the files.';
+  }
+}
+
+function sourceFor(snapshot: Snapshot, today: string): KnowledgeSource & ToolSource {
+  return {
+    query: (text) => {
+      const o = runQuery(snapshot, text, { today });
+      return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
+    },
+    snapshot: () => snapshot,
+    today: () => today,
+    unavailableReason: () => 'not configured',
+  };
+}
+
+describe('@context participant', () => {
+  const { home, golden } = fixtureHome();
+  const source = sourceFor(snapshotFor(home), golden.today);
+  const linkFor = (abs: string) => `file://${abs}`;
+  const never = () => false;
+
+  test('a query answers with the summary as markdown, file links, and buttons', async () => {
+    const stream = new RecordingStream();
+    const result = await handleChatRequest({ prompt: 'stripe AND api', command: undefined }, { lastQuery: null }, source, stream, undefined, linkFor, never);
+    const text = stream.text();
+    assert.match(text, /\*\*Found 3 files matching: \\\[stripe, api\\\] \\\(AND\\\)\*\*/);
+    const first = `1. [\\~/Projects/proj\\-a/\\_project\\-knowledge/2026\\-04\\-28\\-mike\\-webhook\\-retries\\.md](file://${home}/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md) — Webhook retry policy \\[project: proj\\-a, scope: repo, tags: api, stripe\\]`;
+    assert.ok(text.split('\n').includes(first), text);
+    assert.ok(text.includes('#### Team-shared (1 file)'));
+    assert.ok(text.includes(`(file://${path.join(home, 'knowledge/approaches/api-pagination.md')})`));
+    assert.deepEqual(stream.of('button').map((b) => (b as { command: string }).command), [ATTACH_ALL_COMMAND, 'ariaContext.openQueryResult']);
+    assert.deepEqual(result.metadata, { query: 'stripe AND api' });
+  });
+
+  test('index text is escaped: no links or commands can be injected', () => {
+    assert.equal(escapeMarkdown('[x](command:workbench.action.terminal.new)'), '\\[x\\]\\(command:workbench\\.action\\.terminal\\.new\\)');
+  });
+
+  test('/load without an earlier query explains what to do', async () => {
+    const stream = new RecordingStream();
+    await handleChatRequest({ prompt: 'all', command: 'load' }, { lastQuery: null }, source, stream, undefined, linkFor, never);
+    assert.match(stream.text(), /no earlier `@context` query/);
+  });
+
+  test('/load 1 3 <question> sends those files and the question to the model; references are the files', async () => {
+    const stream = new RecordingStream();
+    const model = new RecordingModel();
+    const r = await handleChatRequest({ prompt: '1 3 how do we verify webhooks?', command: 'load' }, { lastQuery: 'stripe' }, source, stream, model, linkFor, never);
+    assert.deepEqual(stream.of('reference'), [
+      path.join(home, 'Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md'),
+      path.join(home, 'knowledge/references/stripe-webhook-patterns.md'),
+    ]);
+    assert.equal(model.prompts.length, 1);
+    assert.ok(model.prompts[0].includes('Question: how do we verify webhooks?'));
+    assert.ok(model.prompts[0].includes('Stripe-Signature'));
+    assert.ok(model.prompts[0].includes('Exponential backoff'));
+    assert.ok(!model.prompts[0].includes('Use opaque cursors'), 'file 2 was not picked');
+    assert.ok(stream.text().endsWith('Answer from the files.'));
+    assert.deepEqual(r.metadata.loaded, ['~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md', 'references/stripe-webhook-patterns.md']);
+  });
+
+  test('/load with no model still shows the references and says why there is no answer', async () => {
+    const stream = new RecordingStream();
+    await handleChatRequest({ prompt: 'all', command: 'load' }, { lastQuery: 'stripe' }, source, stream, undefined, linkFor, never);
+    assert.equal(stream.of('reference').length, 3);
+    assert.match(stream.text(), /No language model is available in this editor, so there is no answer/);
+  });
+
+  test('picks and question split; follow-ups suggest /load all and related tags', () => {
+    assert.deepEqual(splitLoadPrompt('1,3 2-4 why?'), { picks: '1,3 2-4', question: 'why?' });
+    assert.deepEqual(splitLoadPrompt('api-pagination.md'), { picks: 'api-pagination.md', question: '' });
+    const followups = followupsFor({ metadata: { query: 'stripe' } }, source);
+    assert.deepEqual(followups[0], { prompt: 'all', label: 'Load all of these files', command: 'load' });
+    assert.deepEqual(followups.slice(1).map((f) => f.prompt), ['api', 'pagination', 'security']);
+  });
+});
+
+describe('language-model tools', () => {
+  const { home, golden } = fixtureHome();
+  const source = sourceFor(snapshotFor(home), golden.today);
+
+  test('query tool returns the summary with paths, notes and how to load', () => {
+    const text = runQueryTool({ query: 'proj-a' }, source);
+    assert.ok(text.includes('Expanded `proj-a` to include: api, stripe, webhooks'));
+    assert.ok(text.includes('3. projects/proj-a/decisions/004-state-sync.md'));
+    assert.ok(text.includes('aria-context_load'));
+    assert.equal(runQueryTool({ query: '' }, source), 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.');
+  });
+
+  test('load tool reads result paths and refuses everything else', () => {
+    fs.writeFileSync(path.join(home, 'knowledge', 'unindexed.md'), 'UNINDEXED');
+    const text = runLoadTool({
+      paths: [
+        'approaches/api-pagination.md',
+        '~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
+        'projects/proj-a/decisions/004-state-sync.md',
+        '~/Projects/proj-a/CODEMAP.md',
+        '../.claude/aria-knowledge.local.md',
+        '~/.claude/aria-knowledge.local.md',
+        '/etc/passwd',
+        'unindexed.md',
+        'approaches/%2e%2e/x.md',
+      ],
+    }, source);
+    assert.ok(text.includes('Use opaque cursors'));
+    assert.ok(text.includes('Exponential backoff'));
+    assert.ok(text.includes('Outbox table'));
+    assert.ok(text.includes('# CODEMAP — proj-a'));
+    assert.ok(!text.includes('knowledge_folder'), 'the config never leaks');
+    assert.ok(!text.includes('root:'), '/etc/passwd never leaks');
+    assert.ok(!text.includes('UNINDEXED'));
+    for (const p of ['../.claude/aria-knowledge.local.md', '~/.claude/aria-knowledge.local.md', '/etc/passwd', 'unindexed.md', 'approaches/%2e%2e/x.md']) {
+      assert.ok(text.includes(`Refused ${p}:`), `refusal for ${p}`);
+    }
+    assert.match(text, /Loaded 4 knowledge files into context\.\n$/);
+  });
+
+  test('load tool by query and picks; large files are truncated with a notice', () => {
+    const text = runLoadTool({ query: 'stripe', picks: '2' }, source);
+    assert.ok(text.includes('## approaches/api-pagination.md'));
+    assert.match(text, /Loaded 1 knowledge files into context\.\n$/);
+    fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'offline-sync.md'), 'y'.repeat(200 * 1024));
+    const big = runLoadTool({ paths: ['approaches/offline-sync.md'] }, source);
+    assert.ok(big.includes('(Truncated: showing the first 64 KB of 200 KB.)'));
+  });
+});
