@@ -1,0 +1,61 @@
+// Registers the @context chat participant, when this editor has a chat.
+import * as vscode from 'vscode';
+import type { RetrievalService } from '../retrievalService';
+import { followupsFor, handleChatRequest, type ChatModelPort, type KnowledgeSource } from './participantHandler';
+
+export const PARTICIPANT_ID = 'ariaContext.context';
+
+export function knowledgeSource(service: RetrievalService): KnowledgeSource {
+  return {
+    query: (text) => {
+      const outcome = service.query(text);
+      return outcome.ok ? { ok: true, result: outcome.result } : { ok: false, message: outcome.message };
+    },
+  };
+}
+
+/** The query of the most recent @context answer in this chat, for `/load`. */
+function lastQueryFrom(history: vscode.ChatContext['history']): string | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i];
+    if (turn instanceof vscode.ChatResponseTurn && turn.participant === PARTICIPANT_ID) {
+      const query = (turn.result.metadata as { query?: unknown } | undefined)?.query;
+      if (typeof query === 'string' && query) return query;
+    }
+  }
+  return null;
+}
+
+function modelPort(model: vscode.LanguageModelChat | undefined, token: vscode.CancellationToken): ChatModelPort | undefined {
+  if (!model) return undefined;
+  return {
+    async *send(prompt: string) {
+      const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(prompt)], {}, token);
+      for await (const fragment of response.text) yield fragment;
+    },
+  };
+}
+
+export function registerParticipant(service: RetrievalService): vscode.Disposable | undefined {
+  if (typeof vscode.chat?.createChatParticipant !== 'function') return undefined;
+  const source = knowledgeSource(service);
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, context, stream, token) =>
+    handleChatRequest(
+      { prompt: request.prompt, command: request.command },
+      { lastQuery: lastQueryFrom(context.history) },
+      source,
+      {
+        markdown: (text) => stream.markdown(new vscode.MarkdownString(text, false)),
+        reference: (absPath) => stream.reference(vscode.Uri.file(absPath)),
+        button: (command) => stream.button(command),
+        progress: (text) => stream.progress(text),
+      },
+      modelPort(request.model, token),
+      (absPath) => vscode.Uri.file(absPath).toString(),
+      () => token.isCancellationRequested,
+    ),
+  );
+  participant.iconPath = new vscode.ThemeIcon('book');
+  participant.followupProvider = { provideFollowups: (result) => followupsFor(result as Parameters<typeof followupsFor>[0], source) };
+  return participant;
+}

@@ -1,0 +1,81 @@
+// Send to Chat: put the picked files into the chat input as attachments. Feature-detected:
+// chat.open with attachFiles (VS Code 1.103+), else chat.attachFile per file, else no chat at
+// all → Copy as Context to the clipboard, and the message says so.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { loadedLine, type ResultItem } from '../../core';
+import { checkItems, type FileActions } from '../fileActions';
+import type { Log } from '../log';
+import { formatTokens, sizeReport } from './tokenEstimate';
+
+export type ChatRoute = 'openWithAttachments' | 'attachFile' | 'none';
+
+const OPEN = 'workbench.action.chat.open';
+const ATTACH = 'workbench.action.chat.attachFile';
+
+/** `1.103.0` ≥ `1.103`? Plain numeric comparison of the first two parts. */
+export function versionAtLeast(version: string, major: number, minor: number): boolean {
+  const [a, b] = version.split('.').map((n) => parseInt(n, 10));
+  return a > major || (a === major && b >= minor);
+}
+
+export async function chatRoute(): Promise<ChatRoute> {
+  const commands = new Set(await vscode.commands.getCommands(true));
+  if (commands.has(OPEN) && versionAtLeast(vscode.version, 1, 103)) return 'openWithAttachments';
+  if (commands.has(ATTACH)) return 'attachFile';
+  return 'none';
+}
+
+export async function sendToChat(items: readonly ResultItem[], actions: FileActions, log: Log): Promise<number> {
+  const { ok, refused } = checkItems(items);
+  const refusedText = refused.map((r) => `Refused ${r.path}: ${r.reason} (not sent).`).join(' ');
+  if (ok.length === 0) {
+    void vscode.window.showWarningMessage(`Nothing was sent to the chat. ${refusedText}`.trim());
+    return 0;
+  }
+
+  const route = await chatRoute();
+  if (route === 'none') {
+    log.info('Send to Chat: no chat in this editor, copying instead');
+    await actions.copyAsContext(ok.map((o) => o.item), 'This editor has no AI chat, so the files were copied to the clipboard instead: paste them where you need them.');
+    return 0;
+  }
+
+  const sized = ok.map(({ item, realPath }) => ({ path: item.path, bytes: fileSize(realPath) }));
+  const { total, lines } = sizeReport(sized);
+  const threshold = vscode.workspace.getConfiguration('ariaContext').get<number>('chat.confirmAboveTokens', 20000);
+  if (threshold > 0 && total > threshold) {
+    const choice = await vscode.window.showWarningMessage(
+      `Send ${ok.length} knowledge file${ok.length === 1 ? '' : 's'} (${formatTokens(total)}) to the chat?`,
+      { modal: true, detail: `${lines.join('\n')}\n\nThe limit for sending without asking is set by ariaContext.chat.confirmAboveTokens.` },
+      'Send',
+    );
+    if (choice !== 'Send') return 0;
+  }
+
+  const uris = ok.map((o) => vscode.Uri.file(o.realPath));
+  try {
+    if (route === 'openWithAttachments') {
+      await vscode.commands.executeCommand(OPEN, { query: '', isPartialQuery: true, attachFiles: uris });
+    } else {
+      for (const uri of uris) await vscode.commands.executeCommand(ATTACH, uri);
+    }
+  } catch (err) {
+    log.info(`Send to Chat failed (${route}): ${(err as Error).message}; copying instead`);
+    await actions.copyAsContext(ok.map((o) => o.item), 'The chat did not accept the files, so they were copied to the clipboard instead.');
+    return 0;
+  }
+  log.info(`Send to Chat (${route}): ${lines.join(', ')}`);
+  const message = `Attached ${ok.length} file${ok.length === 1 ? '' : 's'} to the chat input (${formatTokens(total)}). ${loadedLine(ok.length)}`;
+  if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusedText}`);
+  else void vscode.window.showInformationMessage(message);
+  return ok.length;
+}
+
+function fileSize(p: string): number {
+  try {
+    return fs.statSync(p).size;
+  } catch {
+    return 0;
+  }
+}
