@@ -122,7 +122,9 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
  * stray quotes); a line-by-line `key: value` reading then still recovers the flat keys.
  */
 export function readConfigData(text: string): { data: Record<string, unknown>; problem: string | null } {
-  const fm = parseFrontMatter(text);
+  // YAML forbids tabs as indentation; js-yaml then silently flattens a tab-indented
+  // `projects_groups` into top-level keys. Read each leading tab as two spaces instead.
+  const fm = parseFrontMatter(text.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length)));
   if (fm.data) return { data: fm.data, problem: null };
   if (!fm.problem) return { data: {}, problem: 'no front matter found' };
   const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(text);

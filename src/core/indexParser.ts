@@ -72,7 +72,9 @@ export function parseIndex(raw: string): KnowledgeIndex {
   for (let i = start; i < lines.length; i++) {
     const lineNo = i + 1;
     const raw = lines[i];
-    if (raw.length > MAX_LINE_CHARS) {
+    // Known Tags is exempt: a large knowledge base writes every tag on one long line, and its
+    // parse is linear. Skipping it silently dropped every alias.
+    if (raw.length > MAX_LINE_CHARS && section !== 'known') {
       if (section !== null) warn(lineNo, `line longer than ${MAX_LINE_CHARS} characters skipped`);
       continue;
     }

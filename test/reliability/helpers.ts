@@ -1,0 +1,192 @@
+// Shared helpers of the reliability suite: real folders in temp dirs (removed after the run),
+// a seeded PRNG, a file-access spy that proves a file was never opened, and the built CLI.
+import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after } from 'node:test';
+import { loadItems, loadSnapshot, pickItems, renderBundle, renderSummary, runQuery, toJson } from '../../src/core';
+import type { Snapshot } from '../../src/core';
+import type { LoadResult } from '../../src/core/loader';
+import type { QueryResult } from '../../src/core/types';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+export const fixturesHome = path.join(process.env.ARIA_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures'), 'home');
+export const cliPath = path.join(repoRoot, 'dist', 'cli.js');
+export const TODAY = '2026-12-01';
+
+/** Appears only inside files that must never be read; any output holding it is a leak. */
+export const MARKER = 'ARIA-RELIABILITY-SECRET-5d1c9e';
+
+/** A fresh real (symlink-free) temp folder, removed when the file's tests end. */
+export function tempDir(prefix = 'aria-rel-'): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  after(() => {
+    restorePermissions(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+function restorePermissions(dir: string): void {
+  try {
+    fs.chmodSync(dir, 0o755);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isSymbolicLink()) continue;
+      const p = path.join(dir, entry.name);
+      fs.chmodSync(p, 0o755);
+      if (entry.isDirectory()) restorePermissions(p);
+    }
+  } catch {
+    // best effort: cleanup must not fail a test
+  }
+}
+
+/** Writes `{ 'a/b.md': 'text' }` under `root`. */
+export function writeTree(root: string, files: Record<string, string | Buffer>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+}
+
+export function configText(keys: Record<string, string>): string {
+  return `---\n${Object.entries(keys).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n\n# Knowledge Tools Configuration\n`;
+}
+
+export interface TestHome {
+  home: string;
+  folder: string;
+  /** `<home>/outside`: beside the knowledge folder, holds the marker file. */
+  outside: string;
+  secret: string;
+}
+
+/**
+ * A HOME with `.claude/aria-knowledge.local.md`, a knowledge folder at `~/knowledge`, and a
+ * secret file outside it (`~/outside/secret.md`, holding MARKER).
+ */
+export function makeHome(options: { config?: Record<string, string>; index?: string; files?: Record<string, string | Buffer> } = {}): TestHome {
+  const home = tempDir('aria-rel-home-');
+  const folder = path.join(home, 'knowledge');
+  const outside = path.join(home, 'outside');
+  const secret = path.join(outside, 'secret.md');
+  writeTree(home, {
+    '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '~/knowledge', ...options.config }),
+    'outside/secret.md': `---\ntags: [${MARKER}]\n---\n# ${MARKER} title\n\n${MARKER} body\n`,
+    ...(options.index !== undefined ? { 'knowledge/index.md': options.index } : {}),
+    ...options.files,
+  });
+  fs.mkdirSync(folder, { recursive: true });
+  return { home, folder, outside, secret };
+}
+
+export function snapshotFor(home: string): Snapshot {
+  const outcome = loadSnapshot({ home, env: {}, trustedWorkspaceFolders: [] });
+  if (!outcome.ok) throw new Error(`snapshot failed: ${outcome.message}`);
+  return outcome.snapshot;
+}
+
+export function query(snapshot: Snapshot, q: string): QueryResult {
+  const outcome = runQuery(snapshot, q, { today: TODAY });
+  if (!outcome.ok) throw new Error(`query failed: ${outcome.message}`);
+  return outcome.result;
+}
+
+/** Every text a user or a chat could see for a query, then for loading all of it. */
+export function everything(result: QueryResult): { text: string; load: LoadResult; bundle: string } {
+  const picks = pickItems(result, 'all');
+  const load = loadItems(picks.ok ? picks.items : []);
+  const bundle = renderBundle(load);
+  const text = [renderSummary(result), JSON.stringify(toJson(result)), bundle, JSON.stringify(load)].join('\n');
+  return { text, load, bundle };
+}
+
+/** Mulberry32: small, fast, seeded; the same seed gives the same cases on every machine. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Records every path the core hands to the file-reading calls of `node:fs` while `fn` runs.
+ * The core is compiled to CommonJS and calls `fs.x(...)` through the module object, so
+ * wrapping the properties sees every open, read and realpath it makes.
+ */
+export function spyFileAccess<T>(fn: () => T): { value: T; opened: string[] } {
+  const mutableFs = require('node:fs') as Record<string, unknown>;
+  const opened: string[] = [];
+  const names = ['openSync', 'readFileSync', 'createReadStream', 'readdirSync'] as const;
+  const saved = names.map((n) => mutableFs[n] as (...args: unknown[]) => unknown);
+  names.forEach((n, i) => {
+    mutableFs[n] = (...args: unknown[]) => {
+      if (typeof args[0] === 'string') opened.push(args[0]);
+      return saved[i].apply(fs, args);
+    };
+  });
+  try {
+    return { value: fn(), opened };
+  } finally {
+    names.forEach((n, i) => (mutableFs[n] = saved[i]));
+  }
+}
+
+/** True when the given path, or anything under it, is among `paths`. */
+export function touches(paths: string[], target: string): boolean {
+  return paths.some((p) => p === target || p.startsWith(`${target}${path.sep}`));
+}
+
+let built = false;
+/** Builds dist/cli.js when it is missing or older than the sources it is built from. */
+export function ensureCli(): string {
+  if (built) return cliPath;
+  built = true;
+  const newestSource = Math.max(...listTs(path.join(repoRoot, 'src')).map((f) => fs.statSync(f).mtimeMs));
+  const stale = !fs.existsSync(cliPath) || fs.statSync(cliPath).mtimeMs < newestSource;
+  if (stale) {
+    try {
+      execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'pipe' });
+    } catch (err) {
+      // Another layer (src/vscode) may be mid-edit; an existing CLI build is still usable.
+      if (!fs.existsSync(cliPath)) throw err;
+    }
+  }
+  return cliPath;
+}
+
+function listTs(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+    .map((e) => path.join(e.parentPath ?? e.path, e.name));
+}
+
+export interface CliRun {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+export function runCli(args: string[], home: string, options: SpawnSyncOptions = {}): CliRun {
+  const r = spawnSync(process.execPath, [ensureCli(), ...args], {
+    env: { PATH: process.env.PATH, HOME: home },
+    encoding: 'utf8',
+    timeout: 30_000,
+    ...options,
+  });
+  return { code: r.status, out: String(r.stdout ?? ''), err: String(r.stderr ?? '') };
+}
+
+/** Copies the shared fixture HOME into a temp dir (symlinks kept as symlinks). */
+export function copyFixtureHome(): string {
+  const home = tempDir('aria-rel-fixture-');
+  fs.cpSync(fixturesHome, home, { recursive: true, verbatimSymlinks: true });
+  return home;
+}
