@@ -1,0 +1,222 @@
+// The pure models behind the VS Code layer (src/vscode/*Model.ts), on the shared fixture.
+// No vscode module: these files must not import it.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { completionRows, pushRecent, splitLastToken, type CompletionRow } from '../../src/vscode/completionModel';
+import { pickModel, type PickRow } from '../../src/vscode/queryModel';
+import { boundedInt, machineValue } from '../../src/vscode/settingsModel';
+import { buildTree, filesBelow, type TreeNode } from '../../src/vscode/treeModel';
+import { scanProject } from '../../src/core/projectTier';
+import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
+
+test('vscode model files never import vscode', () => {
+  for (const f of ['completionModel.ts', 'queryModel.ts', 'settingsModel.ts', 'treeModel.ts']) {
+    const text = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8');
+    assert.doesNotMatch(text, /from\s+['"]vscode['"]/, f);
+  }
+});
+
+test('machineValue: only the user value (or default) counts; workspace values are ignored and reported', () => {
+  const v = machineValue({ key: 'ariaContext.knowledgeFolder', defaultValue: '', globalValue: ' /home/u/k ', workspaceValue: '/evil', workspaceFolderValue: '/evil2' });
+  assert.equal(v.value, '/home/u/k');
+  assert.equal(v.ignored.length, 2);
+  assert.match(v.ignored[0], /Ignored the workspace value of ariaContext\.knowledgeFolder/);
+  assert.deepEqual(machineValue({ key: 'k', defaultValue: '', workspaceValue: '/evil' }).value, undefined);
+  assert.deepEqual(machineValue({ key: 'k', defaultValue: '~/Projects' }), { value: '~/Projects', ignored: [] });
+  assert.deepEqual(machineValue(undefined), { value: undefined, ignored: [] });
+  assert.equal(machineValue({ key: 'k', globalValue: 42 }).value, undefined);
+  assert.equal(boundedInt(100, 10, 0, 50), 50);
+  assert.equal(boundedInt('x', 10, 0, 50), 10);
+});
+
+test('splitLastToken separates the finished part from the token being typed', () => {
+  assert.deepEqual(splitLastToken('api AND str'), { head: 'api AND ', last: 'str' });
+  assert.deepEqual(splitLastToken('api '), { head: 'api ', last: '' });
+  assert.deepEqual(splitLastToken('str'), { head: '', last: 'str' });
+  assert.deepEqual(splitLastToken(''), { head: '', last: '' });
+  assert.deepEqual(splitLastToken('api,str'), { head: 'api,', last: 'str' });
+});
+
+const labels = (rows: CompletionRow[]) => rows.map((r) => (r.kind === 'separator' ? `-- ${r.label}` : r.label));
+
+test('completion: empty input offers recent queries first, then projects, known tags (counts), aliases, other tags', () => {
+  const { home } = fixtureHome();
+  const index = snapshotFor(home).index;
+  const rows = completionRows({ index, value: '', recent: ['stripe', 'api AND pagination'] });
+  const l = labels(rows);
+  assert.deepEqual(l.slice(0, 3), ['-- Recent queries', '$(history) stripe', '$(history) api AND pagination']);
+  const seps = l.filter((x) => x.startsWith('-- '));
+  assert.deepEqual(seps, ['-- Recent queries', '-- Projects', '-- Known tags', '-- Aliases', '-- Other tags']);
+  const proj = rows.find((r) => r.kind === 'complete' && r.label === 'proj-a');
+  assert.ok(proj && proj.kind === 'complete');
+  assert.equal(proj.description, 'Payments Platform');
+  assert.equal(proj.detail, 'expands to: api, stripe, webhooks');
+  const stripe = rows.find((r) => r.kind === 'complete' && r.label === 'stripe');
+  assert.ok(stripe && stripe.kind === 'complete' && stripe.description === '2 files');
+  const rn = rows.find((r) => r.kind === 'complete' && r.label === 'rn → react-native');
+  assert.ok(rn && rn.kind === 'complete' && rn.value === 'react-native ');
+  assert.ok(l.includes('pagination'), 'other tags are offered');
+  assert.ok(!l.includes('AND'), 'AND needs a first token');
+});
+
+test('completion: typing filters on the last token, keeps the finished part, and offers AND after a token', () => {
+  const { home } = fixtureHome();
+  const index = snapshotFor(home).index;
+  const rows = completionRows({ index, value: 'api str', recent: [] });
+  assert.equal(rows[0].kind, 'run');
+  assert.equal(rows[0].kind === 'run' && rows[0].query, 'api str');
+  const completes = rows.filter((r) => r.kind === 'complete');
+  assert.deepEqual(completes.map((r) => r.label), ['stripe']);
+  assert.equal(completes[0].kind === 'complete' && completes[0].value, 'api stripe ');
+  const afterSpace = completionRows({ index, value: 'api ', recent: [] });
+  assert.ok(labels(afterSpace).includes('AND'));
+  assert.ok(!labels(afterSpace).includes('api'), 'tokens already used are not offered again');
+  const k8s = completionRows({ index, value: 'k8', recent: [] }).filter((r) => r.kind === 'complete');
+  assert.deepEqual(k8s.map((r) => r.label), ['k8s → kubernetes']);
+  assert.deepEqual(labels(completionRows({ index: null, value: '', recent: [] })), []);
+});
+
+test('pushRecent: newest first, no duplicates (case-insensitive), bounded', () => {
+  assert.deepEqual(pushRecent(['a', 'b', 'c'], 'B', 3), ['B', 'a', 'c']);
+  assert.deepEqual(pushRecent(['a', 'b'], 'c', 2), ['c', 'a']);
+  assert.deepEqual(pushRecent(['a'], '  ', 5), ['a']);
+  assert.deepEqual(pushRecent(['a'], 'x', 0), []);
+});
+
+const describe = (rows: PickRow[]) =>
+  rows.map((r) => (r.kind === 'separator' ? `-- ${r.label}` : r.kind === 'item' ? `item ${r.description}` : `${r.kind} ${r.label}`));
+
+test('pick model, golden case 1 (stripe): group separators in spec order, items with title/path/tags', () => {
+  const { home } = fixtureHome();
+  const result = query(home, 'stripe');
+  const model = pickModel(result, 'stripe');
+  assert.deepEqual(describe(model.rows), [
+    '-- Team-shared (1)',
+    'item ~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
+    '-- Cross-project (2)',
+    'item approaches/api-pagination.md',
+    'item references/stripe-webhook-patterns.md',
+  ]);
+  assert.equal(model.selectableCount, 3);
+  assert.equal(model.title, 'Context: Found 3 files matching: [stripe] (OR)');
+  const team = model.rows[1];
+  assert.ok(team.kind === 'item');
+  assert.equal(team.label, '$(organization) Webhook retry policy');
+  assert.equal(team.detail, 'project: proj-a, scope: repo · tags: api, stripe');
+});
+
+test('pick model, golden case 4 (proj-a): notes, artifact pickable with its age, ideas and legacy note shown but not pickable', () => {
+  const { home } = fixtureHome();
+  const model = pickModel(query(home, 'proj-a'), 'proj-a');
+  const d = describe(model.rows);
+  assert.equal(d[0], '-- Notes');
+  assert.equal(d[1], 'info $(info) Expanded `proj-a` to include: api, stripe, webhooks');
+  const seps = d.filter((x) => x.startsWith('-- '));
+  assert.deepEqual(seps, ['-- Notes', '-- Team-shared (2)', '-- Project-specific (2)', '-- Cross-project (3)', '-- Tracked artifacts (1)', '-- Pending ideas (2) — shown, not loadable', '-- Warnings (1)']);
+  const artifact = model.rows.find((r) => r.kind === 'item' && r.item.category === 'tracked-artifact');
+  assert.ok(artifact && artifact.kind === 'item');
+  assert.equal(artifact.label, '$(map) CODEMAP.md');
+  assert.equal(artifact.detail, '8 days ago — fresh · project: proj-a');
+  const ideas = model.rows.filter((r) => r.kind === 'info' && r.role === 'idea').map((r) => r.label);
+  assert.deepEqual(ideas, [
+    '$(lightbulb) 2026-11-28 (2 days ago) — feature — /setup diff prompts ahead vs diverged',
+    '$(warning) 2026-11-01 (29 days ago) — bug — theme tokens missing from blueprint XYZ [STALE — still relevant?]',
+  ]);
+  assert.ok(d.some((x) => x.includes('Legacy ideas-backlog.md detected')));
+  assert.equal(model.selectableCount, 8);
+});
+
+test('pick model, proj-c AND database: stale STITCH pickable with warning, missing CODEMAP shown as not loadable', () => {
+  const { home } = fixtureHome();
+  const model = pickModel(query(home, 'proj-c AND database'), 'proj-c AND database');
+  const stitch = model.rows.find((r) => r.kind === 'item' && r.item.path.endsWith('STITCH.md'));
+  assert.ok(stitch && stitch.kind === 'item');
+  assert.equal(stitch.label, '$(warning) STITCH.md');
+  assert.match(stitch.detail, /34 days ago \[STALE — run \/stitch verify proj-c\]/);
+  const missing = model.rows.find((r) => r.kind === 'info' && r.role === 'missing');
+  assert.ok(missing && missing.kind === 'info');
+  assert.equal(missing.description, '~/Projects/proj-c/CODEMAP.md');
+  assert.match(missing.detail ?? '', /not found — run \/codemap create.*not loadable/);
+});
+
+test('pick model, no match: the spec message, known tags, rebuild hint and a way back to edit; warnings listed', () => {
+  const { home } = fixtureHome();
+  const model = pickModel(query(home, 'nonexistent-tag'), 'nonexistent-tag');
+  const d = describe(model.rows);
+  assert.deepEqual(d.slice(0, 5), [
+    '-- No match',
+    'info $(circle-slash) No files match tag(s): [nonexistent-tag]',
+    'info $(tag) Known tags: api, architecture, css, database, deployment (deploy, ship …), kubernetes (k8s, kube), nextjs, react-native (rn), security, stripe, testing',
+    "info $(info) Run /index to rebuild if you've recently added files.",
+    'action $(edit) Edit the query',
+  ]);
+  assert.equal(model.selectableCount, 0);
+  const secrets = describe(pickModel(query(home, 'secrets'), 'secrets').rows);
+  assert.ok(secrets.includes('-- Warnings (2)'), secrets.join('\n'));
+});
+
+function find(nodes: TreeNode[], pathLabels: string[]): TreeNode {
+  let level = nodes;
+  let node: TreeNode | undefined;
+  for (const label of pathLabels) {
+    node = level.find((n) => n.label === label);
+    assert.ok(node, `no node ${label} among ${level.map((n) => n.label).join(', ')}`);
+    level = node.children ?? [];
+  }
+  return node!;
+}
+
+function treeFor(home: string): TreeNode[] {
+  const snapshot = snapshotFor(home);
+  return buildTree({
+    snapshot,
+    projectFiles: (tag) => (snapshot.config.projectsList.has(tag) ? scanProject(snapshot.config.knowledgeFolder, tag).files : null),
+  });
+}
+
+test('tree model: groups, stripe with 2 files, aliases in the description, projects with tags and files', () => {
+  const { home } = fixtureHome();
+  const roots = treeFor(home);
+  assert.deepEqual(roots.map((r) => r.label), ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
+  const stripe = find(roots, ['Known Tags', 'stripe']);
+  assert.equal(stripe.description, '2 files');
+  assert.deepEqual(stripe.children?.map((c) => c.description), ['approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']);
+  assert.equal(stripe.contextValue, 'ariaContext.tag');
+  assert.equal(stripe.query, 'stripe');
+  assert.equal(find(roots, ['Known Tags', 'deployment']).description, '1 file · aliases: deploy, ship, release');
+  assert.equal(find(roots, ['Known Tags', 'css']).contextValue, 'ariaContext.emptyTag');
+  const projA = find(roots, ['Projects', 'proj-a']);
+  assert.equal(projA.description, 'Payments Platform');
+  assert.deepEqual(projA.children?.map((c) => c.label), ['api', 'stripe', 'webhooks', 'State sync between services', 'Reusable internal patterns']);
+  const file = find(roots, ['Projects', 'proj-a', 'State sync between services']);
+  assert.equal(file.file?.category, 'project-specific');
+  assert.equal(find(roots, ['Projects', 'proj-b']).children?.at(-1)?.label, 'No files yet in projects/proj-b/');
+  const clicked = find(roots, ['Known Tags', 'stripe', 'Cursor-based pagination patterns']);
+  assert.equal(clicked.file?.absPath, path.join(home, 'knowledge', 'approaches', 'api-pagination.md'));
+  assert.deepEqual(clicked.file?.allowedRoots, [path.join(home, 'knowledge')]);
+});
+
+test('tree model: escaping entries and disabled projects are not shown as files; warnings name them', () => {
+  const { home } = fixtureHome();
+  const roots = treeFor(home);
+  assert.deepEqual(find(roots, ['Other Tags', 'secrets']).children, [], 'the secrets tag has no openable file');
+  const team = find(roots, ['Team-shared']);
+  assert.deepEqual(team.children?.map((c) => c.label), ['api', 'database', 'stripe']);
+  assert.deepEqual(find(roots, ['Team-shared', 'database']).children?.map((c) => c.file?.project), ['proj-c']);
+  const warnings = find(roots, ['Warnings']).children?.map((c) => c.label) ?? [];
+  assert.ok(warnings.some((w) => w.includes('../.claude/aria-knowledge.local.md')), warnings.join('\n'));
+  assert.ok(warnings.some((w) => w.includes('~/.claude/aria-knowledge.local.md')), warnings.join('\n'));
+});
+
+test('tree model: ids are unique and stable across rebuilds; filesBelow collects a tag once per file', () => {
+  const { home } = fixtureHome();
+  const ids = (nodes: TreeNode[]): string[] => nodes.flatMap((n) => [n.id, ...ids(n.children ?? [])]);
+  const a = ids(treeFor(home));
+  const b = ids(treeFor(home));
+  assert.deepEqual(a, b);
+  assert.equal(new Set(a).size, a.length);
+  const api = find(treeFor(home), ['Known Tags', 'api']);
+  assert.equal(filesBelow(api).length, 4);
+});
