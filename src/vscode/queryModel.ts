@@ -129,8 +129,8 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
   }
 
   return {
-    title: `Context: ${queryText}`,
-    placeholder: result.noMatch ? noMatchLine(q.tokens) : `${foundLine(result)} — pick files, Enter opens them`,
+    title: result.noMatch ? `Context: ${noMatchLine(q.tokens)}` : `Context: ${foundLine(result)}`,
+    placeholder: selectableCount ? 'Pick files with Space or a click, then Enter opens them' : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,
   };
