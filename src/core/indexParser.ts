@@ -51,7 +51,9 @@ export function emptyIndex(): KnowledgeIndex {
 export function parseIndex(raw: string): KnowledgeIndex {
   const index = emptyIndex();
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  const lines = text.split(/\r\n|\r|\n/);
+  // CR line ends or a front matter block need the full array of lines. The common index has
+  // neither and is walked line by line (same lines), so no array of every line outlives its use.
+  const lines = text.includes('\r') || text.startsWith('---') ? text.split(/\r\n|\r|\n/) : null;
   let skipped = 0;
   const warn = (lineNo: number, message: string) => {
     if (index.warnings.length < MAX_WARNINGS) index.warnings.push(`index.md line ${lineNo}: ${message}`);
@@ -59,19 +61,32 @@ export function parseIndex(raw: string): KnowledgeIndex {
   };
 
   let start = 0;
-  if (/^---[ \t]*$/.test(lines[0] ?? '')) {
+  if (lines && /^---[ \t]*$/.test(lines[0] ?? '')) {
     const close = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
     if (close > 0) start = close + 1;
   }
 
   let section: Section = null;
   let heading: string | null = null;
+  let headingLower = '';
+  // Without U+2028/U+2029 in the text, a bullet line can be read without the regex (same result).
+  const plainBullets = !text.includes('\u2028') && !text.includes('\u2029');
   let project: IndexProject | null = null;
   const knownText: string[] = [];
+  const seen: SeenEntries = new Map();
 
-  for (let i = start; i < lines.length; i++) {
+  let pos = 0;
+  for (let i = start; lines ? i < lines.length : pos <= text.length; i++) {
     const lineNo = i + 1;
-    const raw = lines[i];
+    let raw: string;
+    if (lines) {
+      raw = lines[i];
+    } else {
+      let end = text.indexOf('\n', pos);
+      if (end < 0) end = text.length;
+      raw = text.slice(pos, end);
+      pos = end + 1;
+    }
     // Known Tags is exempt: a large knowledge base writes every tag on one long line, and its
     // parse is linear. Skipping it silently dropped every alias.
     if (raw.length > MAX_LINE_CHARS && section !== 'known') {
@@ -80,8 +95,9 @@ export function parseIndex(raw: string): KnowledgeIndex {
     }
     const line = raw.trim();
     if (line === '') continue;
+    const isHeading = line.charCodeAt(0) === 35; // '#': only then can the heading patterns match
 
-    if (/^##(?!#)/.test(line)) {
+    if (isHeading && /^##(?!#)/.test(line)) {
       const name = line.replace(/^##\s*/, '').trim().toLowerCase();
       section = SECTIONS[name] ?? null;
       if (section === 'team') index.hasTeamSharedSection = true;
@@ -89,7 +105,7 @@ export function parseIndex(raw: string): KnowledgeIndex {
       project = null;
       continue;
     }
-    if (/^#(?!#)/.test(line)) {
+    if (isHeading && /^#(?!#)/.test(line)) {
       section = null; // a new top-level document heading ends the current section
       continue;
     }
@@ -98,8 +114,9 @@ export function parseIndex(raw: string): KnowledgeIndex {
       if (m && !index.lastRebuilt) index.lastRebuilt = m[1].trim();
       continue;
     }
-    if (/^###(?!#)/.test(line)) {
+    if (isHeading && /^###(?!#)/.test(line)) {
       heading = line.replace(/^###\s*/, '').trim();
+      headingLower = heading.toLowerCase();
       if (section === 'projects') project = addProject(index, heading);
       continue;
     }
@@ -119,7 +136,7 @@ export function parseIndex(raw: string): KnowledgeIndex {
       case 'other':
       case 'hints':
       case 'team': {
-        const item = bulletText(line);
+        const item = bulletText(line, plainBullets);
         if (item === null) {
           warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
           break;
@@ -128,7 +145,7 @@ export function parseIndex(raw: string): KnowledgeIndex {
           warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
           break;
         }
-        addEntry(index, section, heading, item, lineNo, warn);
+        addEntry(index, section, heading, headingLower, item, lineNo, warn, seen);
         break;
       }
     }
@@ -155,7 +172,13 @@ function addProject(index: KnowledgeIndex, heading: string): IndexProject {
   return project;
 }
 
-function bulletText(line: string): string | null {
+function bulletText(line: string, plain: boolean): string | null {
+  const c = line.charCodeAt(0);
+  if (c !== 45 && c !== 42 && c !== 43) return null; // not `-`, `*` or `+`
+  // `\s+(.*)$` then trim: on a line without line terminators, a space or tab after the
+  // bullet means a match, and the trimmed rest is the captured text trimmed.
+  const d = line.charCodeAt(1);
+  if (plain && (d === 32 || d === 9)) return line.slice(1).trim();
   const m = /^[-*+]\s+(.*)$/.exec(line);
   return m ? m[1].trim() : null;
 }
@@ -170,6 +193,7 @@ function splitList(s: string): string[] {
 }
 
 function stripTicks(p: string): string {
+  if (p.charCodeAt(0) !== 96) return p; // no leading backtick: the pattern cannot match
   const m = /^`([^`]*)`$/.exec(p);
   return m ? m[1].trim() : p;
 }
@@ -204,20 +228,38 @@ function teamAnnotation(item: string): { index: number; project: string; scope: 
   return null;
 }
 
+/** Per entry list, its entries by identity key: keeps duplicate checks O(1) on long tag lists. */
+type SeenEntries = Map<unknown[], Map<string, TagEntry | true>>;
+
+function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true> {
+  let keys = seen.get(list);
+  if (!keys) {
+    keys = new Map();
+    seen.set(list, keys);
+  }
+  return keys;
+}
+
 function addEntry(
   index: KnowledgeIndex,
   section: 'tags' | 'other' | 'hints' | 'team',
   heading: string,
+  headingLower: string,
   item: string,
   lineNo: number,
   warn: (lineNo: number, message: string) => void,
+  seen: SeenEntries,
 ): void {
   if (section === 'hints') {
     const sep = item.indexOf(SEPARATOR);
     const p = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
     if (!p) return warn(lineNo, 'hint entry without a path, ignored');
     const list = index.hints.get(heading) ?? [];
-    if (!list.includes(p)) list.push(p);
+    const keys = seenIn(seen, list);
+    if (!keys.has(p)) {
+      keys.set(p, true);
+      list.push(p);
+    }
     index.hints.set(heading, list);
     return;
   }
@@ -237,20 +279,28 @@ function addEntry(
   const description = sep >= 0 ? body.slice(sep + SEPARATOR.length).trim() || null : null;
   if (!p) return warn(lineNo, 'entry without a path, ignored');
 
-  const tag = heading.toLowerCase();
+  const tag = headingLower;
   if (section === 'team') {
     const list = index.teamShared.get(tag) ?? [];
-    if (!list.some((e) => e.path === p && e.project === project)) list.push({ path: p, description, project: project!, scope });
+    const keys = seenIn(seen, list);
+    const key = `${project}\u0000${p}`;
+    if (!keys.has(key)) {
+      keys.set(key, true);
+      list.push({ path: p, description, project: project!, scope });
+    }
     index.teamShared.set(tag, list);
     return;
   }
   const map = section === 'tags' ? index.tagIndex : index.otherTags;
   const list = map.get(tag) ?? [];
-  const existing = list.find((e) => e.path === p);
+  const keys = seenIn(seen, list);
+  const existing = keys.get(p) as TagEntry | undefined;
   if (existing) {
     if (!existing.description && description) existing.description = description;
   } else {
-    list.push({ path: p, description });
+    const entry: TagEntry = { path: p, description };
+    keys.set(p, entry);
+    list.push(entry);
   }
   map.set(tag, list);
 }
@@ -312,9 +362,17 @@ function aliasAnnotation(item: string): { tag: string; aliases: string } | null 
   return { tag: item.slice(0, m.index).trim(), aliases: item.slice(m.index + m[0].length, end) };
 }
 
+/**
+ * True when normaliseRelative(p) would return p unchanged: no backslash, no empty, `.` or `..`
+ * segment (those start the path or follow a `/`). Skips path.normalize for nearly every entry.
+ */
+function isNormalPath(p: string): boolean {
+  return p !== '' && p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.');
+}
+
 function buildLookups(index: KnowledgeIndex): void {
   const fileFor = (p: string): IndexedFile => {
-    const key = normaliseRelative(p);
+    const key = isNormalPath(p) ? p : normaliseRelative(p);
     let file = index.files.get(key);
     if (!file) {
       file = { path: key, description: null, tags: new Set(), hints: [] };
@@ -324,13 +382,16 @@ function buildLookups(index: KnowledgeIndex): void {
   };
   for (const map of [index.tagIndex, index.otherTags]) {
     for (const [tag, entries] of map) {
+      let list = index.filesByTag.get(tag);
       for (const entry of entries) {
         const file = fileFor(entry.path);
         if (!file.tags.has(tag)) {
           file.tags.add(tag);
-          const list = index.filesByTag.get(tag) ?? [];
+          if (!list) {
+            list = [];
+            index.filesByTag.set(tag, list);
+          }
           list.push(file);
-          index.filesByTag.set(tag, list);
         }
         if (!file.description && entry.description) file.description = entry.description;
       }
