@@ -22,7 +22,7 @@ export function matchCrossProject(
     if (!isMatch(m, tokens.length, mode)) continue;
     const refusal = containment(file.path, config);
     if (typeof refusal === 'string') {
-      warnings.push(`Refused index entry \`${file.path}\`: ${refusal}; it was not read.`);
+      warnings.push(`Refused index entry \`${file.written ?? file.path}\`: ${refusal}; it was not read.`);
       continue;
     }
     items.push({

@@ -376,6 +376,7 @@ function buildLookups(index: KnowledgeIndex): void {
     let file = index.files.get(key);
     if (!file) {
       file = { path: key, description: null, tags: new Set(), hints: [] };
+      if (p !== key) file.written = p; // so a refusal names the entry the way the user wrote it
       index.files.set(key, file);
     }
     return file;

@@ -65,6 +65,8 @@ export interface TeamSharedEntry {
 /** A cross-project file with everything the index says about it, merged across sections. */
 export interface IndexedFile {
   path: string;
+  /** The path as index.md first spelled it (`projects/../../x`, `..\\x`), when that differs. */
+  written?: string;
   description: string | null;
   tags: Set<string>;
   hints: string[];

@@ -24,19 +24,19 @@ import {
 
 const SECRET_TEXT = `---\ntags: [api]\nproject: p1\ntitle: ${MARKER}\n---\n# ${MARKER}\n${MARKER}\n`;
 
-/** Cross-project index entries that must be refused, each with the name the warning must give. */
+/** Cross-project index entries that must be refused, each with the name the warning must give (as written). */
 function hostileCrossEntries(home: string): Array<[written: string, named: string]> {
   return [
     ['../outside/s-dotdot.md', '../outside/s-dotdot.md'],
     [`${home}/outside/s-absolute.md`, `${home}/outside/s-absolute.md`],
     ['~/outside/s-tilde.md', '~/outside/s-tilde.md'],
-    ['..\\outside\\s-backslash.md', '../outside/s-backslash.md'],
-    ['a\\..\\..\\outside\\s-mixed.md', '../outside/s-mixed.md'],
+    ['..\\outside\\s-backslash.md', '..\\outside\\s-backslash.md'],
+    ['a\\..\\..\\outside\\s-mixed.md', 'a\\..\\..\\outside\\s-mixed.md'],
     ['%2e%2e/outside/s-percent.md', '%2e%2e/outside/s-percent.md'],
     ['%2E%2E%2Foutside%2Fs-percent2.md', '%2E%2E%2Foutside%2Fs-percent2.md'],
     ['approaches/..%2f..%2foutside/s-percent3.md', 'approaches/..%2f..%2foutside/s-percent3.md'],
-    ['projects/../../outside/s-projects.md', '../outside/s-projects.md'],
-    ['approaches/../../outside/s-deep.md', '../outside/s-deep.md'],
+    ['projects/../../outside/s-projects.md', 'projects/../../outside/s-projects.md'],
+    ['approaches/../../outside/s-deep.md', 'approaches/../../outside/s-deep.md'],
     ['`../outside/s-ticks.md`', '../outside/s-ticks.md'],
     ['/etc/passwd', '/etc/passwd'],
     ['~', '~'],
@@ -117,7 +117,9 @@ function hostileWorld(): World {
     'Projects/p2/_project-knowledge/p2.md': SECRET_TEXT,
     'outside/idea.md': SECRET_TEXT,
     'outside/dir/note.md': SECRET_TEXT,
-    ...Object.fromEntries(cross.filter(([, named]) => /\bs-[\w-]+\.md$/.test(named)).map(([, named]) => [`outside/${path.basename(named)}`, SECRET_TEXT])),
+    ...Object.fromEntries(
+      cross.map(([, named]) => /s-[\w-]+\.md$/.exec(named)?.[0]).filter(Boolean).map((name) => [`outside/${name}`, SECRET_TEXT]),
+    ),
   });
   const k = h.folder;
   // Symlinks that leave the knowledge folder, one of each kind.
@@ -256,6 +258,8 @@ test('the built CLI refuses the same entries: summary, --json and --load all nev
   const k = path.join(home, 'knowledge');
   writeTree(home, {
     'outside/secret.md': SECRET_TEXT,
+    'outside/bs.md': SECRET_TEXT,
+    'outside/pp.md': SECRET_TEXT,
     'Projects/proj-a/notes/private.md': SECRET_TEXT,
   });
   fs.symlinkSync(path.join(home, 'outside', 'secret.md'), path.join(k, 'approaches', 'evil-link.md'));
@@ -271,9 +275,9 @@ test('the built CLI refuses the same entries: summary, --json and --load all nev
       '- ../outside/secret.md — dotdot',
       `- ${home}/outside/secret.md — absolute`,
       '- ~/outside/secret.md — tilde',
-      '- ..\\outside\\secret.md — backslash',
+      '- ..\\outside\\bs.md — backslash',
       '- %2e%2e/outside/secret.md — percent',
-      '- projects/../../outside/secret.md — projects escape',
+      '- projects/../../outside/pp.md — projects escape',
       '- approaches/evil-link.md — symlink',
       '## Team-Shared Tag Index',
       '### api',
@@ -298,6 +302,8 @@ test('the built CLI refuses the same entries: summary, --json and --load all nev
   assert.match(summary.out, /^Warning: Refused index entry `~\/outside\/secret\.md`: the path leaves the knowledge folder; it was not read\.$/m);
   assert.match(summary.out, new RegExp(`^Warning: Refused index entry \`${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/outside/secret\\.md\`:`, 'm'));
   assert.match(summary.out, /^Warning: Refused index entry `%2e%2e\/outside\/secret\.md`: the path contains percent-encoded separators; it was not read\.$/m);
+  assert.match(summary.out, /^Warning: Refused index entry `\.\.\\outside\\bs\.md`: the path leaves the knowledge folder; it was not read\.$/m);
+  assert.match(summary.out, /^Warning: Refused index entry `projects\/\.\.\/\.\.\/outside\/pp\.md`: the path leaves the knowledge folder; it was not read\.$/m);
   assert.match(summary.out, /^Warning: Refused index entry `\.\.\/\.claude\/aria-knowledge\.local\.md`/m);
   assert.match(summary.out, /^Warning: Refused team-shared entry `~\/Projects\/proj-a\/notes\/private\.md` \[project: proj-a\]/m);
   assert.match(summary.out, /^Warning: Refused team-shared entry `~\/Projects\/proj-a\/_project-knowledge\/\.\.\/notes\/private\.md` \[project: proj-a\]/m);
