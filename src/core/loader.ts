@@ -1,7 +1,7 @@
 // Step 6: read the picked files (only now), after the real-path containment check.
 import * as fs from 'node:fs';
 import { loadedLine } from './messages';
-import { checkRealPath, describeFsError } from './paths';
+import { checkRealPath, describeFsError, openRegularFile } from './paths';
 import { plural } from './summary';
 import type { QueryResult, ResultItem } from './types';
 
@@ -88,7 +88,7 @@ export function loadItems(items: ResultItem[], maxBytes = DEFAULT_MAX_LOAD_BYTES
 }
 
 function readCapped(item: ResultItem, realPath: string, maxBytes: number): LoadedFile {
-  const fd = fs.openSync(realPath, 'r');
+  const fd = openRegularFile(realPath); // the file may have been swapped since the check
   try {
     const size = fs.fstatSync(fd).size;
     const length = Math.min(size, maxBytes);
