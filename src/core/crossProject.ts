@@ -20,7 +20,7 @@ export function matchCrossProject(
     if (file.path === 'projects' || file.path.startsWith('projects/')) continue; // project tier, §4b
     const m = matchFile(tokens, file.tags, file.hints);
     if (!isMatch(m, tokens.length, mode)) continue;
-    const refusal = containment(file.path, config);
+    const refusal = cachedContainment(file, config);
     if (typeof refusal === 'string') {
       warnings.push(`Refused index entry \`${file.written ?? file.path}\`: ${refusal}; it was not read.`);
       continue;
@@ -31,7 +31,7 @@ export function matchCrossProject(
       path: file.path,
       absPath: refusal.abs,
       description: file.description,
-      tags: [...file.tags].sort(),
+      tags: sortedTags(file),
       hint: m.byTag ? null : m.hint,
       project: null,
       scope: null,
@@ -58,6 +58,35 @@ function candidates(index: KnowledgeIndex, tokens: PreparedToken[]): Set<Indexed
     }
   }
   return found;
+}
+
+/**
+ * An indexed file's containment verdict and sorted tags depend only on the parsed entry and the
+ * two folders, so they are worked out once per file of a snapshot, not once per query.
+ */
+interface FileFacts {
+  folder: string;
+  home: string;
+  containment: string | { abs: string };
+}
+const factsCache = new WeakMap<IndexedFile, FileFacts>();
+const sortedTagsCache = new WeakMap<IndexedFile, { size: number; tags: string[] }>();
+
+function cachedContainment(file: IndexedFile, config: Config): string | { abs: string } {
+  const hit = factsCache.get(file);
+  if (hit && hit.folder === config.knowledgeFolder && hit.home === config.home) return hit.containment;
+  const result = containment(file.path, config);
+  factsCache.set(file, { folder: config.knowledgeFolder, home: config.home, containment: result });
+  return result;
+}
+
+/** `[...file.tags].sort()`, from a cache that a change in the tag set invalidates. */
+function sortedTags(file: IndexedFile): string[] {
+  const hit = sortedTagsCache.get(file);
+  if (hit && hit.size === file.tags.size) return hit.tags.slice();
+  const tags = [...file.tags].sort();
+  sortedTagsCache.set(file, { size: file.tags.size, tags });
+  return tags.slice();
 }
 
 function containment(p: string, config: Config): string | { abs: string } {
