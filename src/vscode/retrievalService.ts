@@ -95,7 +95,7 @@ export class RetrievalService implements vscode.Disposable {
   }
 
   today(): string {
-    // Test hook (documented in docs/testing and the e2e tests): a fixed "today" for ages.
+    // Test hook: ARIA_CONTEXT_TODAY=YYYY-MM-DD fixes "today" for ages (used by test/e2e/editor.e2e.ts).
     const fixed = process.env.ARIA_CONTEXT_TODAY;
     return fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed) ? fixed : localDate(Date.now());
   }

@@ -11,7 +11,7 @@ export async function showQuerySummary(service: RetrievalService): Promise<void>
     if (choice) await vscode.commands.executeCommand('ariaContext.query');
     return;
   }
-  const content = `<!-- Context: ${last.text} -->\n\n${renderSummary(last.result)}`;
+  const content = `# Context: ${last.text}\n\n${renderSummary(last.result)}`;
   const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
   await vscode.window.showTextDocument(doc, { preview: false });
 }
