@@ -3,6 +3,8 @@
 # Debian's Chromium for playwright-core to drive. Everything goes into a cache directory
 # outside the repository so it survives work-tree resets; a marker file makes re-runs cheap.
 #
+#   bash scripts/e2e/setup-harness.sh   (as root where the Debian packages are missing)
+#
 #   ARIA_E2E_CACHE  cache dir (default: ~/.cache/aria-context-e2e)
 #   ARIA_E2E_FORCE=1  reinstall even if the marker says it is complete
 #
@@ -27,6 +29,10 @@ if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 && -x /usr/bin/chromium ]]; th
   exit 0
 fi
 
+if [[ "${ARIA_E2E_FORCE:-0}" == 1 ]]; then
+  log "ARIA_E2E_FORCE=1: removing $NODE_PREFIX and $CS_PREFIX"
+  rm -rf "$NODE_PREFIX" "$CS_PREFIX" "$MARKER"
+fi
 mkdir -p "$CACHE"
 
 # --- Debian packages: chromium (browser) and libkrb5-dev (headers for code-server's native build)
@@ -41,7 +47,7 @@ if ((${#need_apt[@]})); then
   log "apt-get install ${need_apt[*]} (about a minute)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null
 else
   log "chromium and libkrb5-dev present"
 fi

@@ -121,15 +121,13 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
+    // VS Code's smoke-test driver: exposes `window.driver` (whenWorkbenchRestored) and makes a
+    // built workbench honour the URL `payload` that names development extensions (workbenchUrl).
+    // code-server rejects flags it does not know; --vscode-option passes VS Code's own through.
+    '--vscode-option', 'enable-smoke-test-driver',
+    opts.workspace,
   ];
   const extensionDevelopmentPath = opts.extensionDevelopmentPath && path.resolve(opts.extensionDevelopmentPath);
-  if (extensionDevelopmentPath) {
-    // In VS Code web the *browser* names the development extensions (URL `payload`, see
-    // workbenchUrl), and a built workbench honours that only with the smoke-test driver on.
-    // code-server rejects unknown flags; --vscode-option passes VS Code's own flag through.
-    args.push('--vscode-option', 'enable-smoke-test-driver');
-  }
-  args.push(opts.workspace);
 
   // detached: own process group, so stop() can end code-server and every child it spawned.
   const child = spawn(node24, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -273,13 +271,17 @@ async function waitUntilUsable(page: Page, timeoutMs: number): Promise<void> {
   for (const sel of ['.part.activitybar', '.part.editor', '.part.statusbar', '.part.sidebar .monaco-list, .part.sidebar .welcome-view']) {
     await page.locator(sel).first().waitFor({ state: 'visible', timeout: timeoutMs });
   }
+  // The smoke-test driver resolves once the lifecycle reached "Restored" and the workbench
+  // contributions exist (string-typed code: the repo's tsconfig has no DOM types).
+  await page.waitForFunction('!!globalThis.driver', undefined, { timeout: timeoutMs });
+  await page.evaluate('globalThis.driver.whenWorkbenchRestored()');
   // The status bar fills in once the (remote) extension host has started.
   await waitFor(async () => (await page.locator('.statusbar-item').count()) > 3, timeoutMs, 'status bar items');
 }
 
 /** Closes modal dialogs (workspace trust, "open folder?") if any showed up. */
 export async function dismissDialogs(page: Page): Promise<void> {
-  const dialog = page.locator('.monaco-dialog-box');
+  const dialog = page.locator('.monaco-dialog-box').first();
   for (let i = 0; i < 3 && (await dialog.isVisible()); i++) {
     const trust = dialog.getByRole('button', { name: /Yes, I trust/i });
     if (await trust.isVisible()) await trust.click();
@@ -294,17 +296,48 @@ export async function dismissDialogs(page: Page): Promise<void> {
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 const QUICK_INPUT_ROW = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
+/** Parts of a quick pick row. The first .quick-input-list-row holds label + description,
+ *  .quick-input-list-label-meta the detail line, .quick-input-list-separator a group label. */
+const QUICK_INPUT_FIELDS = {
+  label: '.quick-input-list-row:first-child .label-name',
+  description: '.quick-input-list-row:first-child .label-description',
+  detail: '.quick-input-list-label-meta .label-name',
+  separator: '.quick-input-list-separator',
+};
 
-/** Opens the command palette and runs the command whose label is exactly `title`. */
-export async function runCommand(page: Page, title: string, timeoutMs = 15_000): Promise<void> {
-  await openQuickInput(page, 'F1');
-  await typeInQuickInput(page, `>${title}`);
-  const row = page.locator(QUICK_INPUT_ROW).filter({ has: page.locator('.label-name', { hasText: exactText(title) }) });
-  await row.first().waitFor({ state: 'visible', timeout: timeoutMs });
-  await row.first().click();
-  await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: timeoutMs }).catch(() => {
-    // Some commands open a second quick pick right away: that is the caller's business.
-  });
+/**
+ * Opens the command palette and runs the command whose label is exactly `title`.
+ * Retypes until the command shows up: an extension's commands appear a few seconds after the
+ * workbench does, and an open palette does not refresh its list by itself.
+ */
+export async function runCommand(page: Page, title: string, timeoutMs = 30_000): Promise<void> {
+  const row = page
+    .locator(QUICK_INPUT_ROW)
+    .filter({ has: page.locator('.label-name', { hasText: exactText(title) }) })
+    .first();
+  await closeQuickInput(page); // a leftover quick pick would swallow the typed text
+  await waitFor(
+    async () => {
+      if (!(await page.locator(QUICK_INPUT_BOX).isVisible())) await openQuickInput(page, 'F1');
+      await typeInQuickInput(page, '>');
+      await typeInQuickInput(page, `>${title}`);
+      return row.waitFor({ state: 'visible', timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
+    },
+    timeoutMs,
+    `command "${title}" in the command palette`,
+  );
+  await row.click();
+  // Done when the palette is gone, or replaced by the command's own quick pick/input box.
+  await waitFor(
+    async () =>
+      !(await page.locator(QUICK_INPUT).isVisible()) ||
+      (await page.locator(QUICK_INPUT_BOX).inputValue()) !== `>${title}`,
+    timeoutMs,
+    `the command palette to close after "${title}"`,
+  );
 }
 
 /** Presses `key` (F1 = command palette, Control+P = quick open) and waits for the input. */
@@ -333,45 +366,137 @@ export interface QuickInputRow {
 /** Visible quick pick rows, top to bottom (the list is virtualized: only rendered rows). */
 export async function quickInputItems(page: Page): Promise<QuickInputRow[]> {
   const rows = page.locator(QUICK_INPUT_ROW);
-  // No helper functions inside the page callback: tsx (esbuild keepNames) would wrap them in a
-  // `__name(...)` call that does not exist in the page.
-  const items = await rows.evaluateAll((els: any[]) =>
+  // Rows are recycled: hidden parts (detail, separator) keep stale text, so only visible
+  // elements count. No helper functions inside the page callback: tsx (esbuild keepNames)
+  // would wrap them in a `__name(...)` call that does not exist in the page.
+  const items = await rows.evaluateAll((els: any[], fields: Record<string, string>) =>
     els.map((el) => ({
       top: parseFloat(el.style?.top ?? '0') || 0,
-      label: (el.querySelector('.label-name')?.textContent ?? '').trim(),
-      description: (el.querySelector('.label-description')?.textContent ?? '').trim(),
-      detail: (el.querySelector('.quick-input-list-detail, .quick-input-list-label-meta')?.textContent ?? '').trim(),
-      separator: (el.querySelector('.quick-input-list-separator')?.textContent ?? '').trim(),
       ariaLabel: el.getAttribute('aria-label') ?? '',
+      ...Object.fromEntries(
+        Object.entries(fields).map(([key, sel]) => [
+          key,
+          Array.from(el.querySelectorAll(sel) as ArrayLike<any>)
+            .filter((e) => e.checkVisibility())
+            .map((e) => (e.textContent ?? '').trim())
+            .join(' '),
+        ]),
+      ),
     })),
+    QUICK_INPUT_FIELDS,
   );
-  return items.sort((a, b) => a.top - b.top).map(({ top: _top, ...row }) => row);
+  return items
+    .sort((a, b) => a.top - b.top)
+    .map((it: any) => ({
+      label: it.label,
+      description: it.description,
+      detail: it.detail,
+      separator: it.separator,
+      ariaLabel: it.ariaLabel,
+    }));
 }
 
-/** Closes the quick input if it is open. */
+/** Closes the quick input if it is open (an open notifications center may eat one Escape). */
 export async function closeQuickInput(page: Page): Promise<void> {
-  if (await page.locator(QUICK_INPUT).isVisible()) {
-    await page.keyboard.press('Escape');
-    await page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: 5_000 });
-  }
+  const widget = page.locator(QUICK_INPUT);
+  await waitFor(
+    async () => {
+      if (!(await widget.isVisible())) return true;
+      await page.locator(QUICK_INPUT_BOX).focus();
+      await page.keyboard.press('Escape');
+      await sleep(300);
+      return !(await widget.isVisible());
+    },
+    5_000,
+    'the quick input to close',
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Workbench queries
 
-/** Titles of the open editor tabs, in order. */
+/**
+ * Titles of the open editor tabs, in order ("a.md"). Read from aria-label: 1.139 renders a
+ * file tab's name and extension in separate spans.
+ */
 export async function editorTabTitles(page: Page): Promise<string[]> {
-  return page.locator('.part.editor .tabs-container .tab .label-name').allTextContents();
+  const tabs = page.locator('.part.editor .tabs-container .tab');
+  return (await tabs.evaluateAll((els: any[]) => els.map((el) => el.getAttribute('aria-label') ?? ''))) as string[];
 }
 
-/** Messages of the notification toasts currently shown. */
+/** Clicks the activity bar entry whose title is `title` (e.g. a viewsContainers contribution). */
+export async function openViewContainer(page: Page, title: string): Promise<void> {
+  await page.locator(`.part.activitybar .action-label[aria-label^="${title}"]`).first().click();
+}
+
+export interface TreeRow {
+  label: string;
+  description: string;
+  /** 1 for top-level items. */
+  level: number;
+  /** true/false for collapsible items, undefined for leaves. */
+  expanded: boolean | undefined;
+}
+
+/**
+ * Rendered rows of the tree view named `viewName` (the view's "name" contribution). The tree
+ * is virtualized: rows scrolled out of sight are not in the DOM.
+ */
+export async function treeItems(page: Page, viewName: string): Promise<TreeRow[]> {
+  const rows = page.locator(`.monaco-list[aria-label="${viewName}"] .monaco-list-row[role="treeitem"]`);
+  const items = await rows.evaluateAll((els: any[]) =>
+    els.map((el) => ({
+      top: parseFloat(el.style?.top ?? '0') || 0,
+      label: (el.querySelector('.label-name')?.textContent ?? '').trim(),
+      description: (el.querySelector('.label-description')?.textContent ?? '').trim(),
+      level: Number(el.getAttribute('aria-level') ?? '1'),
+      expanded: el.hasAttribute('aria-expanded') ? el.getAttribute('aria-expanded') === 'true' : undefined,
+    })),
+  );
+  return items.sort((a, b) => a.top - b.top).map(({ top: _top, ...row }) => row);
+}
+
+export interface ChatAttachment {
+  /** Chip text, e.g. "a.md". */
+  name: string;
+  /** The chip's aria-label, e.g. "Attached file, a.md /abs/dir (Delete)". */
+  ariaLabel: string;
+}
+
+/** Attachment chips in the Chat view's input (e.g. from workbench.action.chat.open attachFiles). */
+export async function chatAttachments(page: Page): Promise<ChatAttachment[]> {
+  const chips = page.locator('.interactive-input-part .chat-attached-context .chat-attached-context-attachment');
+  return chips.evaluateAll((els: any[]) =>
+    els.map((el) => ({
+      name: (el.querySelector('.label-name')?.textContent ?? '').trim(),
+      ariaLabel: el.getAttribute('aria-label') ?? '',
+    })),
+  );
+}
+
+/** Text typed into the Chat view's input editor. */
+export async function chatInputText(page: Page): Promise<string> {
+  const lines = await page.locator('.interactive-input-part .interactive-input-editor .view-line').allTextContents();
+  return lines.join('\n').replace(/\u00a0/g, ' ');
+}
+
+const NOTIFICATIONS_CENTER = '.notifications-center';
+
+/**
+ * Opens the notifications center (the bell). Needed to see notifications at all: with the
+ * smoke-test driver on, VS Code shows no toasts (so none cover the UI), only the center lists them.
+ */
+export async function showNotifications(page: Page): Promise<void> {
+  if (await page.locator(NOTIFICATIONS_CENTER).isVisible()) return;
+  await runCommand(page, 'Notifications: Show Notifications');
+  await page.locator(NOTIFICATIONS_CENTER).waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** Messages of the notifications rendered in the center or as toasts (newest first). */
 export async function notificationMessages(page: Page): Promise<string[]> {
-  return page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
-}
-
-/** Labels of the rows of the tree/list views currently rendered in the side bar. */
-export async function sideBarTreeLabels(page: Page): Promise<string[]> {
-  return page.locator('.part.sidebar .monaco-list-row .label-name').allTextContents();
+  return page
+    .locator('.notifications-center .notification-list-item-message, .notifications-toasts .notification-list-item-message')
+    .allTextContents();
 }
 
 /** Saves a full-page PNG into test-artifacts/<name>.png and returns its path. */
@@ -389,14 +514,17 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** A value that passes an `if`: what waitFor hands back. */
+export type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
 /** Polls `fn` until it returns a truthy value, which is returned; throws after `timeoutMs`. */
-export async function waitFor<T>(fn: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(fn: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
     try {
       const value = await fn();
-      if (value) return value;
+      if (value) return value as Truthy<T>;
     } catch (err) {
       lastError = err;
     }
