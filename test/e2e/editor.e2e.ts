@@ -1,0 +1,541 @@
+// Issue 3's five scenarios in a real VS Code (code-server 4.139 = VS Code 1.139) driven through
+// its UI by Chromium, plus acceptance 1 (the packaged .vsix installs with --install-extension
+// and the palette shows the commands) and acceptance 3 (a workspace `.vscode/settings.json`
+// cannot move the knowledge folder).
+//
+//   bash scripts/e2e/setup-harness.sh                       # once; cached outside the repo
+//   node --import tsx --test test/e2e/editor.e2e.ts
+//
+// Environment:
+//   ARIA_FIXTURES   shared fixtures folder (default ../shared/fixtures beside the repo)
+//   ARIA_E2E_VSIX   use this .vsix instead of running `npm run package` first
+//
+// The server's extension host gets HOME = a temp copy of fixtures/home (mtimes set as
+// golden.json says) and ARIA_CONTEXT_TODAY = golden.json's "today" — the extension's one test
+// hook, so artifact and idea ages read as in GOLDEN.md whatever the clock says.
+//
+// DOM used: the harness's quick input / tree / tab / notification helpers, plus here:
+//   `.quick-input-widget .quick-input-list .monaco-list-row` (data-index, aria-checked,
+//   `.monaco-checkbox`), `.monaco-list[aria-label="Tags"] .monaco-list-row[role=treeitem]`,
+//   `.part.sidebar .welcome-view-content` and its `.monaco-button`s,
+//   `.part.editor .tabs-container .tab` (aria-label, class `preview`/italic label).
+import { execFileSync } from 'node:child_process';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  REPO_ROOT,
+  closeQuickInput,
+  editorTabTitles,
+  notificationMessages,
+  openQuickInput,
+  openViewContainer,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  showNotifications,
+  sleep,
+  startCodeServer,
+  treeItems,
+  typeInQuickInput,
+  waitFor,
+  type CodeServer,
+  type TreeRow,
+  type Workbench,
+} from './harness';
+
+const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
+const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
+const VIEW = 'Tags'; // the view's name in package.json
+const CONTAINER = 'aria-context'; // the activity bar container's title
+
+interface Golden {
+  today: string;
+  mtimes: Record<string, string>;
+  cases: Array<{ name: string; args: string[]; items: Array<[string, string]> }>;
+}
+const golden = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'golden.json'), 'utf8')) as Golden;
+
+// ---------------------------------------------------------------------------------------------
+// Setup helpers
+
+const temps: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  temps.push(dir);
+  return dir;
+}
+after(() => {
+  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function makeWritable(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    fs.chmodSync(p, entry.isDirectory() ? 0o755 : 0o644);
+    if (entry.isDirectory()) makeWritable(p);
+  }
+}
+
+/** A temp copy of fixtures/home with the modification times golden.json asks for. */
+function fixtureHome(): string {
+  const home = tempDir('aria-e2e-home-');
+  fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+  makeWritable(home);
+  for (const [rel, date] of Object.entries(golden.mtimes)) {
+    const t = new Date(`${date}T12:00:00`);
+    fs.utimesSync(path.join(home, rel), t, t);
+  }
+  return home;
+}
+
+/** Another knowledge folder (+ config) a hostile workspace setting tries to point at. */
+function decoyKnowledge(): { folder: string; config: string } {
+  const root = tempDir('aria-e2e-decoy-');
+  const folder = path.join(root, 'knowledge');
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, 'decoy.md'), '# Decoy\n');
+  fs.writeFileSync(path.join(folder, 'index.md'), '# Knowledge Index\n\n## Known Tags\n\ndecoy-tag\n\n## Tag Index\n\n### decoy-tag\n- decoy.md — Decoy note\n');
+  const config = path.join(root, 'aria-knowledge.local.md');
+  fs.writeFileSync(config, `---\nknowledge_folder: ${folder}\n---\n`);
+  return { folder, config };
+}
+
+/** A workspace folder whose .vscode/settings.json tries to set the machine-scoped paths. */
+function hostileWorkspace(target: { folder: string; config?: string }): string {
+  const ws = tempDir('aria-e2e-ws-');
+  fs.mkdirSync(path.join(ws, '.vscode'));
+  const settings: Record<string, string> = { 'ariaContext.knowledgeFolder': target.folder, 'ariaContext.projectsRoot': path.dirname(target.folder) };
+  if (target.config) settings['ariaContext.configFile'] = target.config;
+  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  fs.writeFileSync(path.join(ws, 'README.md'), '# A cloned repository\n');
+  return ws;
+}
+
+let vsixPath: string | undefined;
+function packagedVsix(): string {
+  if (vsixPath) return vsixPath;
+  if (process.env.ARIA_E2E_VSIX) return (vsixPath = path.resolve(process.env.ARIA_E2E_VSIX));
+  execFileSync('npm', ['run', 'package'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  vsixPath = path.join(REPO_ROOT, 'aria-context.vsix');
+  const size = fs.statSync(vsixPath).size;
+  assert.ok(size < 500 * 1024, `the .vsix is ${size} bytes, over 500 KB`);
+  return vsixPath;
+}
+
+function keepScreenshot(file: string, name: string): void {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  fs.copyFileSync(file, path.join(SCREENSHOTS, `${name}.png`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quick pick rows, all of them (the list is virtualized: scroll and collect by data-index)
+
+interface PickRow {
+  index: number;
+  label: string;
+  description: string;
+  detail: string;
+  separator: string;
+  checked: boolean;
+}
+
+const QI_ROW = '.quick-input-widget .quick-input-list .monaco-list-row';
+
+async function renderedPickRows(page: Page): Promise<PickRow[]> {
+  // No named helper functions inside the page callback: tsx (esbuild keepNames) would wrap
+  // them in a `__name(...)` call that does not exist in the page. Recycled rows keep stale
+  // text in hidden parts, so only visible elements count.
+  return page.locator(QI_ROW).evaluateAll(
+    (els: any[], fields: Record<string, string>) =>
+      els.map((el) => {
+        const text = Object.fromEntries(
+          Object.entries(fields).map(([key, sel]) => [
+            key,
+            Array.from(el.querySelectorAll(sel) as ArrayLike<any>)
+              .filter((e) => e.checkVisibility())
+              .map((e) => (e.textContent ?? '').trim())
+              .join(' '),
+          ]),
+        );
+        return {
+          index: Number(el.getAttribute('data-index')),
+          label: text.label,
+          description: text.description,
+          detail: text.detail,
+          separator: text.separator,
+          checked: el.getAttribute('aria-checked') === 'true',
+        };
+      }),
+    {
+      label: '.quick-input-list-row:first-child .label-name',
+      description: '.quick-input-list-row:first-child .label-description',
+      detail: '.quick-input-list-label-meta .label-name',
+      separator: '.quick-input-list-separator',
+    },
+  );
+}
+
+async function allPickRows(page: Page): Promise<PickRow[]> {
+  const seen = new Map<number, PickRow>();
+  const list = page.locator('.quick-input-widget .quick-input-list .monaco-list').first();
+  await list.hover();
+  for (let i = 0; i < 30; i++) {
+    const before = seen.size;
+    for (const row of await renderedPickRows(page)) seen.set(row.index, row);
+    if (i > 0 && seen.size === before) break;
+    await page.mouse.wheel(0, 300);
+    await sleep(150);
+  }
+  // Back to the top, so later clicks and screenshots see the first rows.
+  for (let i = 0; i < 30; i++) {
+    const rendered = await renderedPickRows(page);
+    if (rendered.some((r) => r.index === 0) && (await page.locator(`${QI_ROW}[data-index="0"]`).evaluate((el: any) => parseFloat(el.style.top) === 0))) break;
+    await page.mouse.wheel(0, -400);
+    await sleep(150);
+  }
+  await page.mouse.move(5, 880); // no hover tooltip in screenshots
+  await sleep(150);
+  return [...seen.values()].sort((a, b) => a.index - b.index);
+}
+
+/** The pick list's rows grouped under the separator each group starts with. */
+function groups(rows: PickRow[]): Array<{ separator: string; rows: PickRow[] }> {
+  const out: Array<{ separator: string; rows: PickRow[] }> = [];
+  for (const row of rows) {
+    if (row.separator || out.length === 0) out.push({ separator: row.separator, rows: [] });
+    out[out.length - 1].rows.push(row);
+  }
+  return out;
+}
+
+function pickRow(page: Page, description: string) {
+  return page.locator(QI_ROW).filter({ has: page.locator('.label-description', { hasText: description }) }).first();
+}
+
+function pickRowByLabel(page: Page, text: string) {
+  return page.locator(QI_ROW).filter({ has: page.locator('.label-name', { hasText: text }) }).first();
+}
+
+async function isChecked(page: Page, row: ReturnType<typeof pickRow>): Promise<boolean> {
+  await sleep(200);
+  return (await row.getAttribute('aria-checked')) === 'true';
+}
+
+/** Context: Query → types the query into Step 1 → Enter → waits for the Step 2 list. */
+async function runQuery(page: Page, text: string): Promise<PickRow[]> {
+  await runCommand(page, 'Context: Query');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
+  await typeInQuickInput(page, text);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: /Context: (Found|No files)/ }).waitFor({ timeout: 10_000 });
+  await sleep(300);
+  return allPickRows(page);
+}
+
+async function closeAllEditors(page: Page): Promise<void> {
+  await runCommand(page, 'View: Close All Editors');
+  await waitFor(async () => (await editorTabTitles(page)).length === 0, 10_000, 'no editor tabs');
+}
+
+async function tabs(page: Page): Promise<Array<{ label: string; preview: boolean }>> {
+  return page.locator('.part.editor .tabs-container .tab').evaluateAll((els: any[]) =>
+    els.map((el) => ({
+      label: el.getAttribute('aria-label') ?? '',
+      preview: el.classList.contains('preview') || !!el.querySelector('.monaco-icon-label.italic'),
+    })),
+  );
+}
+
+async function waitForNotification(page: Page, text: string): Promise<void> {
+  await showNotifications(page);
+  await waitFor(async () => (await notificationMessages(page)).some((m) => m.includes(text)), 10_000, `notification "${text}"`);
+  await runCommand(page, 'Notifications: Clear All Notifications');
+}
+
+/** Shows the aria-context container (clicking its icon again would hide the side bar). */
+async function openTagView(page: Page): Promise<void> {
+  const sidebar = page.locator('.part.sidebar');
+  const title = (await sidebar.isVisible()) ? ((await sidebar.locator('.composite.title .title-label').first().textContent()) ?? '') : '';
+  if (title.toLowerCase().includes(CONTAINER)) return;
+  await openViewContainer(page, CONTAINER);
+  await page.locator('.part.sidebar').waitFor({ state: 'visible' });
+}
+
+async function tree(page: Page): Promise<TreeRow[]> {
+  return treeItems(page, VIEW);
+}
+
+function treeRow(page: Page, label: string, level: number) {
+  return page
+    .locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"][aria-level="${level}"]`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+    .first();
+}
+
+/** The `Known Tags` child rows as `label description`. */
+async function knownTagRow(page: Page, tag: string): Promise<TreeRow | undefined> {
+  const rows = await tree(page);
+  const start = rows.findIndex((r) => r.level === 1 && r.label === 'Known Tags');
+  if (start < 0) return undefined;
+  for (const r of rows.slice(start + 1)) {
+    if (r.level === 1) break;
+    if (r.level === 2 && r.label === tag) return r;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fixture, configured through HOME (~/.claude/aria-knowledge.local.md)
+
+describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 }, () => {
+  let server: CodeServer;
+  let wb: Workbench;
+  let page: Page;
+  let home: string;
+
+  before(async () => {
+    const vsix = packagedVsix();
+    home = fixtureHome();
+    // Acceptance 3: this workspace tries to point the extension at a decoy folder.
+    const workspace = hostileWorkspace(decoyKnowledge());
+    server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
+    wb = await openWorkbench(server, workspace);
+    page = wb.page;
+  });
+
+  after(async () => {
+    if (page) await screenshot(page, 'editor-e2e-last').catch(() => undefined);
+    await wb?.close();
+    if (server) {
+      fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
+      fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'editor-e2e-server.log'), server.logs.join('\n'));
+      await server.stop();
+    }
+  });
+
+  test('acceptance 1: the installed .vsix puts Context: Query and Context: Show Query Summary in the palette', async () => {
+    assert.ok(fs.existsSync(server.extensionsDir));
+    const installed = fs.readdirSync(server.extensionsDir).filter((d) => d.startsWith('aria-context.aria-context-'));
+    assert.equal(installed.length, 1, `installed: ${fs.readdirSync(server.extensionsDir).join(', ')}`);
+    await openQuickInput(page, 'F1');
+    const labels: string[] = await waitFor(
+      async () => {
+        await typeInQuickInput(page, '>'); // an open palette only refreshes its list on input
+        await typeInQuickInput(page, '>Context: ');
+        const rows = await renderedPickRows(page);
+        const l = rows.map((r) => r.label);
+        return l.includes('Context: Query') && l.includes('Context: Show Query Summary') ? l : undefined;
+      },
+      30_000,
+      'the Context commands in the palette',
+    );
+    // Item-only commands stay out of the palette.
+    for (const hidden of ['Context: Open to the Side', 'Context: Copy as Context', 'Context: Query This Tag']) assert.ok(!labels.includes(hidden), hidden);
+    await closeQuickInput(page);
+  });
+
+  test('scenario 1: Context: Query → stripe → golden case 1 under its group separators → pick two → two tabs', async () => {
+    const rows = await runQuery(page, 'stripe');
+    const expected = golden.cases.find((c) => c.name.startsWith('1 '))!.items;
+    // The pick list shows each path exactly as the summary does.
+    assert.deepEqual(
+      rows.map((r) => r.description),
+      expected.map(([, p]) => p),
+    );
+    assert.deepEqual(
+      groups(rows).map((g) => [g.separator, g.rows.map((r) => r.description)]),
+      [
+        ['Team-shared (1)', ['~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md']],
+        ['Cross-project (2)', ['approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']],
+      ],
+    );
+    assert.equal(rows[0].label, 'Webhook retry policy');
+    assert.equal(rows[0].detail, 'project: proj-a, scope: repo · tags: api, stripe');
+    assert.equal(rows[1].detail, 'tags: api, pagination, stripe');
+    keepScreenshot(await screenshot(page, 'query-pick-list'), 'query-pick-list');
+
+    for (const p of ['approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']) {
+      const row = pickRow(page, p);
+      await row.locator('.monaco-checkbox').click();
+      assert.ok(await isChecked(page, row), `${p} checked`);
+    }
+    await page.locator('.quick-input-widget .quick-input-box input').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    const open: Array<{ label: string; preview: boolean }> = await waitFor(
+      async () => {
+        const t = await tabs(page);
+        return t.length === 2 ? t : undefined;
+      },
+      15_000,
+      'two editor tabs',
+    );
+    assert.ok(open[0].label.startsWith('api-pagination.md'), open[0].label);
+    assert.ok(open[1].label.startsWith('stripe-webhook-patterns.md'), open[1].label);
+    assert.deepEqual(open.map((t) => t.preview), [false, false], 'tabs are not previews');
+    await waitForNotification(page, 'Loaded 2 knowledge files into context.');
+    await closeAllEditors(page);
+  });
+
+  test('scenario 2: proj-a → expansion note and pending ideas visible, not pickable; the tracked artifact is pickable', async () => {
+    const rows = await runQuery(page, 'proj-a');
+    const labels = rows.map((r) => r.label);
+    assert.ok(labels.includes('Expanded `proj-a` to include: api, stripe, webhooks'), labels.join('\n'));
+    assert.ok(labels.includes('2026-11-28 (2 days ago) — feature — /setup diff prompts ahead vs diverged'), labels.join('\n'));
+    assert.ok(labels.includes('2026-11-01 (29 days ago) — bug — theme tokens missing from blueprint XYZ [STALE — still relevant?]'), labels.join('\n'));
+    assert.ok(labels.some((l) => l.includes('Legacy ideas-backlog.md detected')));
+    const seps = groups(rows).map((g) => g.separator);
+    assert.deepEqual(seps.slice(0, 6), ['Notes', 'Team-shared (2)', 'Project-specific (2)', 'Cross-project (3)', 'Tracked artifacts (1)', 'Pending ideas (2) — shown, not loadable']);
+    const artifact = rows.find((r) => r.description === '~/Projects/proj-a/CODEMAP.md');
+    assert.ok(artifact, 'CODEMAP.md row');
+    assert.equal(artifact.detail, '8 days ago — fresh · project: proj-a');
+    keepScreenshot(await screenshot(page, 'query-proj-a'), 'query-proj-a');
+
+    // A note and an idea refuse to stay checked; the artifact can be picked. The filter text
+    // hides the other files: notes and ideas are always shown, so all fit in view.
+    await typeInQuickInput(page, 'CODEMAP');
+    const note = pickRowByLabel(page, 'Expanded `proj-a`');
+    await note.locator('.monaco-checkbox').click();
+    assert.equal(await isChecked(page, note), false, 'the expansion note cannot be picked');
+    const idea = pickRowByLabel(page, '/setup diff prompts');
+    await idea.locator('.monaco-checkbox').click();
+    assert.equal(await isChecked(page, idea), false, 'an idea cannot be picked');
+    const codemap = pickRow(page, '~/Projects/proj-a/CODEMAP.md');
+    await codemap.locator('.monaco-checkbox').click();
+    assert.equal(await isChecked(page, codemap), true, 'the artifact can be picked');
+    await page.locator('.quick-input-widget .quick-input-box input').focus();
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('CODEMAP.md')), 15_000, 'CODEMAP.md tab');
+    assert.equal((await editorTabTitles(page)).length, 1);
+    await closeAllEditors(page);
+  });
+
+  test('scenario 3: the tag tree shows the index (stripe: 2 files); clicking a file opens it', async () => {
+    await openTagView(page);
+    const stripe: TreeRow = await waitFor(() => knownTagRow(page, 'stripe'), 20_000, 'stripe under Known Tags');
+    assert.equal(stripe.description, '2 files');
+    const top = (await tree(page)).filter((r) => r.level === 1).map((r) => r.label);
+    assert.deepEqual(top, ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
+    assert.equal((await knownTagRow(page, 'deployment'))?.description, '1 file · aliases: deploy, ship, release');
+    // Acceptance 3: the workspace's decoy folder is not what the tree shows.
+    assert.equal(await knownTagRow(page, 'decoy-tag'), undefined);
+
+    await treeRow(page, 'stripe', 2).click();
+    await waitFor(async () => (await tree(page)).some((r) => r.level === 3 && r.label === 'Webhook signature verification'), 10_000, 'stripe expanded');
+    const children = (await tree(page)).filter((r) => r.level === 3).map((r) => `${r.label} | ${r.description}`);
+    assert.deepEqual(children, ['Cursor-based pagination patterns | approaches/api-pagination.md', 'Webhook signature verification | references/stripe-webhook-patterns.md']);
+    keepScreenshot(await screenshot(page, 'tag-tree'), 'tag-tree');
+
+    await treeRow(page, 'Webhook signature verification', 3).click();
+    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('stripe-webhook-patterns.md')), 15_000, 'the clicked file open');
+    await closeAllEditors(page);
+  });
+
+  test('scenario 4: live refresh — index.md edit and a new project file show in the tree and the next query, no reload', async () => {
+    await page.evaluate('globalThis.__ariaNoReload = 42');
+    const indexFile = path.join(home, 'knowledge', 'index.md');
+    const text = fs.readFileSync(indexFile, 'utf8');
+    const heading = '### stripe\n';
+    const at = text.indexOf(heading) + heading.length;
+    assert.ok(at > heading.length, 'Tag Index has ### stripe');
+    fs.writeFileSync(indexFile, `${text.slice(0, at)}- approaches/offline-sync.md — Offline-first sync for mobile\n${text.slice(at)}`);
+    const launch = path.join(home, 'knowledge', 'projects', 'proj-b', 'notes', 'launch.md');
+    fs.mkdirSync(path.dirname(launch), { recursive: true });
+    fs.writeFileSync(launch, '---\ntags: [launch, nextjs]\n---\n\n# Launch checklist\n');
+
+    await openTagView(page);
+    const stripe: TreeRow = await waitFor(async () => {
+      const row = await knownTagRow(page, 'stripe');
+      return row?.description === '3 files' ? row : undefined;
+    }, 20_000, 'stripe with 3 files in the tree');
+    assert.equal(stripe.expanded, true, 'expansion state survived the refresh (stable ids)');
+    assert.ok((await tree(page)).some((r) => r.level === 3 && r.label === 'Offline-first sync for mobile'));
+    keepScreenshot(await screenshot(page, 'tag-tree-live'), 'tag-tree-live');
+
+    const stripeRows = await runQuery(page, 'stripe');
+    assert.ok(stripeRows.some((r) => r.description === 'approaches/offline-sync.md'), stripeRows.map((r) => r.description).join('\n'));
+    await closeQuickInput(page);
+
+    const projB = await runQuery(page, 'proj-b');
+    const group = groups(projB).find((g) => g.separator.startsWith('Project-specific'));
+    assert.ok(group, projB.map((r) => `${r.separator} | ${r.description}`).join('\n'));
+    assert.equal(group.separator, 'Project-specific (1)');
+    assert.deepEqual(group.rows.map((r) => r.description), ['projects/proj-b/notes/launch.md']);
+    assert.equal(group.rows[0].label, 'Launch checklist');
+    await closeQuickInput(page);
+    assert.equal(await page.evaluate('globalThis.__ariaNoReload'), 42, 'the window was not reloaded');
+  });
+
+  test('Context: Show Query Summary opens the last query as an untitled markdown document', async () => {
+    await runQuery(page, 'stripe');
+    await closeQuickInput(page);
+    await runCommand(page, 'Context: Show Query Summary');
+    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.includes('Context: stripe')), 10_000, 'the summary tab');
+    const lines = (await page.locator('.part.editor .view-lines .view-line').allTextContents()).map((l) => l.replace(/\u00a0/g, ' '));
+    assert.ok(lines.some((l) => l.includes('Found 4 files matching: [stripe] (OR)')), lines.join('\n'));
+    assert.ok(lines.some((l) => l.includes('## Team-shared (1 file)')), lines.join('\n'));
+    await runCommand(page, 'View: Revert and Close Editor');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Not configured: empty HOME
+
+describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, () => {
+  let server: CodeServer;
+  let wb: Workbench;
+  let page: Page;
+  let knowledge: string;
+  let workspace: string;
+
+  before(async () => {
+    const vsix = packagedVsix();
+    const home = tempDir('aria-e2e-empty-home-');
+    const elsewhere = fixtureHome();
+    knowledge = path.join(elsewhere, 'knowledge');
+    // Acceptance 3: the workspace tries to configure the folder; it must not count.
+    workspace = hostileWorkspace({ folder: knowledge });
+    server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
+    wb = await openWorkbench(server, workspace);
+    page = wb.page;
+  });
+
+  after(async () => {
+    await wb?.close();
+    await server?.stop();
+  });
+
+  test('scenario 5: the welcome view; Choose Knowledge Folder (user setting) makes the tree appear', async () => {
+    await openTagView(page);
+    const welcome = page.locator('.part.sidebar .welcome-view-content');
+    await welcome.waitFor({ state: 'visible', timeout: 20_000 });
+    await waitFor(async () => (await welcome.textContent())?.includes('aria-knowledge is not configured. Run /setup to get started.'), 10_000, 'the not-configured message');
+    const buttons = await welcome.locator('.monaco-button').allTextContents();
+    assert.deepEqual(buttons.map((b) => b.trim()), ['Choose Knowledge Folder', 'Open Settings']);
+    keepScreenshot(await screenshot(page, 'welcome'), 'welcome');
+
+    await welcome.locator('.monaco-button', { hasText: 'Choose Knowledge Folder' }).click();
+    // code-server's folder dialog is VS Code's simple file dialog: a quick input holding a path.
+    const box = page.locator('.quick-input-widget .quick-input-box input');
+    await box.waitFor({ state: 'visible', timeout: 10_000 });
+    await box.fill(`${knowledge}/`);
+    await sleep(500);
+    await page.keyboard.press('Enter');
+
+    await waitFor(async () => (await tree(page)).some((r) => r.level === 1 && r.label === 'Known Tags'), 20_000, 'the tag tree');
+    assert.equal((await knownTagRow(page, 'stripe'))?.description, '2 files');
+    const written = ['Machine', 'User']
+      .map((d) => path.join(server.userDataDir, d, 'settings.json'))
+      .filter((f) => fs.existsSync(f))
+      .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>);
+    assert.ok(written.some((s) => s['ariaContext.knowledgeFolder'] === knowledge), JSON.stringify(written));
+    const ws = JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(ws['ariaContext.knowledgeFolder'], knowledge, 'the workspace settings file was not rewritten');
+    keepScreenshot(await screenshot(page, 'tree-after-choose'), 'tree-after-choose');
+  });
+});
