@@ -298,7 +298,8 @@ function benchActivation(g: GeneratedHome, bundle: Bundle, o: Options): Record<s
     return { measured: false, reason: why, note, rawTotalMs: total };
   }
   const logged = stats(samples.map((s) => s.loggedMs!));
-  row(size, 'extension activation ("Activated in N ms") p50', ms(logged.p50), { text: '≤ 30 ms', ok: logged.p50 <= 30 }, note);
+  // The extension logs whole milliseconds.
+  row(size, 'extension activation (logged "Activated in N ms") p50', `${logged.p50.toFixed(0)} ms`, { text: '≤ 30 ms', ok: logged.p50 <= 30 }, note);
   row(size, 'extension require + activate() p50', ms(total.p50), undefined, note);
   return { measured: true, note, loggedMs: logged, totalMs: total, requireMs: stats(samples.map((s) => s.requireMs)) };
 }
