@@ -193,8 +193,8 @@ async function allPickRows(page: Page): Promise<PickRow[]> {
   }
   // Back to the top, so later clicks and screenshots see the first rows.
   for (let i = 0; i < 30; i++) {
-    const rendered = await renderedPickRows(page);
-    if (rendered.some((r) => r.index === 0) && (await page.locator(`${QI_ROW}[data-index="0"]`).evaluate((el: any) => parseFloat(el.style.top) === 0))) break;
+    const top = await page.locator('.quick-input-widget .quick-input-list .monaco-list-rows').first().evaluate((el: any) => parseFloat(el.style.top || '0'));
+    if (top >= 0) break;
     await page.mouse.wheel(0, -400);
     await sleep(150);
   }
