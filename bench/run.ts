@@ -1,6 +1,7 @@
 // `npm run bench`: synthetic knowledge folders (1k, 10k, 100k notes), the figures the
 // performance issue asks for, each next to its target, as a table and as JSON.
 //   npm run bench -- [--sizes 1k,10k,100k] [--smoke] [--json FILE] [--keep]
+// --smoke: 1k notes, few iterations (CI); JSON to bench-results/bench-smoke.json unless --json.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -28,6 +29,7 @@ function parseSize(s: string): number {
 function parseArgs(argv: string[]): Options {
   const o: Options = { sizes: [1_000, 10_000, 100_000], smoke: false, json: path.join(ROOT, 'bench-results', 'bench.json'), keep: false };
   let sizesGiven = false;
+  let jsonGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -42,13 +44,18 @@ function parseArgs(argv: string[]): Options {
     else if (a.startsWith('--sizes')) {
       o.sizes = value().split(',').filter(Boolean).map(parseSize);
       sizesGiven = true;
-    } else if (a.startsWith('--json')) o.json = path.resolve(value());
+    } else if (a.startsWith('--json')) {
+      o.json = path.resolve(value());
+      jsonGiven = true;
+    }
     else if (a === '-h' || a === '--help') {
       process.stdout.write('npm run bench -- [--sizes 1k,10k,100k] [--smoke] [--json FILE] [--keep]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
   if (o.smoke && !sizesGiven) o.sizes = [1_000];
+  // A smoke run (CI) must not overwrite the figures of the last full run.
+  if (o.smoke && !jsonGiven) o.json = path.join(ROOT, 'bench-results', 'bench-smoke.json');
   return o;
 }
 
