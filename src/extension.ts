@@ -1,6 +1,7 @@
 // Entry point of the VS Code extension. Activation only wires objects together: nothing is
 // read from disk until a view, command (or, later, the chat) asks the retrieval service.
 import * as vscode from 'vscode';
+import { createApi, type AriaContextApi } from './vscode/api';
 import { registerCommands } from './vscode/commands';
 import { FileActions } from './vscode/fileActions';
 import { createLog } from './vscode/log';
@@ -10,7 +11,7 @@ import { affectsPathSettings, SECTION } from './vscode/settings';
 import { TagTreeProvider } from './vscode/tagTree';
 import { KnowledgeWatchers } from './vscode/watchers';
 
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('aria-context');
   const log = createLog(channel);
@@ -40,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   );
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
+  return createApi(service, tree);
 }
 
 export function deactivate(): void {}

@@ -1,0 +1,25 @@
+// What activate() returns: a small read-only API for other extensions and for the in-host test
+// suite (test/desktop/suite.ts), which cannot click through QuickPicks.
+import type * as vscode from 'vscode';
+import type { RetrievalService, ServiceQueryOutcome, ServiceState } from './retrievalService';
+import type { TagTreeProvider } from './tagTree';
+import type { TreeNode } from './treeModel';
+
+export interface AriaContextApi {
+  /** Runs a query against the current snapshot (the same one Context: Query uses). */
+  query(text: string): ServiceQueryOutcome;
+  state(): ServiceState['kind'];
+  /** The tag tree's top-level nodes, children included, as the view shows them. */
+  treeRoots(): TreeNode[];
+  /** Fires after a (debounced) change on disk or in the settings. */
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export function createApi(service: RetrievalService, tree: TagTreeProvider): AriaContextApi {
+  return {
+    query: (text) => service.query(text),
+    state: () => service.state().kind,
+    treeRoots: () => tree.getChildren(),
+    onDidChange: service.onDidChange,
+  };
+}
