@@ -2,7 +2,8 @@
 // `npm run test:desktop`: issue 3's in-host scenarios (test/desktop/suite.ts) inside a desktop
 // VS Code downloaded by @vscode/test-electron. This needs a machine that can download VS Code
 // (a contributor's machine with internet); CI runs the code-server route instead
-// (test/e2e/editor.e2e.ts). When test-electron is not installed or the download fails, this
+// (test/e2e/editor.e2e.ts for the UI, test/e2e/inhost.e2e.ts for this same suite inside
+// code-server's extension host). When test-electron is not installed or the download fails, this
 // script says so and exits non-zero.
 //
 //   npm i -D @vscode/test-electron     # once, on a machine with internet
@@ -34,9 +35,9 @@ try {
       'On a machine with internet access run:',
       '    npm i -D @vscode/test-electron && npm run test:desktop',
       '(It downloads a desktop VS Code on first use. On machines that only reach the npm registry',
-      'that download cannot work: there the same scenarios run in code-server with',
-      '    node --import tsx --test test/e2e/editor.e2e.ts',
-      'which is what CI runs.)',
+      'that download cannot work: there the same in-host suite runs inside code-server with',
+      '    node --import tsx --test test/e2e/inhost.e2e.ts',
+      'and the UI scenarios with node --import tsx --test test/e2e/editor.e2e.ts (what CI runs).)',
     ].join('\n'),
   );
 }
@@ -129,7 +130,7 @@ try {
   fail(
     download
       ? `could not download a desktop VS Code (${message}). This machine cannot reach the VS Code download servers; ` +
-          'run the code-server route instead: node --import tsx --test test/e2e/editor.e2e.ts'
+          'run the same suite in code-server instead: node --import tsx --test test/e2e/inhost.e2e.ts'
       : `in-host scenarios failed: ${message}`,
   );
 }

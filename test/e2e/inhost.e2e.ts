@@ -1,0 +1,115 @@
+// The in-host suite of `npm run test:desktop` (test/desktop/suite.ts), run here inside
+// code-server's real extension host instead of a downloaded desktop VS Code: the workbench URL
+// names the development extension and the tests (`payload` extensionDevelopmentPath +
+// extensionTestsPath, honoured with the smoke-test driver on), and the suite's console lines
+// come back through the browser console.
+//
+//   node --import tsx --test test/e2e/inhost.e2e.ts
+import { execFileSync } from 'node:child_process';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, test } from 'node:test';
+import { buildSync } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, REPO_ROOT, startCodeServer, waitFor } from './harness';
+
+const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
+const GOLDEN = path.join(FIXTURES, 'golden.json');
+const golden = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as { today: string; mtimes: Record<string, string> };
+const SUITE = path.join(REPO_ROOT, 'out', 'desktop', 'suite.js');
+
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  temps.push(d);
+  return d;
+};
+after(() => temps.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+function makeWritable(dir: string): void {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isSymbolicLink()) continue;
+    fs.chmodSync(p, e.isDirectory() ? 0o755 : 0o644);
+    if (e.isDirectory()) makeWritable(p);
+  }
+}
+
+function fixtureHome(): string {
+  const home = tempDir('aria-inhost-home-');
+  fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
+  makeWritable(home);
+  for (const [rel, date] of Object.entries(golden.mtimes)) {
+    const t = new Date(`${date}T12:00:00`);
+    fs.utimesSync(path.join(home, rel), t, t);
+  }
+  return home;
+}
+
+function workspace(settings: Record<string, string>): string {
+  const ws = tempDir('aria-inhost-ws-');
+  fs.mkdirSync(path.join(ws, '.vscode'));
+  fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
+  return ws;
+}
+
+function build(): void {
+  execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  buildSync({
+    entryPoints: [path.join(REPO_ROOT, 'test', 'desktop', 'suite.ts')],
+    outfile: SUITE,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
+}
+
+async function runSuite(scenario: string, home: string, ws: string, extraEnv: Record<string, string> = {}): Promise<string[]> {
+  const server = await startCodeServer({
+    workspace: ws,
+    env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today, ARIA_DESKTOP_SCENARIO: scenario, ARIA_DESKTOP_HOME: home, ARIA_DESKTOP_GOLDEN: GOLDEN, ...extraEnv },
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const lines: string[] = [];
+  try {
+    const page = await browser.newPage();
+    page.on('console', (m) => {
+      for (const line of m.text().split('\n')) if (/(^|\s)(not )?ok - |aria-context in-host:/.test(line)) lines.push(line.replace(/^.*?((not )?ok - |aria-context in-host:)/, '$1'));
+    });
+    const authority = new URL(server.url).host;
+    const remote = (p: string) => `vscode-remote://${authority}${p}`;
+    const query = new URLSearchParams({
+      folder: ws,
+      payload: JSON.stringify([
+        ['extensionDevelopmentPath', remote(REPO_ROOT)],
+        ['extensionTestsPath', remote(SUITE)],
+      ]),
+    });
+    await page.goto(`${server.url}/?${query.toString()}`);
+    await waitFor(() => lines.some((l) => l.startsWith('aria-context in-host:')), 120_000, `the in-host suite "${scenario}" to finish`);
+    return lines;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+test('in-host scenarios (the test:desktop suite) inside code-server\'s extension host', { timeout: 400_000 }, async () => {
+  build();
+  const fixture = await runSuite('fixture', fixtureHome(), workspace({ 'ariaContext.knowledgeFolder': tempDir('aria-inhost-decoy-') }));
+  const knowledge = path.join(fixtureHome(), 'knowledge');
+  const unconfigured = await runSuite('unconfigured', tempDir('aria-inhost-empty-'), workspace({ 'ariaContext.knowledgeFolder': knowledge }), {
+    ARIA_DESKTOP_KNOWLEDGE: knowledge,
+  });
+  const all = [...fixture, ...unconfigured];
+  console.log(all.join('\n'));
+  assert.deepEqual(all.filter((l) => l.startsWith('not ok')), []);
+  assert.equal(fixture.filter((l) => l.startsWith('ok - ')).length, 5);
+  assert.equal(unconfigured.filter((l) => l.startsWith('ok - ')).length, 1);
+  assert.deepEqual(all.filter((l) => l.startsWith('aria-context in-host:')), ['aria-context in-host: 5 passed, 0 failed', 'aria-context in-host: 1 passed, 0 failed']);
+});
