@@ -3,33 +3,10 @@
 // opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
 import { describeLoad, loadedLine, loadItems, renderBundle, type ResultItem } from '../core';
-import { checkRealPath } from '../core/paths';
+import { checkItems, refusalMessage, type Refusal } from './containment';
 import type { Log } from './log';
 
-export interface Refusal {
-  path: string;
-  reason: string;
-}
-
-/** Splits items into files that may be opened (with their real paths) and refusals. */
-export function checkItems(items: readonly ResultItem[]): { ok: Array<{ item: ResultItem; realPath: string }>; refused: Refusal[] } {
-  const ok: Array<{ item: ResultItem; realPath: string }> = [];
-  const refused: Refusal[] = [];
-  for (const item of items) {
-    if (!item.selectable) {
-      refused.push({ path: item.path, reason: 'it is not a loadable file' });
-      continue;
-    }
-    const check = checkRealPath(item.absPath, item.allowedRoots);
-    if (check.ok) ok.push({ item, realPath: check.realPath });
-    else refused.push({ path: item.path, reason: check.reason });
-  }
-  return { ok, refused };
-}
-
-function refusalMessage(refused: readonly Refusal[]): string {
-  return refused.map((r) => `Refused ${r.path}: ${r.reason} (not opened).`).join(' ');
-}
+export { checkItems, type Refusal } from './containment';
 
 export class FileActions {
   constructor(private readonly log: Log) {}
@@ -67,7 +44,7 @@ export class FileActions {
       copied > 0
         ? `${head}Copied ${copied} knowledge file${copied === 1 ? '' : 's'} to the clipboard as context. ${loadedLine(copied)}`
         : `${head}Nothing was copied.`;
-    if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused).replace(/not opened/g, 'not read')}`);
+    if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')}`);
     else void vscode.window.showInformationMessage(message);
     return copied;
   }

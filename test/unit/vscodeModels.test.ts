@@ -7,12 +7,13 @@ import { test } from 'node:test';
 import { completionRows, pushRecent, splitLastToken, type CompletionRow } from '../../src/vscode/completionModel';
 import { pickModel, type PickRow } from '../../src/vscode/queryModel';
 import { boundedInt, machineValue } from '../../src/vscode/settingsModel';
-import { buildTree, filesBelow, type TreeNode } from '../../src/vscode/treeModel';
+import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/treeModel';
+import { checkItems, refusalMessage } from '../../src/vscode/containment';
 import { scanProject } from '../../src/core/projectTier';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 test('vscode model files never import vscode', () => {
-  for (const f of ['completionModel.ts', 'queryModel.ts', 'settingsModel.ts', 'treeModel.ts']) {
+  for (const f of ['completionModel.ts', 'queryModel.ts', 'settingsModel.ts', 'treeModel.ts', 'containment.ts']) {
     const text = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8');
     assert.doesNotMatch(text, /from\s+['"]vscode['"]/, f);
   }
@@ -219,4 +220,27 @@ test('tree model: ids are unique and stable across rebuilds; filesBelow collects
   assert.equal(new Set(a).size, a.length);
   const api = find(treeFor(home), ['Known Tags', 'api']);
   assert.equal(filesBelow(api).length, 4);
+});
+
+test('containment: a tree file whose real path escapes the knowledge folder is refused, never opened', () => {
+  const { home } = fixtureHome();
+  const knowledge = path.join(home, 'knowledge');
+  fs.symlinkSync(path.join(home, '.claude', 'aria-knowledge.local.md'), path.join(knowledge, 'approaches', 'sneaky.md'));
+  const snapshot = snapshotFor(home);
+  const ok = indexEntryItem(snapshot.config, 'approaches/api-pagination.md', 'x', []);
+  const sneaky = indexEntryItem(snapshot.config, 'approaches/sneaky.md', 'y', []);
+  const outside = indexEntryItem(snapshot.config, '../.claude/aria-knowledge.local.md', 'z', []);
+  assert.equal(outside, 'the path leaves the knowledge folder');
+  assert.ok(typeof ok !== 'string' && typeof sneaky !== 'string');
+  const missing = { ...ok, selectable: false, path: '~/Projects/proj-b/CODEMAP.md' };
+  const checked = checkItems([ok, sneaky, missing]);
+  assert.deepEqual(checked.ok.map((o) => o.item.path), ['approaches/api-pagination.md']);
+  assert.deepEqual(checked.refused, [
+    { path: 'approaches/sneaky.md', reason: 'its real path (after symlinks) is outside the allowed folders' },
+    { path: '~/Projects/proj-b/CODEMAP.md', reason: 'it is not a loadable file' },
+  ]);
+  assert.equal(
+    refusalMessage(checked.refused.slice(0, 1)),
+    'Refused approaches/sneaky.md: its real path (after symlinks) is outside the allowed folders (not opened).',
+  );
 });
