@@ -27,6 +27,8 @@ export type PickRow =
 
 export interface PickModel {
   title: string;
+  /** The summary's `Found N files matching: [...] (OR)` (or the no-match line). */
+  foundLine: string;
   placeholder: string;
   rows: PickRow[];
   selectableCount: number;
@@ -129,8 +131,12 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
   }
 
   return {
-    title: result.noMatch ? `Context: ${noMatchLine(q.tokens)}` : `Context: ${foundLine(result)}`,
-    placeholder: selectableCount ? 'Pick files with Space or a click, then Enter opens them' : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
+    // Short enough for the title bar beside its buttons; the full found line is in the tooltip.
+    title: result.noMatch ? `Context: ${queryText} — no match` : `Context: ${queryText} — ${result.found} file${result.found === 1 ? '' : 's'} (${q.mode})`,
+    foundLine: result.noMatch ? noMatchLine(q.tokens) : foundLine(result),
+    placeholder: selectableCount
+      ? `${result.noMatch ? noMatchLine(q.tokens) : foundLine(result)} — Space or a click picks, Enter opens`
+      : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,
   };

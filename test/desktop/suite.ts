@@ -137,8 +137,13 @@ function unconfiguredScenarios(): void {
     assert.ok(ws && fs.existsSync(path.join(ws, '.vscode', 'settings.json')), 'the workspace carries a hostile settings.json');
     assert.equal(a.state(), 'notConfigured');
     assert.deepEqual(a.treeRoots(), [], 'no nodes: the welcome view shows');
-    // What Choose Knowledge Folder does once the dialog returns a folder.
-    await vscode.workspace.getConfiguration('ariaContext').update('knowledgeFolder', process.env.ARIA_DESKTOP_KNOWLEDGE, vscode.ConfigurationTarget.Global);
+    // What Choose Knowledge Folder does once the dialog returns a folder: first one without
+    // an index (the "run /index" welcome), then the real one.
+    const config = vscode.workspace.getConfiguration('ariaContext');
+    await config.update('knowledgeFolder', path.dirname(process.env.ARIA_DESKTOP_KNOWLEDGE!), vscode.ConfigurationTarget.Global);
+    await until(() => a.state() === 'noIndex', 'the no-index state');
+    assert.deepEqual(a.treeRoots(), []);
+    await config.update('knowledgeFolder', process.env.ARIA_DESKTOP_KNOWLEDGE, vscode.ConfigurationTarget.Global);
     await until(() => a.state() === 'ready', 'the ready state');
     assert.ok(find(a.treeRoots(), ['Known Tags', 'stripe']));
   });
