@@ -481,6 +481,21 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.equal(await page.evaluate('globalThis.__ariaNoReload'), 42, 'the window was not reloaded');
   });
 
+  test('no match: the spec message with the known tags, and Enter on "Edit the query" goes back to Step 1', async () => {
+    const rows = await runQuery(page, 'nonexistent-tag');
+    const labels = rows.map((r) => r.label);
+    assert.deepEqual(labels.slice(0, 4), [
+      'No files match tag(s): [nonexistent-tag]',
+      'Known tags: api, architecture, css, database, deployment (deploy, ship …), kubernetes (k8s, kube), nextjs, react-native (rn), security, stripe, testing',
+      "Run /index to rebuild if you've recently added files.",
+      'Edit the query',
+    ]);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.quick-input-widget .quick-input-box input').inputValue(), 'nonexistent-tag');
+    await closeQuickInput(page);
+  });
+
   test('Context: Show Query Summary opens the last query as an untitled markdown document', async () => {
     await runQuery(page, 'stripe');
     await closeQuickInput(page);
