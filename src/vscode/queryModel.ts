@@ -132,10 +132,12 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
 
   return {
     // Short enough for the title bar beside its buttons; the full found line is in the tooltip.
-    title: result.noMatch ? `Context: ${queryText} — no match` : `Context: ${queryText} — ${result.found} file${result.found === 1 ? '' : 's'} (${q.mode})`,
+    title: result.noMatch ? `${queryText} — no match` : `${queryText} — ${result.found} file${result.found === 1 ? '' : 's'} (${q.mode})`,
     foundLine: result.noMatch ? noMatchLine(q.tokens) : foundLine(result),
     placeholder: selectableCount
-      ? `${result.noMatch ? noMatchLine(q.tokens) : foundLine(result)} — Space or a click picks, Enter opens`
+      ? result.noMatch
+        ? noMatchLine(q.tokens)
+        : foundLine(result)
       : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,

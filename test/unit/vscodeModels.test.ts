@@ -101,7 +101,7 @@ test('pick model, golden case 1 (stripe): group separators in spec order, items 
     'item references/stripe-webhook-patterns.md',
   ]);
   assert.equal(model.selectableCount, 3);
-  assert.equal(model.title, 'Context: stripe — 3 files (OR)');
+  assert.equal(model.title, 'stripe — 3 files (OR)');
   assert.equal(model.foundLine, 'Found 3 files matching: [stripe] (OR)');
   const team = model.rows[1];
   assert.ok(team.kind === 'item');
