@@ -1,7 +1,8 @@
 // Entry point of the VS Code extension. Activation only wires objects together: nothing is
-// read from disk until a view, command (or, later, the chat) asks the retrieval service.
+// read from disk until a view, a command, the chat or a tool asks the retrieval service.
 import * as vscode from 'vscode';
 import { createApi, type AriaContextApi } from './vscode/api';
+import { registerChat } from './vscode/chat/registerChat';
 import { registerCommands } from './vscode/commands';
 import { FileActions } from './vscode/fileActions';
 import { createLog } from './vscode/log';
@@ -24,6 +25,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   context.subscriptions.push(channel, service, watchers, tree, treeView);
 
   registerCommands(context, { service, actions, query, tree, treeView, log });
+  registerChat(context, service, actions, log);
 
   const reloadAndFollow = (reason: string) => {
     const wasLoaded = service.isLoaded;

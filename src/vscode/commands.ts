@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ResultItem } from '../core';
-import { sendToChat } from './chatHandoff';
+import { sendToChat } from './chat/sendToChat';
 import type { FileActions } from './fileActions';
 import type { Log } from './log';
 import type { QueryCommand } from './queryCommand';
@@ -90,7 +90,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
   register('ariaContext.sendToChat', async (arg, multi) => {
     const items = files(arg, multi);
-    if (items.length) await sendToChat(actions, items);
+    if (items.length) await sendToChat(items, actions, log);
   });
   register('ariaContext.queryTag', async (arg) => {
     const node = isTreeNode(arg) ? arg : treeView.selection[0];

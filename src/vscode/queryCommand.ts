@@ -3,7 +3,7 @@
 // completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
 import * as vscode from 'vscode';
 import { loadedLine, type ResultItem } from '../core';
-import { sendToChat } from './chatHandoff';
+import { sendToChat } from './chat/sendToChat';
 import { completionRows, pushRecent, type CompletionRow } from './completionModel';
 import type { FileActions } from './fileActions';
 import type { Log } from './log';
@@ -228,7 +228,7 @@ export class QueryCommand {
   private async act(button: vscode.QuickInputButton, files: ResultItem[]): Promise<void> {
     if (button === OPEN_SIDE) await this.actions.open(files, { side: true });
     else if (button === COPY) await this.actions.copyAsContext(files);
-    else if (button === CHAT) await sendToChat(this.actions, files);
+    else if (button === CHAT) await sendToChat(files, this.actions, this.log);
   }
 }
 

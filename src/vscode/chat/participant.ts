@@ -1,5 +1,6 @@
 // Registers the @context chat participant, when this editor has a chat.
 import * as vscode from 'vscode';
+import type { Log } from '../log';
 import type { RetrievalService } from '../retrievalService';
 import { followupsFor, handleChatRequest, type ChatModelPort, type KnowledgeSource } from './participantHandler';
 
@@ -36,11 +37,12 @@ function modelPort(model: vscode.LanguageModelChat | undefined, token: vscode.Ca
   };
 }
 
-export function registerParticipant(service: RetrievalService): vscode.Disposable | undefined {
-  if (typeof vscode.chat?.createChatParticipant !== 'function') return undefined;
+/** The participant's request handler, built on the service (also what the in-host tests call). */
+export function participantHandler(service: RetrievalService, log: Log): vscode.ChatRequestHandler {
   const source = knowledgeSource(service);
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, async (request, context, stream, token) =>
-    handleChatRequest(
+  return async (request, context, stream, token) => {
+    log.info(`@context ${request.command ? `/${request.command} ` : ''}${request.prompt}`);
+    return handleChatRequest(
       { prompt: request.prompt, command: request.command },
       { lastQuery: lastQueryFrom(context.history) },
       source,
@@ -53,8 +55,14 @@ export function registerParticipant(service: RetrievalService): vscode.Disposabl
       modelPort(request.model, token),
       (absPath) => vscode.Uri.file(absPath).toString(),
       () => token.isCancellationRequested,
-    ),
-  );
+    );
+  };
+}
+
+export function registerParticipant(service: RetrievalService, log: Log): vscode.ChatParticipant | undefined {
+  if (typeof vscode.chat?.createChatParticipant !== 'function') return undefined;
+  const source = knowledgeSource(service);
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantHandler(service, log));
   participant.iconPath = new vscode.ThemeIcon('book');
   participant.followupProvider = { provideFollowups: (result) => followupsFor(result as Parameters<typeof followupsFor>[0], source) };
   return participant;

@@ -1,0 +1,56 @@
+// Everything chat-related in one registration: the @context participant, the agent tools,
+// and the commands that the participant's buttons and the editor menus call.
+import * as vscode from 'vscode';
+import { itemsForPaths } from '../../core';
+import type { FileActions } from '../fileActions';
+import type { Log } from '../log';
+import type { RetrievalService } from '../retrievalService';
+import { registerParticipant } from './participant';
+import { ATTACH_ALL_COMMAND, OPEN_ALL_COMMAND } from './participantHandler';
+import { sendToChat } from './sendToChat';
+import { registerTools } from './tools';
+
+export function registerChat(context: vscode.ExtensionContext, service: RetrievalService, actions: FileActions, log: Log): void {
+  const participant = registerParticipant(service, log);
+  const tools = registerTools(service);
+  if (participant) context.subscriptions.push(participant);
+  context.subscriptions.push(...tools);
+  log.info(`Chat: participant ${participant ? 'registered' : 'unavailable'}, ${tools.length} tools registered`);
+
+  /** Buttons carry only the query text; the files are found again, so no path is trusted from outside. */
+  const selectableOf = (query: unknown) => {
+    if (typeof query !== 'string') return [];
+    const outcome = service.query(query);
+    if (!outcome.ok) {
+      void vscode.window.showWarningMessage(outcome.message);
+      return [];
+    }
+    return outcome.result.items.filter((i) => i.selectable);
+  };
+  context.subscriptions.push(
+    vscode.commands.registerCommand(OPEN_ALL_COMMAND, async (query: unknown) => {
+      const items = selectableOf(query);
+      if (items.length) await actions.open(items);
+    }),
+    vscode.commands.registerCommand(ATTACH_ALL_COMMAND, async (query: unknown) => {
+      const items = selectableOf(query);
+      if (items.length) await sendToChat(items, actions, log);
+    }),
+    vscode.commands.registerCommand('ariaContext.sendFileToChat', async (uri?: unknown, selected?: unknown) => {
+      const uris = (Array.isArray(selected) && selected.length ? selected : [uri ?? vscode.window.activeTextEditor?.document.uri])
+        .filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === 'file');
+      const snapshot = service.snapshot();
+      if (!snapshot || uris.length === 0) {
+        void vscode.window.showWarningMessage(snapshot ? 'No file to send.' : 'aria-context has no knowledge folder loaded.');
+        return;
+      }
+      const found = itemsForPaths(snapshot, uris.map((u) => u.fsPath), service.today());
+      if (found.refused.length) {
+        void vscode.window.showWarningMessage(
+          `Only knowledge files can be sent: ${found.refused.map((r) => `${r.path} (${r.reason})`).join('; ')}.`,
+        );
+      }
+      if (found.items.length) await sendToChat(found.items, actions, log);
+    }),
+  );
+}
