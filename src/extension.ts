@@ -2,6 +2,7 @@
 // read from disk until a view, a command, the chat or a tool asks the retrieval service.
 import * as vscode from 'vscode';
 import { createApi, type AriaContextApi } from './vscode/api';
+import { participantHandler } from './vscode/chat/participant';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerCommands } from './vscode/commands';
 import { FileActions } from './vscode/fileActions';
@@ -43,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
-  return createApi(service, tree);
+  return createApi(service, tree, participantHandler(service, log));
 }
 
 export function deactivate(): void {}

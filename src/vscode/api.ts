@@ -13,13 +13,19 @@ export interface AriaContextApi {
   treeRoots(): TreeNode[];
   /** Fires after a (debounced) change on disk or in the settings. */
   readonly onDidChange: vscode.Event<void>;
+  /**
+   * The @context participant's request handler. The workbench only dispatches to a participant
+   * once a language model is signed in; this lets in-host tests (and other extensions) run it.
+   */
+  readonly chatRequestHandler: vscode.ChatRequestHandler;
 }
 
-export function createApi(service: RetrievalService, tree: TagTreeProvider): AriaContextApi {
+export function createApi(service: RetrievalService, tree: TagTreeProvider, chatRequestHandler: vscode.ChatRequestHandler): AriaContextApi {
   return {
     query: (text) => service.query(text),
     state: () => service.state().kind,
     treeRoots: () => tree.getChildren(),
     onDidChange: service.onDidChange,
+    chatRequestHandler,
   };
 }

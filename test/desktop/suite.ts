@@ -110,6 +110,42 @@ function fixtureScenarios(): void {
     await closeAll();
   });
 
+  step('chat: both agent tools are registered and answer through vscode.lm.invokeTool', async () => {
+    await api();
+    const names = vscode.lm.tools.map((t) => t.name);
+    assert.ok(names.includes('aria-context_query') && names.includes('aria-context_load'), `tools: ${names.join(', ')}`);
+    const text = async (name: string, input: object) => {
+      const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+      return result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    };
+    const summary = await text('aria-context_query', { query: 'stripe' });
+    assert.ok(summary.includes('Found 3 files matching: [stripe] (OR)'), summary);
+    const loaded = await text('aria-context_load', { paths: ['approaches/api-pagination.md', '../.claude/aria-knowledge.local.md', '/etc/passwd'] });
+    assert.ok(loaded.includes('Use opaque cursors'), loaded);
+    assert.ok(loaded.includes('Refused ../.claude/aria-knowledge.local.md:') && loaded.includes('Refused /etc/passwd:'), loaded);
+    assert.ok(!loaded.includes('knowledge_folder') && !loaded.includes('root:x:'), 'nothing outside is read');
+    assert.ok(loaded.endsWith('Loaded 1 knowledge files into context.\n'), loaded);
+  });
+
+  step('chat: the @context handler answers `stripe AND api` with the summary, links and buttons', async () => {
+    const handler = (await api()).chatRequestHandler;
+    const parts: Array<[string, unknown]> = [];
+    const stream = {
+      markdown: (v: string | vscode.MarkdownString) => parts.push(['markdown', typeof v === 'string' ? v : v.value]),
+      reference: (v: unknown) => parts.push(['reference', v]),
+      button: (v: vscode.Command) => parts.push(['button', v.command]),
+      progress: (v: string) => parts.push(['progress', v]),
+    } as unknown as vscode.ChatResponseStream;
+    const request = { prompt: 'stripe AND api', command: undefined, references: [], toolReferences: [], model: undefined } as unknown as vscode.ChatRequest;
+    const cancel = new vscode.CancellationTokenSource();
+    const result = await handler(request, { history: [] } as unknown as vscode.ChatContext, stream, cancel.token);
+    const markdown = parts.filter(([k]) => k === 'markdown').map(([, v]) => v).join('');
+    assert.ok(markdown.includes('Found 3 files matching: \\[stripe, api\\] \\(AND\\)'), markdown);
+    assert.ok(markdown.includes(vscode.Uri.file(path.join(home, 'knowledge', 'approaches', 'api-pagination.md')).toString()), 'file links');
+    assert.deepEqual(parts.filter(([k]) => k === 'button').map(([, v]) => v), ['ariaContext.sendQueryResultToChat', 'ariaContext.openQueryResult']);
+    assert.deepEqual((result as vscode.ChatResult).metadata, { query: 'stripe AND api' });
+  });
+
   step('scenario 4: live refresh of the tree and the next query', async () => {
     const a = await api();
     const indexFile = path.join(home, 'knowledge', 'index.md');

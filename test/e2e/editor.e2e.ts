@@ -19,10 +19,8 @@
 //   `.monaco-checkbox`), `.monaco-list[aria-label="Tags"] .monaco-list-row[role=treeitem]`,
 //   `.part.sidebar .welcome-view-content` and its `.monaco-button`s,
 //   `.part.editor .tabs-container .tab` (aria-label, class `preview`/italic label).
-import { execFileSync } from 'node:child_process';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -30,13 +28,11 @@ import {
   REPO_ROOT,
   closeQuickInput,
   editorTabTitles,
-  notificationMessages,
   openQuickInput,
   openViewContainer,
   openWorkbench,
   runCommand,
   screenshot,
-  showNotifications,
   sleep,
   startCodeServer,
   treeItems,
@@ -46,54 +42,26 @@ import {
   type TreeRow,
   type Workbench,
 } from './harness';
+import {
+  golden,
+  tempDir,
+  fixtureHome,
+  packagedVsix,
+  keepScreenshot,
+  renderedPickRows,
+  groups,
+  pickRow,
+  pickRowByLabel,
+  isChecked,
+  runQuery,
+  closeAllEditors,
+  tabs,
+  waitForNotification,
+} from './workbench';
 
-const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
-const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
 const VIEW = 'Tags'; // the view's name in package.json
 const CONTAINER = 'aria-context'; // the activity bar container's title
 
-interface Golden {
-  today: string;
-  mtimes: Record<string, string>;
-  cases: Array<{ name: string; args: string[]; items: Array<[string, string]> }>;
-}
-const golden = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'golden.json'), 'utf8')) as Golden;
-
-// ---------------------------------------------------------------------------------------------
-// Setup helpers
-
-const temps: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-  temps.push(dir);
-  return dir;
-}
-after(() => {
-  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function makeWritable(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isSymbolicLink()) continue;
-    fs.chmodSync(p, entry.isDirectory() ? 0o755 : 0o644);
-    if (entry.isDirectory()) makeWritable(p);
-  }
-}
-
-/** A temp copy of fixtures/home with the modification times golden.json asks for. */
-function fixtureHome(): string {
-  const home = tempDir('aria-e2e-home-');
-  fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
-  makeWritable(home);
-  for (const [rel, date] of Object.entries(golden.mtimes)) {
-    const t = new Date(`${date}T12:00:00`);
-    fs.utimesSync(path.join(home, rel), t, t);
-  }
-  return home;
-}
-
-/** Another knowledge folder (+ config) a hostile workspace setting tries to point at. */
 function decoyKnowledge(): { folder: string; config: string } {
   const root = tempDir('aria-e2e-decoy-');
   const folder = path.join(root, 'knowledge');
@@ -114,154 +82,6 @@ function hostileWorkspace(target: { folder: string; config?: string }): string {
   fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
   fs.writeFileSync(path.join(ws, 'README.md'), '# A cloned repository\n');
   return ws;
-}
-
-let vsixPath: string | undefined;
-function packagedVsix(): string {
-  if (vsixPath) return vsixPath;
-  if (process.env.ARIA_E2E_VSIX) return (vsixPath = path.resolve(process.env.ARIA_E2E_VSIX));
-  execFileSync('npm', ['run', 'package'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  vsixPath = path.join(REPO_ROOT, 'aria-context.vsix');
-  const size = fs.statSync(vsixPath).size;
-  assert.ok(size < 500 * 1024, `the .vsix is ${size} bytes, over 500 KB`);
-  return vsixPath;
-}
-
-/**
- * A screenshot for test-artifacts/ and media/screenshots/ (the README's). Hovers are hidden
- * for it: VS Code 1.139 shows the focused quick input's placeholder as a hover over the title.
- */
-async function keepScreenshot(page: Page, name: string): Promise<void> {
-  const style = await page.addStyleTag({ content: '.workbench-hover-container, .monaco-hover { display: none !important; }' });
-  const file = await screenshot(page, name);
-  await style.evaluate((el: any) => el.remove());
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  fs.copyFileSync(file, path.join(SCREENSHOTS, `${name}.png`));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Quick pick rows, all of them (the list is virtualized: scroll and collect by data-index)
-
-interface PickRow {
-  index: number;
-  label: string;
-  description: string;
-  detail: string;
-  separator: string;
-  checked: boolean;
-}
-
-const QI_ROW = '.quick-input-widget .quick-input-list .monaco-list-row';
-
-async function renderedPickRows(page: Page): Promise<PickRow[]> {
-  // No named helper functions inside the page callback: tsx (esbuild keepNames) would wrap
-  // them in a `__name(...)` call that does not exist in the page. Recycled rows keep stale
-  // text in hidden parts, so only visible elements count.
-  return page.locator(QI_ROW).evaluateAll(
-    (els: any[], fields: Record<string, string>) =>
-      els.map((el) => {
-        const text = Object.fromEntries(
-          Object.entries(fields).map(([key, sel]) => [
-            key,
-            Array.from(el.querySelectorAll(sel) as ArrayLike<any>)
-              .filter((e) => e.checkVisibility())
-              .map((e) => (e.textContent ?? '').trim())
-              .join(' '),
-          ]),
-        );
-        return {
-          index: Number(el.getAttribute('data-index')),
-          label: text.label,
-          description: text.description,
-          detail: text.detail,
-          separator: text.separator,
-          checked: el.getAttribute('aria-checked') === 'true',
-        };
-      }),
-    {
-      label: '.quick-input-list-row:first-child .label-name',
-      description: '.quick-input-list-row:first-child .label-description',
-      detail: '.quick-input-list-label-meta .label-name',
-      separator: '.quick-input-list-separator',
-    },
-  );
-}
-
-async function allPickRows(page: Page): Promise<PickRow[]> {
-  const seen = new Map<number, PickRow>();
-  const list = page.locator('.quick-input-widget .quick-input-list .monaco-list').first();
-  await list.hover();
-  for (let i = 0; i < 30; i++) {
-    const before = seen.size;
-    for (const row of await renderedPickRows(page)) seen.set(row.index, row);
-    if (i > 0 && seen.size === before) break;
-    await page.mouse.wheel(0, 300);
-    await sleep(150);
-  }
-  // Back to the top, so later clicks and screenshots see the first rows.
-  for (let i = 0; i < 30; i++) {
-    const top = await page.locator('.quick-input-widget .quick-input-list .monaco-list-rows').first().evaluate((el: any) => parseFloat(el.style.top || '0'));
-    if (top >= 0) break;
-    await page.mouse.wheel(0, -400);
-    await sleep(150);
-  }
-  await page.mouse.move(5, 880); // no hover tooltip in screenshots
-  await sleep(150);
-  return [...seen.values()].sort((a, b) => a.index - b.index);
-}
-
-/** The pick list's rows grouped under the separator each group starts with. */
-function groups(rows: PickRow[]): Array<{ separator: string; rows: PickRow[] }> {
-  const out: Array<{ separator: string; rows: PickRow[] }> = [];
-  for (const row of rows) {
-    if (row.separator || out.length === 0) out.push({ separator: row.separator, rows: [] });
-    out[out.length - 1].rows.push(row);
-  }
-  return out;
-}
-
-function pickRow(page: Page, description: string) {
-  return page.locator(QI_ROW).filter({ has: page.locator('.label-description', { hasText: description }) }).first();
-}
-
-function pickRowByLabel(page: Page, text: string) {
-  return page.locator(QI_ROW).filter({ has: page.locator('.label-name', { hasText: text }) }).first();
-}
-
-async function isChecked(page: Page, row: ReturnType<typeof pickRow>): Promise<boolean> {
-  await sleep(200);
-  return (await row.getAttribute('aria-checked')) === 'true';
-}
-
-/** Context: Query → types the query into Step 1 → Enter → waits for the Step 2 list. */
-async function runQuery(page: Page, text: string): Promise<PickRow[]> {
-  await runCommand(page, 'Context: Query');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
-  await typeInQuickInput(page, text);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: /^.* — (\d+ files? \((OR|AND)\)|no match)$/ }).waitFor({ timeout: 10_000 });
-  await sleep(300);
-  return allPickRows(page);
-}
-
-async function closeAllEditors(page: Page): Promise<void> {
-  await runCommand(page, 'View: Close All Editors');
-  await waitFor(async () => (await editorTabTitles(page)).length === 0, 10_000, 'no editor tabs');
-}
-
-async function tabs(page: Page): Promise<Array<{ label: string; preview: boolean }>> {
-  return page.locator('.part.editor .tabs-container .tab').evaluateAll((els: any[]) =>
-    els.map((el) => ({
-      label: el.getAttribute('aria-label') ?? '',
-      preview: el.classList.contains('preview') || !!el.querySelector('.monaco-icon-label.italic'),
-    })),
-  );
-}
-
-async function waitForNotification(page: Page, text: string): Promise<void> {
-  await showNotifications(page);
-  await waitFor(async () => (await notificationMessages(page)).some((m) => m.includes(text)), 10_000, `notification "${text}"`);
-  await runCommand(page, 'Notifications: Clear All Notifications');
 }
 
 /** Shows the aria-context container (clicking its icon again would hide the side bar). */
