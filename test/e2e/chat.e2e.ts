@@ -66,7 +66,7 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
   });
 
   test('Send to Chat from the pick list attaches exactly the picked files to the chat input', async () => {
-    await runCommand(page, 'Chat: New Chat');
+    await runCommand(page, 'Chat: Focus on Chat View');
     await waitFor(async () => (await chatAttachments(page)).length === 0, 10_000, 'an empty chat input');
     await runQuery(page, 'stripe');
     for (const label of ['Webhook retry policy', 'Cursor-based pagination patterns']) {
@@ -87,9 +87,10 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
   });
 
   test('@context stripe in the chat input: answered, or stopped by the workbench before the participant', async (t) => {
-    await runCommand(page, 'Chat: New Chat');
+    await runCommand(page, 'Chat: Focus on Chat View');
     const input = page.locator('.interactive-input-part .interactive-input-editor').first();
     await input.click();
+    await page.keyboard.press('Control+A');
     await page.keyboard.type('@context stripe');
     await page.keyboard.press('Enter');
     const response = page.locator('.interactive-session .interactive-response').last();
