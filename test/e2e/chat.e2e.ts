@@ -111,3 +111,39 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     await closeQuickInput(page).catch(() => undefined);
   });
 });
+
+describe('Send to Chat where the editor has no AI chat', { timeout: 600_000 }, () => {
+  let server: CodeServer;
+  let wb: Workbench;
+  let page: Page;
+
+  before(async () => {
+    const workspace = tempDir('aria-e2e-nochat-ws-');
+    server = await startCodeServer({
+      workspace,
+      vsixPath: packagedVsix(),
+      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
+      userSettings: { 'chat.disableAIFeatures': true },
+    });
+    wb = await openWorkbench(server, workspace);
+    page = wb.page;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  });
+
+  after(async () => {
+    await wb?.close();
+    await server?.stop();
+  });
+
+  test('the files go to the clipboard as the markdown bundle, and the message says so', async () => {
+    await runQuery(page, 'stripe');
+    await pickRowByLabel(page, 'Cursor-based pagination patterns').locator('.monaco-checkbox').click();
+    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
+    await waitForNotification(page, 'This editor has no AI chat, so the files were copied to the clipboard instead');
+    const clipboard = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
+    assert.ok(clipboard.startsWith('## approaches/api-pagination.md\n'), clipboard);
+    assert.ok(clipboard.includes('Use opaque cursors'));
+    assert.ok(clipboard.endsWith('Loaded 1 knowledge files into context.\n'));
+    assert.deepEqual(await chatAttachments(page), []);
+  });
+});

@@ -6,24 +6,12 @@ import * as vscode from 'vscode';
 import { loadedLine, type ResultItem } from '../../core';
 import { checkItems, type FileActions } from '../fileActions';
 import type { Log } from '../log';
+import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
 import { formatTokens, sizeReport } from './tokenEstimate';
 
-export type ChatRoute = 'openWithAttachments' | 'attachFile' | 'none';
-
-const OPEN = 'workbench.action.chat.open';
-const ATTACH = 'workbench.action.chat.attachFile';
-
-/** `1.103.0` ≥ `1.103`? Plain numeric comparison of the first two parts. */
-export function versionAtLeast(version: string, major: number, minor: number): boolean {
-  const [a, b] = version.split('.').map((n) => parseInt(n, 10));
-  return a > major || (a === major && b >= minor);
-}
-
 export async function chatRoute(): Promise<ChatRoute> {
-  const commands = new Set(await vscode.commands.getCommands(true));
-  if (commands.has(OPEN) && versionAtLeast(vscode.version, 1, 103)) return 'openWithAttachments';
-  if (commands.has(ATTACH)) return 'attachFile';
-  return 'none';
+  const aiDisabled = vscode.workspace.getConfiguration('chat').get<boolean>('disableAIFeatures') === true;
+  return chooseChatRoute(new Set(await vscode.commands.getCommands(true)), vscode.version, aiDisabled);
 }
 
 export async function sendToChat(items: readonly ResultItem[], actions: FileActions, log: Log): Promise<number> {
@@ -56,9 +44,9 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
   const uris = ok.map((o) => vscode.Uri.file(o.realPath));
   try {
     if (route === 'openWithAttachments') {
-      await vscode.commands.executeCommand(OPEN, { query: '', isPartialQuery: true, attachFiles: uris });
+      await vscode.commands.executeCommand(OPEN_CHAT, { query: '', isPartialQuery: true, attachFiles: uris });
     } else {
-      for (const uri of uris) await vscode.commands.executeCommand(ATTACH, uri);
+      for (const uri of uris) await vscode.commands.executeCommand(ATTACH_FILE, uri);
     }
   } catch (err) {
     log.info(`Send to Chat failed (${route}): ${(err as Error).message}; copying instead`);
