@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import type { IdeasScan } from './ideas';
 import type { ProjectScan } from './projectTier';
+import { classifyChange } from './watchPatterns';
 
 export class CoreCache {
   private readonly projects = new Map<string, ProjectScan>();
@@ -31,10 +32,15 @@ export class CoreCache {
       this.ideas = null;
       return;
     }
-    const rel = path.relative(knowledgeFolder, changedPath).split(path.sep);
-    if (rel[0] === 'projects' && rel.length > 1) this.projects.delete(rel[1].toLowerCase());
-    else if (rel[0] === 'projects') this.projects.clear();
-    if (rel[0] === 'intake') this.ideas = null;
-    if (rel[0] === '..' || rel[0] === '') this.invalidate();
+    const rel = path.relative(knowledgeFolder, changedPath).split(path.sep).join('/');
+    if (rel === '' || rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) return this.invalidate();
+    const kind = classifyChange(rel);
+    if (kind === 'projects') {
+      const project = rel.split('/')[1];
+      if (project) this.projects.delete(project.toLowerCase());
+      else this.projects.clear();
+    } else if (kind === 'ideas') {
+      this.ideas = null;
+    }
   }
 }

@@ -6,13 +6,9 @@ import * as vscode from 'vscode';
 import type { Log } from './log';
 import type { RetrievalService, WatchTargets } from './retrievalService';
 
-/**
- * Patterns inside the knowledge folder whose changes matter (spec: index.md, the markdown
- * files under projects/ and intake/ideas/). Folders are watched too: when a folder is created
- * together with its files (mkdir -p notes && write notes/x.md), the editor's watcher may report
- * only the folder, which a `*.md` glob would drop (seen in VS Code 1.139).
- */
-export const KNOWLEDGE_PATTERNS = ['index.md', 'projects/**', 'intake/ideas', 'intake/ideas/*.md', 'intake/ideas-backlog.md'];
+// The patterns come from the core (src/core/watchPatterns.ts), so the cache invalidates exactly
+// what the watchers report.
+import { KNOWLEDGE_PATTERNS } from '../core/watchPatterns';
 
 export class KnowledgeWatchers implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
