@@ -170,5 +170,10 @@ async function codeServer() {
   });
 }
 
+// A fresh clone has no node_modules yet: install them first, so `npm start` is the whole story.
+if (!fs.existsSync(path.join(repo, 'node_modules', '.package-lock.json'))) {
+  log('installing dependencies (npm ci)');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repo, stdio: 'inherit' });
+}
 if (!forceCodeServer && onPath('code')) await desktop();
 else await codeServer();
