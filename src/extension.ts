@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
-  return createApi(service, tree, participantHandler(service, log));
+  return createApi(service, tree, watchers, participantHandler(service, log));
 }
 
 export function deactivate(): void {}

@@ -4,6 +4,17 @@ import type * as vscode from 'vscode';
 import type { RetrievalService, ServiceQueryOutcome, ServiceState } from './retrievalService';
 import type { TagTreeProvider } from './tagTree';
 import type { TreeNode } from './treeModel';
+import type { KnowledgeWatchers } from './watchers';
+
+/** Counters since activation, for diagnostics and the in-host reliability tests. */
+export interface AriaContextStats {
+  /** Times the config and index.md were (re)read. */
+  loads: number;
+  /** File events the watchers received (before coalescing). */
+  fileEvents: number;
+  /** Coalesced batches of file events applied (each fires onDidChange once). */
+  batches: number;
+}
 
 export interface AriaContextApi {
   /** Runs a query against the current snapshot (the same one Context: Query uses). */
@@ -18,14 +29,21 @@ export interface AriaContextApi {
    * once a language model is signed in; this lets in-host tests (and other extensions) run it.
    */
   readonly chatRequestHandler: vscode.ChatRequestHandler;
+  stats(): AriaContextStats;
 }
 
-export function createApi(service: RetrievalService, tree: TagTreeProvider, chatRequestHandler: vscode.ChatRequestHandler): AriaContextApi {
+export function createApi(
+  service: RetrievalService,
+  tree: TagTreeProvider,
+  watchers: KnowledgeWatchers,
+  chatRequestHandler: vscode.ChatRequestHandler,
+): AriaContextApi {
   return {
     query: (text) => service.query(text),
     state: () => service.state().kind,
     treeRoots: () => tree.getChildren(),
     onDidChange: service.onDidChange,
     chatRequestHandler,
+    stats: () => ({ loads: service.loads, ...watchers.counts }),
   };
 }

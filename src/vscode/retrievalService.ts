@@ -16,6 +16,7 @@ import {
   type Snapshot,
 } from '../core';
 import { scanProject, type ProjectFile } from '../core/projectTier';
+import { configIdentity } from './configIdentity';
 import type { Log } from './log';
 import { readPathSettings } from './settings';
 
@@ -44,6 +45,9 @@ export class RetrievalService implements vscode.Disposable {
   private contextState: ContextState | undefined;
   private lastIgnored = '';
   private last: { text: string; result: QueryResult } | undefined;
+  private loadCount = 0;
+  /** configIdentity() of the config the cached project scans were made under. */
+  private cacheConfig = '';
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after data changed on disk or in the settings: views refresh, queries re-read. */
@@ -74,7 +78,16 @@ export class RetrievalService implements vscode.Disposable {
       // The core is meant not to throw; if it ever does, the UI still gets a state.
       next = { kind: 'error', message: `aria-context could not read the knowledge folder: ${(err as Error).message}` };
     }
+    // One snapshot, one config: project scans cached under another config are dropped, so a
+    // query never pairs this index with scans made for the old one.
+    const config = next.kind === 'ready' ? next.snapshot.config : next.kind === 'noIndex' ? next.config : null;
+    const identity = config ? configIdentity(config) : '';
+    if (identity !== this.cacheConfig) {
+      this.cache.invalidate();
+      this.cacheConfig = identity;
+    }
     this.current = next;
+    this.loadCount++;
     const where = next.kind === 'ready' ? next.snapshot.config.knowledgeFolder : next.kind === 'noIndex' ? next.config.knowledgeFolder : '-';
     this.log.info(`Loaded state ${next.kind} (${where}) in ${Math.round(performance.now() - started)} ms`);
     if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log.info(`Config warning: ${w}`);
@@ -82,6 +95,11 @@ export class RetrievalService implements vscode.Disposable {
     this.setContextState(next.kind);
     this.loaded.fire();
     return next;
+  }
+
+  /** How many times config + index.md have been read (diagnostics, tests). */
+  get loads(): number {
+    return this.loadCount;
   }
 
   /** Whether the state has been computed at least once (the watchers exist only then). */

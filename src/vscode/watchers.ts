@@ -1,8 +1,10 @@
-// File system watchers on the knowledge folder and the config files. Events are debounced
-// (~100 ms) and coalesced into one RetrievalService.applyChanges call per burst; the watchers
-// are re-created whenever the watched places change (new settings, new config file).
+// File system watchers on the knowledge folder and the config files. Events are coalesced by a
+// Debouncer (debouncer.ts: 300 ms quiet, 1.5 s at most) into one RetrievalService.applyChanges
+// call per burst; the watchers are re-created whenever the watched places change (new
+// settings, new config file).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { Debouncer, WATCH_DEBOUNCE, type DebouncerOptions } from './debouncer';
 import type { Log } from './log';
 import type { RetrievalService, WatchTargets } from './retrievalService';
 
@@ -13,16 +15,21 @@ import { KNOWLEDGE_PATTERNS } from '../core/watchPatterns';
 export class KnowledgeWatchers implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
   private key = '';
-  private pending = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly debouncer: Debouncer<string>;
   private readonly subscription: vscode.Disposable;
 
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
-    private readonly debounceMs = 100,
+    debounce: DebouncerOptions = WATCH_DEBOUNCE,
   ) {
+    this.debouncer = new Debouncer((paths) => this.service.applyChanges(paths), debounce);
     this.subscription = service.onDidLoadState(() => this.update());
+  }
+
+  /** File events received and batches applied so far (diagnostics, tests). */
+  get counts(): { fileEvents: number; batches: number } {
+    return { fileEvents: this.debouncer.received, batches: this.debouncer.flushes };
   }
 
   /** Re-creates the watchers if the places to watch changed. */
@@ -38,8 +45,7 @@ export class KnowledgeWatchers implements vscode.Disposable {
   dispose(): void {
     this.subscription.dispose();
     this.disposeWatchers();
-    if (this.timer) clearTimeout(this.timer);
-    this.pending.clear();
+    this.debouncer.dispose();
   }
 
   private create(targets: WatchTargets): vscode.Disposable[] {
@@ -47,7 +53,7 @@ export class KnowledgeWatchers implements vscode.Disposable {
     const watch = (base: string, pattern: string) => {
       try {
         const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), pattern));
-        const onEvent = (uri: vscode.Uri) => this.queue(uri.fsPath);
+        const onEvent = (uri: vscode.Uri) => this.debouncer.push(uri.fsPath);
         made.push(w, w.onDidCreate(onEvent), w.onDidChange(onEvent), w.onDidDelete(onEvent));
       } catch (err) {
         this.log.info(`Cannot watch ${base}/${pattern}: ${(err as Error).message}`);
@@ -57,19 +63,6 @@ export class KnowledgeWatchers implements vscode.Disposable {
     for (const file of targets.configFiles) watch(path.dirname(file), path.basename(file));
     this.log.info(`Watching ${targets.knowledgeFolder ?? '(no knowledge folder)'} and ${targets.configFiles.length} config location(s)`);
     return made;
-  }
-
-  private queue(fsPath: string): void {
-    this.pending.add(fsPath);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.flush(), this.debounceMs);
-  }
-
-  private flush(): void {
-    this.timer = undefined;
-    const paths = [...this.pending];
-    this.pending.clear();
-    if (paths.length > 0) this.service.applyChanges(paths);
   }
 
   private disposeWatchers(): void {

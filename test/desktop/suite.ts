@@ -2,7 +2,9 @@
 // via @vscode/test-electron: scripts/test-desktop.mjs). No UI clicks here: QuickPicks cannot be
 // driven from the extension host, so the pick-list steps go through the extension's API (the
 // same service and tree the UI uses) and its commands. The UI itself is covered by
-// test/e2e/editor.e2e.ts in code-server.
+// test/e2e/editor.e2e.ts in code-server. The `issue 6:` steps are the editor side of issue 6
+// (watcher bursts, index.md replaced by rename, consistent snapshots, hostile text, workspace
+// trust), where the behaviour is the editor's own file watcher, settings and trust.
 //
 // Environment (set by scripts/test-desktop.mjs):
 //   ARIA_DESKTOP_SCENARIO  fixture | unconfigured
@@ -57,6 +59,37 @@ async function api(): Promise<AriaContextApi> {
   const ext = vscode.extensions.getExtension<AriaContextApi>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is loaded`);
   return ext.activate();
+}
+
+/** index.md text with one more known tag whose Tag Index section lists `entry`. */
+function withKnownTag(text: string, tag: string, entry: string): string {
+  const known = text.indexOf('## Known Tags\n\n');
+  const end = text.indexOf('\n\n', known + '## Known Tags\n\n'.length);
+  const index = text.indexOf('## Tag Index\n\n');
+  assert.ok(known >= 0 && end > known && index > end, 'the index has Known Tags and a Tag Index');
+  const at = index + '## Tag Index\n\n'.length;
+  return `${text.slice(0, end)}, ${tag}${text.slice(end, at)}### ${tag}\n- ${entry}\n\n${text.slice(at)}`;
+}
+
+/** Resolves once no onDidChange fired for `quietMs` (the watchers have nothing left to apply). */
+async function settled(a: AriaContextApi, quietMs: number, timeoutMs = 20_000): Promise<void> {
+  let last = Date.now();
+  const sub = a.onDidChange(() => (last = Date.now()));
+  try {
+    await until(() => Date.now() - last >= quietMs, `${quietMs} ms without a change`, timeoutMs);
+  } finally {
+    sub.dispose();
+  }
+}
+
+/** Reads a stream of @context answer parts, keeping MarkdownString objects as they are. */
+function recordingStream(parts: Array<[string, unknown]>): vscode.ChatResponseStream {
+  return {
+    markdown: (v: string | vscode.MarkdownString) => parts.push(['markdown', v]),
+    reference: (v: unknown) => parts.push(['reference', v]),
+    button: (v: vscode.Command) => parts.push(['button', v.command]),
+    progress: (v: string) => parts.push(['progress', v]),
+  } as unknown as vscode.ChatResponseStream;
 }
 
 const steps: Array<[string, () => Promise<void>]> = [];
@@ -163,6 +196,192 @@ function fixtureScenarios(): void {
       return o.ok && o.result.items.some((i) => i.path === 'projects/proj-b/notes/launch.md') ? o : undefined;
     }, 'launch.md in proj-b');
     assert.ok(projB.ok);
+  });
+
+  // ---- Issue 6, editor side: faults and hostile content in the real extension host ----------
+
+  const knowledge = path.join(home, 'knowledge');
+  const indexFile = path.join(knowledge, 'index.md');
+
+  step('issue 6: a burst of 1,000 file events within a second causes at most two reloads, and the tree stays usable', async () => {
+    const a = await api();
+    a.treeRoots();
+    await settled(a, 1_000);
+    const before = a.stats();
+    let changes = 0;
+    const sub = a.onDidChange(() => changes++);
+    // Staged outside the watched places first, then moved in: 990 notes appear under
+    // projects/proj-b/burst/ and index.md is replaced 10 times, all within a second.
+    const stage = fs.mkdtempSync(path.join(home, 'burst-stage-'));
+    let text = fs.readFileSync(indexFile, 'utf8');
+    const moves: Array<[string, string]> = [];
+    const dir = path.join(knowledge, 'projects', 'proj-b', 'burst');
+    for (let i = 0; i < 1_000; i++) {
+      const staged = path.join(stage, String(i));
+      if (i % 100 === 99) {
+        // The last version of index.md adds burst-999.
+        text = withKnownTag(text, `burst-${i}`, `approaches/api-pagination.md — Burst ${i}`);
+        fs.writeFileSync(staged, text);
+        moves.push([staged, indexFile]);
+      } else {
+        fs.writeFileSync(staged, `---\ntags: [burst]\n---\n\n# Burst note ${i}\n`);
+        moves.push([staged, path.join(dir, `note-${i}.md`)]);
+      }
+    }
+    const started = Date.now();
+    fs.mkdirSync(dir);
+    for (const [from, to] of moves) fs.renameSync(from, to);
+    const wroteMs = Date.now() - started;
+    assert.ok(wroteMs < 1_000, `the burst took ${wroteMs} ms (must be within a second)`);
+    await until(() => find(a.treeRoots(), ['Known Tags', 'burst-999']), 'burst-999 in the tree', 20_000);
+    await settled(a, 2_000);
+    sub.dispose();
+    const after = a.stats();
+    const d = { fileEvents: after.fileEvents - before.fileEvents, batches: after.batches - before.batches, loads: after.loads - before.loads, changes };
+    console.log(`aria-context diag: burst: 1000 moves into the knowledge folder in ${wroteMs} ms → ${d.fileEvents} file events reached the extension, ${d.batches} batch(es), ${d.loads} index reload(s), ${d.changes} onDidChange`);
+    assert.ok(d.fileEvents >= 500, `the editor delivered a real burst (${d.fileEvents} events)`);
+    assert.ok(d.batches >= 1 && d.batches <= 2, `batches: ${d.batches}`);
+    assert.ok(d.loads >= 1 && d.loads <= 2, `index reloads: ${d.loads}`);
+    assert.ok(d.changes <= 2, `onDidChange: ${d.changes}`);
+    // Usable: every burst tag is in the tree, the project shows all new files, queries answer.
+    for (let i = 99; i < 1_000; i += 100) assert.ok(find(a.treeRoots(), ['Known Tags', `burst-${i}`]), `burst-${i}`);
+    const projB = find(a.treeRoots(), ['Projects', 'proj-b']);
+    assert.ok(projB, 'proj-b in the tree');
+    const projB2 = a.query('proj-b');
+    assert.ok(projB2.ok);
+    const burstFiles = projB2.result.items.filter((i) => i.path.startsWith('projects/proj-b/burst/'));
+    assert.equal(burstFiles.length, 990, 'every burst note is listed');
+    const stripe = a.query('stripe');
+    assert.ok(stripe.ok && stripe.result.items.length > 0);
+  });
+
+  step('issue 6: index.md replaced by rename while watched: the watcher keeps working (rename, plain edit, rename)', async () => {
+    const a = await api();
+    const sees = (tag: string, file = 'approaches/api-pagination.md') => {
+      const node = find(a.treeRoots(), ['Known Tags', tag]);
+      const outcome = a.query(tag);
+      return node && outcome.ok && outcome.result.items.some((i) => i.path === file) ? node : undefined;
+    };
+    const renameOver = (tag: string, entry: string) => {
+      const temp = path.join(knowledge, `.index.md.${tag}.tmp`);
+      fs.writeFileSync(temp, withKnownTag(fs.readFileSync(indexFile, 'utf8'), tag, entry));
+      fs.renameSync(temp, indexFile);
+    };
+    const ino = fs.statSync(indexFile).ino;
+    // The first replacement's entry also carries hostile markdown/HTML (the next step renders it).
+    fs.mkdirSync(path.join(knowledge, 'notes'), { recursive: true });
+    fs.writeFileSync(path.join(knowledge, 'notes', 'hostile.md'), '# A note with a hostile index description\n');
+    renameOver('renamed-one', 'notes/hostile.md — [x](command:workbench.action.terminal.new) <img src=x onerror=alert(1)>');
+    assert.notEqual(fs.statSync(indexFile).ino, ino, 'index.md is a new file (renamed over the old one)');
+    await until(() => sees('renamed-one', 'notes/hostile.md'), 'renamed-one after the rename');
+    fs.writeFileSync(indexFile, withKnownTag(fs.readFileSync(indexFile, 'utf8'), 'edited-two', 'approaches/api-pagination.md — Plain edit'));
+    await until(() => sees('edited-two'), 'edited-two after a plain edit of the renamed file');
+    renameOver('renamed-three', 'approaches/api-pagination.md — Renamed again');
+    await until(() => sees('renamed-three'), 'renamed-three after a second rename');
+  });
+
+  step('issue 6: hostile index text reaches the chat only as untrusted, escaped markdown, and the tree as plain text', async () => {
+    const a = await api();
+    const parts: Array<[string, unknown]> = [];
+    const request = { prompt: 'renamed-one', command: undefined, references: [], toolReferences: [], model: undefined } as unknown as vscode.ChatRequest;
+    await a.chatRequestHandler(request, { history: [] } as unknown as vscode.ChatContext, recordingStream(parts), new vscode.CancellationTokenSource().token);
+    const markdown = parts.filter(([k]) => k === 'markdown').map(([, v]) => v);
+    assert.ok(markdown.length > 0);
+    for (const m of markdown) {
+      assert.ok(m instanceof vscode.MarkdownString, 'markdown parts are MarkdownStrings built by the extension');
+      assert.ok(!m.isTrusted, 'not trusted: command links stay inert');
+      assert.ok(!m.supportHtml, 'no HTML');
+    }
+    const text = markdown.map((m) => (m as vscode.MarkdownString).value).join('');
+    assert.ok(text.includes('\\[x\\]\\(command:workbench\\.action\\.terminal\\.new\\)'), text);
+    assert.ok(text.includes('\\<img src=x onerror=alert\\(1\\)\\>'), text);
+    assert.ok(!/(^|[^\\])\]\(command:/.test(text) && !/(^|[^\\])<img/.test(text), 'no live link or tag');
+    const file = find(a.treeRoots(), ['Known Tags', 'renamed-one'])?.children?.[0];
+    assert.ok(file && typeof file.tooltip === 'string' && file.tooltip.includes('<img src=x'), 'the tree tooltip is plain text');
+  });
+
+  step('issue 6: queries running during reloads see one consistent snapshot (never an old index with a new config)', async () => {
+    const a = await api();
+    const configFile = path.join(home, '.claude', 'aria-knowledge.local.md');
+    const original = fs.readFileSync(configFile, 'utf8');
+    const sides = ['x', 'y'].map((side) => {
+      const folder = path.join(home, `kb-${side}`);
+      for (const rel of [`notes/only-${side}.md`, `projects/proj-a/notes/proj-${side}.md`]) {
+        fs.mkdirSync(path.dirname(path.join(folder, rel)), { recursive: true });
+        fs.writeFileSync(path.join(folder, rel), `---\ntags: [shared]\n---\n\n# ${rel}\n`);
+      }
+      return { side, folder };
+    });
+    const writeIndex = (side: { side: string; folder: string }, version: number) =>
+      fs.writeFileSync(
+        path.join(side.folder, 'index.md'),
+        `# Knowledge Index\n\n## Known Tags\n\nshared, side-${side.side}\n\n## Tag Index\n\n### shared\n- notes/only-${side.side}.md — from ${side.side} v${version}\n\n### side-${side.side}\n- notes/only-${side.side}.md — from ${side.side} v${version}\n`,
+      );
+    const configFor = (side: { folder: string }) => original.replace(/^knowledge_folder: .*$/m, `knowledge_folder: ${side.folder}`);
+    const sideOf = (abs: string) => sides.find((s) => abs.startsWith(s.folder + path.sep));
+    for (const side of sides) writeIndex(side, 0);
+
+    // Every query (and every tree) must come from one side only: its index entries, its
+    // project files and the knowledge folder of its config.
+    let queries = 0;
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    const check = () => {
+      const outcome = a.query('shared proj-a');
+      queries++;
+      if (!outcome.ok) return;
+      const kb = outcome.result.items.filter((i) => sideOf(i.absPath));
+      const from = new Set(kb.map((i) => sideOf(i.absPath)!.side));
+      // An index entry of the other side resolved under this side's folder = old index, new config.
+      const foreign = kb.filter((i) => i.category === 'cross-project' && !i.description?.startsWith(`from ${sideOf(i.absPath)!.side} `));
+      if (from.size > 1 || foreign.length) problems.push(`query mixes: ${kb.map((i) => `${i.absPath} "${i.description}"`).join(' | ')}`);
+      for (const f of from) seen.add(f);
+      if (queries % 10 === 0) {
+        const tags = (find(a.treeRoots(), ['Known Tags'])?.children ?? []).map((n) => n.label).filter((l) => l.startsWith('side-'));
+        const files = (find(a.treeRoots(), ['Known Tags', 'shared'])?.children ?? []).map((n) => sideOf(n.file?.absPath ?? '')?.side);
+        if (tags.length > 1 || files.some((f) => `side-${f}` !== tags[0])) problems.push(`tree mixes: ${tags.join(',')} / ${files.join(',')}`);
+      }
+    };
+    let running = true;
+    const loop = (async () => {
+      while (running) {
+        check();
+        await sleep(2);
+      }
+    })();
+    try {
+      // Phase 1: the config file on disk flips between the two folders while both indexes change.
+      for (let i = 1; i <= 8; i++) {
+        const side = sides[i % 2];
+        fs.writeFileSync(configFile, configFor(side));
+        for (const s of sides) writeIndex(s, i);
+        await sleep([40, 350, 120, 700][i % 4]);
+      }
+      await until(() => {
+        const o = a.query('side-x');
+        return o.ok && !o.result.noMatch;
+      }, 'the last config file (kb-x) in use');
+      // Phase 2: the user setting flips (it overrides the config file's folder).
+      const settings = vscode.workspace.getConfiguration('ariaContext');
+      for (let i = 1; i <= 4; i++) {
+        await settings.update('knowledgeFolder', sides[i % 2].folder, vscode.ConfigurationTarget.Global);
+        writeIndex(sides[i % 2], 10 + i);
+        await sleep([30, 250][i % 2]);
+      }
+      await until(() => {
+        const o = a.query('side-x');
+        return o.ok && !o.result.noMatch;
+      }, 'the last setting (kb-x) in use');
+      await settings.update('knowledgeFolder', undefined, vscode.ConfigurationTarget.Global);
+    } finally {
+      running = false;
+      await loop;
+      fs.writeFileSync(configFile, original);
+    }
+    await until(() => find(a.treeRoots(), ['Known Tags', 'stripe']), 'the fixture back after the flips');
+    console.log(`aria-context diag: consistency: ${queries} queries during 12 config flips; answers came from ${[...seen].sort().join(' and ')}`);
+    assert.deepEqual(problems, []);
+    assert.deepEqual([...seen].sort(), ['x', 'y'], 'queries ran against both sides');
   });
 }
 

@@ -79,7 +79,16 @@ async function runSuite(scenario: string, home: string, ws: string, extraEnv: Re
   try {
     const page = await browser.newPage();
     page.on('console', (m) => {
-      for (const line of m.text().split('\n')) if (/(^|\s)(not )?ok - |aria-context in-host:/.test(line)) lines.push(line.replace(/^.*?((not )?ok - |aria-context in-host:)/, '$1'));
+      // A failing step's message and stack follow its `not ok` line in the same console message.
+      let failing = false;
+      for (const line of m.text().split('\n')) {
+        if (/(^|\s)(not )?ok - |aria-context (in-host|diag):/.test(line)) {
+          lines.push(line.replace(/^.*?((not )?ok - |aria-context (in-host|diag):)/, '$1'));
+          failing = lines[lines.length - 1].startsWith('not ok - ');
+        } else if (failing) {
+          lines.push(`  ${line.trim()}`);
+        }
+      }
     });
     const authority = new URL(server.url).host;
     const remote = (p: string) => `vscode-remote://${authority}${p}`;
@@ -109,7 +118,7 @@ test('in-host scenarios (the test:desktop suite) inside code-server\'s extension
   const all = [...fixture, ...unconfigured];
   console.log(all.join('\n'));
   assert.deepEqual(all.filter((l) => l.startsWith('not ok')), []);
-  assert.equal(fixture.filter((l) => l.startsWith('ok - ')).length, 7);
+  assert.equal(fixture.filter((l) => l.startsWith('ok - ')).length, 11);
   assert.equal(unconfigured.filter((l) => l.startsWith('ok - ')).length, 1);
-  assert.deepEqual(all.filter((l) => l.startsWith('aria-context in-host:')), ['aria-context in-host: 7 passed, 0 failed', 'aria-context in-host: 1 passed, 0 failed']);
+  assert.deepEqual(all.filter((l) => l.startsWith('aria-context in-host:')), ['aria-context in-host: 11 passed, 0 failed', 'aria-context in-host: 1 passed, 0 failed']);
 });
