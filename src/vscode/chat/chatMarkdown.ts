@@ -9,6 +9,15 @@ export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A link target that cannot end early or smuggle markdown: characters with a meaning in link
+ * syntax are percent-encoded (the same URI for a file: link). Knowledge paths may hold `)`,
+ * `[`, backticks or spaces; vscode.Uri encodes most of them, Node's pathToFileURL not `( )`.
+ */
+export function linkTarget(url: string): string {
+  return url.replace(/[()[\]<>`\\\s"']/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 export interface ChatMarkdownOptions {
   /** A file link target for an absolute path (a `file:` URI string). */
   linkFor: (absPath: string) => string;
@@ -16,7 +25,7 @@ export interface ChatMarkdownOptions {
 
 function itemMarkdown(item: ResultItem, options: ChatMarkdownOptions): string {
   const label = escapeMarkdown(item.path);
-  const name = item.selectable ? `[${label}](${options.linkFor(item.absPath)})` : label;
+  const name = item.selectable ? `[${label}](${linkTarget(options.linkFor(item.absPath))})` : label;
   const bits: string[] = [];
   if (item.category === 'tracked-artifact') {
     bits.push(`${name} — ${escapeMarkdown(item.status ?? '')} \\[project: ${escapeMarkdown(item.project ?? '')}\\]`);

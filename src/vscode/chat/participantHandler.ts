@@ -1,7 +1,7 @@
 // The @context chat participant's logic, written against small ports instead of the vscode
 // module so it runs (and is tested) in plain Node; participant.ts plugs the real API in.
 import { loadItems, pickItems, renderBundle, type QueryResult, type ResultItem } from '../../core';
-import { resultMarkdown } from './chatMarkdown';
+import { escapeMarkdown, resultMarkdown } from './chatMarkdown';
 import { estimateTokens, formatTokens } from './tokenEstimate';
 
 /** What the handler needs from the retrieval service. */
@@ -111,7 +111,9 @@ async function handleLoad(
   }
   const load = loadItems(picked.items, CHAT_FILE_BYTES);
   for (const file of load.loaded) stream.reference(file.realPath);
-  for (const r of load.refused) stream.markdown(`Refused \`${r.item.path}\`: ${r.reason} (not read).\n\n`);
+  // Escaped, not a code span: a path holding a backtick would end the span and turn the rest
+  // into live markdown.
+  for (const r of load.refused) stream.markdown(`Refused ${escapeMarkdown(r.item.path)}: ${escapeMarkdown(r.reason)} (not read).\n\n`);
   const loadedPaths = load.loaded.map((f) => f.item.path);
   const metadata = { command: LOAD_COMMAND, query: memory.lastQuery, loaded: loadedPaths };
   if (load.loaded.length === 0) {
