@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { displayHomePath, isInside } from './paths';
+import { resultItem } from './resultItem';
 import { ageInDays, ageText, isStale, localDate } from './staleness';
 import type { Config, ResultItem } from './types';
 
@@ -50,24 +51,12 @@ function artifactItem(config: Config, project: string, root: string, kind: Artif
       mtime = null;
     }
   }
-  const base = {
-    n: null,
-    category: 'tracked-artifact' as const,
-    path: shown,
-    absPath: kind.file,
-    description: null,
-    tags: [],
-    hint: null,
-    project,
-    scope: null,
-    matched: 0,
-    allowedRoots: [root],
-  };
+  const base = { category: 'tracked-artifact' as const, path: shown, absPath: kind.file, project, allowedRoots: [root] };
   if (mtime === null) {
-    return { ...base, stale: false, selectable: false, status: `(not found — ${kind.create})`, ageDays: null };
+    return resultItem({ ...base, selectable: false, status: `(not found — ${kind.create})` });
   }
   const days = ageInDays(localDate(mtime), today);
   const stale = isStale(days, kind.threshold);
   const status = stale ? `${ageText(days)} [STALE — ${kind.refresh}]` : `${ageText(days)} — fresh`;
-  return { ...base, stale, selectable: true, status, ageDays: days };
+  return resultItem({ ...base, stale, status, ageDays: days });
 }

@@ -1,5 +1,6 @@
 // Step 4a: cross-project files from Tag Index, Other Tags and the Semantic Hints Index.
 import { isInside, resolveIndexPath, suspiciousPathText } from './paths';
+import { resultItem } from './resultItem';
 import { isMatch, matchFile, type PreparedToken } from './tokenMatch';
 import type { Config, IndexedFile, KnowledgeIndex, QueryMode, ResultItem } from './types';
 
@@ -25,23 +26,18 @@ export function matchCrossProject(
       warnings.push(`Refused index entry \`${file.written ?? file.path}\`: ${refusal}; it was not read.`);
       continue;
     }
-    items.push({
-      n: null,
-      category: 'cross-project',
-      path: file.path,
-      absPath: refusal.abs,
-      description: file.description,
-      tags: sortedTags(file),
-      hint: m.byTag ? null : m.hint,
-      project: null,
-      scope: null,
-      stale: false,
-      matched: m.matched,
-      selectable: true,
-      allowedRoots: [config.knowledgeFolder],
-      status: null,
-      ageDays: null,
-    });
+    items.push(
+      resultItem({
+        category: 'cross-project',
+        path: file.path,
+        absPath: refusal.abs,
+        description: file.description,
+        tags: sortedTags(file),
+        hint: m.byTag ? null : m.hint,
+        matched: m.matched,
+        allowedRoots: [config.knowledgeFolder],
+      }),
+    );
   }
   return { items, warnings };
 }

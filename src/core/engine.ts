@@ -4,6 +4,7 @@ import { matchCrossProject } from './crossProject';
 import { hasLegacyBacklog, pendingIdeas, scanIdeas } from './ideas';
 import { emptyProjectNote, LEGACY_IDEAS, USAGE } from './messages';
 import { scanProject } from './projectTier';
+import { resultItem } from './resultItem';
 import { parseQueryText, resolveQuery } from './query';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
@@ -106,23 +107,19 @@ function matchProjectTier(
       const m = matchFile(tokens, file.tags, file.hints);
       if (query.mode === 'AND' && !isMatch(m, tokens.length, 'AND')) continue;
       if (file.problem) result.warnings.push(`${file.relPath}: ${file.problem}`);
-      result.items.push({
-        n: null,
-        category: 'project-specific',
-        path: file.relPath,
-        absPath: file.absPath,
-        description: file.description,
-        tags: [...file.tags].sort(),
-        hint: m.byTag || m.matched === 0 ? null : m.hint,
-        project: project.tag,
-        scope: null,
-        stale: false,
-        matched: m.matched,
-        selectable: true,
-        allowedRoots: [config.knowledgeFolder],
-        status: null,
-        ageDays: null,
-      });
+      result.items.push(
+        resultItem({
+          category: 'project-specific',
+          path: file.relPath,
+          absPath: file.absPath,
+          description: file.description,
+          tags: [...file.tags].sort(),
+          hint: m.byTag || m.matched === 0 ? null : m.hint,
+          project: project.tag,
+          matched: m.matched,
+          allowedRoots: [config.knowledgeFolder],
+        }),
+      );
     }
   }
   return result;

@@ -1,20 +1,11 @@
 // The CLI `--json` contract (end of SPEC.md).
-import type { QueryResult } from './types';
+import type { QueryResult, ResultItem } from './types';
 
-export interface JsonItem {
-  n: number | null;
+/** An item as the contract shows it; `status` only for tracked artifacts (`8 days ago — fresh`, …). */
+export type JsonItem = Pick<ResultItem, 'n' | 'path' | 'absPath' | 'description' | 'tags' | 'hint' | 'project' | 'scope' | 'stale'> & {
   category: string;
-  path: string;
-  absPath: string;
-  description: string | null;
-  tags: string[];
-  hint: string | null;
-  project: string | null;
-  scope: string | null;
-  stale: boolean;
-  /** Tracked artifacts only: `8 days ago — fresh`, `(not found — …)`. */
   status?: string;
-}
+};
 
 export function toJson(result: QueryResult) {
   const q = result.query;

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { trackedArtifacts } from './artifacts';
 import type { Snapshot } from './engine';
 import { displayHomePath, expandHome, isInside, isInsideAny, normaliseRelative, resolveIndexPath, suspiciousPathText } from './paths';
+import { resultItem } from './resultItem';
 import { allowedTeamDirs } from './teamShared';
 import type { ResultItem } from './types';
 
@@ -13,22 +14,6 @@ export interface PathItems {
   refused: Array<{ path: string; reason: string }>;
 }
 
-function baseItem(partial: Partial<ResultItem> & Pick<ResultItem, 'category' | 'path' | 'absPath' | 'allowedRoots'>): ResultItem {
-  return {
-    n: null,
-    description: null,
-    tags: [],
-    hint: null,
-    project: null,
-    scope: null,
-    stale: false,
-    matched: 0,
-    selectable: true,
-    status: null,
-    ageDays: null,
-    ...partial,
-  };
-}
 
 export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], today: string): PathItems {
   const { config, index } = snapshot;
@@ -56,13 +41,13 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
       const rel = normaliseRelative(path.relative(config.knowledgeFolder, abs).split(path.sep).join('/'));
       const indexed = index.files.get(rel);
       if (indexed && !rel.startsWith('projects/')) {
-        add(baseItem({ category: 'cross-project', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], description: indexed.description, tags: [...indexed.tags].sort() }));
+        add(resultItem({ category: 'cross-project', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], description: indexed.description, tags: [...indexed.tags].sort() }));
         continue;
       }
       const parts = rel.split('/');
       const project = parts[0] === 'projects' && parts.length > 2 ? config.projectsList.get(parts[1].toLowerCase()) : undefined;
       if (project && config.projectsEnabled && rel.toLowerCase().endsWith('.md')) {
-        add(baseItem({ category: 'project-specific', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], project: project.tag }));
+        add(resultItem({ category: 'project-specific', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], project: project.tag }));
         continue;
       }
       result.refused.push({ path: raw, reason: 'not a knowledge file listed in the index or a project tier' });
@@ -74,7 +59,7 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
       return entryAbs === abs && isInsideAny(entryAbs, allowedTeamDirs(config, e.project));
     });
     if (team) {
-      add(baseItem({
+      add(resultItem({
         category: 'team-shared',
         path: displayHomePath(abs, config.home),
         absPath: abs,

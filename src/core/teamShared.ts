@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { displayHomePath, isInside, isInsideAny, resolveIndexPath, suspiciousPathText } from './paths';
 import type { TierResult } from './crossProject';
+import { resultItem } from './resultItem';
 import { isMatch, matchFile, type PreparedToken } from './tokenMatch';
 import type { Config, KnowledgeIndex, QueryMode, ResultItem } from './types';
 
@@ -52,23 +53,19 @@ export function matchTeamShared(
       warnings.push(`Refused team-shared entry \`${entry.path}\` [project: ${entry.project}]: ${why}; it was not read.`);
       continue;
     }
-    items.push({
-      n: null,
-      category: 'team-shared',
-      path: displayHomePath(abs, config.home),
-      absPath: abs,
-      description: entry.description,
-      tags: [...entry.headings].sort(),
-      hint: null,
-      project: entry.project,
-      scope: entry.scope,
-      stale: false,
-      matched: m.matched,
-      selectable: true,
-      allowedRoots: allowed,
-      status: null,
-      ageDays: null,
-    });
+    items.push(
+      resultItem({
+        category: 'team-shared',
+        path: displayHomePath(abs, config.home),
+        absPath: abs,
+        description: entry.description,
+        tags: [...entry.headings].sort(),
+        project: entry.project,
+        scope: entry.scope,
+        matched: m.matched,
+        allowedRoots: allowed,
+      }),
+    );
   }
   return { items, warnings };
 }
