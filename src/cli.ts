@@ -1,20 +1,15 @@
 // `aria-context`: the /context flow in a terminal, on the same core as the extension.
 import * as os from 'node:os';
-import {
-  describeLoad,
-  errorJson,
-  loadItems,
-  loadSnapshot,
-  localDate,
-  parseQueryText,
-  pickItems,
-  renderBundle,
-  renderSummary,
-  runQuery,
-  toJson,
-  USAGE,
-} from './core';
-import { isIsoDate } from './core/staleness';
+// The core's modules one by one, not its index: the CLI loads only what it runs (the index
+// also brings the editor's file-watch patterns and their glob library).
+import { runQuery } from './core/engine';
+import { errorJson, toJson } from './core/json';
+import { describeLoad, loadItems, pickItems, renderBundle } from './core/loader';
+import { USAGE } from './core/messages';
+import { parseQueryText } from './core/query';
+import { loadSnapshot } from './core/snapshot';
+import { isIsoDate, localDate } from './core/staleness';
+import { renderSummary } from './core/summary';
 
 const HELP = `aria-context — query an aria-knowledge folder by tag
 
@@ -111,15 +106,18 @@ export function main(argv: string[], io: CliIo): number {
   const options = parsed.options;
 
   const home = io.env.HOME || os.homedir();
-  const outcome = loadSnapshot({
-    home,
-    env: io.env,
-    configFile: options.config,
-    configFileMustExist: true,
-    folder: options.folder,
-    projectsRoot: options.projectsRoot,
-    trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
-  });
+  const outcome = loadSnapshot(
+    {
+      home,
+      env: io.env,
+      configFile: options.config,
+      configFileMustExist: true,
+      folder: options.folder,
+      projectsRoot: options.projectsRoot,
+      trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
+    },
+    { onlyFor: options.tokens }, // one query, then exit: read only what it needs
+  );
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
 
   const today = options.today ?? localDate(io.now());

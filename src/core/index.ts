@@ -5,7 +5,7 @@ export { loadConfig, configCandidates, CONFIG_FILE_NAME, type ConfigSources, typ
 export { parseIndex } from './indexParser';
 export { parseQueryText, resolveQuery } from './query';
 export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from './engine';
-export { loadSnapshot, readIndexFor, indexPath, type SnapshotOutcome } from './snapshot';
+export { loadSnapshot, readIndexFor, indexPath, type ReadOptions, type SnapshotOutcome } from './snapshot';
 export { renderSummary, itemText, itemLine, ideaLine, knownTagsLine, foundLine, groupHeading, GROUP_ORDER, GROUP_TITLES } from './summary';
 export { toJson, errorJson } from './json';
 export { pickItems, loadItems, renderBundle, describeLoad, fenceFor, type LoadResult } from './loader';

@@ -1,6 +1,14 @@
 // Step 1: parse the `index.md` written by aria-knowledge's /index into lookup tables.
 // Tolerant by design: unknown sections are skipped, duplicates merged, odd lines reported.
+//
+// Built for speed on large indexes (tens of thousands of entry lines), with results equal to
+// the straightforward parser kept in test/reliability/referenceIndexParser.ts, which the
+// differential tests (and the seeded fuzzer) hold it to: the common entry line is read from
+// offsets into the text, everything else by the general code; the lookup tables are built on
+// first use; and a process that answers one query (the CLI) can store just the entries that
+// query reads (parseIndexForQuery).
 import { normaliseRelative } from './paths';
+import { parseQueryText, resolveQuery } from './query';
 import type {
   IndexedFile,
   IndexProject,
@@ -28,7 +36,28 @@ const MAX_WARNINGS = 50;
 /** Longer lines are not knowledge entries; skipping them keeps hostile input cheap. */
 const MAX_LINE_CHARS = 8192;
 
-export function emptyIndex(): KnowledgeIndex {
+/** What the walk over index.md reads; the lookup tables are derived from it. */
+interface Parsed {
+  lastRebuilt: string | null;
+  projects: Map<string, IndexProject>;
+  knownTags: KnownTag[];
+  aliases: Map<string, string>;
+  tagIndex: Map<string, TagEntry[]>;
+  otherTags: Map<string, TagEntry[]>;
+  hints: Map<string, string[]>;
+  teamShared: Map<string, TeamSharedEntry[]>;
+  hasTeamSharedSection: boolean;
+  warnings: string[];
+}
+
+interface Lookups {
+  files: Map<string, IndexedFile>;
+  filesByTag: Map<string, IndexedFile[]>;
+  filesByHint: Map<string, IndexedFile[]>;
+  normalisedHints: Array<[string, string]>;
+}
+
+function emptyParsed(): Parsed {
   return {
     lastRebuilt: null,
     projects: new Map(),
@@ -38,126 +67,471 @@ export function emptyIndex(): KnowledgeIndex {
     otherTags: new Map(),
     hints: new Map(),
     teamShared: new Map(),
-    files: new Map(),
-    teamSharedFiles: new Map(),
-    filesByTag: new Map(),
-    filesByHint: new Map(),
-    normalisedHints: [],
     hasTeamSharedSection: false,
     warnings: [],
   };
 }
 
-export function parseIndex(raw: string): KnowledgeIndex {
-  const index = emptyIndex();
-  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  // CR line ends or a front matter block need the full array of lines. The common index has
-  // neither and is walked line by line (same lines), so no array of every line outlives its use.
-  const lines = text.includes('\r') || text.startsWith('---') ? text.split(/\r\n|\r|\n/) : null;
-  let skipped = 0;
-  const warn = (lineNo: number, message: string) => {
-    if (index.warnings.length < MAX_WARNINGS) index.warnings.push(`index.md line ${lineNo}: ${message}`);
-    else skipped++;
-  };
+export function emptyIndex(): KnowledgeIndex {
+  return withLookups(emptyParsed());
+}
 
-  let start = 0;
-  if (lines && /^---[ \t]*$/.test(lines[0] ?? '')) {
-    const close = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
-    if (close > 0) start = close + 1;
+/**
+ * The index with its derived lookup tables built on first use and then kept: a query needs
+ * them, a reload that nobody queries does not. They are plain (enumerable) properties to
+ * every reader; the index is never changed after the parse, so building late reads the same data.
+ */
+function withLookups(p: Parsed): KnowledgeIndex {
+  let lookups: Lookups | null = null;
+  let teamFiles: Map<string, TeamSharedFile> | null = null;
+  const get = (): Lookups => (lookups ??= buildLookups(p));
+  return {
+    lastRebuilt: p.lastRebuilt,
+    projects: p.projects,
+    knownTags: p.knownTags,
+    aliases: p.aliases,
+    tagIndex: p.tagIndex,
+    otherTags: p.otherTags,
+    hints: p.hints,
+    teamShared: p.teamShared,
+    get files() {
+      return get().files;
+    },
+    get teamSharedFiles() {
+      return (teamFiles ??= buildTeamSharedFiles(p.teamShared));
+    },
+    get filesByTag() {
+      return get().filesByTag;
+    },
+    get filesByHint() {
+      return get().filesByHint;
+    },
+    get normalisedHints() {
+      return get().normalisedHints;
+    },
+    hasTeamSharedSection: p.hasTeamSharedSection,
+    warnings: p.warnings,
+  };
+}
+
+/** What String.prototype.trim and the regex `\s` strip: WhiteSpace and LineTerminator. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+export function parseIndex(raw: string): KnowledgeIndex {
+  return withLookups(walkIndex(raw, false).index);
+}
+
+/**
+ * The index as one query sees it, for a process that runs that query and exits (the CLI).
+ * Everything the query reads is exactly what parseIndex gives: config-independent sections,
+ * warnings, the hint phrases, and every file listed under a queried tag or a matching hint
+ * phrase with all its listings (so its tags, hints and description). Other files are left out,
+ * which spares building tens of thousands of entries the query never looks at. Any other use
+ * of the index (another query, the tag tree) needs parseIndex.
+ */
+export function parseIndexForQuery(raw: string, input: string | readonly string[]): KnowledgeIndex {
+  const walk = walkIndex(raw, true);
+  const query = resolveQuery(walk.index, parseQueryText(input));
+  const tokens = query.tokens.map((t) => ({ lower: t.toLowerCase(), hintForm: normaliseForHint(t) }));
+  // The lists a query reads in full: those of its tags and of the hint phrases it matches.
+  const lists = new Set<unknown>();
+  const { tagIndex, otherTags, hints } = walk.index;
+  for (const token of tokens) {
+    for (const map of [tagIndex, otherTags]) {
+      const list = map.get(token.lower);
+      if (list) lists.add(list);
+    }
+  }
+  for (const [phrase, list] of hints) {
+    const normalised = normaliseForHint(phrase);
+    if (tokens.some((t) => t.hintForm !== '' && normalised.includes(t.hintForm))) lists.add(list);
+  }
+  // Their files, by the key the lookup tables give them; then only those files' entries are kept.
+  const { queue } = walk;
+  const read = new Uint8Array(queue.lists.length);
+  for (let id = 0; id < read.length; id++) if (lists.has(queue.lists[id])) read[id] = 1;
+  const keys = new Set<string>();
+  for (let k = 0; k < queue.length; k += 5) if (read[queue.ints[k]] === 1) keys.add(fileKey(queue.path(k, walk.text)));
+  storeEntriesOf(walk, keys);
+  return withLookups(walk.index);
+}
+
+/**
+ * One walk over the lines: sections, headings, the small sections (projects, known tags,
+ * team-shared) parsed, every problem line warned about in line order. The entries of Tag
+ * Index, Other Tags and the Semantic Hints Index are checked, then stored, or with `defer`
+ * queued (where their path and description lie, or their text when a rare form needed the
+ * general code) for storeEntriesOf to store later in the same order. Their lists are created
+ * here, at each list's first entry, so the order of tags and phrases never depends on what
+ * is stored.
+ */
+interface Walk {
+  index: Parsed;
+  text: string;
+  queue: EntryQueue;
+}
+
+/**
+ * Entries the walk read and left to store: per entry five integers (its list's number, then
+ * where its path and its description lie in the text; no description: -1) in an Int32Array,
+ * which the garbage collector never has to copy. An entry read by the general code has its
+ * path and description text kept aside. Lists are numbered in the order they were created.
+ */
+class EntryQueue {
+  ints = new Int32Array(1 << 15);
+  /** In integers: five per entry. */
+  length = 0;
+  readonly lists: unknown[][] = [];
+  /** Whether list `id` holds hint paths (not tag entries). */
+  readonly hint: boolean[] = [];
+  private readonly texts = new Map<number, [string, string | null]>();
+
+  push(list: number, from: number, to: number, dFrom: number, dTo: number): void {
+    let ints = this.ints;
+    const k = this.length;
+    if (k + 5 > ints.length) {
+      ints = new Int32Array(ints.length * 2);
+      ints.set(this.ints);
+      this.ints = ints;
+    }
+    ints[k] = list;
+    ints[k + 1] = from;
+    ints[k + 2] = to;
+    ints[k + 3] = dFrom;
+    ints[k + 4] = dTo;
+    this.length = k + 5;
   }
 
-  let section: Section = null;
-  let heading: string | null = null;
-  let headingLower = '';
-  // Without U+2028/U+2029 in the text, a bullet line can be read without the regex (same result).
-  const plainBullets = !text.includes('\u2028') && !text.includes('\u2029');
-  let project: IndexProject | null = null;
-  const knownText: string[] = [];
-  const seen: SeenEntries = new Map();
+  pushText(list: number, path: string, description: string | null): void {
+    this.texts.set(this.length, [path, description]);
+    this.push(list, -1, -1, -1, -1);
+  }
 
-  let pos = 0;
-  for (let i = start; lines ? i < lines.length : pos <= text.length; i++) {
-    const lineNo = i + 1;
-    let raw: string;
-    if (lines) {
-      raw = lines[i];
-    } else {
-      let end = text.indexOf('\n', pos);
-      if (end < 0) end = text.length;
-      raw = text.slice(pos, end);
-      pos = end + 1;
+  path(k: number, text: string): string {
+    const from = this.ints[k + 1];
+    return from >= 0 ? text.slice(from, this.ints[k + 2]) : this.texts.get(k)![0];
+  }
+
+  description(k: number, text: string): string | null {
+    if (this.ints[k + 1] < 0) return this.texts.get(k)![1];
+    const from = this.ints[k + 3];
+    return from >= 0 ? text.slice(from, this.ints[k + 4]) : null;
+  }
+}
+
+function walkIndex(raw: string, defer: boolean): Walk {
+  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  // CR line ends or a front matter block: the same lines, joined with `\n` after the front
+  // matter, so the walk below reads one kind of text; `first` keeps the line numbers right.
+  let first = 0;
+  if (text.includes('\r') || text.startsWith('---')) {
+    const lines = text.split(/\r\n|\r|\n/);
+    if (/^---[ \t]*$/.test(lines[0] ?? '')) {
+      const close = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
+      if (close > 0) first = close + 1;
     }
+    text = (first > 0 ? lines.slice(first) : lines).join('\n');
+  }
+  const w = new Walker(text, defer);
+  const queue = defer ? w.queue : null;
+  const store = w.store;
+  // The walk's state as locals, read again after each line the Walker handles.
+  let entries = false;
+  let hints = false;
+  let list = -1; // the number of the current heading's entry list, once it has one
+  // Where the next separator starts (at or after the current item): found once for many
+  // lines, since most hint lines have none and the search must not rescan the text.
+  let nextSep = -1;
+  // This loop runs once per line of a large index, often before the JIT has optimised it: it
+  // stays small and tests the common character classes inline, and hands every line but the
+  // common entry line to the Walker. `x <= 32 || x >= 0xa0` guards each isSpace call.
+  let pos = 0;
+  for (let lineNo = first + 1; pos <= text.length; lineNo++) {
+    // The line is text[s, e).
+    let s = pos;
+    let e = text.indexOf('\n', pos);
+    if (e < 0) e = text.length;
+    pos = e + 1;
     // Known Tags is exempt: a large knowledge base writes every tag on one long line, and its
     // parse is linear. Skipping it silently dropped every alias.
-    if (raw.length > MAX_LINE_CHARS && section !== 'known') {
-      if (section !== null) warn(lineNo, `line longer than ${MAX_LINE_CHARS} characters skipped`);
+    if (e - s > MAX_LINE_CHARS && w.section !== 'known') {
+      if (w.section !== null) w.warn(lineNo, `line longer than ${MAX_LINE_CHARS} characters skipped`);
       continue;
     }
-    const line = raw.trim();
-    if (line === '') continue;
-    const isHeading = line.charCodeAt(0) === 35; // '#': only then can the heading patterns match
+    // trim(), as offsets
+    if (s === e) continue;
+    let c = text.charCodeAt(s);
+    if (c <= 32 || c >= 0xa0) {
+      while (s < e && isSpace(text.charCodeAt(s))) s++;
+      if (s === e) continue;
+      c = text.charCodeAt(s);
+    }
+    let x = text.charCodeAt(e - 1);
+    if (x <= 32 || x >= 0xa0) while (isSpace(text.charCodeAt(e - 1))) e--;
 
+    // The bulk of an index: `- path — description` (or `- path`) under a heading of Tag Index,
+    // Other Tags or the Semantic Hints Index, read from offsets: the same steps as bulletText
+    // and entryText take on the trimmed line.
+    x = text.charCodeAt(s + 1);
+    if (entries && (c === 45 || c === 42 || c === 43) && (x === 32 || x === 9) && s + 1 < e) {
+      let from = s + 2; // the item: the line after the bullet, trimmed (its end is the line's)
+      x = text.charCodeAt(from);
+      if (x <= 32 || x >= 0xa0) {
+        while (isSpace(text.charCodeAt(from))) from++;
+        x = text.charCodeAt(from);
+      }
+      const ticked = x === 96;
+      if (nextSep < from) {
+        nextSep = text.indexOf(SEPARATOR, from);
+        if (nextSep < 0) nextSep = text.length;
+      }
+      const sep = nextSep + SEPARATOR.length <= e ? nextSep : -1;
+      let to = sep >= 0 ? sep : e; // the path, trimmed (it starts with no space)
+      x = text.charCodeAt(to - 1);
+      if (x <= 32 || x >= 0xa0) while (isSpace(text.charCodeAt(to - 1))) to--;
+      let dFrom = -1;
+      if (sep >= 0 && !hints) {
+        dFrom = sep + SEPARATOR.length;
+        x = text.charCodeAt(dFrom);
+        if (x <= 32 || x >= 0xa0) while (dFrom < e && isSpace(text.charCodeAt(dFrom))) dFrom++;
+        if (dFrom === e) dFrom = -1;
+      }
+      if (ticked) {
+        w.ticked(text.slice(from, to), dFrom >= 0 ? text.slice(dFrom, e) : null, lineNo);
+        continue;
+      }
+      if (list < 0) list = w.listFor();
+      if (queue !== null) queue.push(list, from, to, dFrom, e);
+      else store!.add(w.queue.lists[list], hints, text.slice(from, to), dFrom >= 0 ? text.slice(dFrom, e) : null);
+      continue;
+    }
+    // Everything else goes to the Walker, in a call the JIT keeps out of this loop: its
+    // branches, first taken in a later section, must not throw this loop's optimised code away.
+    w.line(text.slice(s, e), lineNo);
+    entries = w.entries;
+    hints = w.hints;
+    list = -1;
+  }
+  return w.finish();
+}
+
+/** The state of the walk, and everything it does but read the common entry line. */
+class Walker {
+  readonly index = emptyParsed();
+  section: Section = null;
+  /** Whether an entry line may take the fast path: a plain bullet under a ### heading of Tag Index, Other Tags or the Semantic Hints Index. */
+  entries = false;
+  hints = false;
+  private heading: string | null = null;
+  private headingLower = '';
+  private project: IndexProject | null = null;
+  private readonly knownText: string[] = [];
+  private readonly seen: SeenEntries = new Map();
+  readonly queue = new EntryQueue();
+  /** The number of each list (see EntryQueue). */
+  private readonly listIds = new Map<unknown[], number>();
+  /** Where the current heading's list is kept, and under which key. */
+  private lists: Map<string, unknown[]> = new Map();
+  private listKey = '';
+  readonly store: EntryStore | null;
+  private skipped = 0;
+  /** Without U+2028/U+2029 in the text, a bullet line can be read without the regex (same result). */
+  private readonly plainBullets: boolean;
+
+  constructor(
+    private readonly text: string,
+    defer: boolean,
+  ) {
+    this.store = defer ? null : new EntryStore();
+    this.plainBullets = !text.includes('\u2028') && !text.includes('\u2029');
+  }
+
+  warn(lineNo: number, message: string): void {
+    if (this.index.warnings.length < MAX_WARNINGS) this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
+    else this.skipped++;
+  }
+
+  /** An entry whose path (and description) the general code has read. */
+  private entryText(path: string, description: string | null, lineNo: number): void {
+    if (!path) return this.warn(lineNo, this.hints ? 'hint entry without a path, ignored' : 'entry without a path, ignored');
+    const list = this.listFor();
+    if (this.store) this.store.add(this.queue.lists[list], this.hints, path, description);
+    else this.queue.pushText(list, path, description);
+  }
+
+  /** An entry of the fast path whose path is in backticks. */
+  ticked(path: string, description: string | null, lineNo: number): void {
+    this.entryText(stripTicks(path), description, lineNo);
+  }
+
+  /**
+   * The list entries under this heading go to, created on its first entry. The same steps for
+   * every kind of list: a branch first taken late in a large index would undo the JIT's work.
+   */
+  listFor(): number {
+    let list = this.lists.get(this.listKey);
+    if (list === undefined) {
+      list = [];
+      this.lists.set(this.listKey, list);
+      this.listIds.set(list, this.queue.lists.length);
+      this.queue.lists.push(list);
+      this.queue.hint.push(this.hints);
+    }
+    return this.listIds.get(list)!;
+  }
+
+  private setSection(section: Section, heading: string | null): void {
+    this.section = section;
+    this.heading = heading;
+    this.headingLower = heading === null ? '' : heading.toLowerCase();
+    this.hints = section === 'hints';
+    const { index } = this;
+    this.lists = (this.hints ? index.hints : section === 'tags' ? index.tagIndex : index.otherTags) as Map<string, unknown[]>;
+    this.listKey = this.hints ? heading ?? '' : this.headingLower;
+    this.entries = this.plainBullets && !!heading && (section === 'tags' || section === 'other' || section === 'hints');
+  }
+
+  /** Any line but a fast-path entry or heading: `line` is trimmed and not empty. */
+  line(line: string, lineNo: number): void {
+    const { index } = this;
+    const isHeading = line.charCodeAt(0) === 35; // '#': only then can the heading patterns match
+    // `### heading` in a section (the common case, read without the regexes below): the text
+    // after `###` and any space (the line is trimmed).
+    if (isHeading && this.section !== null && line.charCodeAt(1) === 35 && line.charCodeAt(2) === 35 && line.charCodeAt(3) !== 35) {
+      let from = 3;
+      while (from < line.length && isSpace(line.charCodeAt(from))) from++;
+      this.setSection(this.section, line.slice(from));
+      if (this.section === 'projects') this.project = addProject(index, this.heading!);
+      return;
+    }
     if (isHeading && /^##(?!#)/.test(line)) {
       const name = line.replace(/^##\s*/, '').trim().toLowerCase();
-      section = SECTIONS[name] ?? null;
-      if (section === 'team') index.hasTeamSharedSection = true;
-      heading = null;
-      project = null;
-      continue;
+      this.setSection(SECTIONS[name] ?? null, null);
+      if (this.section === 'team') index.hasTeamSharedSection = true;
+      this.project = null;
+      return;
     }
     if (isHeading && /^#(?!#)/.test(line)) {
-      section = null; // a new top-level document heading ends the current section
-      continue;
+      this.setSection(null, this.heading); // a new top-level document heading ends the current section
+      return;
     }
+    const section = this.section;
     if (section === null) {
       const m = /^Last rebuilt:\s*(.+)$/i.exec(line);
       if (m && !index.lastRebuilt) index.lastRebuilt = m[1].trim();
-      continue;
+      return;
     }
-    if (isHeading && /^###(?!#)/.test(line)) {
-      heading = line.replace(/^###\s*/, '').trim();
-      headingLower = heading.toLowerCase();
-      if (section === 'projects') project = addProject(index, heading);
-      continue;
-    }
+    // (A `###` heading in a section was read first, above.)
 
     switch (section) {
       case 'projects': {
         const m = /^Relevant tags:\s*(.*)$/i.exec(line);
+        const project = this.project;
         if (m && project) {
           for (const tag of splitList(m[1])) if (!project.relevantTags.includes(tag)) project.relevantTags.push(tag);
         }
         break; // other lines of a project are informational
       }
       case 'known':
-        knownText.push(line);
+        this.knownText.push(line);
         break;
       case 'tags':
       case 'other':
       case 'hints':
       case 'team': {
-        const item = bulletText(line, plainBullets);
+        const item = bulletText(line, this.plainBullets);
         if (item === null) {
-          warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
+          this.warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
           break;
         }
-        if (heading === null || heading === '') {
-          warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
+        if (this.heading === null || this.heading === '') {
+          this.warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
           break;
         }
-        addEntry(index, section, heading, headingLower, item, lineNo, warn, seen);
+        if (section === 'team') {
+          addTeamEntry(index, this.headingLower, item, lineNo, (n, message) => this.warn(n, message), this.seen);
+          break;
+        }
+        const entry = entryText(section, item);
+        this.entryText(entry.path, entry.description, lineNo);
         break;
       }
     }
   }
-  if (skipped > 0) index.warnings.push(`index.md: ${skipped} more problem line(s) not listed`);
 
-  parseKnownTags(knownText, index);
-  buildLookups(index);
-  return index;
+  finish(): Walk {
+    const { index } = this;
+    if (this.skipped > 0) index.warnings.push(`index.md: ${this.skipped} more problem line(s) not listed`);
+    parseKnownTags(this.knownText, index);
+    return { index, text: this.text, queue: this.queue };
+  }
 }
 
-function addProject(index: KnowledgeIndex, heading: string): IndexProject {
+/** The queued entries of the files with these keys into their lists, in line order. */
+function storeEntriesOf(walk: Walk, keys: Set<string>): void {
+  const { queue, text } = walk;
+  const { ints } = queue;
+  const store = new EntryStore();
+  // With no `\`, `//` or `/.` anywhere in the text, a path that does not start with `.` is
+  // its own key (isNormalPath), so a cheap signature of its text rules out nearly every other
+  // file's entry before any string is made.
+  const plain = !text.includes('\\') && !text.includes('//') && !text.includes('/.');
+  const signatures = new Set<number>();
+  if (plain) for (const key of keys) signatures.add(signature(key, 0, key.length));
+  for (let k = 0; k < queue.length; k += 5) {
+    const from = ints[k + 1];
+    if (plain && from >= 0 && text.charCodeAt(from) !== 46 && !signatures.has(signature(text, from, ints[k + 2]))) continue;
+    const p = queue.path(k, text);
+    const list = ints[k];
+    if (keys.has(fileKey(p))) store.add(queue.lists[list], queue.hint[list], p, queue.description(k, text));
+  }
+}
+
+/** Length and three characters of s[from, to) (not empty) as a small integer: equal texts, equal signatures. */
+function signature(s: string, from: number, to: number): number {
+  const n = to - from;
+  return ((n & 0xff) << 22) | ((s.charCodeAt(from) & 0x7f) << 15) | ((s.charCodeAt(from + (n >> 1)) & 0x7f) << 8) | (s.charCodeAt(to - 4 > from ? to - 4 : from) & 0xff);
+}
+
+/**
+ * Stores entries into their lists: once per list and spelling of the path, a later
+ * description filling an empty one (hint lists hold paths, without descriptions).
+ */
+class EntryStore {
+  private readonly seen: SeenEntries = new Map();
+  private list: unknown[] = [];
+  private keys = new Map<string, TagEntry | true>();
+
+  add(list: unknown[], hint: boolean, p: string, description: string | null): void {
+    if (list !== this.list) {
+      this.list = list;
+      this.keys = seenIn(this.seen, list);
+    }
+    const existing = this.keys.get(p);
+    if (hint) {
+      if (existing) return;
+      this.keys.set(p, true);
+      list.push(p);
+      return;
+    }
+    if (existing) {
+      if (!(existing as TagEntry).description && description) (existing as TagEntry).description = description;
+      return;
+    }
+    const entry: TagEntry = { path: p, description };
+    this.keys.set(p, entry);
+    list.push(entry);
+  }
+}
+
+function addProject(index: Parsed, heading: string): IndexProject {
   const sep = heading.indexOf(SEPARATOR);
   const key = (sep >= 0 ? heading.slice(0, sep) : heading.split(/\s+/)[0]).trim();
   const name = sep >= 0 ? heading.slice(sep + SEPARATOR.length).trim() || null : null;
@@ -228,7 +602,7 @@ function teamAnnotation(item: string): { index: number; project: string; scope: 
   return null;
 }
 
-/** Per entry list, its entries by identity key: keeps duplicate checks O(1) on long tag lists. */
+/** Per team-shared list, its entries by identity key: keeps duplicate checks O(1) on long lists. */
 type SeenEntries = Map<unknown[], Map<string, TagEntry | true>>;
 
 function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true> {
@@ -240,91 +614,61 @@ function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true
   return keys;
 }
 
-function addEntry(
-  index: KnowledgeIndex,
-  section: 'tags' | 'other' | 'hints' | 'team',
-  heading: string,
-  headingLower: string,
+/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet). */
+function entryText(section: 'tags' | 'other' | 'hints', item: string): { path: string; description: string | null } {
+  const sep = item.indexOf(SEPARATOR);
+  const path = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
+  if (section === 'hints') return { path, description: null };
+  return { path, description: sep >= 0 ? item.slice(sep + SEPARATOR.length).trim() || null : null };
+}
+
+function addTeamEntry(
+  index: Parsed,
+  tag: string,
   item: string,
   lineNo: number,
   warn: (lineNo: number, message: string) => void,
   seen: SeenEntries,
 ): void {
-  if (section === 'hints') {
-    const sep = item.indexOf(SEPARATOR);
-    const p = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
-    if (!p) return warn(lineNo, 'hint entry without a path, ignored');
-    const list = index.hints.get(heading) ?? [];
-    const keys = seenIn(seen, list);
-    if (!keys.has(p)) {
-      keys.set(p, true);
-      list.push(p);
-    }
-    index.hints.set(heading, list);
-    return;
-  }
-
-  let body = item;
-  let project: string | null = null;
-  let scope: string | null = null;
-  if (section === 'team') {
-    const m = teamAnnotation(body);
-    if (!m || !m.project) return warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
-    project = m.project.toLowerCase();
-    scope = m.scope ? m.scope.toLowerCase() : null;
-    body = body.slice(0, m.index);
-  }
+  const m = teamAnnotation(item);
+  if (!m || !m.project) return warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
+  const project = m.project.toLowerCase();
+  const scope = m.scope ? m.scope.toLowerCase() : null;
+  const body = item.slice(0, m.index);
   const sep = body.indexOf(SEPARATOR);
   const p = stripTicks((sep >= 0 ? body.slice(0, sep) : body).trim());
   const description = sep >= 0 ? body.slice(sep + SEPARATOR.length).trim() || null : null;
   if (!p) return warn(lineNo, 'entry without a path, ignored');
-
-  const tag = headingLower;
-  if (section === 'team') {
-    const list = index.teamShared.get(tag) ?? [];
-    const keys = seenIn(seen, list);
-    const key = `${project}\u0000${p}`;
-    if (!keys.has(key)) {
-      keys.set(key, true);
-      list.push({ path: p, description, project: project!, scope });
-    }
-    index.teamShared.set(tag, list);
-    return;
-  }
-  const map = section === 'tags' ? index.tagIndex : index.otherTags;
-  const list = map.get(tag) ?? [];
+  const list = index.teamShared.get(tag) ?? [];
   const keys = seenIn(seen, list);
-  const existing = keys.get(p) as TagEntry | undefined;
-  if (existing) {
-    if (!existing.description && description) existing.description = description;
-  } else {
-    const entry: TagEntry = { path: p, description };
-    keys.set(p, entry);
-    list.push(entry);
+  const key = `${project}\u0000${p}`;
+  if (!keys.has(key)) {
+    keys.set(key, true);
+    list.push({ path: p, description, project, scope });
   }
-  map.set(tag, list);
+  index.teamShared.set(tag, list);
 }
 
 /**
  * Known Tags may wrap over lines (joined as if each ended in a comma). Brackets are read
  * before commas so `kubernetes [aliases: k8s, kube]` stays one item.
  */
-function parseKnownTags(lines: string[], index: KnowledgeIndex): void {
+function parseKnownTags(lines: string[], index: Parsed): void {
   const items: string[] = [];
   for (const line of lines) {
     let depth = 0;
-    let current = '';
-    for (const ch of line) {
-      if (ch === '[') depth++;
-      if (ch === ']') depth = Math.max(0, depth - 1);
-      if (ch === ',' && depth === 0) {
-        items.push(current);
-        current = '';
-      } else {
-        current += ch;
+    let start = 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c === 91) depth++; // `[`
+      else if (c === 93) depth = depth > 0 ? depth - 1 : 0; // `]`
+      else if (c === 44 && depth === 0) {
+        // `,` outside brackets
+        items.push(line.slice(start, i));
+        start = i + 1;
       }
     }
-    items.push(current);
+    items.push(line.slice(start));
   }
   const byTag = new Map<string, KnownTag>();
   for (const rawItem of items) {
@@ -370,27 +714,36 @@ function isNormalPath(p: string): boolean {
   return p !== '' && p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.');
 }
 
-function buildLookups(index: KnowledgeIndex): void {
+/** The key of a path in `files`: the path itself, or its normalised form when that differs. */
+function fileKey(p: string): string {
+  return isNormalPath(p) ? p : normaliseRelative(p);
+}
+
+function buildLookups(index: Parsed): Lookups {
+  const files = new Map<string, IndexedFile>();
+  const filesByTag = new Map<string, IndexedFile[]>();
+  const filesByHint = new Map<string, IndexedFile[]>();
+  const normalisedHints: Array<[string, string]> = [];
   const fileFor = (p: string): IndexedFile => {
-    const key = isNormalPath(p) ? p : normaliseRelative(p);
-    let file = index.files.get(key);
+    const key = fileKey(p);
+    let file = files.get(key);
     if (!file) {
       file = { path: key, description: null, tags: new Set(), hints: [] };
       if (p !== key) file.written = p; // so a refusal names the entry the way the user wrote it
-      index.files.set(key, file);
+      files.set(key, file);
     }
     return file;
   };
   for (const map of [index.tagIndex, index.otherTags]) {
     for (const [tag, entries] of map) {
-      let list = index.filesByTag.get(tag);
+      let list = filesByTag.get(tag);
       for (const entry of entries) {
         const file = fileFor(entry.path);
         if (!file.tags.has(tag)) {
           file.tags.add(tag);
           if (!list) {
             list = [];
-            index.filesByTag.set(tag, list);
+            filesByTag.set(tag, list);
           }
           list.push(file);
         }
@@ -399,7 +752,7 @@ function buildLookups(index: KnowledgeIndex): void {
     }
   }
   for (const [phrase, paths] of index.hints) {
-    index.normalisedHints.push([normaliseForHint(phrase), phrase]);
+    normalisedHints.push([normaliseForHint(phrase), phrase]);
     const list: IndexedFile[] = [];
     for (const p of paths) {
       const file = fileFor(p);
@@ -408,21 +761,27 @@ function buildLookups(index: KnowledgeIndex): void {
         list.push(file);
       }
     }
-    index.filesByHint.set(phrase, list);
+    filesByHint.set(phrase, list);
   }
-  for (const [tag, entries] of index.teamShared) {
+  return { files, filesByTag, filesByHint, normalisedHints };
+}
+
+function buildTeamSharedFiles(teamShared: Map<string, TeamSharedEntry[]>): Map<string, TeamSharedFile> {
+  const teamSharedFiles = new Map<string, TeamSharedFile>();
+  for (const [tag, entries] of teamShared) {
     for (const entry of entries) {
       const key = `${entry.project}\u0000${entry.path}`;
-      let file: TeamSharedFile | undefined = index.teamSharedFiles.get(key);
+      let file = teamSharedFiles.get(key);
       if (!file) {
         file = { path: entry.path, description: entry.description, project: entry.project, scope: entry.scope, headings: new Set() };
-        index.teamSharedFiles.set(key, file);
+        teamSharedFiles.set(key, file);
       }
       file.headings.add(tag);
       if (!file.description && entry.description) file.description = entry.description;
       if (!file.scope && entry.scope) file.scope = entry.scope;
     }
   }
+  return teamSharedFiles;
 }
 
 /** Lowercase with hyphens removed: the form both tokens and hint phrases take for matching. */

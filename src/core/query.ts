@@ -20,7 +20,7 @@ export function parseQueryText(input: string | readonly string[]): RawQuery {
   return { tokens, mode };
 }
 
-export function resolveQuery(index: KnowledgeIndex, raw: RawQuery): ParsedQuery {
+export function resolveQuery(index: Pick<KnowledgeIndex, 'aliases' | 'projects'>, raw: RawQuery): ParsedQuery {
   const resolved: ResolvedAlias[] = [];
   const afterAliases: string[] = [];
   for (const token of raw.tokens) {

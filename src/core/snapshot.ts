@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadConfig, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
-import { parseIndex } from './indexParser';
+import { parseIndex, parseIndexForQuery } from './indexParser';
 import { NO_INDEX } from './messages';
 import { describeFsError, openRegularFile } from './paths';
 import type { Config } from './types';
@@ -18,13 +18,21 @@ export function indexPath(config: Config): string {
   return path.join(config.knowledgeFolder, 'index.md');
 }
 
-export function loadSnapshot(sources: ConfigSources): SnapshotOutcome {
-  const configOutcome = loadConfig(sources);
-  if (!configOutcome.ok) return configOutcome;
-  return readIndexFor(configOutcome.config);
+export interface ReadOptions {
+  /**
+   * The one query the snapshot will answer (a process that runs it and exits): the index is
+   * then read only as far as that query needs (parseIndexForQuery) and must not serve another.
+   */
+  onlyFor?: string | readonly string[];
 }
 
-export function readIndexFor(config: Config): SnapshotOutcome {
+export function loadSnapshot(sources: ConfigSources, options: ReadOptions = {}): SnapshotOutcome {
+  const configOutcome = loadConfig(sources);
+  if (!configOutcome.ok) return configOutcome;
+  return readIndexFor(configOutcome.config, options);
+}
+
+export function readIndexFor(config: Config, options: ReadOptions = {}): SnapshotOutcome {
   let text: string;
   try {
     const fd = openRegularFile(indexPath(config)); // a FIFO named index.md must not hang the reload
@@ -41,5 +49,6 @@ export function readIndexFor(config: Config): SnapshotOutcome {
         : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
     return { ok: false, code: 'no-index', message, config };
   }
-  return { ok: true, snapshot: { config, index: parseIndex(text) } };
+  const index = options.onlyFor === undefined ? parseIndex(text) : parseIndexForQuery(text, options.onlyFor);
+  return { ok: true, snapshot: { config, index } };
 }

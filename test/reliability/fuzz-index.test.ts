@@ -11,6 +11,7 @@ import { isInside, isInsideAny, suspiciousPathText } from '../../src/core/paths'
 import { GROUP_ORDER } from '../../src/core/summary';
 import type { KnowledgeIndex, QueryResult } from '../../src/core/types';
 import { fixturesHome, MARKER, makeHome, prng, snapshotFor, TODAY } from './helpers';
+import { assertSameAsReference, assertSameQuery } from './indexDiff';
 
 const SEED = Number(process.env.ARIA_FUZZ_SEED ?? 0x5eed1);
 const CASES = Number(process.env.ARIA_FUZZ_CASES ?? 12_000);
@@ -387,8 +388,10 @@ test('fuzz: ≥ 10,000 generated and mutated index.md variants never throw, stay
     }
     checkIndex(index, where);
     const snapshot: Snapshot = { config: world.snapshot.config, index };
+    const inputs: string[] = [];
     for (let q = 0; q < 2; q++) {
       const input = queryFor(r, index);
+      inputs.push(input);
       let outcome;
       try {
         outcome = runQuery(snapshot, input, { today: TODAY, cache });
@@ -408,6 +411,10 @@ test('fuzz: ≥ 10,000 generated and mutated index.md variants never throw, stay
       maxCase = i;
     }
     assert.ok(ms < MAX_CASE_MS, `${where}: took ${ms.toFixed(0)} ms (limit ${MAX_CASE_MS} ms)`);
+    // Differential: the same index as the reference parser's, and the same answers when the
+    // index is read for one query only (as the CLI reads it).
+    assertSameAsReference(text, where, index);
+    for (const input of inputs) assertSameQuery(world.snapshot.config, index, text, input, TODAY, where);
   }
   const total = (performance.now() - started) / 1000;
   assert.ok(CASES >= 10_000 || process.env.ARIA_FUZZ_CASES, 'at least 10,000 cases');
