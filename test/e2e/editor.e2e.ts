@@ -124,12 +124,14 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
   let wb: Workbench;
   let page: Page;
   let home: string;
+  let decoy: { folder: string; config: string };
 
   before(async () => {
     const vsix = packagedVsix();
     home = fixtureHome();
     // Acceptance 3: this workspace tries to point the extension at a decoy folder.
-    const workspace = hostileWorkspace(decoyKnowledge());
+    decoy = decoyKnowledge();
+    const workspace = hostileWorkspace(decoy);
     server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
@@ -321,6 +323,20 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
     assert.equal(await page.locator('.quick-input-widget .quick-input-box input').inputValue(), 'nonexistent-tag');
     await closeQuickInput(page);
+  });
+
+  test('issue 6 + acceptance 3: machine-scoped path settings — the workspace\'s .vscode/settings.json (knowledgeFolder, configFile, projectsRoot → a decoy) cannot redirect them', async () => {
+    const rows = await runQuery(page, 'decoy-tag');
+    assert.equal(rows[0]?.label, 'No files match tag(s): [decoy-tag]', rows.map((r) => r.label).join('\n'));
+    await closeQuickInput(page);
+    assert.equal(await knownTagRow(page, 'decoy-tag'), undefined, 'the decoy index is not in the tree');
+    const logsDir = path.join(server.userDataDir, 'logs');
+    const log = (fs.readdirSync(logsDir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('aria-context.log'))
+      .map((f) => fs.readFileSync(path.join(logsDir, f), 'utf8'))
+      .join('\n');
+    assert.match(log, new RegExp(`Loaded state ready \\(${path.join(home, 'knowledge').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`), log);
+    assert.ok(!log.includes(decoy.folder) && !log.includes(decoy.config), `the decoy never appears in the log:\n${log}`);
   });
 
   test('Context: Show Query Summary opens the last query as an untitled markdown document', async () => {

@@ -56,6 +56,11 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long to wait for the server to answer HTTP. */
   timeoutMs?: number;
+  /**
+   * Workspace trust on, as in a default VS Code (otherwise the harness turns it off with
+   * --disable-workspace-trust): the folder opens in Restricted Mode until grantWorkspaceTrust.
+   */
+  workspaceTrust?: boolean;
 }
 
 export interface CodeServer {
@@ -85,6 +90,12 @@ const QUIET_SETTINGS: Record<string, unknown> = {
   'workbench.enableExperiments': false,
 };
 
+/** With StartOptions.workspaceTrust: trust on; no startup dialog (tests trust when they choose). */
+const TRUST_SETTINGS: Record<string, unknown> = {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+};
+
 export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
   const { node24, codeServerEntry } = harnessPaths();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aria-e2e-server-'));
@@ -94,7 +105,7 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.writeFileSync(
     path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...QUIET_SETTINGS, ...opts.userSettings }, null, 2),
+    JSON.stringify({ ...QUIET_SETTINGS, ...(opts.workspaceTrust ? TRUST_SETTINGS : {}), ...opts.userSettings }, null, 2),
   );
 
   const env = { ...process.env, ...opts.env };
@@ -119,7 +130,7 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     // VS Code's smoke-test driver: exposes `window.driver` (whenWorkbenchRestored) and makes a
     // built workbench honour the URL `payload` that names development extensions (workbenchUrl).
@@ -277,6 +288,25 @@ async function waitUntilUsable(page: Page, timeoutMs: number): Promise<void> {
   await page.evaluate('globalThis.driver.whenWorkbenchRestored()');
   // The status bar fills in once the (remote) extension host has started.
   await waitFor(async () => (await page.locator('.statusbar-item').count()) > 3, timeoutMs, 'status bar items');
+}
+
+/**
+ * Trusts the open folder through the UI, as a user would: a trust dialog's "Yes, I trust the
+ * authors" if one is up, else Workspaces: Manage Workspace Trust and the editor's Trust button
+ * (screenshot: test-artifacts/workspace-trust.png).
+ */
+export async function grantWorkspaceTrust(page: Page, timeoutMs = 30_000): Promise<void> {
+  const dialogButton = page.locator('.monaco-dialog-box').getByRole('button', { name: /Yes, I trust/i });
+  if (await dialogButton.isVisible()) {
+    await dialogButton.click();
+    return;
+  }
+  await runCommand(page, 'Workspaces: Manage Workspace Trust', timeoutMs);
+  const editor = page.locator('.workspace-trust-editor');
+  await editor.waitFor({ state: 'visible', timeout: timeoutMs });
+  await screenshot(page, 'workspace-trust');
+  const trust = editor.locator('.monaco-button', { hasText: /^\s*Trust\b/ }).first();
+  await trust.click({ timeout: timeoutMs });
 }
 
 /** Closes modal dialogs (workspace trust, "open folder?") if any showed up. */

@@ -19,7 +19,7 @@ test('vscode model files never import vscode', () => {
   }
 });
 
-test('machineValue: only the user value (or default) counts; workspace values are ignored and reported', () => {
+test('issue 6: machine-scoped path settings: a workspace\'s .vscode/settings.json cannot redirect them (machineValue: only the user value or default counts; workspace values are ignored and reported)', () => {
   const v = machineValue({ key: 'ariaContext.knowledgeFolder', defaultValue: '', globalValue: ' /home/u/k ', workspaceValue: '/evil', workspaceFolderValue: '/evil2' });
   assert.equal(v.value, '/home/u/k');
   assert.equal(v.ignored.length, 2);
@@ -30,6 +30,24 @@ test('machineValue: only the user value (or default) counts; workspace values ar
   assert.equal(machineValue({ key: 'k', globalValue: 42 }).value, undefined);
   assert.equal(boundedInt(100, 10, 0, 50), 50);
   assert.equal(boundedInt('x', 10, 0, 50), 10);
+});
+
+test('issue 6: machine-scoped path settings are declared "scope": "machine" in package.json and read only through machineValue', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+  const props = pkg.contributes.configuration.properties;
+  for (const key of ['ariaContext.knowledgeFolder', 'ariaContext.configFile', 'ariaContext.projectsRoot']) assert.equal(props[key]?.scope, 'machine', key);
+  const settings = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'settings.ts'), 'utf8');
+  for (const key of ['knowledgeFolder', 'configFile', 'projectsRoot']) {
+    assert.match(settings, new RegExp(`machineValue\\(config\\.inspect<string>\\('${key}'\\)\\)`), key);
+  }
+  // Nothing else in the extension reads these settings around machineValue().
+  const dir = path.join(repoRoot, 'src', 'vscode');
+  const offenders = (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts') && f !== 'settings.ts')
+    .map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')] as const)
+    .filter(([, text]) => /\.get(<[^>]*>)?\(\s*'(knowledgeFolder|configFile|projectsRoot)'/.test(text))
+    .map(([f]) => f);
+  assert.deepEqual(offenders, []);
 });
 
 test('splitLastToken separates the finished part from the token being typed', () => {
