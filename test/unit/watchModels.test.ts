@@ -46,7 +46,7 @@ test('debouncer: a single change is applied after the quiet period, not before',
   await sleep(60);
   assert.equal(at, 0, 'not yet');
   await sleep(200);
-  assert.ok(at - t0 >= 115 && at - t0 < 250, `applied after ${at - t0} ms`);
+  assert.ok(at - t0 >= 115 && at - t0 < 600, `applied after ${at - t0} ms`); // upper bound: a loaded machine's timer slack
   d.dispose();
 });
 
@@ -61,8 +61,8 @@ test('debouncer: a stream that never pauses still flushes by maxWait (no starvat
   await sleep(250);
   const offsets = times.map((t) => t - t0);
   // ~1 s of events every 30 ms: flushed at ≈400 and ≈800 ms, and once more after the stream.
-  assert.ok(times.length >= 2 && times.length <= 4, `flushes at ${offsets.join(', ')} ms`);
-  assert.ok(offsets[0] >= 380 && offsets[0] < 600, `first flush at ${offsets[0]} ms`);
+  assert.ok(times.length >= 2 && times.length <= 5, `flushes at ${offsets.join(', ')} ms`);
+  assert.ok(offsets[0] >= 380 && offsets[0] < 900, `first flush at ${offsets[0]} ms`);
   assert.equal(d.pendingCount, 0);
   d.dispose();
 });
