@@ -502,22 +502,43 @@ function signature(s: string, from: number, to: number): number {
 
 /**
  * Stores entries into their lists: once per list and spelling of the path, a later
- * description filling an empty one (hint lists hold paths, without descriptions).
+ * description filling an empty one (hint lists hold paths, without descriptions). A short
+ * list is searched directly; from SHORT_LIST entries on, a list gets a Map of its paths, so
+ * duplicate checks stay O(1) on long lists without a Map for every heading.
  */
 class EntryStore {
   private readonly seen: SeenEntries = new Map();
   private list: unknown[] = [];
-  private keys = new Map<string, TagEntry | true>();
+  private keys: Map<string, TagEntry | true> | undefined = undefined;
 
   add(list: unknown[], hint: boolean, p: string, description: string | null): void {
     if (list !== this.list) {
       this.list = list;
-      this.keys = seenIn(this.seen, list);
+      this.keys = this.seen.get(list);
     }
-    const existing = this.keys.get(p);
+    let keys = this.keys;
+    if (keys === undefined && list.length >= SHORT_LIST) {
+      keys = new Map();
+      for (const item of list) keys.set(hint ? (item as string) : (item as TagEntry).path, hint ? true : (item as TagEntry));
+      this.seen.set(list, keys);
+      this.keys = keys;
+    }
+    let existing: TagEntry | true | undefined;
+    if (keys !== undefined) {
+      existing = keys.get(p);
+    } else if (hint) {
+      if (list.includes(p)) existing = true;
+    } else {
+      for (let i = 0; i < list.length; i++) {
+        if ((list[i] as TagEntry).path === p) {
+          existing = list[i] as TagEntry;
+          break;
+        }
+      }
+    }
     if (hint) {
       if (existing) return;
-      this.keys.set(p, true);
+      keys?.set(p, true);
       list.push(p);
       return;
     }
@@ -526,10 +547,12 @@ class EntryStore {
       return;
     }
     const entry: TagEntry = { path: p, description };
-    this.keys.set(p, entry);
+    keys?.set(p, entry);
     list.push(entry);
   }
 }
+
+const SHORT_LIST = 16;
 
 function addProject(index: Parsed, heading: string): IndexProject {
   const sep = heading.indexOf(SEPARATOR);
