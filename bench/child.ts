@@ -26,6 +26,9 @@ if (mode === 'cold') {
   const load = () => {
     const outcome = loadSnapshot(sources);
     if (!outcome.ok) throw new Error(outcome.message);
+    // The lookup tables are built on first use (the first query, the tag tree): count them too.
+    void outcome.snapshot.index.filesByTag;
+    void outcome.snapshot.index.teamSharedFiles;
     held.push(outcome.snapshot);
   };
   load();
