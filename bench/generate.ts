@@ -2,18 +2,9 @@
 // team-shared entries, ideas, tracked artifacts. Same seed and size → byte-identical files.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { prng } from '../test/prng';
+export { prng };
 
-/** mulberry32: small, fast, good enough for shuffling synthetic data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TAG_WORDS = [
   'api', 'auth', 'cache', 'queue', 'billing', 'search', 'mobile', 'infra', 'deploy', 'storage',

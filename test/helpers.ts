@@ -19,7 +19,7 @@ export function tempDir(prefix = 'aria-test-'): string {
   return dir;
 }
 
-function makeWritable(dir: string): void {
+export function makeWritable(dir: string): void {
   try {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, entry.name);
@@ -72,17 +72,25 @@ export function paths(result: QueryResult): string[] {
   return result.items.filter((i) => i.category !== 'tracked-artifact').map((i) => i.path);
 }
 
-/** Copies the shared fixture HOME to a temp dir and sets the modification times golden.json lists. */
-export function fixtureHome(): { home: string; golden: Golden } {
-  const golden = JSON.parse(fs.readFileSync(path.join(fixturesDir, 'golden.json'), 'utf8')) as Golden;
-  const home = tempDir('aria-golden-');
+/** The shared golden.json. */
+export function readGolden(): Golden {
+  return JSON.parse(fs.readFileSync(path.join(fixturesDir, 'golden.json'), 'utf8')) as Golden;
+}
+
+/** A temp copy of the shared fixture HOME with the modification times golden.json lists. */
+export function fixtureCopy(prefix = 'aria-golden-'): string {
+  const home = tempDir(prefix);
   fs.cpSync(path.join(fixturesDir, 'home'), home, { recursive: true });
   makeWritable(home);
-  for (const [rel, date] of Object.entries(golden.mtimes)) {
+  for (const [rel, date] of Object.entries(readGolden().mtimes)) {
     const when = new Date(`${date}T12:00:00`);
     fs.utimesSync(path.join(home, rel), when, when);
   }
-  return { home, golden };
+  return home;
+}
+
+export function fixtureHome(): { home: string; golden: Golden } {
+  return { home: fixtureCopy(), golden: readGolden() };
 }
 
 export interface GoldenCase {

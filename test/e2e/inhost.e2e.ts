@@ -10,11 +10,11 @@
 import { execFileSync } from 'node:child_process';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { buildSync } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { fixtureCopy, tempDir } from '../helpers';
 import { CHROMIUM_PATH, REPO_ROOT, grantWorkspaceTrust, startCodeServer, waitFor } from './harness';
 
 const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
@@ -22,33 +22,7 @@ const GOLDEN = path.join(FIXTURES, 'golden.json');
 const golden = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as { today: string; mtimes: Record<string, string> };
 const SUITE = path.join(REPO_ROOT, 'out', 'desktop', 'suite.js');
 
-const temps: string[] = [];
-const tempDir = (prefix: string) => {
-  const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-  temps.push(d);
-  return d;
-};
-after(() => temps.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
-function makeWritable(dir: string): void {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isSymbolicLink()) continue;
-    fs.chmodSync(p, e.isDirectory() ? 0o755 : 0o644);
-    if (e.isDirectory()) makeWritable(p);
-  }
-}
-
-function fixtureHome(): string {
-  const home = tempDir('aria-inhost-home-');
-  fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
-  makeWritable(home);
-  for (const [rel, date] of Object.entries(golden.mtimes)) {
-    const t = new Date(`${date}T12:00:00`);
-    fs.utimesSync(path.join(home, rel), t, t);
-  }
-  return home;
-}
+const fixtureHome = () => fixtureCopy('aria-inhost-home-');
 
 function workspace(settings: Record<string, string>, cursorKnowledge?: string): string {
   const ws = tempDir('aria-inhost-ws-');

@@ -3,10 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { after } from 'node:test';
 import type { Page } from 'playwright-core';
+import { fixtureCopy, tempDir } from '../helpers';
 import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, typeInQuickInput, waitFor } from './harness';
 
 export const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
@@ -22,35 +21,9 @@ export const golden = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'golden.jso
 // ---------------------------------------------------------------------------------------------
 // Setup helpers
 
-export const temps: string[] = [];
-export function tempDir(prefix: string): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-  temps.push(dir);
-  return dir;
-}
-after(() => {
-  for (const dir of temps) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-export function makeWritable(dir: string): void {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isSymbolicLink()) continue;
-    fs.chmodSync(p, entry.isDirectory() ? 0o755 : 0o644);
-    if (entry.isDirectory()) makeWritable(p);
-  }
-}
-
 /** A temp copy of fixtures/home with the modification times golden.json asks for. */
 export function fixtureHome(): string {
-  const home = tempDir('aria-e2e-home-');
-  fs.cpSync(path.join(FIXTURES, 'home'), home, { recursive: true });
-  makeWritable(home);
-  for (const [rel, date] of Object.entries(golden.mtimes)) {
-    const t = new Date(`${date}T12:00:00`);
-    fs.utimesSync(path.join(home, rel), t, t);
-  }
-  return home;
+  return fixtureCopy('aria-e2e-home-');
 }
 
 /** Another knowledge folder (+ config) a hostile workspace setting tries to point at. */
@@ -203,3 +176,5 @@ export async function waitForNotification(page: Page, text: string): Promise<voi
   await runCommand(page, 'Notifications: Clear All Notifications');
 }
 
+
+export { tempDir };

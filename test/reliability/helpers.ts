@@ -2,13 +2,12 @@
 // a seeded PRNG, a file-access spy that proves a file was never opened, and the built CLI.
 import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { after } from 'node:test';
 import { loadItems, loadSnapshot, pickItems, renderBundle, renderSummary, runQuery, toJson } from '../../src/core';
 import type { Snapshot } from '../../src/core';
 import type { LoadResult } from '../../src/core/loader';
 import type { QueryResult } from '../../src/core/types';
+export { prng } from '../prng';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const fixturesHome = path.join(process.env.ARIA_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures'), 'home');
@@ -18,42 +17,8 @@ export const TODAY = '2026-12-01';
 /** Appears only inside files that must never be read; any output holding it is a leak. */
 export const MARKER = 'ARIA-RELIABILITY-SECRET-5d1c9e';
 
-/** A fresh real (symlink-free) temp folder, removed when the file's tests end. */
-export function tempDir(prefix = 'aria-rel-'): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-  after(() => {
-    restorePermissions(dir);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return dir;
-}
-
-function restorePermissions(dir: string): void {
-  try {
-    fs.chmodSync(dir, 0o755);
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isSymbolicLink()) continue;
-      const p = path.join(dir, entry.name);
-      fs.chmodSync(p, 0o755);
-      if (entry.isDirectory()) restorePermissions(p);
-    }
-  } catch {
-    // best effort: cleanup must not fail a test
-  }
-}
-
-/** Writes `{ 'a/b.md': 'text' }` under `root`. */
-export function writeTree(root: string, files: Record<string, string | Buffer>): void {
-  for (const [rel, content] of Object.entries(files)) {
-    const abs = path.join(root, rel);
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.writeFileSync(abs, content);
-  }
-}
-
-export function configText(keys: Record<string, string>): string {
-  return `---\n${Object.entries(keys).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n\n# Knowledge Tools Configuration\n`;
-}
+export { configText, tempDir, writeTree } from '../helpers';
+import { configText, tempDir, writeTree } from '../helpers';
 
 export interface TestHome {
   home: string;
@@ -103,17 +68,6 @@ export function everything(result: QueryResult): { text: string; load: LoadResul
   return { text, load, bundle };
 }
 
-/** Mulberry32: small, fast, seeded; the same seed gives the same cases on every machine. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Records every path the core hands to the file-reading calls of `node:fs` while `fn` runs.
