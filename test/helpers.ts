@@ -10,12 +10,20 @@ export const repoRoot = path.resolve(__dirname, '..');
 /** `../shared/fixtures` beside the repository (as CI lays it out), or ARIA_FIXTURES. */
 export const fixturesDir = process.env.ARIA_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures');
 
-export function tempDir(prefix = 'aria-test-'): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-  after(() => {
+/** Temp folders made by this test file, removed when all of its tests are done. */
+const temps: string[] = [];
+// Registered once, at the file's root: a cleanup registered from inside a `before` hook would
+// run as soon as that hook ends, deleting folders the tests still use.
+after(() => {
+  for (const dir of temps.splice(0)) {
     makeWritable(dir);
     fs.rmSync(dir, { recursive: true, force: true });
-  });
+  }
+});
+
+export function tempDir(prefix = 'aria-test-'): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  temps.push(dir);
   return dir;
 }
 
