@@ -1,8 +1,7 @@
 // Front matter of notes and of the config file: only the leading `---` block is read, only
 // as YAML (never gray-matter's executable `---js` engines), and only from the head of a file.
-import * as fs from 'node:fs';
 import matter from 'gray-matter';
-import { describeFsError, openRegularFile } from './paths';
+import { describeFsError, readFileHead } from './paths';
 
 /** How much of a note is read to find its tags, hints and title. */
 export const NOTE_HEAD_BYTES = 256 * 1024;
@@ -77,19 +76,7 @@ export function readNoteHead(absPath: string, maxBytes = NOTE_HEAD_BYTES): NoteH
 }
 
 export function readHead(absPath: string, maxBytes: number): string {
-  const fd = openRegularFile(absPath); // never blocks on a FIFO, never reads a device
-  try {
-    const buffer = Buffer.alloc(maxBytes);
-    let total = 0;
-    while (total < maxBytes) {
-      const n = fs.readSync(fd, buffer, total, maxBytes - total, total);
-      if (n === 0) break;
-      total += n;
-    }
-    return buffer.subarray(0, total).toString('utf8');
-  } finally {
-    fs.closeSync(fd);
-  }
+  return readFileHead(absPath, maxBytes).text; // never blocks on a FIFO, never reads a device
 }
 
 /**

@@ -1,7 +1,6 @@
 // Step 6: read the picked files (only now), after the real-path containment check.
-import * as fs from 'node:fs';
 import { loadedLine } from './messages';
-import { checkRealPath, describeFsError, openRegularFile } from './paths';
+import { checkRealPath, describeFsError, readFileHead } from './paths';
 import { plural } from './summary';
 import type { QueryResult, ResultItem } from './types';
 
@@ -88,21 +87,9 @@ export function loadItems(items: ResultItem[], maxBytes = DEFAULT_MAX_LOAD_BYTES
 }
 
 function readCapped(item: ResultItem, realPath: string, maxBytes: number): LoadedFile {
-  const fd = openRegularFile(realPath); // the file may have been swapped since the check
-  try {
-    const size = fs.fstatSync(fd).size;
-    const length = Math.min(size, maxBytes);
-    const buffer = Buffer.alloc(length);
-    let read = 0;
-    while (read < length) {
-      const n = fs.readSync(fd, buffer, read, length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return { item, realPath, content: buffer.subarray(0, read).toString('utf8'), bytes: size, truncated: size > maxBytes };
-  } finally {
-    fs.closeSync(fd);
-  }
+  // Opened non-blocking and only if regular: the file may have been swapped since the check.
+  const { text, size } = readFileHead(realPath, maxBytes);
+  return { item, realPath, content: text, bytes: size, truncated: size > maxBytes };
 }
 
 /** A fence longer than any backtick run in the content, so the content cannot close it. */

@@ -108,6 +108,27 @@ export function openRegularFile(absPath: string): number {
   return fd;
 }
 
+/**
+ * Reads at most `maxBytes` from the start of a regular file (see openRegularFile), and tells
+ * the file's whole size so callers can say what was cut.
+ */
+export function readFileHead(absPath: string, maxBytes: number): { text: string; size: number } {
+  const fd = openRegularFile(absPath);
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(size, maxBytes));
+    let read = 0;
+    while (read < buffer.length) {
+      const n = fs.readSync(fd, buffer, read, buffer.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return { text: buffer.subarray(0, read).toString('utf8'), size };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export function describeFsError(err: unknown, fallback: string): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
