@@ -1,7 +1,9 @@
 // Parsed file-system state that is expensive to rebuild: project-tier scans and the ideas
-// folder. The editor keeps one cache and clears entries from its file watchers; the CLI
-// runs once and passes none.
+// folder. The editor keeps one cache and clears entries from its file watchers; each entry
+// also re-checks its folders' mtimes, so an added or removed file is seen even when a watcher
+// event is lost. The CLI runs once and passes none.
 import * as path from 'node:path';
+import { stampsUnchanged } from './dirStamps';
 import type { IdeasScan } from './ideas';
 import type { ProjectScan } from './projectTier';
 import { classifyChange } from './watchPatterns';
@@ -13,7 +15,8 @@ export class CoreCache {
   getProject(tag: string, scan: () => ProjectScan): ProjectScan {
     const key = tag.toLowerCase();
     let found = this.projects.get(key);
-    if (!found) {
+    // A listing whose folders changed since is stale even if no watcher event said so.
+    if (!found || !stampsUnchanged(found.dirs)) {
       found = scan();
       this.projects.set(key, found);
     }
@@ -21,7 +24,7 @@ export class CoreCache {
   }
 
   getIdeas(scan: () => IdeasScan): IdeasScan {
-    this.ideas ??= scan();
+    if (!this.ideas || !stampsUnchanged(this.ideas.dirs)) this.ideas = scan();
     return this.ideas;
   }
 

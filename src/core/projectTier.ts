@@ -1,6 +1,7 @@
 // Step 4b: project-tier files found on disk under `projects/<tag>/`, with their front matter.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { dirMtime, type DirStamps } from './dirStamps';
 import { readNoteHead, stringList } from './frontMatter';
 import { describeFsError, isInside, realOrSelf } from './paths';
 
@@ -20,6 +21,8 @@ export interface ProjectScan {
   files: ProjectFile[];
   /** Folder-level problems: unreadable folders, loops, symlinks leaving the folder. */
   problems: string[];
+  /** Every folder listed (and the project folder even when missing), with its mtime. */
+  dirs: DirStamps;
 }
 
 const MAX_DEPTH = 32;
@@ -35,6 +38,7 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
   const realKnowledge = realOrSelf(knowledgeFolder);
   const files: ProjectFile[] = [];
   const problems: string[] = [];
+  const dirs: DirStamps = [];
   const visited = new Set<string>();
   const rel = (abs: string) => path.relative(knowledgeFolder, abs).split(path.sep).join('/');
 
@@ -48,6 +52,7 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
     visited.add(real);
     if (depth > MAX_DEPTH) return problems.push(`${rel(dir)}/: nested deeper than ${MAX_DEPTH} folders, skipped`);
     let entries: fs.Dirent[];
+    dirs.push([dir, dirMtime(dir)]); // taken before listing, so a change during the walk shows later
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (err) {
@@ -93,7 +98,7 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
     }
   };
   walk(top, 0);
-  return { files, problems };
+  return { files, problems, dirs };
 }
 
 function readProjectFile(abs: string, relPath: string, tag: string, escapes: boolean): ProjectFile {

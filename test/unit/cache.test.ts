@@ -26,21 +26,46 @@ describe('cache invalidation', () => {
     });
     const snapshot = snapshotFor(home);
     const cache = new CoreCache();
-    const count = (q: string) => {
+    const tier = (q: string) => {
       const o = runQuery(snapshot, q, { today: '2026-11-30', cache });
       assert.ok(o.ok);
-      return o.result.items.filter((i) => i.category === 'project-specific').length;
+      return o.result.items.filter((i) => i.category === 'project-specific');
     };
     const kf = path.join(home, 'knowledge');
-    assert.equal(count('alpha beta'), 2);
-    fs.writeFileSync(path.join(kf, 'projects/alpha/new.md'), '# New\n');
-    fs.writeFileSync(path.join(kf, 'projects/beta/new.md'), '# New\n');
-    assert.equal(count('alpha beta'), 2, 'served from the cache until told');
-    cache.invalidate(path.join(kf, 'projects/alpha/new.md'), kf);
-    assert.equal(count('alpha beta'), 3, 'only alpha was re-read');
+    const descriptions = (q: string) => tier(q).map((i) => i.description);
+    assert.deepEqual(descriptions('alpha beta'), ['A', 'B']);
+    // An edit inside a file leaves the folder's mtime alone: the watcher's event is what clears it.
+    fs.writeFileSync(path.join(kf, 'projects/alpha/a.md'), '# A edited\n');
+    fs.writeFileSync(path.join(kf, 'projects/beta/b.md'), '# B edited\n');
+    assert.deepEqual(descriptions('alpha beta'), ['A', 'B'], 'served from the cache until told');
+    cache.invalidate(path.join(kf, 'projects/alpha/a.md'), kf);
+    assert.deepEqual(descriptions('alpha beta'), ['A edited', 'B'], 'only alpha was re-read');
     cache.invalidate(path.join(kf, 'approaches/x.md'), kf);
-    assert.equal(count('beta'), 1, 'an unrelated change clears nothing');
+    assert.deepEqual(descriptions('beta'), ['B'], 'an unrelated change clears nothing');
     cache.invalidate();
-    assert.equal(count('beta'), 2);
+    assert.deepEqual(descriptions('beta'), ['B edited']);
+  });
+
+  test('a file added in a new folder is seen even when no watcher event arrives', () => {
+    const home = makeHome({
+      config: { projects_enabled: 'true', projects_list: 'alpha:alpha' },
+      index: INDEX_HEADER,
+      files: { 'knowledge/intake/ideas/README.md': '# Ideas\n' },
+    });
+    const snapshot = snapshotFor(home);
+    const cache = new CoreCache();
+    const run = () => {
+      const o = runQuery(snapshot, 'alpha', { today: '2026-11-30', cache });
+      assert.ok(o.ok);
+      return o.result;
+    };
+    const kf = path.join(home, 'knowledge');
+    assert.deepEqual(run().emptyProjectNotes, ['(No files yet in projects/alpha/ — folder is configured but empty.)']);
+    fs.mkdirSync(path.join(kf, 'projects/alpha/notes'), { recursive: true });
+    fs.writeFileSync(path.join(kf, 'projects/alpha/notes/launch.md'), '# Launch\n');
+    fs.writeFileSync(path.join(kf, 'intake/ideas/2026-11-29-alpha-x.md'), '---\nproject: alpha\n---\n# X\n');
+    const after = run();
+    assert.deepEqual(after.items.filter((i) => i.category === 'project-specific').map((i) => i.path), ['projects/alpha/notes/launch.md']);
+    assert.deepEqual(after.ideas.map((i) => i.title), ['X']);
   });
 });
