@@ -65,20 +65,36 @@ export function pickItems(result: QueryResult, spec: string | readonly string[])
   return { ok: true, items: picked };
 }
 
-export function loadItems(items: ResultItem[], maxBytes = DEFAULT_MAX_LOAD_BYTES): LoadResult {
-  const result: LoadResult = { loaded: [], refused: [] };
+export interface CheckedItems {
+  ok: Array<{ item: ResultItem; realPath: string }>;
+  refused: RefusedFile[];
+}
+
+/**
+ * Which items may be read, opened, copied or sent: selectable ones whose real path (after
+ * symlinks) stays inside their allowed folders. Every way content leaves the folder goes
+ * through here.
+ */
+export function checkItems(items: readonly ResultItem[]): CheckedItems {
+  const checked: CheckedItems = { ok: [], refused: [] };
   for (const item of items) {
     if (!item.selectable) {
-      result.refused.push({ item, reason: 'it is not a loadable file' });
+      checked.refused.push({ item, reason: 'it is not a loadable file' });
       continue;
     }
     const check = checkRealPath(item.absPath, item.allowedRoots);
-    if (!check.ok) {
-      result.refused.push({ item, reason: check.reason });
-      continue;
-    }
+    if (check.ok) checked.ok.push({ item, realPath: check.realPath });
+    else checked.refused.push({ item, reason: check.reason });
+  }
+  return checked;
+}
+
+export function loadItems(items: readonly ResultItem[], maxBytes = DEFAULT_MAX_LOAD_BYTES): LoadResult {
+  const { ok, refused } = checkItems(items);
+  const result: LoadResult = { loaded: [], refused };
+  for (const { item, realPath } of ok) {
     try {
-      result.loaded.push(readCapped(item, check.realPath, maxBytes));
+      result.loaded.push(readCapped(item, realPath, maxBytes));
     } catch (err) {
       result.refused.push({ item, reason: describeFsError(err, 'it cannot be read') });
     }
@@ -99,8 +115,8 @@ export function fenceFor(content: string): string {
   return '`'.repeat(Math.max(3, longest + 1));
 }
 
-export function refusedLine(r: RefusedFile): string {
-  return `Refused ${r.item.path}: ${r.reason} (not read).`;
+export function refusedLine(r: RefusedFile, verb = 'read'): string {
+  return `Refused ${r.item.path}: ${r.reason} (not ${verb}).`;
 }
 
 export function truncationNotice(file: LoadedFile, maxBytes: number): string {

@@ -3,10 +3,10 @@
 // opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
 import { describeLoad, loadedLine, loadItems, renderBundle, type ResultItem } from '../core';
-import { checkItems, refusalMessage, type Refusal } from './containment';
+import type { RefusedFile } from '../core/loader';
+import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
 
-export { checkItems, type Refusal } from './containment';
 
 export class FileActions {
   constructor(private readonly log: Log) {}
@@ -25,7 +25,7 @@ export class FileActions {
         });
         opened++;
       } catch (err) {
-        refused.push({ path: item.path, reason: `it could not be opened (${(err as Error).message})` });
+        refused.push({ item, reason: `it could not be opened (${(err as Error).message})` });
       }
     }
     this.report(opened, refused, options.quiet);
@@ -36,7 +36,7 @@ export class FileActions {
   async copyAsContext(items: readonly ResultItem[], lead?: string): Promise<number> {
     const load = loadItems([...items]);
     if (load.loaded.length > 0) await vscode.env.clipboard.writeText(renderBundle(load));
-    const refused = load.refused.map((r) => ({ path: r.item.path, reason: r.reason }));
+    const refused = load.refused;
     const copied = load.loaded.length;
     this.log.info(`Copy as Context: ${describeLoad(load)}`);
     const head = lead ? `${lead} ` : '';
@@ -49,7 +49,7 @@ export class FileActions {
     return copied;
   }
 
-  private report(opened: number, refused: Refusal[], quiet?: boolean): void {
+  private report(opened: number, refused: RefusedFile[], quiet?: boolean): void {
     if (refused.length) {
       this.log.info(refusalMessage(refused));
       void vscode.window.showWarningMessage(`${loadedLine(opened)} ${refusalMessage(refused)}`);

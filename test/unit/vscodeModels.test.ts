@@ -254,7 +254,7 @@ test('containment: a tree file whose real path escapes the knowledge folder is r
   const missing = { ...ok, selectable: false, path: '~/Projects/proj-b/CODEMAP.md' };
   const checked = checkItems([ok, sneaky, missing]);
   assert.deepEqual(checked.ok.map((o) => o.item.path), ['approaches/api-pagination.md']);
-  assert.deepEqual(checked.refused, [
+  assert.deepEqual(checked.refused.map((r) => ({ path: r.item.path, reason: r.reason })), [
     { path: 'approaches/sneaky.md', reason: 'its real path (after symlinks) is outside the allowed folders' },
     { path: '~/Projects/proj-b/CODEMAP.md', reason: 'it is not a loadable file' },
   ]);

@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { loadedLine, type ResultItem } from '../../core';
-import { checkItems, type FileActions } from '../fileActions';
+import { checkItems, refusalMessage } from '../containment';
+import type { FileActions } from '../fileActions';
 import type { Log } from '../log';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
 import { formatTokens, sizeReport } from './tokenEstimate';
@@ -16,7 +17,7 @@ export async function chatRoute(): Promise<ChatRoute> {
 
 export async function sendToChat(items: readonly ResultItem[], actions: FileActions, log: Log): Promise<number> {
   const { ok, refused } = checkItems(items);
-  const refusedText = refused.map((r) => `Refused ${r.path}: ${r.reason} (not sent).`).join(' ');
+  const refusedText = refusalMessage(refused, 'sent');
   if (ok.length === 0) {
     void vscode.window.showWarningMessage(`Nothing was sent to the chat. ${refusedText}`.trim());
     return 0;
