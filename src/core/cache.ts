@@ -1,31 +1,35 @@
 // Parsed file-system state that is expensive to rebuild: project-tier scans and the ideas
 // folder. The editor keeps one cache and clears entries from its file watchers; each entry
 // also re-checks its folders' mtimes, so an added or removed file is seen even when a watcher
-// event is lost. The CLI runs once and passes none.
+// event is lost. The CLI runs one query with a fresh cache.
 import * as path from 'node:path';
 import { stampsUnchanged } from './dirStamps';
-import type { IdeasScan } from './ideas';
-import type { ProjectScan } from './projectTier';
+import { scanIdeas, type IdeasScan } from './ideas';
+import { scanProject, type ProjectScan } from './projectTier';
 import { classifyChange } from './watchPatterns';
 
 export class CoreCache {
+  /** Keyed by knowledge folder and project: a scan is never reused for another folder. */
   private readonly projects = new Map<string, ProjectScan>();
-  private ideas: IdeasScan | null = null;
+  private ideas: { folder: string; scan: IdeasScan } | null = null;
 
-  getProject(tag: string, scan: () => ProjectScan): ProjectScan {
-    const key = tag.toLowerCase();
+  /** `projects/<tag>/` of the folder, scanned once and reused while its folders are unchanged. */
+  projectScan(knowledgeFolder: string, tag: string): ProjectScan {
+    const key = projectKey(knowledgeFolder, tag);
     let found = this.projects.get(key);
     // A listing whose folders changed since is stale even if no watcher event said so.
     if (!found || !stampsUnchanged(found.dirs)) {
-      found = scan();
+      found = scanProject(knowledgeFolder, tag);
       this.projects.set(key, found);
     }
     return found;
   }
 
-  getIdeas(scan: () => IdeasScan): IdeasScan {
-    if (!this.ideas || !stampsUnchanged(this.ideas.dirs)) this.ideas = scan();
-    return this.ideas;
+  ideasScan(knowledgeFolder: string): IdeasScan {
+    if (this.ideas?.folder !== knowledgeFolder || !stampsUnchanged(this.ideas.scan.dirs)) {
+      this.ideas = { folder: knowledgeFolder, scan: scanIdeas(knowledgeFolder) };
+    }
+    return this.ideas.scan;
   }
 
   /** Forgets what a changed path may affect; with no path, forgets everything. */
@@ -40,10 +44,14 @@ export class CoreCache {
     const kind = classifyChange(rel);
     if (kind === 'projects') {
       const project = rel.split('/')[1];
-      if (project) this.projects.delete(project.toLowerCase());
+      if (project) this.projects.delete(projectKey(knowledgeFolder, project));
       else this.projects.clear();
     } else if (kind === 'ideas') {
       this.ideas = null;
     }
   }
+}
+
+function projectKey(knowledgeFolder: string, tag: string): string {
+  return `${knowledgeFolder}\u0000${tag.toLowerCase()}`;
 }

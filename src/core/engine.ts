@@ -1,9 +1,8 @@
 // Steps 2–5 put together: one query against one snapshot of config and index.
-import type { CoreCache } from './cache';
+import { CoreCache } from './cache';
 import { matchCrossProject } from './crossProject';
-import { hasLegacyBacklog, pendingIdeas, scanIdeas } from './ideas';
+import { hasLegacyBacklog, pendingIdeas } from './ideas';
 import { emptyProjectNote, LEGACY_IDEAS, USAGE } from './messages';
-import { scanProject } from './projectTier';
 import { resultItem } from './resultItem';
 import { parseQueryText, resolveQuery } from './query';
 import { matchTeamShared } from './teamShared';
@@ -45,7 +44,8 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   const warnings: string[] = [...config.warnings];
 
   const team = matchTeamShared(index, config, tokens, query.mode, projectTokens.length > 0);
-  const projectTier = matchProjectTier(config, projectTokens, tokens, query, options.cache);
+  const cache = options.cache ?? new CoreCache(); // one query, one throwaway cache
+  const projectTier = matchProjectTier(config, projectTokens, tokens, query, cache);
   const cross = matchCrossProject(index, config, tokens, query.mode);
   warnings.push(...team.warnings, ...projectTier.warnings, ...cross.warnings);
 
@@ -61,7 +61,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   let ideas: QueryResult['ideas'] = [];
   let legacyNote: string | null = null;
   if (projectTokens.length > 0) {
-    const scan = options.cache ? options.cache.getIdeas(() => scanIdeas(config.knowledgeFolder)) : scanIdeas(config.knowledgeFolder);
+    const scan = cache.ideasScan(config.knowledgeFolder);
     ideas = pendingIdeas(scan.ideas, projectTokens, options.today, config.thresholds.ideas);
     warnings.push(...scan.problems);
     if (hasLegacyBacklog(config.knowledgeFolder)) legacyNote = LEGACY_IDEAS;
@@ -93,14 +93,12 @@ function matchProjectTier(
   projectTokens: string[],
   tokens: PreparedToken[],
   query: ParsedQuery,
-  cache: CoreCache | undefined,
+  cache: CoreCache,
 ): ProjectTierMatch {
   const result: ProjectTierMatch = { items: [], warnings: [], emptyNotes: [] };
   for (const token of projectTokens) {
     const project = config.projectsList.get(token.toLowerCase())!;
-    const scan = cache
-      ? cache.getProject(project.tag, () => scanProject(config.knowledgeFolder, project.tag))
-      : scanProject(config.knowledgeFolder, project.tag);
+    const scan = cache.projectScan(config.knowledgeFolder, project.tag);
     result.warnings.push(...scan.problems);
     if (scan.files.length === 0) result.emptyNotes.push(emptyProjectNote(project.tag));
     for (const file of scan.files) {

@@ -15,8 +15,7 @@ import {
   type QueryResult,
   type Snapshot,
 } from '../core';
-import { scanProject, type ProjectFile } from '../core/projectTier';
-import { configIdentity } from './configIdentity';
+import type { ProjectFile } from '../core/projectTier';
 import type { Log } from './log';
 import { readPathSettings } from './settings';
 
@@ -46,8 +45,6 @@ export class RetrievalService implements vscode.Disposable {
   private lastIgnored = '';
   private last: { text: string; result: QueryResult } | undefined;
   private loadCount = 0;
-  /** configIdentity() of the config the cached project scans were made under. */
-  private cacheConfig = '';
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after data changed on disk or in the settings: views refresh, queries re-read. */
@@ -77,14 +74,6 @@ export class RetrievalService implements vscode.Disposable {
     } catch (err) {
       // The core is meant not to throw; if it ever does, the UI still gets a state.
       next = { kind: 'error', message: `aria-context could not read the knowledge folder: ${(err as Error).message}` };
-    }
-    // One snapshot, one config: project scans cached under another config are dropped, so a
-    // query never pairs this index with scans made for the old one.
-    const config = next.kind === 'ready' ? next.snapshot.config : next.kind === 'noIndex' ? next.config : null;
-    const identity = config ? configIdentity(config) : '';
-    if (identity !== this.cacheConfig) {
-      this.cache.invalidate();
-      this.cacheConfig = identity;
     }
     this.current = next;
     this.loadCount++;
@@ -138,8 +127,7 @@ export class RetrievalService implements vscode.Disposable {
     const s = this.state();
     if (s.kind !== 'ready') return [];
     const folder = s.snapshot.config.knowledgeFolder;
-    const scan = this.cache.getProject(tag, () => scanProject(folder, tag));
-    return scan.files;
+    return this.cache.projectScan(folder, tag).files;
   }
 
   lastQuery(): { text: string; result: QueryResult } | undefined {

@@ -1,20 +1,18 @@
 // The pure parts behind the watchers and the service's snapshot cache (issue 6, faults):
-// the Debouncer with real timers, and configIdentity. The same behaviour is proven in the real
+// the Debouncer with real timers. The same behaviour is proven in the real
 // editor by test/desktop/suite.ts ("issue 6: a burst of 1,000 file events …", run by
 // test/e2e/inhost.e2e.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { loadConfig } from '../../src/core';
-import { configIdentity } from '../../src/vscode/configIdentity';
 import { Debouncer, WATCH_DEBOUNCE } from '../../src/vscode/debouncer';
-import { repoRoot, tempDir, writeTree } from '../helpers';
+import { repoRoot } from '../helpers';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 test('watch model files never import vscode', () => {
-  for (const f of ['debouncer.ts', 'configIdentity.ts']) {
+  for (const f of ['debouncer.ts']) {
     assert.doesNotMatch(fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8'), /from\s+['"]vscode['"]/, f);
   }
 });
@@ -78,18 +76,3 @@ test('debouncer: dispose drops what is pending and ignores later events', async 
   assert.equal(d.pendingCount, 0);
 });
 
-test('configIdentity: the same config gives the same identity; another folder, project root or project list does not', () => {
-  const home = tempDir();
-  const config = (front: string) => {
-    writeTree(home, { '.claude/aria-knowledge.local.md': `---\n${front}\n---\n` });
-    const outcome = loadConfig({ home });
-    assert.ok(outcome.ok, 'config read');
-    return configIdentity(outcome.config);
-  };
-  const base = config('knowledge_folder: ~/k\nprojects_enabled: true\nprojects_list: a:a,b:b');
-  assert.equal(config('knowledge_folder: ~/k\nprojects_enabled: true\nprojects_list: a:a,b:b'), base);
-  assert.notEqual(config('knowledge_folder: ~/k2\nprojects_enabled: true\nprojects_list: a:a,b:b'), base);
-  assert.notEqual(config('knowledge_folder: ~/k\nprojects_enabled: true\nprojects_list: a:elsewhere/a,b:b'), base);
-  assert.notEqual(config('knowledge_folder: ~/k\nprojects_enabled: true\nprojects_list: a:a'), base);
-  assert.notEqual(config('knowledge_folder: ~/k\nprojects_enabled: false\nprojects_list: a:a,b:b'), base);
-});
