@@ -72,7 +72,7 @@ const sortedTagsCache = new WeakMap<IndexedFile, { size: number; tags: string[] 
 function cachedContainment(file: IndexedFile, config: Config): string | { abs: string } {
   const hit = factsCache.get(file);
   if (hit && hit.folder === config.knowledgeFolder && hit.home === config.home) return hit.containment;
-  const result = containment(file.path, config);
+  const result = indexPathVerdict(file.path, config);
   factsCache.set(file, { folder: config.knowledgeFolder, home: config.home, containment: result });
   return result;
 }
@@ -107,7 +107,8 @@ function sortedTags(file: IndexedFile): string[] {
   return tags.slice();
 }
 
-function containment(p: string, config: Config): string | { abs: string } {
+/** Where an index path (knowledge-relative) resolves, or why it is refused. */
+export function indexPathVerdict(p: string, config: Config): string | { abs: string } {
   const suspicious = suspiciousPathText(p);
   if (suspicious) return suspicious;
   // The common entry, `folder/name.md`, in a resolved POSIX folder: resolving it is joining it,

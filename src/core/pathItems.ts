@@ -4,9 +4,9 @@
 import * as path from 'node:path';
 import { trackedArtifacts } from './artifacts';
 import type { Snapshot } from './engine';
-import { displayHomePath, expandHome, isInside, isInsideAny, normaliseRelative, resolveIndexPath, suspiciousPathText } from './paths';
+import { expandHome, isInside, normaliseRelative, resolveIndexPath, suspiciousPathText } from './paths';
 import { resultItem } from './resultItem';
-import { allowedTeamDirs } from './teamShared';
+import { teamEntryVerdict, teamSharedItem } from './teamShared';
 import type { ResultItem } from './types';
 
 export interface PathItems {
@@ -54,21 +54,11 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
       continue;
     }
 
-    const team = [...index.teamSharedFiles.values()].find((e) => {
-      const entryAbs = resolveIndexPath(e.path, config.home, config.home);
-      return entryAbs === abs && isInsideAny(entryAbs, allowedTeamDirs(config, e.project));
-    });
-    if (team) {
-      add(resultItem({
-        category: 'team-shared',
-        path: displayHomePath(abs, config.home),
-        absPath: abs,
-        allowedRoots: allowedTeamDirs(config, team.project),
-        description: team.description,
-        tags: [...team.headings].sort(),
-        project: team.project,
-        scope: team.scope,
-      }));
+    const team = [...index.teamSharedFiles.values()]
+      .map((entry) => ({ entry, verdict: teamEntryVerdict(config, entry.path, entry.project) }))
+      .find(({ verdict }) => verdict.ok && verdict.abs === abs);
+    if (team?.verdict.ok) {
+      add(teamSharedItem(config, team.entry, team.verdict));
       continue;
     }
     const projects = config.projectsEnabled ? [...config.projectsList.keys()] : [];

@@ -4,7 +4,7 @@ import { displayHomePath, isInside, isInsideAny, resolveIndexPath, suspiciousPat
 import type { TierResult } from './crossProject';
 import { resultItem } from './resultItem';
 import { isMatch, matchFile, type PreparedToken } from './tokenMatch';
-import type { Config, KnowledgeIndex, QueryMode, ResultItem } from './types';
+import type { Config, KnowledgeIndex, QueryMode, ResultItem, TeamSharedFile } from './types';
 
 const KNOWLEDGE_DIR = '_project-knowledge';
 
@@ -26,6 +26,33 @@ export function allowedTeamDirs(config: Config, project: string): string[] {
   return config.sharedKnowledge.flatMap((p) => knowledgeDirs(config, p).map((d) => path.join(d, 'cross')));
 }
 
+export type TeamEntryVerdict = { ok: true; abs: string; allowed: string[] } | { ok: false; reason: string };
+
+/** Where a team-shared entry's path resolves, if it stays inside an allowed folder of its project. */
+export function teamEntryVerdict(config: Config, entryPath: string, project: string): TeamEntryVerdict {
+  const suspicious = suspiciousPathText(entryPath);
+  if (suspicious) return { ok: false, reason: suspicious };
+  const allowed = allowedTeamDirs(config, project);
+  const abs = resolveIndexPath(entryPath, config.home, config.home);
+  if (!isInsideAny(abs, allowed)) return { ok: false, reason: `not inside an allowed ${KNOWLEDGE_DIR}/ folder of project ${project}` };
+  return { ok: true, abs, allowed };
+}
+
+/** A team-shared entry that passed teamEntryVerdict, as a result item. */
+export function teamSharedItem(config: Config, entry: TeamSharedFile, verdict: { abs: string; allowed: string[] }, matched = 0): ResultItem {
+  return resultItem({
+    category: 'team-shared',
+    path: displayHomePath(verdict.abs, config.home),
+    absPath: verdict.abs,
+    description: entry.description,
+    tags: [...entry.headings].sort(),
+    project: entry.project,
+    scope: entry.scope,
+    matched,
+    allowedRoots: verdict.allowed,
+  });
+}
+
 export function matchTeamShared(
   index: KnowledgeIndex,
   config: Config,
@@ -45,27 +72,12 @@ export function matchTeamShared(
     const pulled = mode === 'OR' && isCross && pullsCross;
     if (!isMatch(m, tokens.length, mode) && !pulled) continue;
 
-    const allowed = allowedTeamDirs(config, entry.project);
-    const suspicious = suspiciousPathText(entry.path);
-    const abs = suspicious ? '' : resolveIndexPath(entry.path, config.home, config.home);
-    if (suspicious || !isInsideAny(abs, allowed)) {
-      const why = suspicious ?? `not inside an allowed ${KNOWLEDGE_DIR}/ folder of project ${entry.project}`;
-      warnings.push(`Refused team-shared entry \`${entry.path}\` [project: ${entry.project}]: ${why}; it was not read.`);
+    const verdict = teamEntryVerdict(config, entry.path, entry.project);
+    if (!verdict.ok) {
+      warnings.push(`Refused team-shared entry \`${entry.path}\` [project: ${entry.project}]: ${verdict.reason}; it was not read.`);
       continue;
     }
-    items.push(
-      resultItem({
-        category: 'team-shared',
-        path: displayHomePath(abs, config.home),
-        absPath: abs,
-        description: entry.description,
-        tags: [...entry.headings].sort(),
-        project: entry.project,
-        scope: entry.scope,
-        matched: m.matched,
-        allowedRoots: allowed,
-      }),
-    );
+    items.push(teamSharedItem(config, entry, verdict, m.matched));
   }
   return { items, warnings };
 }

@@ -5,9 +5,11 @@
 // are listed under "Warnings" instead and never read.
 import * as path from 'node:path';
 import type { Config, KnowledgeIndex, ResultItem, Snapshot } from '../core';
-import { displayHomePath, isInside, isInsideAny, resolveIndexPath, suspiciousPathText } from '../core/paths';
+import { indexPathVerdict } from '../core/crossProject';
 import type { ProjectFile } from '../core/projectTier';
-import { allowedTeamDirs } from '../core/teamShared';
+import { resultItem } from '../core/resultItem';
+import { plural } from '../core/summary';
+import { teamEntryVerdict, teamSharedItem } from '../core/teamShared';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -36,26 +38,18 @@ export interface TreeInput {
   projectFiles: (tag: string) => ProjectFile[] | null;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function baseTitle(p: string): string {
   return path.posix.basename(p.replace(/\\/g, '/')).replace(/\.md$/i, '');
 }
 
-function fileItem(partial: Pick<ResultItem, 'category' | 'path' | 'absPath' | 'description' | 'tags' | 'project' | 'scope' | 'allowedRoots'>): ResultItem {
-  return { n: null, hint: null, stale: false, matched: 0, selectable: true, status: null, ageDays: null, ...partial };
-}
 
 /** An index path (knowledge-relative) as a file item, or the reason it is refused. */
 export function indexEntryItem(config: Config, entryPath: string, description: string | null, tags: string[]): ResultItem | string {
-  const suspicious = suspiciousPathText(entryPath);
-  if (suspicious) return suspicious;
-  const abs = resolveIndexPath(entryPath, config.knowledgeFolder, config.home);
-  if (!isInside(abs, config.knowledgeFolder)) return 'the path leaves the knowledge folder';
+  const verdict = indexPathVerdict(entryPath, config);
+  if (typeof verdict === 'string') return verdict;
   const category = entryPath.startsWith('projects/') ? 'project-specific' : 'cross-project';
-  return fileItem({ category, path: entryPath, absPath: abs, description, tags, project: null, scope: null, allowedRoots: [config.knowledgeFolder] });
+  return resultItem({ category, path: entryPath, absPath: verdict.abs, description, tags, allowedRoots: [config.knowledgeFolder] });
 }
 
 function fileNode(parentId: string, item: ResultItem): TreeNode {
@@ -120,14 +114,13 @@ export function buildTree(input: TreeInput): TreeNode[] {
         children.push(
           fileNode(
             id,
-            fileItem({
+            resultItem({
               category: 'project-specific',
               path: f.relPath,
               absPath: f.absPath,
               description: f.description,
               tags: [...f.tags].sort(),
               project: p.key,
-              scope: null,
               allowedRoots: [config.knowledgeFolder],
             }),
           ),
@@ -178,26 +171,16 @@ export function buildTree(input: TreeInput): TreeNode[] {
       for (const e of entries) {
         const project = e.project.toLowerCase();
         if (project !== 'cross' && !config.sharedKnowledge.includes(project)) continue;
-        const allowed = allowedTeamDirs(config, project);
-        const suspicious = suspiciousPathText(e.path);
-        const abs = suspicious ? '' : resolveIndexPath(e.path, config.home, config.home);
-        if (suspicious || !isInsideAny(abs, allowed)) {
-          warnings.add(`Team-shared entry \`${e.path}\` [project: ${e.project}] is not shown: ${suspicious ?? 'not inside an allowed _project-knowledge/ folder'}.`);
+        const verdict = teamEntryVerdict(config, e.path, project);
+        if (!verdict.ok) {
+          warnings.add(`Team-shared entry \`${e.path}\` [project: ${e.project}] is not shown: ${verdict.reason}.`);
           continue;
         }
-        if (seen.has(abs)) continue;
-        seen.add(abs);
-        const headings = index.teamSharedFiles.get(`${e.project}\u0000${e.path}`)?.headings;
-        const item = fileItem({
-          category: 'team-shared',
-          path: displayHomePath(abs, config.home),
-          absPath: abs,
-          description: e.description,
-          tags: headings ? [...headings].sort() : [heading],
-          project: e.project,
-          scope: e.scope,
-          allowedRoots: allowed,
-        });
+        if (seen.has(verdict.abs)) continue;
+        seen.add(verdict.abs);
+        // The merged entry carries every heading it is listed under (its tags).
+        const merged = index.teamSharedFiles.get(`${e.project}\u0000${e.path}`) ?? { ...e, headings: new Set([heading]) };
+        const item = teamSharedItem(config, merged, verdict);
         children.push(fileNode(id, item));
       }
       if (children.length) team.push(tagNode(id, heading, children));
