@@ -9,6 +9,9 @@ import { minimatch } from 'minimatch';
  */
 export const KNOWLEDGE_PATTERNS = ['index.md', 'projects/**', 'intake/ideas', 'intake/ideas/*.md', 'intake/ideas-backlog.md'] as const;
 
+/** All of them as one glob, so the editor needs one watcher on the folder, not one per pattern. */
+export const KNOWLEDGE_GLOB = `{${KNOWLEDGE_PATTERNS.join(',')}}`;
+
 export type ChangeKind = 'index' | 'projects' | 'ideas' | 'other';
 
 const MATCH = { dot: true, nocase: process.platform === 'win32' };

@@ -1,5 +1,5 @@
 // Coalesces file events into batches. Pure (no vscode import): unit-tested with real timers in
-// test/unit/debouncer.test.ts.
+// test/unit/watchModels.test.ts.
 //
 // A batch is flushed once no new item arrived for `quietMs`, or at the latest `maxWaitMs` after
 // its first item, so a never-ending stream still flushes now and then instead of starving.

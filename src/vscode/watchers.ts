@@ -10,7 +10,7 @@ import type { RetrievalService, WatchTargets } from './retrievalService';
 
 // The patterns come from the core (src/core/watchPatterns.ts), so the cache invalidates exactly
 // what the watchers report.
-import { KNOWLEDGE_PATTERNS } from '../core/watchPatterns';
+import { KNOWLEDGE_GLOB } from '../core/watchPatterns';
 
 export class KnowledgeWatchers implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
@@ -59,7 +59,7 @@ export class KnowledgeWatchers implements vscode.Disposable {
         this.log.info(`Cannot watch ${base}/${pattern}: ${(err as Error).message}`);
       }
     };
-    if (targets.knowledgeFolder) for (const p of KNOWLEDGE_PATTERNS) watch(targets.knowledgeFolder, p);
+    if (targets.knowledgeFolder) watch(targets.knowledgeFolder, KNOWLEDGE_GLOB);
     for (const file of targets.configFiles) watch(path.dirname(file), path.basename(file));
     this.log.info(`Watching ${targets.knowledgeFolder ?? '(no knowledge folder)'} and ${targets.configFiles.length} config location(s)`);
     return made;
