@@ -2,6 +2,7 @@
 // parsed index and the recent queries, returns plain rows; queryCommand.ts turns them into
 // QuickPickItems. Every row is shown (the command does its own filtering on the last token).
 import type { KnowledgeIndex } from '../core';
+import { plural } from '../core/summary';
 
 export type CompletionRow =
   | { kind: 'separator'; label: string }
@@ -20,9 +21,6 @@ export interface CompletionInput {
   limit?: number;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** Splits `api AND str` into the finished part (`api AND `) and the token being typed (`str`). */
 export function splitLastToken(value: string): { head: string; last: string } {

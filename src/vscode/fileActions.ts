@@ -6,6 +6,7 @@ import { describeLoad, loadedLine, loadItems, renderBundle, type ResultItem } fr
 import type { RefusedFile } from '../core/loader';
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
+import { plural } from '../core/summary';
 
 
 export class FileActions {
@@ -42,7 +43,7 @@ export class FileActions {
     const head = lead ? `${lead} ` : '';
     const message =
       copied > 0
-        ? `${head}Copied ${copied} knowledge file${copied === 1 ? '' : 's'} to the clipboard as context. ${loadedLine(copied)}`
+        ? `${head}Copied ${plural(copied, 'knowledge file')} to the clipboard as context. ${loadedLine(copied)}`
         : `${head}Nothing was copied.`;
     if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')}`);
     else void vscode.window.showInformationMessage(message);

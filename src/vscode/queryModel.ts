@@ -16,6 +16,7 @@ import {
   type QueryResult,
   type ResultItem,
 } from '../core';
+import { plural } from '../core/summary';
 
 export type PickRow =
   | { kind: 'separator'; label: string }
@@ -132,7 +133,7 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
 
   return {
     // Short enough for the title bar beside its buttons; the full found line is in the tooltip.
-    title: result.noMatch ? `${queryText} — no match` : `${queryText} — ${result.found} file${result.found === 1 ? '' : 's'} (${q.mode})`,
+    title: result.noMatch ? `${queryText} — no match` : `${queryText} — ${plural(result.found, 'file')} (${q.mode})`,
     foundLine: result.noMatch ? noMatchLine(q.tokens) : foundLine(result),
     placeholder: selectableCount
       ? result.noMatch

@@ -9,6 +9,7 @@ import type { FileActions } from '../fileActions';
 import type { Log } from '../log';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
 import { formatTokens, sizeReport } from './tokenEstimate';
+import { plural } from '../../core/summary';
 
 export async function chatRoute(): Promise<ChatRoute> {
   const aiDisabled = vscode.workspace.getConfiguration('chat').get<boolean>('disableAIFeatures') === true;
@@ -35,7 +36,7 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
   const threshold = vscode.workspace.getConfiguration('ariaContext').get<number>('chat.confirmAboveTokens', 20000);
   if (threshold > 0 && total > threshold) {
     const choice = await vscode.window.showWarningMessage(
-      `Send ${ok.length} knowledge file${ok.length === 1 ? '' : 's'} (${formatTokens(total)}) to the chat?`,
+      `Send ${plural(ok.length, 'knowledge file')} (${formatTokens(total)}) to the chat?`,
       { modal: true, detail: `${lines.join('\n')}\n\nThe limit for sending without asking is set by ariaContext.chat.confirmAboveTokens.` },
       'Send',
     );
@@ -55,7 +56,7 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
     return 0;
   }
   log.info(`Send to Chat (${route}): ${lines.join(', ')}`);
-  const message = `Attached ${ok.length} file${ok.length === 1 ? '' : 's'} to the chat input (${formatTokens(total)}). ${loadedLine(ok.length)}`;
+  const message = `Attached ${plural(ok.length, 'file')} to the chat input (${formatTokens(total)}). ${loadedLine(ok.length)}`;
   if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusedText}`);
   else void vscode.window.showInformationMessage(message);
   return ok.length;

@@ -2,6 +2,7 @@
 // index, and load files from a result. tools.ts registers them with vscode.lm.
 import { itemsForPaths, loadItems, pickItems, renderBundle, renderSummary, type QueryResult, type Snapshot } from '../../core';
 import { describeLoad } from '../../core/loader';
+import { plural } from '../../core/summary';
 
 export const QUERY_TOOL = 'aria-context_query';
 export const LOAD_TOOL = 'aria-context_load';
@@ -62,7 +63,7 @@ export function runLoadTool(input: LoadToolInput, source: ToolSource): string {
 }
 
 export function loadInvocationMessage(input: LoadToolInput): string {
-  if (Array.isArray(input?.paths) && input.paths.length) return `Reading ${input.paths.length} knowledge file${input.paths.length === 1 ? '' : 's'}`;
+  if (Array.isArray(input?.paths) && input.paths.length) return `Reading ${plural(input.paths.length, 'knowledge file')}`;
   return `Reading knowledge files for "${input?.query ?? ''}"`;
 }
 
