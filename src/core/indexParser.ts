@@ -36,26 +36,11 @@ const MAX_WARNINGS = 50;
 /** Longer lines are not knowledge entries; skipping them keeps hostile input cheap. */
 const MAX_LINE_CHARS = 8192;
 
-/** What the walk over index.md reads; the lookup tables are derived from it. */
-interface Parsed {
-  lastRebuilt: string | null;
-  projects: Map<string, IndexProject>;
-  knownTags: KnownTag[];
-  aliases: Map<string, string>;
-  tagIndex: Map<string, TagEntry[]>;
-  otherTags: Map<string, TagEntry[]>;
-  hints: Map<string, string[]>;
-  teamShared: Map<string, TeamSharedEntry[]>;
-  hasTeamSharedSection: boolean;
-  warnings: string[];
-}
+/** The lookup tables, derived from what the walk reads and built on first use. */
+type Lookups = Pick<KnowledgeIndex, 'files' | 'filesByTag' | 'filesByHint' | 'normalisedHints'>;
 
-interface Lookups {
-  files: Map<string, IndexedFile>;
-  filesByTag: Map<string, IndexedFile[]>;
-  filesByHint: Map<string, IndexedFile[]>;
-  normalisedHints: Array<[string, string]>;
-}
+/** What the walk over index.md reads. */
+type Parsed = Omit<KnowledgeIndex, keyof Lookups | 'teamSharedFiles'>;
 
 function emptyParsed(): Parsed {
   return {
