@@ -5,6 +5,7 @@ import * as os from 'node:os';
 // also brings the editor's file-watch patterns and their glob library).
 import { runQuery } from './core/engine';
 import { errorJson, toJson } from './core/json';
+import { queryTooLarge } from './core/limits';
 import { describeLoad, loadItems, pickItems, renderBundle } from './core/loader';
 import { USAGE } from './core/messages';
 import { parseQueryText } from './core/query';
@@ -82,6 +83,8 @@ export function parseArgs(argv: string[]): ParseOutcome {
       options.today = value;
     }
   }
+  const tooLarge = queryTooLarge(options.tokens); // before the index is read for these tokens
+  if (tooLarge) return { kind: 'error', message: tooLarge };
   if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: USAGE };
   return { kind: 'run', options };
 }
@@ -132,7 +135,7 @@ export function main(argv: string[], io: CliIo): number {
   }
   const picks = pickItems(result, options.load);
   if (!picks.ok) return fail('usage', picks.message, 2);
-  const load = loadItems(picks.items);
+  const load = loadItems(outcome.snapshot.config, picks.items);
   if (options.json) {
     io.out(
       `${JSON.stringify(

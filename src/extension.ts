@@ -19,7 +19,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const log = createLog(channel);
   const service = new RetrievalService(log);
   const watchers = new KnowledgeWatchers(service, log);
-  const actions = new FileActions(log);
+  const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
   const tree = new TagTreeProvider(service, log);
   const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });

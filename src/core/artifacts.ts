@@ -13,23 +13,36 @@ interface ArtifactKind {
   refresh: string;
 }
 
+/** The CODEMAP.md of a configured project, and its STITCH file when it has a group: by path. */
+export function artifactFiles(config: Config, tag: string): string[] {
+  const project = config.projectsList.get(tag.toLowerCase());
+  if (!project) return [];
+  const files = [path.join(project.root, 'CODEMAP.md')];
+  const group = config.projectGroups.get(tag.toLowerCase());
+  if (group) {
+    const stitch = path.resolve(project.root, group.stitchPath ?? 'STITCH.md');
+    if (isInside(stitch, project.root)) files.push(stitch); // §9 an artifact never leaves its project
+  }
+  return files;
+}
+
 export function trackedArtifacts(config: Config, projects: string[], today: string): ResultItem[] {
   const items: ResultItem[] = [];
   for (const tag of projects) {
     const project = config.projectsList.get(tag.toLowerCase());
     if (!project) continue;
     const name = project.tag;
+    const [codemapFile, stitchFile] = artifactFiles(config, tag);
     const codemap: ArtifactKind = {
-      file: path.join(project.root, 'CODEMAP.md'),
+      file: codemapFile,
       threshold: config.thresholds.codemap,
       create: 'run /codemap create',
       refresh: 'run /codemap update',
     };
     items.push(artifactItem(config, name, project.root, codemap, today));
-    const group = config.projectGroups.get(tag.toLowerCase());
-    if (group) {
+    if (stitchFile) {
       const stitch: ArtifactKind = {
-        file: path.resolve(project.root, group.stitchPath ?? 'STITCH.md'),
+        file: stitchFile,
         threshold: config.thresholds.stitch,
         create: `run /stitch create ${name}`,
         refresh: `run /stitch verify ${name}`,

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontMatter, scalarText, stringList } from './frontMatter';
 import { NOT_CONFIGURED } from './messages';
-import { expandHome } from './paths';
+import { displayHomePath, expandHome, isInside, realOrSelf, tooWideRoot } from './paths';
 import type { Config, ProjectGroup, ProjectRoot, Thresholds } from './types';
 
 export const CONFIG_FILE_NAME = 'aria-knowledge.local.md';
@@ -96,17 +96,32 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
     };
   }
 
+  const knowledgeFolder = path.resolve(expanded);
+  const tooWide = tooWideRoot(knowledgeFolder, home);
+  if (tooWide) {
+    return {
+      ok: false,
+      code: 'not-configured',
+      message: `The knowledge folder ${knowledgeFolder} is ${tooWide}: aria-context never reads the file system root, your home folder or a folder above it. Set knowledge_folder (or the ariaContext.knowledgeFolder setting) to the folder that holds index.md.`,
+    };
+  }
+
   const projectsRoot = path.resolve(expandHome(sources.projectsRoot?.trim() || '~/Projects', home));
+  // §9 A workspace's config is someone else's file: its projects must live under the projects root.
+  const fromWorkspace = !!file && (sources.trustedWorkspaceFolders ?? []).some((f) => path.join(f, '.cursor', CONFIG_FILE_NAME) === file);
+  const projectsList = parseProjectsList(data['projects_list'], { home, projectsRoot, fromWorkspace }, warnings);
+  const projectGroups = parseProjectGroups(data['projects_groups']);
+  keepGroupsInsideProjects(projectGroups, projectsList, warnings);
   return {
     ok: true,
     config: {
       configFile: file,
-      knowledgeFolder: path.resolve(expanded),
+      knowledgeFolder,
       home,
       projectsEnabled: isTrue(data['projects_enabled']),
-      projectsList: parseProjectsList(data['projects_list'], home, projectsRoot, warnings),
+      projectsList,
       sharedKnowledge: parseSharedKnowledge(data['projects_shared_knowledge']),
-      projectGroups: parseProjectGroups(data['projects_groups']),
+      projectGroups,
       thresholds: {
         ideas: threshold(data['ideas_staleness_threshold_days'], DEFAULT_THRESHOLDS.ideas),
         codemap: threshold(data['codemap_staleness_threshold_days'], DEFAULT_THRESHOLDS.codemap),
@@ -147,7 +162,28 @@ function threshold(value: unknown, fallback: number): number {
   return /^\d+$/.test(text) ? Number(text) : fallback;
 }
 
-function parseProjectsList(value: unknown, home: string, projectsRoot: string, warnings: string[]): Map<string, ProjectRoot> {
+interface RootContext {
+  home: string;
+  projectsRoot: string;
+  /** The config came from a workspace's `.cursor/` folder. */
+  fromWorkspace: boolean;
+}
+
+/** Why a project root from the config is refused, or null. */
+function projectRootProblem(root: string, context: RootContext): string | null {
+  const tooWide = tooWideRoot(root, context.home);
+  if (tooWide) return `its root ${displayHomePath(root, context.home)} is ${tooWide}`;
+  if (context.fromWorkspace) {
+    const shownRoot = displayHomePath(context.projectsRoot, context.home);
+    if (!isInside(root, context.projectsRoot) || !isInside(realOrSelf(root), realOrSelf(context.projectsRoot))) {
+      return `a workspace config may only name projects inside the projects root ${shownRoot}`;
+    }
+  }
+  return null;
+}
+
+function parseProjectsList(value: unknown, context: RootContext, warnings: string[]): Map<string, ProjectRoot> {
+  const { home, projectsRoot } = context;
   const pairs: Array<[string, string]> = [];
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     for (const [tag, p] of Object.entries(value as Record<string, unknown>)) pairs.push([tag, scalarText(p) ?? tag]);
@@ -167,7 +203,31 @@ function parseProjectsList(value: unknown, home: string, projectsRoot: string, w
     }
     map.set(tag.toLowerCase(), { tag, root: projectRootPath(rawPath || tag, home, projectsRoot) });
   }
+  // Checked once per project that survives (a repeated tag counts once).
+  for (const [key, { tag, root }] of map) {
+    const problem = projectRootProblem(root, context);
+    if (!problem) continue;
+    warnings.push(`projects_list: ignored project "${tag}" (${problem})`);
+    map.delete(key);
+  }
   return map;
+}
+
+/** §9 Sub-repo folders and stitch_path stay inside their project's root, whatever the source. */
+function keepGroupsInsideProjects(groups: Map<string, ProjectGroup>, projects: Map<string, ProjectRoot>, warnings: string[]): void {
+  for (const [key, group] of groups) {
+    const project = projects.get(key);
+    if (!project) continue;
+    const outside = (p: string) => !isInside(path.resolve(project.root, p), project.root);
+    for (const sub of group.subRepos.filter(outside)) {
+      warnings.push(`projects_groups: ignored sub-repo "${sub}" of ${project.tag} (it is not a folder inside the project)`);
+    }
+    group.subRepos = group.subRepos.filter((sub) => !outside(sub));
+    if (group.stitchPath !== null && outside(group.stitchPath)) {
+      // artifactFiles leaves it out too; said here so the user sees why.
+      warnings.push(`projects_groups: ignored stitch_path "${group.stitchPath}" of ${project.tag} (it is not inside the project)`);
+    }
+  }
 }
 
 export function projectRootPath(p: string, home: string, projectsRoot: string): string {

@@ -2,6 +2,7 @@
 import { CoreCache } from './cache';
 import { matchCrossProject } from './crossProject';
 import { hasLegacyBacklog, pendingIdeas } from './ideas';
+import { queryTooLarge } from './limits';
 import { emptyProjectNote, LEGACY_IDEAS, USAGE } from './messages';
 import { resultItem } from './resultItem';
 import { parseQueryText, resolveQuery } from './query';
@@ -28,6 +29,8 @@ export type QueryOutcome = { ok: true; result: QueryResult } | { ok: false; code
 const INDEX_WARNINGS_SHOWN = 5;
 
 export function runQuery(snapshot: Snapshot, input: string | readonly string[], options: QueryOptions): QueryOutcome {
+  const tooLarge = queryTooLarge(input); // §9 checked before the text is split
+  if (tooLarge) return { ok: false, code: 'usage', message: tooLarge };
   const raw = parseQueryText(input);
   if (raw.tokens.length === 0) return { ok: false, code: 'usage', message: USAGE };
   const query = resolveQuery(snapshot.index, raw);

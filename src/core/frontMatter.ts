@@ -1,7 +1,7 @@
 // Front matter of notes and of the config file: only the leading `---` block is read, only
 // as YAML (never gray-matter's executable `---js` engines), and only from the head of a file.
 import matter from 'gray-matter';
-import { describeFsError, readFileHead } from './paths';
+import type { HeadRead } from './reader';
 
 /** How much of a note is read to find its tags, hints and title. */
 export const NOTE_HEAD_BYTES = 256 * 1024;
@@ -63,20 +63,15 @@ export interface NoteHead {
   problem: string | null;
 }
 
-/** Reads the first bytes of a note and extracts what the project tier and ideas need. */
-export function readNoteHead(absPath: string, maxBytes = NOTE_HEAD_BYTES): NoteHead {
-  let text: string;
-  try {
-    text = readHead(absPath, maxBytes);
-  } catch (err) {
-    return { data: null, title: null, problem: `cannot be read: ${describeFsError(err, 'read error')}` };
-  }
-  const fm = parseFrontMatter(text);
+/**
+ * Extracts what the project tier and ideas need from the first bytes of a note, read by
+ * `read` (the reader's knowledgeHeadReader: never outside the folder, never a non-note).
+ */
+export function readNoteHead(absPath: string, read: (abs: string, maxBytes: number) => HeadRead, maxBytes = NOTE_HEAD_BYTES): NoteHead {
+  const head = read(absPath, maxBytes);
+  if (!head.ok) return { data: null, title: null, problem: `cannot be read: ${head.reason}` };
+  const fm = parseFrontMatter(head.text);
   return { data: fm.data, title: firstHeading(fm.body), problem: fm.problem };
-}
-
-export function readHead(absPath: string, maxBytes: number): string {
-  return readFileHead(absPath, maxBytes).text; // never blocks on a FIFO, never reads a device
 }
 
 /**

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { dirMtime, type DirStamps } from './dirStamps';
 import { readNoteHead, scalarText, stringList } from './frontMatter';
 import { describeFsError, isInside, realOrSelf } from './paths';
+import { knowledgeHeadReader } from './reader';
 import { ageInDays, isIsoDate, isStale } from './staleness';
 import type { Idea } from './types';
 
@@ -52,6 +53,7 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
     return { exists: true, ideas: [], problems };
   }
   const ideas: IdeaFile[] = [];
+  const read = knowledgeHeadReader(knowledgeFolder);
   for (const entry of names) {
     if (!entry.name.toLowerCase().endsWith('.md') || entry.name.startsWith('.')) continue;
     const abs = path.join(dir, entry.name);
@@ -65,7 +67,7 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
     } else if (!entry.isFile()) {
       continue;
     }
-    const head = readNoteHead(abs);
+    const head = readNoteHead(abs, read);
     if (head.problem) problems.push(`${rel}: ${head.problem}`);
     const data = head.data ?? {};
     const projects = stringList(data['project']).map((p) => p.toLowerCase());

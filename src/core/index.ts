@@ -8,7 +8,30 @@ export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from '.
 export { loadSnapshot, readIndexFor, indexPath, type ReadOptions, type SnapshotOutcome } from './snapshot';
 export { renderSummary, itemText, itemLine, ideaLine, knownTagsLine, foundLine, groupHeading, GROUP_ORDER, GROUP_TITLES } from './summary';
 export { toJson, errorJson } from './json';
-export { pickItems, loadItems, renderBundle, describeLoad, fenceFor, type LoadResult } from './loader';
+export { pickItems, renderBundle, describeLoad, fenceFor, refusedLine } from './loader';
+export {
+  loadItems,
+  checkItems,
+  readAreas,
+  openVerified,
+  DEFAULT_MAX_LOAD_BYTES,
+  type LoadResult,
+  type LoadedFile,
+  type RefusedFile,
+  type CheckedItems,
+  type LoadOptions,
+  type ReadArea,
+} from './reader';
+export {
+  MAX_QUERY_CHARS,
+  MAX_QUERY_TOKENS,
+  MAX_LOAD_PATHS,
+  MAX_PICKS,
+  MAX_TOOL_LOAD_BYTES,
+  MAX_INDEX_BYTES,
+  queryTooLarge,
+  tooManyPaths,
+} from './limits';
 export { CoreCache } from './cache';
 export { displayHomePath, expandHome } from './paths';
 export { localDate } from './staleness';

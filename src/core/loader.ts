@@ -1,30 +1,12 @@
-// Step 6: read the picked files (only now), after the real-path containment check.
+// Step 6: pick files from a result, then read them (only now) through the reader (§9), and
+// render what was read as a markdown bundle.
+import { MAX_PICKS, tooManyPicks } from './limits';
 import { loadedLine } from './messages';
-import { checkRealPath, describeFsError, readFileHead } from './paths';
+import { DEFAULT_MAX_LOAD_BYTES, type LoadedFile, type LoadResult, type RefusedFile } from './reader';
 import { plural } from './summary';
 import type { QueryResult, ResultItem } from './types';
 
-/** Files larger than this are cut, with a notice, so one huge note cannot flood a chat. */
-export const DEFAULT_MAX_LOAD_BYTES = 1024 * 1024;
-
-export interface LoadedFile {
-  item: ResultItem;
-  /** The path actually read, after symlinks. */
-  realPath: string;
-  content: string;
-  bytes: number;
-  truncated: boolean;
-}
-
-export interface RefusedFile {
-  item: ResultItem;
-  reason: string;
-}
-
-export interface LoadResult {
-  loaded: LoadedFile[];
-  refused: RefusedFile[];
-}
+export { checkItems, loadItems, DEFAULT_MAX_LOAD_BYTES, type CheckedItems, type LoadedFile, type LoadOptions, type LoadResult, type RefusedFile } from './reader';
 
 export type PickOutcome = { ok: true; items: ResultItem[] } | { ok: false; message: string };
 
@@ -36,6 +18,7 @@ export function pickItems(result: QueryResult, spec: string | readonly string[])
   const selectable = result.items.filter((i) => i.selectable);
   const words = (typeof spec === 'string' ? spec : spec.join(' ')).split(/[\s,]+/).filter(Boolean);
   if (words.length === 0) return { ok: false, message: 'Nothing picked: give `all`, numbers like `1,3`, or file names.' };
+  if (words.length > MAX_PICKS) return { ok: false, message: tooManyPicks(words.length) };
   if (words.some((w) => w.toLowerCase() === 'all')) return { ok: true, items: selectable };
   const picked: ResultItem[] = [];
   const add = (item: ResultItem) => {
@@ -65,49 +48,6 @@ export function pickItems(result: QueryResult, spec: string | readonly string[])
   return { ok: true, items: picked };
 }
 
-export interface CheckedItems {
-  ok: Array<{ item: ResultItem; realPath: string }>;
-  refused: RefusedFile[];
-}
-
-/**
- * Which items may be read, opened, copied or sent: selectable ones whose real path (after
- * symlinks) stays inside their allowed folders. Every way content leaves the folder goes
- * through here.
- */
-export function checkItems(items: readonly ResultItem[]): CheckedItems {
-  const checked: CheckedItems = { ok: [], refused: [] };
-  for (const item of items) {
-    if (!item.selectable) {
-      checked.refused.push({ item, reason: 'it is not a loadable file' });
-      continue;
-    }
-    const check = checkRealPath(item.absPath, item.allowedRoots);
-    if (check.ok) checked.ok.push({ item, realPath: check.realPath });
-    else checked.refused.push({ item, reason: check.reason });
-  }
-  return checked;
-}
-
-export function loadItems(items: readonly ResultItem[], maxBytes = DEFAULT_MAX_LOAD_BYTES): LoadResult {
-  const { ok, refused } = checkItems(items);
-  const result: LoadResult = { loaded: [], refused };
-  for (const { item, realPath } of ok) {
-    try {
-      result.loaded.push(readCapped(item, realPath, maxBytes));
-    } catch (err) {
-      result.refused.push({ item, reason: describeFsError(err, 'it cannot be read') });
-    }
-  }
-  return result;
-}
-
-function readCapped(item: ResultItem, realPath: string, maxBytes: number): LoadedFile {
-  // Opened non-blocking and only if regular: the file may have been swapped since the check.
-  const { text, size } = readFileHead(realPath, maxBytes);
-  return { item, realPath, content: text, bytes: size, truncated: size > maxBytes };
-}
-
 /** A fence longer than any backtick run in the content, so the content cannot close it. */
 export function fenceFor(content: string): string {
   let longest = 0;
@@ -119,17 +59,17 @@ export function refusedLine(r: RefusedFile, verb = 'read'): string {
   return `Refused ${r.item.path}: ${r.reason} (not ${verb}).`;
 }
 
-export function truncationNotice(file: LoadedFile, maxBytes: number): string {
-  return `(Truncated: showing the first ${Math.round(maxBytes / 1024)} KB of ${Math.round(file.bytes / 1024)} KB.)`;
+export function truncationNotice(file: LoadedFile): string {
+  return `(Truncated: showing the first ${Math.round(Buffer.byteLength(file.content) / 1024)} KB of ${Math.round(file.bytes / 1024)} KB.)`;
 }
 
 /** The markdown bundle: one section per file headed by its path, then the refusals and the count. */
-export function renderBundle(load: LoadResult, maxBytes = DEFAULT_MAX_LOAD_BYTES): string {
+export function renderBundle(load: LoadResult): string {
   const out: string[] = [];
   for (const file of load.loaded) {
     const fence = fenceFor(file.content);
     out.push(`## ${file.item.path}`, '', `${fence}markdown`, file.content.replace(/\n$/, ''), fence, '');
-    if (file.truncated) out.push(truncationNotice(file, maxBytes), '');
+    if (file.truncated) out.push(truncationNotice(file), '');
   }
   for (const r of load.refused) out.push(refusedLine(r));
   if (load.refused.length) out.push('');

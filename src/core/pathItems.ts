@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { trackedArtifacts } from './artifacts';
 import type { Snapshot } from './engine';
+import { MAX_LOAD_PATHS, tooManyPaths } from './limits';
 import { expandHome, isInside, normaliseRelative, resolveIndexPath, suspiciousPathText } from './paths';
 import { resultItem } from './resultItem';
 import { teamEntryVerdict, teamSharedItem } from './teamShared';
@@ -12,12 +13,28 @@ import type { ResultItem } from './types';
 export interface PathItems {
   items: ResultItem[];
   refused: Array<{ path: string; reason: string }>;
+  /** Set when the request itself was refused (too many paths): nothing was looked up. */
+  error?: string;
 }
 
+export interface PathItemsOptions {
+  /** Paths accepted in one call (§9); an editor command acting on the user's own selection may pass Infinity. */
+  maxPaths?: number;
+}
 
-export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], today: string): PathItems {
+/**
+ * Result items for the requested paths, each re-derived from the snapshot: an index entry, a
+ * project-tier file, an allowed team-shared entry or a tracked artifact. Anything else, however
+ * it is spelled or whatever object it came from, is refused the same way.
+ */
+export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], today: string, options: PathItemsOptions = {}): PathItems {
   const { config, index } = snapshot;
   const result: PathItems = { items: [], refused: [] };
+  const maxPaths = options.maxPaths ?? MAX_LOAD_PATHS;
+  if (requested.length > maxPaths) return { ...result, error: tooManyPaths(requested.length) };
+  // Built on first use, once per call: each further path is a lookup, not a scan.
+  let teamByAbs: Map<string, ResultItem> | undefined;
+  let artifactsByAbs: Map<string, ResultItem> | undefined;
   const seen = new Set<string>();
   const add = (item: ResultItem) => {
     if (seen.has(item.absPath)) return;
@@ -27,6 +44,7 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
   };
 
   for (const raw of requested) {
+    if (typeof raw !== 'string') continue;
     const p = raw.trim();
     const suspicious = suspiciousPathText(p);
     if (suspicious) {
@@ -50,24 +68,41 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
         add(resultItem({ category: 'project-specific', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], project: project.tag }));
         continue;
       }
+      if (indexed) {
+        // An index entry under projects/ of a project not configured here (the tree lists it).
+        add(resultItem({ category: 'project-specific', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], description: indexed.description, tags: [...indexed.tags].sort() }));
+        continue;
+      }
       result.refused.push({ path: raw, reason: 'not a knowledge file listed in the index or a project tier' });
       continue;
     }
 
-    const team = [...index.teamSharedFiles.values()]
-      .map((entry) => ({ entry, verdict: teamEntryVerdict(config, entry.path, entry.project) }))
-      .find(({ verdict }) => verdict.ok && verdict.abs === abs);
-    if (team?.verdict.ok) {
-      add(teamSharedItem(config, team.entry, team.verdict));
+    teamByAbs ??= teamItemsByPath(snapshot);
+    const team = teamByAbs.get(abs);
+    if (team) {
+      add({ ...team, tags: [...team.tags] });
       continue;
     }
-    const projects = config.projectsEnabled ? [...config.projectsList.keys()] : [];
-    const artifact = trackedArtifacts(config, projects, today).find((a) => a.absPath === abs && a.selectable);
+    if (!artifactsByAbs) {
+      const projects = config.projectsEnabled ? [...config.projectsList.keys()] : [];
+      artifactsByAbs = new Map(trackedArtifacts(config, projects, today).filter((a) => a.selectable).map((a) => [a.absPath, a]));
+    }
+    const artifact = artifactsByAbs.get(abs);
     if (artifact) {
-      add(artifact);
+      add({ ...artifact });
       continue;
     }
     result.refused.push({ path: raw, reason: 'outside the knowledge folder and the allowed _project-knowledge/ folders' });
   }
   return result;
+}
+
+/** Every team-shared entry that passes its verdict, by absolute path (first listing wins). */
+function teamItemsByPath(snapshot: Snapshot): Map<string, ResultItem> {
+  const byAbs = new Map<string, ResultItem>();
+  for (const entry of snapshot.index.teamSharedFiles.values()) {
+    const verdict = teamEntryVerdict(snapshot.config, entry.path, entry.project);
+    if (verdict.ok && !byAbs.has(verdict.abs)) byAbs.set(verdict.abs, teamSharedItem(snapshot.config, entry, verdict));
+  }
+  return byAbs;
 }

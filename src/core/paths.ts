@@ -1,5 +1,5 @@
-// Path rules shared by every tier: `~` expansion, the text-level containment check made at
-// query time, and the real-path check made right before a file is read.
+// Path rules shared by every tier: `~` expansion and the text-level containment check made at
+// query time. The check made when a file is read is the reader's (reader.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -64,33 +64,18 @@ export function realOrSelf(p: string): string {
   }
 }
 
-export type RealPathCheck =
-  | { ok: true; realPath: string }
-  | { ok: false; reason: string };
-
 /**
- * The load-time check: follow symlinks, then require the real path to sit inside one of the
- * real allowed folders and to be a regular file.
+ * §9 Why a folder is too wide to be a knowledge folder or a project root (the file system
+ * root, the home folder, or a folder containing home, as written or after symlinks), or null.
  */
-export function checkRealPath(abs: string, allowedRoots: string[]): RealPathCheck {
-  let real: string;
-  try {
-    real = fs.realpathSync.native(abs);
-  } catch (err) {
-    return { ok: false, reason: describeFsError(err, 'the file no longer exists') };
+export function tooWideRoot(folder: string, home: string): string | null {
+  const homes = [...new Set([path.resolve(home), realOrSelf(path.resolve(home))])];
+  for (const candidate of new Set([folder, realOrSelf(folder)])) {
+    if (path.dirname(candidate) === candidate) return 'the file system root';
+    if (homes.includes(candidate)) return 'your home folder';
+    if (homes.some((h) => isInside(h, candidate))) return 'a folder that contains your home folder';
   }
-  const realRoots = allowedRoots.map(realOrSelf);
-  if (!isInsideAny(real, realRoots)) {
-    return { ok: false, reason: 'its real path (after symlinks) is outside the allowed folders' };
-  }
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(real);
-  } catch (err) {
-    return { ok: false, reason: describeFsError(err, 'it cannot be read') };
-  }
-  if (!stat.isFile()) return { ok: false, reason: 'it is not a regular file' };
-  return { ok: true, realPath: real };
+  return null;
 }
 
 /**
@@ -106,27 +91,6 @@ export function openRegularFile(absPath: string): number {
     throw err;
   }
   return fd;
-}
-
-/**
- * Reads at most `maxBytes` from the start of a regular file (see openRegularFile), and tells
- * the file's whole size so callers can say what was cut.
- */
-export function readFileHead(absPath: string, maxBytes: number): { text: string; size: number } {
-  const fd = openRegularFile(absPath);
-  try {
-    const size = fs.fstatSync(fd).size;
-    const buffer = Buffer.alloc(Math.min(size, maxBytes));
-    let read = 0;
-    while (read < buffer.length) {
-      const n = fs.readSync(fd, buffer, read, buffer.length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return { text: buffer.subarray(0, read).toString('utf8'), size };
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 export function describeFsError(err: unknown, fallback: string): string {

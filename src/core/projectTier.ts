@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { dirMtime, type DirStamps } from './dirStamps';
 import { readNoteHead, stringList } from './frontMatter';
 import { describeFsError, isInside, realOrSelf } from './paths';
+import { knowledgeHeadReader, type HeadRead } from './reader';
 
 export interface ProjectFile {
   /** `projects/<tag>/…/x.md`, with forward slashes. */
@@ -41,6 +42,7 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
   const dirs: DirStamps = [];
   const visited = new Set<string>();
   const rel = (abs: string) => path.relative(knowledgeFolder, abs).split(path.sep).join('/');
+  const read = knowledgeHeadReader(knowledgeFolder);
 
   const walk = (dir: string, depth: number) => {
     const real = realOrSelf(dir);
@@ -94,14 +96,14 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
       }
       if (!entry.name.toLowerCase().endsWith('.md')) continue;
       if (depth === 0 && entry.name.toLowerCase() === 'readme.md') continue;
-      files.push(readProjectFile(abs, rel(abs), tag, escapes));
+      files.push(readProjectFile(abs, rel(abs), tag, escapes, read));
     }
   };
   walk(top, 0);
   return { files, problems, dirs };
 }
 
-function readProjectFile(abs: string, relPath: string, tag: string, escapes: boolean): ProjectFile {
+function readProjectFile(abs: string, relPath: string, tag: string, escapes: boolean, read: (abs: string, maxBytes: number) => HeadRead): ProjectFile {
   const fallbackName = path.basename(abs).replace(/\.md$/i, '');
   const tags = new Set<string>([tag.toLowerCase()]);
   if (escapes) {
@@ -114,7 +116,7 @@ function readProjectFile(abs: string, relPath: string, tag: string, escapes: boo
       problem: 'symlink to a file outside the knowledge folder: listed, never read',
     };
   }
-  const head = readNoteHead(abs);
+  const head = readNoteHead(abs, read);
   for (const t of stringList(head.data?.['tags'])) tags.add(t.toLowerCase());
   const hints = stringList(head.data?.['semantic-hints'] ?? head.data?.['semantic_hints']);
   return {

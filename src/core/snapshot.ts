@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { loadConfig, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
 import { parseIndex, parseIndexForQuery } from './indexParser';
+import { indexTooLarge, MAX_INDEX_BYTES } from './limits';
 import { NO_INDEX } from './messages';
 import { describeFsError, openRegularFile } from './paths';
 import type { Config } from './types';
@@ -37,6 +38,9 @@ export function readIndexFor(config: Config, options: ReadOptions = {}): Snapsho
   try {
     const fd = openRegularFile(indexPath(config)); // a FIFO named index.md must not hang the reload
     try {
+      // §9 Sized before reading: a 2 GB (or sparse) index.md is refused, never read whole.
+      const size = fs.fstatSync(fd).size;
+      if (size > MAX_INDEX_BYTES) return { ok: false, code: 'no-index', message: indexTooLarge(indexPath(config), size), config };
       text = fs.readFileSync(fd, 'utf8');
     } finally {
       fs.closeSync(fd);

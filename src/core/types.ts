@@ -143,7 +143,10 @@ export interface ResultItem {
   /** Query tokens this item matched; used for ordering. */
   matched: number;
   selectable: boolean;
-  /** Folders the real path must stay inside when the file is read. */
+  /**
+   * The folders the query-time path check placed this item in. Informational only: the reader
+   * never trusts it, it derives what may be read from the configuration (§9).
+   */
   allowedRoots: string[];
   /** For artifacts: `8 days ago — fresh`, `(not found — run /codemap create)`, … */
   status: string | null;

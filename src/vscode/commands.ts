@@ -1,12 +1,12 @@
 // Registers the commands of the extension. Each command is a thin wrapper around the service,
-// the file actions and the flows; argument shapes (tree nodes, multi-selection, plain strings)
-// are normalised here.
+// the file actions and the flows; arguments (tree nodes, multi-selection, URIs, strings) only
+// name paths, which commandItemsModel.ts looks up again in the current snapshot.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ResultItem } from '../core';
 import { sendToChat } from './chat/sendToChat';
+import { commandItems, pathRefusals, requestedPaths } from './commandItemsModel';
 import type { FileActions } from './fileActions';
 import type { Log } from './log';
 import type { QueryCommand } from './queryCommand';
@@ -14,7 +14,7 @@ import type { RetrievalService } from './retrievalService';
 import { writeKnowledgeFolder } from './settings';
 import { showQuerySummary } from './summaryCommand';
 import type { TagTreeProvider } from './tagTree';
-import { filesBelow, type TreeNode } from './treeModel';
+import type { TreeNode } from './treeModel';
 
 export interface CommandDeps {
   service: RetrievalService;
@@ -27,24 +27,6 @@ export interface CommandDeps {
 
 function isTreeNode(value: unknown): value is TreeNode {
   return !!value && typeof value === 'object' && typeof (value as TreeNode).id === 'string' && typeof (value as TreeNode).kind === 'string';
-}
-
-/**
- * The files a command should act on: the clicked node (plus the rest of a multi-selection in
- * the tree), or the tree's selection when invoked from a keybinding.
- */
-export function itemsFromArgs(arg: unknown, multi: unknown, treeSelection: readonly TreeNode[]): ResultItem[] {
-  const nodes: TreeNode[] = [];
-  if (Array.isArray(multi) && multi.length > 0 && isTreeNode(arg) && multi.some((m) => isTreeNode(m) && m.id === arg.id)) {
-    nodes.push(...multi.filter(isTreeNode));
-  } else if (isTreeNode(arg)) {
-    nodes.push(arg);
-  } else if (arg === undefined) {
-    nodes.push(...treeSelection);
-  }
-  const seen = new Map<string, ResultItem>();
-  for (const node of nodes) for (const item of filesBelow(node)) if (!seen.has(item.absPath)) seen.set(item.absPath, item);
-  return [...seen.values()];
 }
 
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
@@ -60,10 +42,17 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
         }
       }),
     );
-  const files = (arg: unknown, multi: unknown) => {
-    const items = itemsFromArgs(arg, multi, treeView.selection);
-    if (items.length === 0) void vscode.window.showInformationMessage('No knowledge file selected.');
-    return items;
+  /** §9 The arguments only name paths; the items are found again in the current snapshot. */
+  const files = (arg: unknown, multi: unknown, verb: string) => {
+    const paths = requestedPaths(arg, multi, treeView.selection);
+    const { items, refused } = commandItems(service.snapshot(), paths, service.today());
+    const refusedPaths = pathRefusals(refused, verb);
+    if (refusedPaths) log.info(refusedPaths);
+    if (items.length === 0) {
+      if (refusedPaths) void vscode.window.showWarningMessage(refusedPaths);
+      else void vscode.window.showInformationMessage('No knowledge file selected.');
+    }
+    return { items, refusedPaths };
   };
 
   register('ariaContext.query', (arg) => query.run(arg));
@@ -76,21 +65,21 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   register('ariaContext.chooseKnowledgeFolder', () => chooseKnowledgeFolder(service));
   register('ariaContext.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', 'ariaContext'));
   register('ariaContext.open', async (arg, multi) => {
-    const items = files(arg, multi);
+    const { items, refusedPaths } = files(arg, multi, 'opened');
     // A single click in the tree opens quietly; the menu's Open on several files reports.
-    if (items.length) await actions.open(items, { quiet: items.length === 1 });
+    if (items.length) await actions.open(items, { quiet: items.length === 1, refusedPaths });
   });
   register('ariaContext.openToSide', async (arg, multi) => {
-    const items = files(arg, multi);
-    if (items.length) await actions.open(items, { side: true, quiet: items.length === 1 });
+    const { items, refusedPaths } = files(arg, multi, 'opened');
+    if (items.length) await actions.open(items, { side: true, quiet: items.length === 1, refusedPaths });
   });
   register('ariaContext.copyAsContext', async (arg, multi) => {
-    const items = files(arg, multi);
-    if (items.length) await actions.copyAsContext(items);
+    const { items, refusedPaths } = files(arg, multi, 'read');
+    if (items.length) await actions.copyAsContext(items, undefined, refusedPaths);
   });
   register('ariaContext.sendToChat', async (arg, multi) => {
-    const items = files(arg, multi);
-    if (items.length) await sendToChat(items, actions, log);
+    const { items, refusedPaths } = files(arg, multi, 'sent');
+    if (items.length) await sendToChat(items, actions, log, refusedPaths);
   });
   register('ariaContext.queryTag', async (arg) => {
     const node = isTreeNode(arg) ? arg : treeView.selection[0];

@@ -1,5 +1,5 @@
-// Which picked items may be opened, copied or sent is the core's check (checkItems: the real
-// path after symlinks against each item's allowed roots); this file words the refusals.
+// What may be opened, copied or sent is the core reader's decision (§9: checkItems and
+// loadItems, from the configuration only); this file words the refusals.
 import { refusedLine, type RefusedFile } from '../core/loader';
 
 export { checkItems } from '../core/loader';

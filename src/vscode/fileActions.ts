@@ -1,20 +1,35 @@
 // What happens to picked knowledge files: open as tabs, open to the side, copy as context.
-// Every file passes the core's real-path containment check first; a refused file is never
-// opened, read or copied, and the user is told which and why.
+// Every file passes the core reader first (§9), with the current configuration; a refused file
+// is never opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
-import { describeLoad, loadedLine, loadItems, renderBundle, type ResultItem } from '../core';
+import { describeLoad, loadedLine, loadItems, renderBundle, type Config, type ResultItem } from '../core';
 import type { RefusedFile } from '../core/loader';
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
 import { plural } from '../core/summary';
 
 
+/** Refusals for every item when no configuration is loaded. */
+function noConfig(items: readonly ResultItem[]): { ok: never[]; refused: RefusedFile[] } {
+  return { ok: [], refused: items.map((item) => ({ item, reason: 'no knowledge folder is loaded' })) };
+}
+
 export class FileActions {
-  constructor(private readonly log: Log) {}
+  /** `config` gives the configuration of the current snapshot: the reader decides from it alone. */
+  constructor(
+    private readonly log: Log,
+    readonly config: () => Config | undefined,
+  ) {}
+
+  /** The reader's verdict on items about to be opened or attached by the editor. */
+  check(items: readonly ResultItem[]): ReturnType<typeof checkItems> {
+    const config = this.config();
+    return config ? checkItems(config, items) : noConfig(items);
+  }
 
   /** Opens each file as a non-preview tab (or beside the active editor). */
-  async open(items: readonly ResultItem[], options: { side?: boolean; quiet?: boolean } = {}): Promise<number> {
-    const { ok, refused } = checkItems(items);
+  async open(items: readonly ResultItem[], options: { side?: boolean; quiet?: boolean; refusedPaths?: string } = {}): Promise<number> {
+    const { ok, refused } = this.check(items);
     let opened = 0;
     for (const [i, { realPath, item }] of ok.entries()) {
       try {
@@ -29,13 +44,14 @@ export class FileActions {
         refused.push({ item, reason: `it could not be opened (${(err as Error).message})` });
       }
     }
-    this.report(opened, refused, options.quiet);
+    this.report(opened, refused, options.quiet, options.refusedPaths);
     return opened;
   }
 
   /** The CLI's markdown bundle of the files, to the clipboard. Returns the number copied. */
-  async copyAsContext(items: readonly ResultItem[], lead?: string): Promise<number> {
-    const load = loadItems([...items]);
+  async copyAsContext(items: readonly ResultItem[], lead?: string, refusedPaths = ''): Promise<number> {
+    const config = this.config();
+    const load = config ? loadItems(config, items) : { loaded: [], ...noConfig(items) };
     if (load.loaded.length > 0) await vscode.env.clipboard.writeText(renderBundle(load));
     const refused = load.refused;
     const copied = load.loaded.length;
@@ -45,15 +61,16 @@ export class FileActions {
       copied > 0
         ? `${head}Copied ${plural(copied, 'knowledge file')} to the clipboard as context. ${loadedLine(copied)}`
         : `${head}Nothing was copied.`;
-    if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')}`);
+    if (refused.length || refusedPaths) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')} ${refusedPaths}`.trim());
     else void vscode.window.showInformationMessage(message);
     return copied;
   }
 
-  private report(opened: number, refused: RefusedFile[], quiet?: boolean): void {
-    if (refused.length) {
-      this.log.info(refusalMessage(refused));
-      void vscode.window.showWarningMessage(`${loadedLine(opened)} ${refusalMessage(refused)}`);
+  private report(opened: number, refused: RefusedFile[], quiet?: boolean, refusedPaths = ''): void {
+    if (refused.length || refusedPaths) {
+      const text = `${refusalMessage(refused)} ${refusedPaths}`.trim();
+      this.log.info(text);
+      void vscode.window.showWarningMessage(`${loadedLine(opened)} ${text}`);
     } else if (!quiet) {
       void vscode.window.showInformationMessage(loadedLine(opened));
     }

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadItems, pickItems, renderBundle, renderSummary, toJson } from '../../src/core';
-import { fixtureHome, query, repoRoot } from '../helpers';
+import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 
@@ -53,7 +53,7 @@ describe('golden queries', () => {
     const result = query(home, golden.load_case.args.join(' '), golden.today);
     const picks = pickItems(result, 'all');
     assert.ok(picks.ok);
-    const bundle = renderBundle(loadItems(picks.items));
+    const bundle = renderBundle(loadItems(snapshotFor(home).config, picks.items));
     for (const s of golden.load_case.must_have) assert.ok(bundle.includes(s), `bundle lacks ${s}`);
     for (const s of golden.load_case.must_not) assert.ok(!bundle.includes(s), `bundle has ${s}`);
   });

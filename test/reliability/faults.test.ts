@@ -34,10 +34,10 @@ function basicHome(extra: Record<string, string> = {}, index = INDEX): TestHome 
   });
 }
 
-function loadAll(result: ReturnType<typeof query>) {
+function loadAll(result: ReturnType<typeof query>, h: TestHome) {
   const picks = pickItems(result, 'all');
   assert.ok(picks.ok);
-  const load = loadItems(picks.items);
+  const load = loadItems(snapshotFor(h.home).config, picks.items);
   return { load, bundle: renderBundle(load) };
 }
 
@@ -156,7 +156,7 @@ test('a directory named x.md: walked as a folder in projects/, refused at load f
   assert.ok(!paths.includes('projects/p1/x.md'));
   assert.ok(paths.includes('approaches/dir.md'));
   assert.deepEqual(result.ideas.map((i) => i.title), ['Real idea']);
-  const { load, bundle } = loadAll(result);
+  const { load, bundle } = loadAll(result, h);
   assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [['approaches/dir.md', 'it is not a regular file']]);
   assert.match(bundle, /^Refused approaches\/dir\.md: it is not a regular file \(not read\)\.$/m);
   assert.ok(load.loaded.some((f) => f.item.path === 'projects/p1/x.md/inner.md'));
@@ -187,7 +187,7 @@ test('a symlink loop under projects/: the scan ends, names the loop, and still l
   // Through the query: a result, warnings naming the loops, everything loadable loads.
   const result = query(snapshotFor(h.home), 'p1');
   assert.match(renderSummary(result), /^Warning: projects\/p1\/ping\.md: a symlink loop$/m);
-  const { load } = loadAll(result);
+  const { load } = loadAll(result, h);
   assert.deepEqual(load.refused, []);
   assert.ok(load.loaded.some((f) => f.item.path === 'projects/p1/sub/deep.md'));
 
@@ -195,7 +195,7 @@ test('a symlink loop under projects/: the scan ends, names the loop, and still l
   fs.symlinkSync('loop.md', path.join(h.folder, 'approaches', 'loop.md'));
   fs.appendFileSync(path.join(h.folder, 'index.md'), '- approaches/loop.md — Loop\n');
   const again = query(snapshotFor(h.home), 'api');
-  const second = loadAll(again);
+  const second = loadAll(again, h);
   assert.deepEqual(second.load.refused.map((r) => [r.item.path, r.reason]), [['approaches/loop.md', 'a symlink loop']]);
 });
 
@@ -212,7 +212,7 @@ test('a file deleted (or swapped) between query and load: a clear error for that
   fs.rmSync(path.join(h.folder, 'approaches', 'c.md'));
   fs.mkdirSync(path.join(h.folder, 'approaches', 'c.md'));
 
-  const { load, bundle } = loadAll(result);
+  const { load, bundle } = loadAll(result, h);
   assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [
     ['projects/p1/gone.md', 'the file does not exist'],
     ['approaches/a.md', 'the file does not exist'],
@@ -227,7 +227,7 @@ test('a file deleted (or swapped) between query and load: a clear error for that
 
 test('a FIFO in place of index.md, a note or an idea never blocks (bounded time)', (t) => {
   const h = basicHome({ 'knowledge/intake/ideas/2026-11-21-open.md': '---\nproject: p1\n---\n# Open idea\n' });
-  const fifo = path.join(h.folder, 'pipe');
+  const fifo = path.join(h.folder, 'pipe.md'); // named .md: the reader refuses other names before opening
   const mk = spawnSync('mkfifo', [fifo]);
   if (mk.status !== 0) {
     t.skip(`mkfifo is not available: ${mk.error?.message ?? mk.stderr}`);

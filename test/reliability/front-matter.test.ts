@@ -206,7 +206,7 @@ test('a 20 MB note: only the 256 KB head is read for tags and title, in bounded 
   // Loading it is capped too: the first 1 MB with a notice, the other files unaffected.
   const picks = pickItems(result, 'all');
   assert.ok(picks.ok);
-  const load = loadItems(picks.items);
+  const load = loadItems(w.snapshot.config, picks.items);
   const loaded = load.loaded.find((f) => f.item.path === 'projects/p1/huge.md');
   assert.ok(loaded && loaded.truncated && loaded.content.length <= 1024 * 1024);
   assert.match(renderBundle(load), /\(Truncated: showing the first 1024 KB of 20\d{3} KB\.\)/);

@@ -60,9 +60,9 @@ export function query(snapshot: Snapshot, q: string): QueryResult {
 }
 
 /** Every text a user or a chat could see for a query, then for loading all of it. */
-export function everything(result: QueryResult): { text: string; load: LoadResult; bundle: string } {
+export function everything(result: QueryResult, snapshot: Snapshot): { text: string; load: LoadResult; bundle: string } {
   const picks = pickItems(result, 'all');
-  const load = loadItems(picks.ok ? picks.items : []);
+  const load = loadItems(snapshot.config, picks.ok ? picks.items : []);
   const bundle = renderBundle(load);
   const text = [renderSummary(result), JSON.stringify(toJson(result)), bundle, JSON.stringify(load)].join('\n');
   return { text, load, bundle };

@@ -162,8 +162,9 @@ function assertNeverOpened(opened: string[], world: World): void {
 
 function runAll(world: World, q: string): { result: QueryResult; text: string; bundle: string; load: ReturnType<typeof loadItems> } {
   const spied = spyFileAccess(() => {
-    const result = query(snapshotFor(world.home), q);
-    return { result, ...everything(result) };
+    const snapshot = snapshotFor(world.home);
+    const result = query(snapshot, q);
+    return { result, ...everything(result, snapshot) };
   });
   assertNeverOpened(spied.opened, world);
   assert.ok(!spied.value.text.includes(MARKER), 'a forbidden file content reached the summary, JSON or bundle');
@@ -363,7 +364,7 @@ test('nothing from the knowledge folder is ever executed: ---js front matter, !!
     const outcome = loadSnapshot({ home: h.home, env: {}, configFile, configFileMustExist: true });
     if (!outcome.ok) continue; // the ---js config: not configured
     const result = query(outcome.snapshot, 'api p1');
-    const { bundle } = everything(result);
+    const { bundle } = everything(result, outcome.snapshot);
     assert.ok(bundle.includes('---js'), 'the note is shown as text');
   }
   assert.ok(!fs.existsSync(pwned), 'note code was executed');
@@ -384,10 +385,11 @@ test('loaded notes stay inside a code fence longer than any backtick run they co
       ].join('\n'),
     },
   });
-  const result = query(snapshotFor(h.home), 'api');
+  const snapshot = snapshotFor(h.home);
+  const result = query(snapshot, 'api');
   const picks = pickItems(result, 'all');
   assert.ok(picks.ok);
-  const load = loadItems(picks.items);
+  const load = loadItems(snapshot.config, picks.items);
   const bundle = renderBundle(load);
   const fence = fenceFor(load.loaded[0].content);
   assert.equal(fence, '``````');

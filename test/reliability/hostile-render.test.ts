@@ -131,7 +131,7 @@ test('chat markdown: hostile index text (command links, HTML, images, autolinks,
 test('chat participant: answers and /load refusals built from hostile paths render as inert text', async () => {
   const h = hostileHome();
   const snapshot = snapshotFor(h.home);
-  const source: KnowledgeSource = { query: (text) => ({ ok: true, result: query(snapshot, text) }) };
+  const source: KnowledgeSource = { query: (text) => ({ ok: true, result: query(snapshot, text) }), snapshot: () => snapshot };
   const md = markdownRenderer();
   const run = async (prompt: string, command?: string) => {
     const out: string[] = [];

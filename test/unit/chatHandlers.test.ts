@@ -69,7 +69,9 @@ describe('@context participant', () => {
   });
 
   test('index text is escaped: no links or commands can be injected', () => {
-    assert.equal(escapeMarkdown('[x](command:workbench.action.terminal.new)'), '\\[x\\]\\(command:workbench\\.action\\.terminal\\.new\\)');
+    // Link-like text is shown as code (never linked); other text is backslash-escaped.
+    assert.equal(escapeMarkdown('[x](command:workbench.action.terminal.new)'), '`[x](command:workbench.action.terminal.new)`');
+    assert.equal(escapeMarkdown('[x](y) *b*'), '\\[x\\]\\(y\\) \\*b\\*');
   });
 
   test('/load without an earlier query explains what to do', async () => {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { fenceFor, loadItems, pickItems, renderBundle } from '../../src/core';
-import { INDEX_HEADER, makeHome, query } from '../helpers';
+import { INDEX_HEADER, makeHome, query, snapshotFor } from '../helpers';
 
 const index = `${INDEX_HEADER}## Tag Index
 ### api
@@ -23,6 +23,7 @@ describe('loading (§6)', () => {
     },
   });
   const result = query(home, 'api');
+  const config = snapshotFor(home).config;
 
   test('picks: all, numbers, ranges, names; bad picks explain themselves', () => {
     const names = (spec: string) => {
@@ -38,7 +39,7 @@ describe('loading (§6)', () => {
   });
 
   test('the bundle: a section per file, a fence longer than any backtick run, the count', () => {
-    const bundle = renderBundle(loadItems(result.items.slice(0, 2)));
+    const bundle = renderBundle(loadItems(config, result.items.slice(0, 2)));
     assert.equal(
       bundle,
       ['## a.md', '', '`````markdown', 'alpha with ```` four backticks', '`````', '', '## b.md', '', '```markdown', 'bravo', '```', '',
@@ -51,7 +52,7 @@ describe('loading (§6)', () => {
     const c = path.join(home, 'knowledge', 'c.md');
     fs.rmSync(c);
     fs.symlinkSync(path.join(home, 'outside.md'), c);
-    const load = loadItems(result.items);
+    const load = loadItems(config, result.items);
     assert.deepEqual(load.loaded.map((f) => f.item.path), ['a.md', 'b.md']);
     assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [['c.md', 'its real path (after symlinks) is outside the allowed folders']]);
     const bundle = renderBundle(load);
@@ -63,15 +64,15 @@ describe('loading (§6)', () => {
   test('a file deleted between query and load: a clear error for it, the others load', () => {
     const fresh = query(home, 'api');
     fs.rmSync(path.join(home, 'knowledge', 'b.md'));
-    const load = loadItems(fresh.items);
+    const load = loadItems(config, fresh.items);
     assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [['b.md', 'the file does not exist'], ['c.md', 'its real path (after symlinks) is outside the allowed folders']]);
     assert.deepEqual(load.loaded.map((f) => f.item.path), ['a.md']);
   });
 
   test('large files are cut with a notice', () => {
     const big = makeHome({ index, files: { 'knowledge/a.md': 'x'.repeat(5000) } });
-    const load = loadItems(query(big, 'api').items.slice(0, 1), 1024);
+    const load = loadItems(snapshotFor(big).config, query(big, 'api').items.slice(0, 1), { maxBytes: 1024 });
     assert.equal(load.loaded[0].content.length, 1024);
-    assert.ok(renderBundle(load, 1024).includes('(Truncated: showing the first 1 KB of 5 KB.)'));
+    assert.ok(renderBundle(load).includes('(Truncated: showing the first 1 KB of 5 KB.)'));
   });
 });

@@ -252,7 +252,7 @@ test('containment: a tree file whose real path escapes the knowledge folder is r
   assert.equal(outside, 'the path leaves the knowledge folder');
   assert.ok(typeof ok !== 'string' && typeof sneaky !== 'string');
   const missing = { ...ok, selectable: false, path: '~/Projects/proj-b/CODEMAP.md' };
-  const checked = checkItems([ok, sneaky, missing]);
+  const checked = checkItems(snapshot.config, [ok, sneaky, missing]);
   assert.deepEqual(checked.ok.map((o) => o.item.path), ['approaches/api-pagination.md']);
   assert.deepEqual(checked.refused.map((r) => ({ path: r.item.path, reason: r.reason })), [
     { path: 'approaches/sneaky.md', reason: 'its real path (after symlinks) is outside the allowed folders' },

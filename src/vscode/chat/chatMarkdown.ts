@@ -4,9 +4,41 @@ import { GROUP_ORDER, GROUP_TITLES, ideaLine, type QueryResult, type ResultItem 
 import { expandedLine, noMatchLine, REBUILD_HINT, resolvedLine } from '../../core/messages';
 import { foundLine, knownTagsLine, plural } from '../../core/summary';
 
-/** Backslash-escapes markdown syntax so text renders literally. */
-export function escapeMarkdown(text: string): string {
+/**
+ * A word a renderer could turn into a link by itself: a scheme (`http://`, `mailto:`), `//`,
+ * `www.`, an address with `@`, or a domain-like `name.tld` (GFM and linkify autolinks). Kept
+ * deliberately broad: such a word is shown as code, which is never linked.
+ */
+const LINK_LIKE = /:\/\/|^\/\/|(?:mailto|command|javascript|vbscript|data|file|vscode|tel):|www[.\u3002\uff0e\uff61]|@|[\p{L}\p{N}_-][.\u3002\uff0e\uff61]\p{L}{2}/iu;
+
+/**
+ * Backslash-escapes markdown syntax so text renders literally. Enough on its own only inside a
+ * link the extension built (no renderer autolinks inside a link's text).
+ */
+export function escapeSyntax(text: string): string {
   return text.replace(/[\\`*_{}[\]()<>#+\-.!|~]/g, (c) => `\\${c}`);
+}
+
+/** A code span holding `text` literally: its fence is longer than any backtick run inside. */
+function codeSpan(text: string): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/**
+ * Knowledge text as markdown that renders literally and links nothing: markdown syntax is
+ * backslash-escaped, and every link-like word (bare URLs, `www.`, e-mail addresses, domains,
+ * `<…>`) is shown as code, because autolinking happens after escapes are read. Only links the
+ * extension builds itself (the item links) are links.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .split(/(\s+)/)
+    .map((part) => (part === '' || /^\s+$/.test(part) ? part : LINK_LIKE.test(part) ? codeSpan(part) : escapeSyntax(part)))
+    .join('');
 }
 
 /**
@@ -24,8 +56,7 @@ export interface ChatMarkdownOptions {
 }
 
 function itemMarkdown(item: ResultItem, options: ChatMarkdownOptions): string {
-  const label = escapeMarkdown(item.path);
-  const name = item.selectable ? `[${label}](${linkTarget(options.linkFor(item.absPath))})` : label;
+  const name = item.selectable ? `[${escapeSyntax(item.path)}](${linkTarget(options.linkFor(item.absPath))})` : escapeMarkdown(item.path);
   const bits: string[] = [];
   if (item.category === 'tracked-artifact') {
     bits.push(`${name} — ${escapeMarkdown(item.status ?? '')} \\[project: ${escapeMarkdown(item.project ?? '')}\\]`);

@@ -12,6 +12,7 @@ export function knowledgeSource(service: RetrievalService): KnowledgeSource {
       const outcome = service.query(text);
       return outcome.ok ? { ok: true, result: outcome.result } : { ok: false, message: outcome.message };
     },
+    snapshot: () => service.snapshot(),
   };
 }
 

@@ -1,12 +1,14 @@
 // The @context chat participant's logic, written against small ports instead of the vscode
 // module so it runs (and is tested) in plain Node; participant.ts plugs the real API in.
-import { loadItems, pickItems, renderBundle, type QueryResult, type ResultItem } from '../../core';
+import { loadItems, pickItems, renderBundle, type QueryResult, type ResultItem, type Snapshot } from '../../core';
 import { escapeMarkdown, resultMarkdown } from './chatMarkdown';
 import { estimateTokens, formatTokens } from './tokenEstimate';
 
 /** What the handler needs from the retrieval service. */
 export interface KnowledgeSource {
   query(text: string): { ok: true; result: QueryResult } | { ok: false; message: string };
+  /** The snapshot queries run against: its config decides what the reader may read. */
+  snapshot(): Snapshot | undefined;
 }
 
 /** The parts of vscode.ChatResponseStream the handler uses. */
@@ -109,7 +111,8 @@ async function handleLoad(
     stream.markdown(picked.message);
     return { metadata: { command: LOAD_COMMAND, query: memory.lastQuery } };
   }
-  const load = loadItems(picked.items, CHAT_FILE_BYTES);
+  const snapshot = source.snapshot();
+  const load = snapshot ? loadItems(snapshot.config, picked.items, { maxBytes: CHAT_FILE_BYTES }) : { loaded: [], refused: [] };
   for (const file of load.loaded) stream.reference(file.realPath);
   // Escaped, not a code span: a path holding a backtick would end the span and turn the rest
   // into live markdown.
@@ -133,7 +136,7 @@ async function handleLoad(
     '',
     `Question: ${ask}`,
     '',
-    renderBundle(load, CHAT_FILE_BYTES),
+    renderBundle(load),
   ].join('\n');
   stream.progress('Asking the model with the loaded files…');
   try {

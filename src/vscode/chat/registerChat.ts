@@ -45,6 +45,10 @@ export function registerChat(context: vscode.ExtensionContext, service: Retrieva
         return;
       }
       const found = itemsForPaths(snapshot, uris.map((u) => u.fsPath), service.today());
+      if (found.error) {
+        void vscode.window.showWarningMessage(found.error);
+        return;
+      }
       if (found.refused.length) {
         void vscode.window.showWarningMessage(
           `Only knowledge files can be sent: ${found.refused.map((r) => `${r.path} (${r.reason})`).join('; ')}.`,

@@ -1,10 +1,9 @@
 // Send to Chat: put the picked files into the chat input as attachments. Feature-detected:
 // chat.open with attachFiles (VS Code 1.103+), else chat.attachFile per file, else no chat at
 // all → Copy as Context to the clipboard, and the message says so.
-import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { loadedLine, type ResultItem } from '../../core';
-import { checkItems, refusalMessage } from '../containment';
+import { refusalMessage } from '../containment';
 import type { FileActions } from '../fileActions';
 import type { Log } from '../log';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
@@ -16,9 +15,9 @@ export async function chatRoute(): Promise<ChatRoute> {
   return chooseChatRoute(new Set(await vscode.commands.getCommands(true)), vscode.version, aiDisabled);
 }
 
-export async function sendToChat(items: readonly ResultItem[], actions: FileActions, log: Log): Promise<number> {
-  const { ok, refused } = checkItems(items);
-  const refusedText = refusalMessage(refused, 'sent');
+export async function sendToChat(items: readonly ResultItem[], actions: FileActions, log: Log, refusedPaths = ''): Promise<number> {
+  const { ok, refused } = actions.check(items); // the reader's verdict, from the configuration
+  const refusedText = `${refusalMessage(refused, 'sent')} ${refusedPaths}`.trim();
   if (ok.length === 0) {
     void vscode.window.showWarningMessage(`Nothing was sent to the chat. ${refusedText}`.trim());
     return 0;
@@ -27,11 +26,11 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
   const route = await chatRoute();
   if (route === 'none') {
     log.info('Send to Chat: no chat in this editor, copying instead');
-    await actions.copyAsContext(ok.map((o) => o.item), 'This editor has no AI chat, so the files were copied to the clipboard instead: paste them where you need them.');
+    await actions.copyAsContext(ok.map((o) => o.item), 'This editor has no AI chat, so the files were copied to the clipboard instead: paste them where you need them.', refusedText);
     return 0;
   }
 
-  const sized = ok.map(({ item, realPath }) => ({ path: item.path, bytes: fileSize(realPath) }));
+  const sized = ok.map(({ item, bytes }) => ({ path: item.path, bytes }));
   const { total, lines } = sizeReport(sized);
   const threshold = vscode.workspace.getConfiguration('ariaContext').get<number>('chat.confirmAboveTokens', 20000);
   if (threshold > 0 && total > threshold) {
@@ -57,15 +56,7 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
   }
   log.info(`Send to Chat (${route}): ${lines.join(', ')}`);
   const message = `Attached ${plural(ok.length, 'file')} to the chat input (${formatTokens(total)}). ${loadedLine(ok.length)}`;
-  if (refused.length) void vscode.window.showWarningMessage(`${message} ${refusedText}`);
+  if (refusedText) void vscode.window.showWarningMessage(`${message} ${refusedText}`);
   else void vscode.window.showInformationMessage(message);
   return ok.length;
-}
-
-function fileSize(p: string): number {
-  try {
-    return fs.statSync(p).size;
-  } catch {
-    return 0;
-  }
 }

@@ -1,6 +1,6 @@
 // Language-model tools for agent mode, as plain functions over the core: query the knowledge
 // index, and load files from a result. tools.ts registers them with vscode.lm.
-import { itemsForPaths, loadItems, pickItems, renderBundle, renderSummary, type QueryResult, type Snapshot } from '../../core';
+import { itemsForPaths, loadItems, MAX_TOOL_LOAD_BYTES, pickItems, renderBundle, renderSummary, type QueryResult, type Snapshot } from '../../core';
 import { describeLoad } from '../../core/loader';
 import { plural } from '../../core/summary';
 
@@ -41,24 +41,25 @@ export function runQueryTool(input: QueryToolInput, source: ToolSource): string 
 export function runLoadTool(input: LoadToolInput, source: ToolSource): string {
   const snapshot = source.snapshot();
   if (!snapshot) return source.unavailableReason();
-  const paths = Array.isArray(input?.paths) ? input.paths.filter((p): p is string => typeof p === 'string') : [];
+  const paths = Array.isArray(input?.paths) ? input.paths : [];
   let items;
   const refusedNotes: string[] = [];
   if (paths.length > 0) {
-    const found = itemsForPaths(snapshot, paths, source.today());
+    const found = itemsForPaths(snapshot, paths, source.today()); // capped at MAX_LOAD_PATHS
+    if (found.error) return found.error;
     items = found.items;
     for (const r of found.refused) refusedNotes.push(`Refused ${r.path}: ${r.reason} (not read).`);
   } else if (typeof input?.query === 'string' && input.query.trim()) {
     const outcome = source.query(input.query);
     if (!outcome.ok) return outcome.message;
-    const picked = pickItems(outcome.result, input.picks ?? 'all');
+    const picked = pickItems(outcome.result, typeof input.picks === 'string' ? input.picks : 'all');
     if (!picked.ok) return picked.message;
     items = picked.items;
   } else {
     return `Give "paths" (from a ${QUERY_TOOL} result) or a "query" with optional "picks".`;
   }
-  const load = loadItems(items, TOOL_FILE_BYTES);
-  const bundle = renderBundle(load, TOOL_FILE_BYTES);
+  const load = loadItems(snapshot.config, items, { maxBytes: TOOL_FILE_BYTES, totalBytes: MAX_TOOL_LOAD_BYTES });
+  const bundle = renderBundle(load);
   return refusedNotes.length ? `${refusedNotes.join('\n')}\n\n${bundle}` : bundle;
 }
 

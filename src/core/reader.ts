@@ -1,0 +1,284 @@
+// §9 The one reader: every byte of note content that leaves the disk (loading, opening,
+// copying, sending, /load, agent tools, the CLI) passes through here. What may be read is
+// decided only from the user's configuration, never from what an item or a file claims:
+//   - trusted roots are the knowledge folder and the configured project roots; only the root
+//     itself is resolved through symlinks;
+//   - the allowed areas below a root are derived from it by path (`_project-knowledge/`,
+//     `cross/`, a sub-repo's folder, CODEMAP.md, the STITCH file), so a symlink below the
+//     root can never move or widen them;
+//   - only regular files whose real path ends in `.md` are read;
+//   - the file is opened once without following a final symlink, and the open descriptor is
+//     verified to be the checked file before a byte is used (a swap in between is refused).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { artifactFiles } from './artifacts';
+import { totalCapReason } from './limits';
+import { describeFsError, isInside, tooWideRoot } from './paths';
+import { knowledgeDirs } from './teamShared';
+import type { Config, ResultItem } from './types';
+
+/** A place the configuration allows reading: a folder (and everything below it) or one file. */
+export interface ReadArea {
+  kind: 'folder' | 'file';
+  /** The area as configured (absolute, normalised, symlinks not resolved). */
+  path: string;
+  /** The trusted root it was derived from. */
+  root: string;
+}
+
+export const OUTSIDE_AREAS = 'it is outside the knowledge folder and the allowed _project-knowledge/ folders';
+export const OUTSIDE_REAL = 'its real path (after symlinks) is outside the allowed folders';
+export const NOT_MARKDOWN = 'it is not a markdown (.md) file';
+export const SWAPPED = 'it changed while it was being opened (a symlink was swapped in)';
+
+/**
+ * Every area the configuration allows: the knowledge folder; for each shared project its
+ * `_project-knowledge/` folders (root and sub-repos) and their `cross/`; for each enabled
+ * project its CODEMAP.md and STITCH file.
+ */
+export function readAreas(config: Config): ReadArea[] {
+  const areas: ReadArea[] = [{ kind: 'folder', path: config.knowledgeFolder, root: config.knowledgeFolder }];
+  for (const tag of config.sharedKnowledge) {
+    const root = config.projectsList.get(tag)?.root;
+    if (!root) continue;
+    for (const dir of knowledgeDirs(config, tag)) {
+      areas.push({ kind: 'folder', path: dir, root }, { kind: 'folder', path: path.join(dir, 'cross'), root });
+    }
+  }
+  if (config.projectsEnabled) {
+    for (const [tag, project] of config.projectsList) {
+      for (const file of artifactFiles(config, tag)) areas.push({ kind: 'file', path: file, root: project.root });
+    }
+  }
+  return areas;
+}
+
+/** The narrowest area holding `abs` by path, or null. */
+function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
+  let best: ReadArea | null = null;
+  for (const area of areas) {
+    const holds = area.kind === 'file' ? abs === area.path : isInside(abs, area.path);
+    if (holds && (!best || area.path.length > best.path.length)) best = area;
+  }
+  return best;
+}
+
+export type OpenOutcome = { ok: true; fd: number; realPath: string; size: number } | { ok: false; reason: string };
+
+/**
+ * Opens `abs` for reading if the configuration allows it, and proves the descriptor is the
+ * file that was checked. The caller must close `fd`. `realRoots` memoises root real paths
+ * over one call.
+ */
+function openAllowed(areas: readonly ReadArea[], abs: string, realRoots: Map<string, string | null>, home?: string): OpenOutcome {
+  const normal = path.resolve(abs);
+  const area = areaFor(areas, normal);
+  if (!area) return { ok: false, reason: OUTSIDE_AREAS };
+  let realRoot = realRoots.get(area.root);
+  if (realRoot === undefined) {
+    realRoot = realPathOrNull(area.root);
+    // A root swapped for a symlink to home (or above) since the config was read: '' refuses.
+    if (realRoot !== null && home !== undefined && tooWideRoot(realRoot, home)) realRoot = '';
+    realRoots.set(area.root, realRoot);
+  }
+  if (realRoot === null) return { ok: false, reason: 'its folder does not exist' };
+  if (realRoot === '') return { ok: false, reason: 'its root folder now resolves to the file system root, your home folder or a folder above it' };
+  // The area moved onto the root's real path by text: nothing below the root is resolved.
+  const rel = path.relative(area.root, area.path);
+  const realArea = rel ? path.join(realRoot, rel) : realRoot;
+
+  let real: string;
+  try {
+    real = fs.realpathSync.native(normal);
+  } catch (err) {
+    return { ok: false, reason: describeFsError(err, 'the file no longer exists') };
+  }
+  const inside = area.kind === 'file' ? real === realArea : isInside(real, realArea);
+  if (!inside) return { ok: false, reason: OUTSIDE_REAL };
+  if (!/\.md$/i.test(real)) return { ok: false, reason: NOT_MARKDOWN };
+  return openVerified(real);
+}
+
+/**
+ * Opens an already resolved path without following a final symlink and without blocking on
+ * a FIFO, then checks the descriptor: a regular file, and the very file at `real` (its path
+ * in /proc on Linux; elsewhere the same device and inode as `real`, which must still resolve
+ * to itself). Any doubt refuses.
+ */
+export function openVerified(real: string): OpenOutcome {
+  const flags = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
+  let fd: number;
+  try {
+    fd = fs.openSync(real, flags);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // ELOOP from O_NOFOLLOW: the final component became a symlink after the check.
+    return { ok: false, reason: code === 'ELOOP' || code === 'EMLINK' ? SWAPPED : describeFsError(err, 'it cannot be read') };
+  }
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return closeWith(fd, 'it is not a regular file');
+    if (!descriptorIs(fd, real, stat)) return closeWith(fd, SWAPPED);
+    return { ok: true, fd, realPath: real, size: stat.size };
+  } catch (err) {
+    return closeWith(fd, describeFsError(err, 'it cannot be read'));
+  }
+}
+
+const PROC_FD = process.platform === 'linux' && fs.existsSync('/proc/self/fd');
+
+function descriptorIs(fd: number, real: string, stat: fs.Stats): boolean {
+  if (PROC_FD) {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`) === real;
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const now = fs.lstatSync(real);
+    return now.isFile() && now.dev === stat.dev && now.ino === stat.ino && fs.realpathSync.native(real) === real;
+  } catch {
+    return false;
+  }
+}
+
+function closeWith(fd: number, reason: string): { ok: false; reason: string } {
+  fs.closeSync(fd);
+  return { ok: false, reason };
+}
+
+function realPathOrNull(p: string): string | null {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads at most `maxBytes` from an open descriptor. */
+function readHead(fd: number, size: number, maxBytes: number): string {
+  const buffer = Buffer.alloc(Math.min(size, maxBytes));
+  let read = 0;
+  while (read < buffer.length) {
+    const n = fs.readSync(fd, buffer, read, buffer.length - read, read);
+    if (n === 0) break;
+    read += n;
+  }
+  return buffer.subarray(0, read).toString('utf8');
+}
+
+/** Files larger than this are cut, with a notice, so one huge note cannot flood a chat. */
+export const DEFAULT_MAX_LOAD_BYTES = 1024 * 1024;
+
+export interface LoadedFile {
+  item: ResultItem;
+  /** The path actually read, after symlinks. */
+  realPath: string;
+  content: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+export interface RefusedFile {
+  item: ResultItem;
+  reason: string;
+}
+
+export interface LoadResult {
+  loaded: LoadedFile[];
+  refused: RefusedFile[];
+}
+
+export interface CheckedItems {
+  ok: Array<{ item: ResultItem; realPath: string; bytes: number }>;
+  refused: RefusedFile[];
+}
+
+export interface LoadOptions {
+  /** Per-file cap; longer files are cut (`truncated`). */
+  maxBytes?: number;
+  /** Cap over all files of the call; files past it are refused with a reason. */
+  totalBytes?: number;
+}
+
+/**
+ * Which items may be opened or attached by the editor (which then reads the verified real
+ * path): the same decision as loadItems, without reading content.
+ */
+export function checkItems(config: Config, items: readonly ResultItem[]): CheckedItems {
+  const areas = readAreas(config);
+  const realRoots = new Map<string, string | null>();
+  const checked: CheckedItems = { ok: [], refused: [] };
+  for (const item of items) {
+    if (!item.selectable) {
+      checked.refused.push({ item, reason: 'it is not a loadable file' });
+      continue;
+    }
+    const opened = openAllowed(areas, item.absPath, realRoots, config.home);
+    if (!opened.ok) {
+      checked.refused.push({ item, reason: opened.reason });
+      continue;
+    }
+    fs.closeSync(opened.fd);
+    checked.ok.push({ item, realPath: opened.realPath, bytes: opened.size });
+  }
+  return checked;
+}
+
+/** The contents of the items the configuration allows; the others refused with a reason. */
+export function loadItems(config: Config, items: readonly ResultItem[], options: LoadOptions = {}): LoadResult {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_LOAD_BYTES;
+  const areas = readAreas(config);
+  const realRoots = new Map<string, string | null>();
+  const result: LoadResult = { loaded: [], refused: [] };
+  let total = 0;
+  for (const item of items) {
+    if (!item.selectable) {
+      result.refused.push({ item, reason: 'it is not a loadable file' });
+      continue;
+    }
+    if (options.totalBytes !== undefined && total >= options.totalBytes) {
+      result.refused.push({ item, reason: totalCapReason(options.totalBytes) });
+      continue;
+    }
+    const opened = openAllowed(areas, item.absPath, realRoots, config.home);
+    if (!opened.ok) {
+      result.refused.push({ item, reason: opened.reason });
+      continue;
+    }
+    try {
+      const room = options.totalBytes === undefined ? maxBytes : Math.min(maxBytes, options.totalBytes - total);
+      const content = readHead(opened.fd, opened.size, room);
+      total += Buffer.byteLength(content);
+      result.loaded.push({ item, realPath: opened.realPath, content, bytes: opened.size, truncated: opened.size > room });
+    } catch (err) {
+      result.refused.push({ item, reason: describeFsError(err, 'it cannot be read') });
+    } finally {
+      fs.closeSync(opened.fd);
+    }
+  }
+  return result;
+}
+
+export type HeadRead = { ok: true; text: string } | { ok: false; reason: string };
+
+/**
+ * A reader of note heads inside the knowledge folder (project tier, ideas), under the same
+ * rules: real path inside the folder, markdown, regular, the opened descriptor verified.
+ */
+export function knowledgeHeadReader(knowledgeFolder: string): (abs: string, maxBytes: number) => HeadRead {
+  const areas: ReadArea[] = [{ kind: 'folder', path: knowledgeFolder, root: knowledgeFolder }];
+  const realRoots = new Map<string, string | null>();
+  return (abs, maxBytes) => {
+    const opened = openAllowed(areas, abs, realRoots); // the folder itself was checked with the config
+    if (!opened.ok) return opened;
+    try {
+      return { ok: true, text: readHead(opened.fd, opened.size, maxBytes) };
+    } catch (err) {
+      return { ok: false, reason: describeFsError(err, 'it cannot be read') };
+    } finally {
+      fs.closeSync(opened.fd);
+    }
+  };
+}
