@@ -44,6 +44,5 @@ export function totalCapReason(capBytes: number): string {
 }
 
 export function indexTooLarge(file: string, size: number): string {
-  const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
-  return `${file} is ${mb(size)}, over the ${mb(MAX_INDEX_BYTES)} limit: it was not read. Rebuild it with /index, or check that it is the knowledge index.`;
+  return `${file} is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes): it was not read. Rebuild it with /index, or check that it is the knowledge index.`;
 }

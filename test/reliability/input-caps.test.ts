@@ -1,0 +1,125 @@
+// Input caps shared by every front end: a huge query, a flood of paths or picks, a load call
+// that would return megabytes, and an index.md too large to read. Each answers at once with a
+// clear message, and the work done never grows with the input.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import {
+  loadSnapshot,
+  MAX_INDEX_BYTES,
+  MAX_LOAD_PATHS,
+  MAX_PICKS,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_TOKENS,
+  MAX_TOOL_LOAD_BYTES,
+  pickItems,
+  runQuery,
+  type Snapshot,
+} from '../../src/core';
+import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { makeHome, query, runCli, snapshotFor, spyFileAccess, TODAY } from './helpers';
+
+function source(snapshot: Snapshot): ToolSource {
+  return {
+    query: (text) => {
+      const o = runQuery(snapshot, text, { today: TODAY });
+      return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
+    },
+    snapshot: () => snapshot,
+    today: () => TODAY,
+    unavailableReason: () => 'unavailable',
+  };
+}
+
+function timed<T>(fn: () => T): { value: T; ms: number } {
+  const t0 = performance.now();
+  const value = fn();
+  return { value, ms: performance.now() - t0 };
+}
+
+function manyNotes(count: number, bytes: number) {
+  const lines = ['## Tag Index', '### api'];
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    lines.push(`- notes/n${i}.md — Note ${i}`);
+    files[`knowledge/notes/n${i}.md`] = `# Note ${i}\n${'x'.repeat(bytes)}\n`;
+  }
+  return makeHome({ index: `${lines.join('\n')}\n`, files });
+}
+
+test('a 10,000-word query answers at once with a message, in the core, the CLI and the agent tools', () => {
+  const h = manyNotes(3, 10);
+  const snapshot = snapshotFor(h.home);
+  const words = Array.from({ length: 10_000 }, (_, i) => `tag${i}`);
+  const { value, ms } = timed(() => runQuery(snapshot, words.join(' '), { today: TODAY }));
+  assert.ok(!value.ok);
+  assert.equal(value.code, 'usage');
+  assert.match(value.message, new RegExp(`^The query is too long \\(\\d+ characters; at most ${MAX_QUERY_CHARS}\\)`));
+  assert.ok(ms < 200, `${ms.toFixed(0)} ms`);
+  // Under the character cap but over the word cap.
+  const short = Array.from({ length: MAX_QUERY_TOKENS + 1 }, (_, i) => `t${i}`);
+  const tooMany = runQuery(snapshot, short, { today: TODAY });
+  assert.ok(!tooMany.ok && tooMany.message.startsWith(`The query has too many words (${MAX_QUERY_TOKENS + 1}; at most ${MAX_QUERY_TOKENS})`));
+  // At the cap it still runs.
+  assert.ok(runQuery(snapshot, short.slice(0, MAX_QUERY_TOKENS), { today: TODAY }).ok);
+
+  assert.match(runQueryTool({ query: words.join(' ') }, source(snapshot)), /^The query is too long/);
+  assert.match(runLoadTool({ query: words.join(' '), picks: 'all' }, source(snapshot)), /^The query is too long/);
+  const cli = runCli(['query', ...words.slice(0, 3000)], h.home);
+  assert.equal(cli.code, 2, cli.out);
+  assert.match(cli.out, /^The query is too long/);
+});
+
+test('the load tool refuses more paths than the cap before looking any up, and more picks than the cap', () => {
+  const h = manyNotes(3, 10);
+  const snapshot = snapshotFor(h.home);
+  const paths = Array.from({ length: 50_000 }, (_, i) => `notes/n${i % 3}.md`);
+  const { value, ms } = timed(() => spyFileAccess(() => runLoadTool({ paths }, source(snapshot))));
+  assert.equal(value.value, `Too many paths in one call (50000; at most ${MAX_LOAD_PATHS}). Load them in smaller batches.`);
+  assert.deepEqual(value.opened, [], 'nothing was opened');
+  assert.ok(ms < 200, `${ms.toFixed(0)} ms`);
+  // At the cap, the call works and each file is read once.
+  const atCap = runLoadTool({ paths: paths.slice(0, MAX_LOAD_PATHS) }, source(snapshot));
+  assert.match(atCap, /^Loaded 3 knowledge files into context\.$/m);
+
+  const result = query(snapshot, 'api');
+  const picks = pickItems(result, Array(MAX_PICKS + 1).fill('1').join(' '));
+  assert.ok(!picks.ok);
+  assert.equal(picks.message, `Too many picks (${MAX_PICKS + 1}; at most ${MAX_PICKS}). Use \`all\` or ranges like \`2-40\`.`);
+  assert.match(runLoadTool({ query: 'api', picks: Array(MAX_PICKS + 1).fill('1').join(',') }, source(snapshot)), /^Too many picks/);
+});
+
+test('one tool load call returns at most the total byte cap; the files past it are named, not read', () => {
+  const perFile = 60 * 1024; // under the 64 KB per-file cap
+  const count = Math.ceil(MAX_TOOL_LOAD_BYTES / perFile) + 5;
+  const h = manyNotes(count, perFile);
+  const snapshot = snapshotFor(h.home);
+  const text = runLoadTool({ query: 'api', picks: 'all' }, source(snapshot));
+  assert.ok(Buffer.byteLength(text) < MAX_TOOL_LOAD_BYTES + 64 * 1024, `${Buffer.byteLength(text)} bytes returned`);
+  const refused = text.split('\n').filter((l) => /^Refused notes\/n\d+\.md: the 1024 KB limit for one load call was reached before this file; load it in another call \(not read\)\.$/.test(l));
+  assert.ok(refused.length >= 5, text.slice(-2000));
+  const loaded = Number(/^Loaded (\d+) knowledge files into context\.$/m.exec(text)?.[1]);
+  assert.equal(loaded + refused.length, count);
+});
+
+test('an index.md over the size cap is refused with one message before it is read (a sparse file is never read whole)', () => {
+  const h = makeHome({ index: '## Tag Index\n### api\n- a.md — A\n', files: { 'knowledge/a.md': '# A\n' } });
+  const index = path.join(h.folder, 'index.md');
+  const huge = 2 * 1024 ** 3; // 2 GB, sparse: no disk used; reading it would take seconds and fail
+  fs.truncateSync(index, huge);
+  const { value: outcome, ms } = timed(() => loadSnapshot({ home: h.home, env: {} }));
+  assert.ok(!outcome.ok);
+  assert.equal(outcome.code, 'no-index');
+  assert.equal(outcome.message, `${index} is larger than 64 MB (${huge} bytes): it was not read. Rebuild it with /index, or check that it is the knowledge index.`);
+  assert.ok(ms < 500, `${ms.toFixed(0)} ms`);
+  fs.truncateSync(index, MAX_INDEX_BYTES + 1);
+  assert.match((loadSnapshot({ home: h.home, env: {} }) as { message: string }).message, /is larger than 64 MB \(67108865 bytes\)/);
+  const cli = runCli(['query', 'api'], h.home);
+  assert.equal(cli.code, 3);
+  assert.match(cli.out, /is larger than 64 MB \(67108865 bytes\): it was not read\./);
+  // Just under the cap, the file is read.
+  fs.truncateSync(index, 0);
+  fs.writeFileSync(index, '## Tag Index\n### api\n- a.md — A\n');
+  assert.ok(loadSnapshot({ home: h.home, env: {} }).ok);
+});
