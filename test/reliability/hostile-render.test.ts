@@ -88,8 +88,8 @@ function markdownRenderer(): MarkdownIt {
 
 /**
  * Everything in rendered HTML that could act: tags other than plain formatting, event or source
- * attributes, and links other than file: links into `folder` (or a web address written as text,
- * which the chat's GFM autolinking turns into an ordinary, link-protected web link).
+ * attributes, and links other than file: links into `folder`. A web address written as text is
+ * not allowed to become a link either (linkify is on, fuzzy domains included).
  */
 function activeParts(html: string, folder: string): string[] {
   const found: string[] = [];
@@ -99,7 +99,6 @@ function activeParts(html: string, folder: string): string[] {
     if (/\s(on\w+|src|style)\s*=/i.test(m[2])) found.push(m[0]);
     if (tag === 'a' && !m[0].startsWith('</')) {
       const href = /href="([^"]*)"/.exec(m[2])?.[1] ?? '';
-      if (/^https?:\/\//.test(href)) continue;
       const target = href.startsWith('file://') ? decodeURIComponent(new URL(href.replace(/&amp;/g, '&')).pathname) : '';
       if (!target.startsWith(folder + path.sep)) found.push(m[0]);
     }
@@ -210,4 +209,71 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
   const summary = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'summaryCommand.ts'), 'utf8');
   assert.match(summary, /openTextDocument\(\{ language: 'markdown', content \}\)/);
   assert.doesNotMatch(summary, /markdown\.showPreview|showPreview/);
+});
+
+/** Autolinks that GFM renderers (the chat's) find in the markdown source outside code spans. */
+function gfmAutolinks(markdown: string): string[] {
+  const outsideCode = markdown.replace(/(`+)[^`]*?\1/g, '');
+  return outsideCode.match(/\b(?:https?|ftp):\/\/\S+|\bwww\.\S+|[\w.+-]+@[\w-]+\.\w\S*|<[a-z][\w+.-]*:[^>\s]*>|<[^>\s@]+@[^>\s]+>/gi) ?? [];
+}
+
+test('chat markdown: bare URLs, www., e-mail addresses, domains and <autolinks> in index text never become links', () => {
+  const urls = [
+    'http://1249767542/steal',
+    'https://evil.example/x?y=1&z=2',
+    'HTTP://EVIL.COM/UP',
+    'www.evil.com/path',
+    'attacker@evil.com',
+    '<http://evil.com/angle>',
+    '<attacker@evil.com>',
+    'evil.io/fuzzy',
+    'ftp://evil.com/f',
+    'mailto:a@b.co',
+    'javascript:alert(1)',
+    'xn--80ak6aa92e.com',
+    'evil\u3002com',
+    '(see http://paren.example/z)',
+    '**http://bold.example**',
+    '`http://ticked.example`',
+    '_www.under.example_',
+  ];
+  const lines = urls.map((u, i) => `- notes/u${i}.md — Read ${u} now`);
+  const files: Record<string, string> = {};
+  urls.forEach((_, i) => (files[`knowledge/notes/u${i}.md`] = `# u${i}\n`));
+  files['knowledge/projects/web/x.md'] = '---\ntags: [api, www.tag.example]\n---\n# Title http://title.example/x\n';
+  files['knowledge/intake/ideas/2026-11-28-url.md'] = '---\nproject: web\n---\n# Idea at https://idea.example and me@idea.example\n';
+  const h = makeHome({
+    index: [
+      '## Projects',
+      '### web — Site https://project.example',
+      'Relevant tags: api',
+      '## Known Tags',
+      'api [aliases: www.alias.example]',
+      '## Tag Index',
+      '### api',
+      ...lines,
+      '## Semantic Hints Index',
+      '### visit www.hint.example today',
+      '- notes/u0.md',
+      '',
+    ].join('\n'),
+    config: { projects_enabled: 'true', projects_list: 'web:web' },
+    files,
+  });
+  const snapshot = snapshotFor(h.home);
+  const md = markdownRenderer();
+  for (const q of ['api web', 'www.alias.example', 'hint', 'nothing-matches']) {
+    const result = query(snapshot, q);
+    const markdown = resultMarkdown(result, { linkFor: (p) => pathToFileURL(p).href });
+    const html = md.render(markdown);
+    assert.deepEqual(activeParts(html, h.folder), [], `${q}:\n${markdown}`);
+    assert.ok(!/<a href="(?!file:)/.test(html), html);
+    assert.deepEqual(gfmAutolinks(markdown), [], markdown);
+    if (q === 'api web') {
+      // Shown literally, as code.
+      assert.ok(html.includes('<code>http://1249767542/steal</code>'), html);
+      assert.ok(html.includes('<code>attacker@evil.com</code>'), html);
+      assert.equal([...html.matchAll(/<a href="file:/g)].length, result.items.filter((i) => i.selectable).length);
+    }
+  }
 });
