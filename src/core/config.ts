@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontMatter, scalarText, stringList } from './frontMatter';
 import { NOT_CONFIGURED } from './messages';
-import { displayHomePath, expandHome, isInside, realOrSelf, tooWideRoot } from './paths';
+import { MAX_CONFIG_BYTES } from './limits';
+import { displayHomePath, expandHome, isInside, openRegularFile, realOrSelf, tooWideRoot } from './paths';
 import type { Config, ProjectGroup, ProjectRoot, Thresholds } from './types';
 
 export const CONFIG_FILE_NAME = 'aria-knowledge.local.md';
@@ -50,6 +51,18 @@ export function configCandidates(sources: ConfigSources): string[] {
   return list;
 }
 
+/** The config's text, refused unread above MAX_CONFIG_BYTES (§9 every input is capped). */
+function readCapped(file: string): string {
+  const fd = openRegularFile(file);
+  try {
+    const size = fs.fstatSync(fd).size;
+    if (size > MAX_CONFIG_BYTES) throw new Error(`it is larger than ${MAX_CONFIG_BYTES / (1024 * 1024)} MB (${size} bytes) and was not read`);
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function isFile(p: string): boolean {
   try {
     return fs.statSync(p).isFile();
@@ -72,7 +85,7 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
   if (file) {
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readCapped(file);
     } catch (err) {
       return { ok: false, code: 'not-configured', message: `Cannot read ${file}: ${(err as Error).message}. ${NOT_CONFIGURED}` };
     }

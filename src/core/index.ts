@@ -29,6 +29,7 @@ export {
   MAX_PICKS,
   MAX_TOOL_LOAD_BYTES,
   MAX_INDEX_BYTES,
+  MAX_CONFIG_BYTES,
   queryTooLarge,
   tooManyPaths,
 } from './limits';

@@ -12,6 +12,8 @@ export const MAX_LOAD_PATHS = 200;
 export const MAX_PICKS = 200;
 /** Bytes of file content one tool load call returns, over all its files. */
 export const MAX_TOOL_LOAD_BYTES = 1024 * 1024;
+/** A config file larger than this is refused before it is read. */
+export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 /** `index.md` larger than this is refused before it is read. */
 export const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 

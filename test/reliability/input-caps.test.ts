@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import {
   loadSnapshot,
+  MAX_CONFIG_BYTES,
   MAX_INDEX_BYTES,
   MAX_LOAD_PATHS,
   MAX_PICKS,
@@ -122,4 +123,15 @@ test('an index.md over the size cap is refused with one message before it is rea
   fs.truncateSync(index, 0);
   fs.writeFileSync(index, '## Tag Index\n### api\n- a.md — A\n');
   assert.ok(loadSnapshot({ home: h.home, env: {} }).ok);
+});
+
+test('a config file over the size cap is refused with a message naming it, before it is read', () => {
+  const h = makeHome({ index: '## Tag Index\n### api\n- a.md — A\n' });
+  const config = path.join(h.home, '.claude', 'aria-knowledge.local.md');
+  fs.truncateSync(config, 2 * 1024 ** 3); // sparse
+  const { value: outcome, ms } = timed(() => loadSnapshot({ home: h.home, env: {} }));
+  assert.ok(!outcome.ok);
+  assert.equal(outcome.code, 'not-configured');
+  assert.ok(outcome.message.startsWith(`Cannot read ${config}: it is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MB (${2 * 1024 ** 3} bytes) and was not read.`), outcome.message);
+  assert.ok(ms < 500, `${ms.toFixed(0)} ms`);
 });
