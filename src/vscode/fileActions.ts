@@ -2,11 +2,9 @@
 // Every file passes the core's real-path containment check first; a refused file is never
 // opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
-import { describeLoad, loadedLine, loadItems, renderBundle, type ResultItem } from '../core';
-import type { RefusedFile } from '../core/loader';
+import { describeLoad, loadedLine, loadItems, plural, renderBundle, type RefusedFile, type ResultItem } from '../core';
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
-import { plural } from '../core/summary';
 
 
 export class FileActions {

@@ -3,20 +3,7 @@
 // QuickPickItems. Only `item` rows can be picked; notes, ideas and missing artifacts are shown
 // but do nothing.
 import * as path from 'node:path';
-import {
-  expandedLine,
-  foundLine,
-  GROUP_ORDER,
-  GROUP_TITLES,
-  ideaLine,
-  knownTagsLine,
-  noMatchLine,
-  REBUILD_HINT,
-  resolvedLine,
-  type QueryResult,
-  type ResultItem,
-} from '../core';
-import { plural } from '../core/summary';
+import { expandedLine, foundLine, GROUP_ORDER, GROUP_TITLES, ideaLine, knownTagsLine, noMatchLine, plural, REBUILD_HINT, resolvedLine, type QueryResult, type ResultItem } from '../core';
 
 export type PickRow =
   | { kind: 'separator'; label: string }

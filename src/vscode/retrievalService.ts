@@ -4,18 +4,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  configCandidates,
-  CoreCache,
-  loadSnapshot,
-  localDate,
-  runQuery,
-  type Config,
-  type ConfigSources,
-  type QueryResult,
-  type Snapshot,
-} from '../core';
-import type { ProjectFile } from '../core/projectTier';
+import { configCandidates, CoreCache, loadSnapshot, localDate, runQuery, type Config, type ConfigSources, type ProjectFile, type QueryResult, type Snapshot } from '../core';
 import type { Log } from './log';
 import { readPathSettings } from './settings';
 

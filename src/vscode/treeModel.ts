@@ -4,12 +4,7 @@
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
 import * as path from 'node:path';
-import type { Config, KnowledgeIndex, ResultItem, Snapshot } from '../core';
-import { indexPathVerdict } from '../core/crossProject';
-import type { ProjectFile } from '../core/projectTier';
-import { resultItem } from '../core/resultItem';
-import { plural } from '../core/summary';
-import { teamEntryVerdict, teamSharedItem } from '../core/teamShared';
+import { indexPathVerdict, plural, resultItem, teamEntryVerdict, teamSharedItem, type Config, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 

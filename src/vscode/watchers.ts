@@ -7,10 +7,9 @@ import * as vscode from 'vscode';
 import { Debouncer, WATCH_DEBOUNCE, type DebouncerOptions } from './debouncer';
 import type { Log } from './log';
 import type { RetrievalService, WatchTargets } from './retrievalService';
-
 // The patterns come from the core (src/core/watchPatterns.ts), so the cache invalidates exactly
 // what the watchers report.
-import { KNOWLEDGE_GLOB } from '../core/watchPatterns';
+import { KNOWLEDGE_GLOB } from '../core';
 
 export class KnowledgeWatchers implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];

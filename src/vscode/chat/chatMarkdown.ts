@@ -1,8 +1,6 @@
 // The §5 summary as chat markdown. Everything that comes from the knowledge folder is escaped:
 // index text must never become a link, an image or a command in the chat.
-import { GROUP_ORDER, GROUP_TITLES, ideaLine, type QueryResult, type ResultItem } from '../../core';
-import { expandedLine, noMatchLine, REBUILD_HINT, resolvedLine } from '../../core/messages';
-import { foundLine, knownTagsLine, plural } from '../../core/summary';
+import { expandedLine, foundLine, GROUP_ORDER, GROUP_TITLES, ideaLine, knownTagsLine, noMatchLine, plural, REBUILD_HINT, resolvedLine, type QueryResult, type ResultItem } from '../../core';
 
 /** Backslash-escapes markdown syntax so text renders literally. */
 export function escapeMarkdown(text: string): string {

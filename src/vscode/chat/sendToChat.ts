@@ -3,13 +3,12 @@
 // all → Copy as Context to the clipboard, and the message says so.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { loadedLine, type ResultItem } from '../../core';
+import { loadedLine, plural, type ResultItem } from '../../core';
 import { checkItems, refusalMessage } from '../containment';
 import type { FileActions } from '../fileActions';
 import type { Log } from '../log';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
 import { formatTokens, sizeReport } from './tokenEstimate';
-import { plural } from '../../core/summary';
 
 export async function chatRoute(): Promise<ChatRoute> {
   const aiDisabled = vscode.workspace.getConfiguration('chat').get<boolean>('disableAIFeatures') === true;
