@@ -10,7 +10,26 @@ export { resultItem } from './resultItem';
 export { teamEntryVerdict, teamSharedItem, type TeamEntryVerdict } from './teamShared';
 export type { ProjectFile } from './projectTier';
 export { loadSnapshot, readIndexFor, indexPath, type ReadOptions, type SnapshotOutcome } from './snapshot';
-export { renderSummary, itemText, itemLine, ideaLine, knownTagsLine, foundLine, groupHeading, plural, GROUP_ORDER, GROUP_TITLES } from './summary';
+export {
+  summaryView,
+  itemView,
+  ideaView,
+  itemLine,
+  namedParts,
+  knownTagsLine,
+  foundLine,
+  plural,
+  PLAIN_LINE,
+  GROUP_ORDER,
+  GROUP_TITLES,
+  type SummaryView,
+  type SummaryBlock,
+  type ItemView,
+  type IdeaView,
+  type Annotation,
+  type LineHooks,
+} from './summaryView';
+export { renderSummary, renderSummaryView } from './summary';
 export { toJson, errorJson } from './json';
 export { pickItems, checkItems, loadItems, renderBundle, describeLoad, refusedLine, fenceFor, type LoadResult, type RefusedFile } from './loader';
 export { CoreCache } from './cache';

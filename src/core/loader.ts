@@ -1,7 +1,7 @@
 // Step 6: read the picked files (only now), after the real-path containment check.
 import { loadedLine } from './messages';
 import { checkRealPath, describeFsError, readFileHead } from './paths';
-import { plural } from './summary';
+import { plural } from './summaryView';
 import type { QueryResult, ResultItem } from './types';
 
 /** Files larger than this are cut, with a notice, so one huge note cannot flood a chat. */

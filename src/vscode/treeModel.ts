@@ -3,8 +3,7 @@
 // ResultItem with its allowed roots, so opening/copying goes through the same real-path check
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
-import * as path from 'node:path';
-import { indexPathVerdict, plural, resultItem, teamEntryVerdict, teamSharedItem, type Config, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
+import { indexPathVerdict, itemView, namedParts, plural, resultItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -34,11 +33,6 @@ export interface TreeInput {
 }
 
 
-function baseTitle(p: string): string {
-  return path.posix.basename(p.replace(/\\/g, '/')).replace(/\.md$/i, '');
-}
-
-
 /** An index path (knowledge-relative) as a file item, or the reason it is refused. */
 export function indexEntryItem(config: Config, entryPath: string, description: string | null, tags: string[]): ResultItem | string {
   const verdict = indexPathVerdict(entryPath, config);
@@ -47,19 +41,23 @@ export function indexEntryItem(config: Config, entryPath: string, description: s
   return resultItem({ category, path: entryPath, absPath: verdict.abs, description, tags, allowedRoots: [config.knowledgeFolder] });
 }
 
+/** A file row; its label and tooltip are the core's item view (the summary's annotation parts). */
 function fileNode(parentId: string, item: ResultItem): TreeNode {
-  const tags = item.tags.length ? `\ntags: ${item.tags.join(', ')}` : '';
-  const team = item.category === 'team-shared' ? `\nproject: ${item.project}${item.scope ? `, scope: ${item.scope}` : ''}` : '';
   return {
     id: `${parentId}/file:${item.path}`,
     kind: 'file',
-    label: item.description?.trim() || baseTitle(item.path),
+    label: itemView(item).title,
     description: item.path,
-    tooltip: `${item.path}${item.description ? ` — ${item.description}` : ''}${team}${tags}`,
+    tooltip: fileTooltip(itemView(item)),
     contextValue: 'ariaContext.file',
     icon: item.category === 'team-shared' ? 'organization' : item.category === 'project-specific' ? 'project' : 'file',
     file: item,
   };
+}
+
+/** `path — description`, then one line per annotation part (`project: p, scope: s`, `tags: …`). */
+export function fileTooltip(row: ItemView): string {
+  return [`${row.path}${row.summary !== null ? ` — ${row.summary}` : ''}`, ...namedParts(row)].join('\n');
 }
 
 function messageNode(id: string, label: string, tooltip?: string, icon = 'info'): TreeNode {
