@@ -70,7 +70,8 @@ describe('summary view and its renderers', () => {
     for (const [i, row] of viewRows.entries()) {
       const textLine = out.text.split('\n').find((l) => l.includes(` ${row.path}`)) ?? '';
       const chatLine = out.chat.split('\n').find((l) => l.includes(escapeMarkdown(row.path))) ?? '';
-      const pick = out.pick.find((r) => 'description' in r && r.description === row.path);
+      const found = out.pick.find((r) => r.kind !== 'separator' && r.description === row.path);
+      const pick = found && found.kind !== 'separator' ? found : undefined;
       assert.ok(row.annotations.length > 0, row.path);
       for (const part of row.annotations.flat()) {
         assert.ok(textLine.includes(part.value), `text ${row.path}: ${part.name}`);
