@@ -5,8 +5,8 @@ export { loadConfig, configCandidates, CONFIG_FILE_NAME, type ConfigSources, typ
 export { parseIndex } from './indexParser';
 export { parseQueryText, resolveQuery } from './query';
 export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from './engine';
-export { indexPathVerdict } from './crossProject';
-export { resultItem } from './resultItem';
+export { indexPathVerdict, indexEntryItem } from './crossProject';
+export { projectFileItem } from './projectTier';
 export { teamEntryVerdict, teamSharedItem, type TeamEntryVerdict } from './teamShared';
 export type { ProjectFile } from './projectTier';
 export { loadSnapshot, readIndexFor, indexPath, type ReadOptions, type SnapshotOutcome } from './snapshot';

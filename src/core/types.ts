@@ -109,6 +109,9 @@ export interface KnowledgeIndex {
   warnings: string[];
 }
 
+/** Whether an entry's path may be read: where it resolves, or why it is refused. */
+export type PathVerdict = { ok: true; abs: string } | { ok: false; reason: string };
+
 export interface ResolvedAlias {
   alias: string;
   canonical: string;

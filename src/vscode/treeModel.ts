@@ -3,7 +3,7 @@
 // ResultItem with its allowed roots, so opening/copying goes through the same real-path check
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
-import { indexPathVerdict, itemView, namedParts, plural, resultItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
+import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -36,9 +36,7 @@ export interface TreeInput {
 /** An index path (knowledge-relative) as a file item, or the reason it is refused. */
 export function indexEntryItem(config: Config, entryPath: string, description: string | null, tags: string[]): ResultItem | string {
   const verdict = indexPathVerdict(entryPath, config);
-  if (typeof verdict === 'string') return verdict;
-  const category = entryPath.startsWith('projects/') ? 'project-specific' : 'cross-project';
-  return resultItem({ category, path: entryPath, absPath: verdict.abs, description, tags, allowedRoots: [config.knowledgeFolder] });
+  return verdict.ok ? coreIndexEntryItem(config, { path: entryPath, description, tags }, verdict.abs) : verdict.reason;
 }
 
 /** A file row; its label and tooltip are the core's item view (the summary's annotation parts). */
@@ -104,20 +102,7 @@ export function buildTree(input: TreeInput): TreeNode[] {
     const files = projectFiles(p.key);
     if (files) {
       for (const f of files) {
-        children.push(
-          fileNode(
-            id,
-            resultItem({
-              category: 'project-specific',
-              path: f.relPath,
-              absPath: f.absPath,
-              description: f.description,
-              tags: [...f.tags].sort(),
-              project: p.key,
-              allowedRoots: [config.knowledgeFolder],
-            }),
-          ),
-        );
+        children.push(fileNode(id, projectFileItem(config, f, p.key)));
       }
       if (files.length === 0) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
     }
