@@ -8,7 +8,7 @@ import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types'
 
 export const GROUP_ORDER: Category[] = ['team-shared', 'project-specific', 'cross-project', 'tracked-artifact'];
 
-export const GROUP_TITLES: Record<Category, string> = {
+const GROUP_TITLES: Record<Category, string> = {
   'team-shared': 'Team-shared',
   'project-specific': 'Project-specific',
   'cross-project': 'Cross-project',
@@ -111,7 +111,7 @@ export function itemView(item: ResultItem): ItemView {
   };
 }
 
-export function ideaView(idea: Idea): IdeaView {
+function ideaView(idea: Idea): IdeaView {
   const age = idea.ageDays <= 0 ? '(today)' : idea.ageDays === 1 ? '(yesterday)' : `(${idea.ageDays} days ago)`;
   const parts = [`${idea.date} ${age}`];
   if (idea.type) parts.push(idea.type);
@@ -153,7 +153,7 @@ export interface LineHooks {
   close: string;
 }
 
-export const PLAIN_LINE: LineHooks = { text: (s) => s, path: (row) => row.path, open: '[', close: ']' };
+const PLAIN_LINE: LineHooks = { text: (s) => s, path: (row) => row.path, open: '[', close: ']' };
 
 function partText(part: Annotation): string {
   return part.named ? `${part.name}: ${part.value}` : part.value;

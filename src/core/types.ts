@@ -150,7 +150,6 @@ export interface ResultItem {
   allowedRoots: string[];
   /** For artifacts: `8 days ago — fresh`, `(not found — run /codemap create)`, … */
   status: string | null;
-  ageDays: number | null;
 }
 
 export interface Idea {
