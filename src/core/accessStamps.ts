@@ -22,6 +22,11 @@ export class AccessStamps {
     this.stamps = new Map(files.map((f) => [f, stamp(f)]));
   }
 
+  /** Adds one more file to the stamps taken. */
+  add(file: string): void {
+    this.stamps.set(file, stamp(file));
+  }
+
   /** The stamped files whose state differs now. */
   changed(): string[] {
     return [...this.stamps].filter(([file, was]) => stamp(file) !== was).map(([file]) => file);

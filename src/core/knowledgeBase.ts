@@ -172,14 +172,13 @@ export class KnowledgeBase implements Disposable {
       const sources = this.options.sources();
       candidates = configCandidates(sources);
       // Stamped before each read, so a change during the read is seen on the next access.
-      const stamped = [...candidates];
-      if (this.options.checkOnAccess) this.stamps.take(stamped);
+      if (this.options.checkOnAccess) this.stamps.take(candidates);
       const configOutcome = loadConfig(sources);
       if (!configOutcome.ok) {
         next = { kind: 'notConfigured', message: configOutcome.message };
       } else {
         folder = configOutcome.config.knowledgeFolder;
-        if (this.options.checkOnAccess) this.stamps.take([...stamped, indexPath(configOutcome.config)]);
+        if (this.options.checkOnAccess) this.stamps.add(indexPath(configOutcome.config));
         const outcome = readIndexFor(configOutcome.config);
         if (outcome.ok) next = { kind: 'ready', snapshot: outcome.snapshot };
         else if (outcome.config) next = { kind: 'noIndex', message: outcome.message, config: outcome.config };
