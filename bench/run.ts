@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CoreCache, loadSnapshot, readIndexFor, runQuery, type Snapshot } from '../src/core';
+import { CoreCache, loadSnapshot, readIndexFor, routeChanges, runQuery, watchTargets, type Snapshot } from '../src/core';
 import { scanProject } from '../src/core/projectTier';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
 
@@ -228,7 +228,7 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
     const t = performance.now();
     const next = readIndexFor(config);
     if (!next.ok) throw new Error(next.message);
-    cache.invalidate(g.indexFile, config.knowledgeFolder);
+    routeChanges([g.indexFile], watchTargets(config.knowledgeFolder, []), cache);
     runQuery(next.snapshot, g.queries.oneTag, { today: BENCH_TODAY, cache });
     if (i >= 2) reloadSamples.push(performance.now() - t);
   }

@@ -1,4 +1,4 @@
-// `npm test`: type-check, build, the benchmark smoke run, then every test file in one
+// `npm test`: type-check, lint, build, the benchmark smoke run, then every test file in one
 // node:test run (unit, golden, reliability, and the real-workbench e2e suite), so the
 // runner prints one summary at the end.
 //   --unit-only   skip the e2e suite and its harness
@@ -34,6 +34,7 @@ function files(dir, suffix) {
 
 if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) step('install dependencies', 'npm', ['ci']);
 step('type-check', 'npx', ['tsc', '--noEmit']);
+step('lint (import rules)', 'npx', ['eslint', '.']);
 step('build', 'node', ['esbuild.mjs']);
 
 const testFiles = [];

@@ -1,17 +1,8 @@
 // `aria-context`: the /context flow in a terminal, on the same core as the extension.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-// The core's modules one by one, not its index: the CLI loads only what it runs (the index
-// also brings the editor's file-watch patterns and their glob library).
-import { runQuery } from './core/engine';
-import { errorJson, toJson } from './core/json';
-import { queryTooLarge } from './core/limits';
-import { describeLoad, loadItems, pickItems, renderBundle } from './core/loader';
-import { USAGE } from './core/messages';
-import { parseQueryText } from './core/query';
-import { loadSnapshot } from './core/snapshot';
-import { isIsoDate, localDate } from './core/staleness';
-import { renderSummary } from './core/summary';
+// Through the core's index like every front end; esbuild drops what the CLI does not use.
+import { describeLoad, errorJson, isIsoDate, loadItems, loadSnapshot, localDate, parseQueryText, pickItems, queryTooLarge, renderBundle, renderSummary, runQuery, toJson, USAGE } from './core';
 
 const HELP = `aria-context — query an aria-knowledge folder by tag
 

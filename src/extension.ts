@@ -18,12 +18,12 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const channel = vscode.window.createOutputChannel('aria-context');
   const log = createLog(channel);
   const service = new RetrievalService(log);
-  const watchers = new KnowledgeWatchers(service, log);
+  const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
   const tree = new TagTreeProvider(service, log);
   const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
-  context.subscriptions.push(channel, service, watchers, tree, treeView);
+  context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView);
 
   registerCommands(context, { service, actions, query, tree, treeView, log });
   registerChat(context, service, actions, log);

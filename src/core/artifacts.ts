@@ -71,5 +71,5 @@ function artifactItem(config: Config, project: string, root: string, kind: Artif
   const days = ageInDays(localDate(mtime), today);
   const stale = isStale(days, kind.threshold);
   const status = stale ? `${ageText(days)} [STALE — ${kind.refresh}]` : `${ageText(days)} — fresh`;
-  return resultItem({ ...base, stale, status, ageDays: days });
+  return resultItem({ ...base, stale, status });
 }

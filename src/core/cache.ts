@@ -1,12 +1,10 @@
 // Parsed file-system state that is expensive to rebuild: project-tier scans and the ideas
-// folder. The editor keeps one cache and clears entries from its file watchers; each entry
-// also re-checks its folders' mtimes, so an added or removed file is seen even when a watcher
-// event is lost. The CLI runs one query with a fresh cache.
-import * as path from 'node:path';
+// folder. A knowledge base keeps one cache and drops entries as changes are routed to it
+// (changeRoute.ts); each entry also re-checks its folders' mtimes, so an added or removed file
+// is seen even when a watcher event is lost. The CLI runs one query with a fresh cache.
 import { stampsUnchanged } from './dirStamps';
 import { scanIdeas, type IdeasScan } from './ideas';
 import { scanProject, type ProjectScan } from './projectTier';
-import { classifyChange } from './watchPatterns';
 
 export class CoreCache {
   /** Keyed by knowledge folder and project: a scan is never reused for another folder. */
@@ -32,23 +30,20 @@ export class CoreCache {
     return this.ideas.scan;
   }
 
-  /** Forgets what a changed path may affect; with no path, forgets everything. */
-  invalidate(changedPath?: string, knowledgeFolder?: string): void {
-    if (!changedPath || !knowledgeFolder) {
-      this.projects.clear();
-      this.ideas = null;
-      return;
-    }
-    const rel = path.relative(knowledgeFolder, changedPath).split(path.sep).join('/');
-    if (rel === '' || rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) return this.invalidate();
-    const kind = classifyChange(rel);
-    if (kind === 'projects') {
-      const project = rel.split('/')[1];
-      if (project) this.projects.delete(projectKey(knowledgeFolder, project));
-      else this.projects.clear();
-    } else if (kind === 'ideas') {
-      this.ideas = null;
-    }
+  /** Forgets one project's scan of that folder, or with no tag every project's. */
+  forgetProject(knowledgeFolder: string, tag?: string): void {
+    if (tag === undefined) this.projects.clear();
+    else this.projects.delete(projectKey(knowledgeFolder, tag));
+  }
+
+  forgetIdeas(): void {
+    this.ideas = null;
+  }
+
+  /** Forgets everything. */
+  invalidate(): void {
+    this.projects.clear();
+    this.ideas = null;
   }
 }
 

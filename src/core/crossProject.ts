@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { isInside, resolveIndexPath, suspiciousPathText } from './paths';
 import { resultItem } from './resultItem';
 import { isMatch, matchFile, type PreparedToken } from './tokenMatch';
-import type { Config, IndexedFile, KnowledgeIndex, QueryMode, ResultItem } from './types';
+import type { Config, IndexedFile, KnowledgeIndex, PathVerdict, QueryMode, ResultItem } from './types';
 
 export interface TierResult {
   items: ResultItem[];
@@ -22,23 +22,12 @@ export function matchCrossProject(
     if (file.path === 'projects' || file.path.startsWith('projects/')) continue; // project tier, §4b
     const m = matchFile(tokens, file.tags, file.hints);
     if (!isMatch(m, tokens.length, mode)) continue;
-    const refusal = cachedContainment(file, config);
-    if (typeof refusal === 'string') {
-      warnings.push(`Refused index entry \`${file.written ?? file.path}\`: ${refusal}; it was not read.`);
+    const verdict = cachedContainment(file, config);
+    if (!verdict.ok) {
+      warnings.push(`Refused index entry \`${file.written ?? file.path}\`: ${verdict.reason}; it was not read.`);
       continue;
     }
-    items.push(
-      resultItem({
-        category: 'cross-project',
-        path: file.path,
-        absPath: refusal.abs,
-        description: file.description,
-        tags: sortedTags(file),
-        hint: m.byTag ? null : m.hint,
-        matched: m.matched,
-        allowedRoots: [config.knowledgeFolder],
-      }),
-    );
+    items.push(indexEntryItem(config, { path: file.path, description: file.description, tags: sortedTags(file) }, verdict.abs, { hint: m.byTag ? null : m.hint, matched: m.matched }));
   }
   return { items, warnings };
 }
@@ -64,12 +53,12 @@ function candidates(index: KnowledgeIndex, tokens: PreparedToken[]): Set<Indexed
 interface FileFacts {
   folder: string;
   home: string;
-  containment: string | { abs: string };
+  containment: PathVerdict;
 }
 const factsCache = new WeakMap<IndexedFile, FileFacts>();
 const sortedTagsCache = new WeakMap<IndexedFile, { size: number; tags: string[] }>();
 
-function cachedContainment(file: IndexedFile, config: Config): string | { abs: string } {
+function cachedContainment(file: IndexedFile, config: Config): PathVerdict {
   const hit = factsCache.get(file);
   if (hit && hit.folder === config.knowledgeFolder && hit.home === config.home) return hit.containment;
   const result = indexPathVerdict(file.path, config);
@@ -108,13 +97,35 @@ function sortedTags(file: IndexedFile): string[] {
 }
 
 /** Where an index path (knowledge-relative) resolves, or why it is refused. */
-export function indexPathVerdict(p: string, config: Config): string | { abs: string } {
+export function indexPathVerdict(p: string, config: Config): PathVerdict {
   const suspicious = suspiciousPathText(p);
-  if (suspicious) return suspicious;
+  if (suspicious) return { ok: false, reason: suspicious };
   // The common entry, `folder/name.md`, in a resolved POSIX folder: resolving it is joining it,
   // and the result is inside. Saves path.resolve and path.relative per file of a cold query.
-  if (isPlainRelative(p) && isResolvedPosixFolder(config.knowledgeFolder)) return { abs: `${config.knowledgeFolder}/${p}` };
+  if (isPlainRelative(p) && isResolvedPosixFolder(config.knowledgeFolder)) return { ok: true, abs: `${config.knowledgeFolder}/${p}` };
   const abs = resolveIndexPath(p, config.knowledgeFolder, config.home);
-  if (!isInside(abs, config.knowledgeFolder)) return 'the path leaves the knowledge folder';
-  return { abs };
+  if (!isInside(abs, config.knowledgeFolder)) return { ok: false, reason: 'the path leaves the knowledge folder' };
+  return { ok: true, abs };
+}
+
+/**
+ * An index entry that passed indexPathVerdict, as a result item: cross-project, or
+ * project-specific for a `projects/` path the index lists (the tree shows those under tags).
+ */
+export function indexEntryItem(
+  config: Config,
+  entry: { path: string; description: string | null; tags: string[] },
+  abs: string,
+  match: { hint: string | null; matched: number } = { hint: null, matched: 0 },
+): ResultItem {
+  return resultItem({
+    category: entry.path.startsWith('projects/') ? 'project-specific' : 'cross-project',
+    path: entry.path,
+    absPath: abs,
+    description: entry.description,
+    tags: entry.tags,
+    hint: match.hint,
+    matched: match.matched,
+    allowedRoots: [config.knowledgeFolder],
+  });
 }

@@ -4,7 +4,7 @@ import { matchCrossProject } from './crossProject';
 import { hasLegacyBacklog, pendingIdeas } from './ideas';
 import { queryTooLarge } from './limits';
 import { emptyProjectNote, LEGACY_IDEAS, USAGE } from './messages';
-import { resultItem } from './resultItem';
+import { projectFileItem } from './projectTier';
 import { parseQueryText, resolveQuery } from './query';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
@@ -108,19 +108,7 @@ function matchProjectTier(
       const m = matchFile(tokens, file.tags, file.hints);
       if (query.mode === 'AND' && !isMatch(m, tokens.length, 'AND')) continue;
       if (file.problem) result.warnings.push(`${file.relPath}: ${file.problem}`);
-      result.items.push(
-        resultItem({
-          category: 'project-specific',
-          path: file.relPath,
-          absPath: file.absPath,
-          description: file.description,
-          tags: [...file.tags].sort(),
-          hint: m.byTag || m.matched === 0 ? null : m.hint,
-          project: project.tag,
-          matched: m.matched,
-          allowedRoots: [config.knowledgeFolder],
-        }),
-      );
+      result.items.push(projectFileItem(config, file, project.tag, { hint: m.byTag || m.matched === 0 ? null : m.hint, matched: m.matched }));
     }
   }
   return result;

@@ -1,12 +1,32 @@
-// The public surface of the core, for the CLI and the editor adapters.
+// The public surface of the core: the only way in for the CLI, the editor adapters and any
+// server (eslint.config.mjs forbids importing core/<module> from them).
 export * from './types';
 export * from './messages';
-export { loadConfig, configCandidates, CONFIG_FILE_NAME, type ConfigSources, type ConfigOutcome } from './config';
+export { loadConfig, configCandidates, type ConfigSources, type ConfigOutcome } from './config';
 export { parseIndex } from './indexParser';
 export { parseQueryText, resolveQuery } from './query';
 export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from './engine';
-export { loadSnapshot, readIndexFor, indexPath, type ReadOptions, type SnapshotOutcome } from './snapshot';
-export { renderSummary, itemText, itemLine, ideaLine, knownTagsLine, foundLine, groupHeading, GROUP_ORDER, GROUP_TITLES } from './summary';
+export { indexPathVerdict, indexEntryItem } from './crossProject';
+export { projectFileItem, type ProjectFile } from './projectTier';
+export { teamEntryVerdict, teamSharedItem } from './teamShared';
+export { loadSnapshot, readIndexFor, type ReadOptions, type SnapshotOutcome } from './snapshot';
+export {
+  summaryView,
+  itemView,
+  itemLine,
+  namedParts,
+  knownTagsLine,
+  foundLine,
+  plural,
+  GROUP_ORDER,
+  type SummaryView,
+  type SummaryBlock,
+  type ItemView,
+  type IdeaView,
+  type Annotation,
+  type LineHooks,
+} from './summaryView';
+export { renderSummary, renderSummaryView } from './summary';
 export { toJson, errorJson } from './json';
 export { pickItems, renderBundle, describeLoad, fenceFor, refusedLine } from './loader';
 export {
@@ -34,6 +54,7 @@ export {
   tooManyPaths,
 } from './limits';
 export { CoreCache } from './cache';
-export { displayHomePath, expandHome } from './paths';
-export { localDate } from './staleness';
+export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type KnowledgeChange, type KnowledgeBaseOptions, type Watcher, type Disposable } from './knowledgeBase';
+export { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
+export { isIsoDate, localDate } from './staleness';
 export { itemsForPaths, type PathItems } from './pathItems';

@@ -9,6 +9,7 @@
 // query reads (parseIndexForQuery).
 import { normaliseRelative } from './paths';
 import { parseQueryText, resolveQuery } from './query';
+import { normaliseForHint } from './tokenMatch';
 import type {
   IndexedFile,
   IndexProject,
@@ -792,9 +793,7 @@ function buildTeamSharedFiles(teamShared: Map<string, TeamSharedEntry[]>): Map<s
   return teamSharedFiles;
 }
 
-/** Lowercase with hyphens removed: the form both tokens and hint phrases take for matching. */
-export function normaliseForHint(s: string): string {
-  return s.toLowerCase().replace(/-/g, '');
-}
+// The matching rule lives with the others in tokenMatch.ts; re-exported for existing importers.
+export { normaliseForHint };
 
 export type { TagEntry, TeamSharedEntry };

@@ -3,7 +3,7 @@
 import { MAX_PICKS, tooManyPicks } from './limits';
 import { loadedLine } from './messages';
 import { DEFAULT_MAX_LOAD_BYTES, type LoadedFile, type LoadResult, type RefusedFile } from './reader';
-import { plural } from './summary';
+import { plural } from './summaryView';
 import type { QueryResult, ResultItem } from './types';
 
 export { checkItems, loadItems, DEFAULT_MAX_LOAD_BYTES, type CheckedItems, type LoadedFile, type LoadOptions, type LoadResult, type RefusedFile } from './reader';

@@ -3,6 +3,7 @@
 // entry, a project-tier file, an allowed team-shared entry or a tracked artifact.
 import * as path from 'node:path';
 import { trackedArtifacts } from './artifacts';
+import { indexEntryItem } from './crossProject';
 import type { Snapshot } from './engine';
 import { MAX_LOAD_PATHS, tooManyPaths } from './limits';
 import { expandHome, isInside, normaliseRelative, resolveIndexPath, suspiciousPathText } from './paths';
@@ -59,7 +60,7 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
       const rel = normaliseRelative(path.relative(config.knowledgeFolder, abs).split(path.sep).join('/'));
       const indexed = index.files.get(rel);
       if (indexed && !rel.startsWith('projects/')) {
-        add(resultItem({ category: 'cross-project', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], description: indexed.description, tags: [...indexed.tags].sort() }));
+        add(indexEntryItem(config, { path: rel, description: indexed.description, tags: [...indexed.tags].sort() }, abs));
         continue;
       }
       const parts = rel.split('/');

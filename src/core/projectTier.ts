@@ -5,6 +5,8 @@ import { dirMtime, type DirStamps } from './dirStamps';
 import { readNoteHead, stringList } from './frontMatter';
 import { describeFsError, isInside, realOrSelf } from './paths';
 import { knowledgeHeadReader, type HeadRead } from './reader';
+import { resultItem } from './resultItem';
+import type { Config, ResultItem } from './types';
 
 export interface ProjectFile {
   /** `projects/<tag>/…/x.md`, with forward slashes. */
@@ -27,6 +29,26 @@ export interface ProjectScan {
 }
 
 const MAX_DEPTH = 32;
+
+/** A scanned project-tier file as a result item. */
+export function projectFileItem(
+  config: Config,
+  file: ProjectFile,
+  project: string,
+  match: { hint: string | null; matched: number } = { hint: null, matched: 0 },
+): ResultItem {
+  return resultItem({
+    category: 'project-specific',
+    path: file.relPath,
+    absPath: file.absPath,
+    description: file.description,
+    tags: [...file.tags].sort(),
+    hint: match.hint,
+    project,
+    matched: match.matched,
+    allowedRoots: [config.knowledgeFolder],
+  });
+}
 
 /**
  * Lists every `projects/<tag>/**\/*.md` except the project's own README.md. Symlinks are

@@ -15,7 +15,6 @@ export function resultItem(fields: Required & Partial<ResultItem>): ResultItem {
     matched: 0,
     selectable: true,
     status: null,
-    ageDays: null,
     ...fields,
   };
 }

@@ -1,5 +1,9 @@
 // Rule §4: a token matches by tag, or as a hyphen-free substring of a semantic-hint phrase.
-import { normaliseForHint } from './indexParser';
+
+/** Lowercase with hyphens removed: the form both tokens and hint phrases take for matching. */
+export function normaliseForHint(s: string): string {
+  return s.toLowerCase().replace(/-/g, '');
+}
 
 export interface TokenMatch {
   /** How many query tokens matched. */

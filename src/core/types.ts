@@ -109,6 +109,9 @@ export interface KnowledgeIndex {
   warnings: string[];
 }
 
+/** Whether an entry's path may be read: where it resolves, or why it is refused. */
+export type PathVerdict = { ok: true; abs: string } | { ok: false; reason: string };
+
 export interface ResolvedAlias {
   alias: string;
   canonical: string;
@@ -150,7 +153,6 @@ export interface ResultItem {
   allowedRoots: string[];
   /** For artifacts: `8 days ago — fresh`, `(not found — run /codemap create)`, … */
   status: string | null;
-  ageDays: number | null;
 }
 
 export interface Idea {

@@ -1,25 +1,29 @@
-// Which paths inside the knowledge folder matter to a loaded snapshot, as glob patterns: the
-// editor watches exactly these, and the cache uses the same globs to decide what a change
-// invalidates.
+// Which paths inside the knowledge folder matter to a loaded snapshot, as glob patterns, typed
+// once: a host watches their union (KNOWLEDGE_GLOB), and the knowledge base classifies each
+// reported change with the same patterns to decide what it invalidates.
 import { minimatch } from 'minimatch';
 
-/**
- * index.md, everything under projects/ (folders too: a folder created together with its files
- * may be reported alone), the ideas folder and its notes, and the legacy backlog.
- */
-export const KNOWLEDGE_PATTERNS = ['index.md', 'projects/**', 'intake/ideas', 'intake/ideas/*.md', 'intake/ideas-backlog.md'] as const;
-
-/** All of them as one glob, so the editor needs one watcher on the folder, not one per pattern. */
-export const KNOWLEDGE_GLOB = `{${KNOWLEDGE_PATTERNS.join(',')}}`;
-
 export type ChangeKind = 'index' | 'projects' | 'ideas' | 'other';
+
+/**
+ * index.md; projects/ and everything under it (folders too: a folder created together with its
+ * files may be reported alone); the ideas folder, its notes and the legacy backlog.
+ */
+const PATTERNS: Record<Exclude<ChangeKind, 'other'>, readonly string[]> = {
+  index: ['index.md'],
+  projects: ['projects', 'projects/**'],
+  ideas: ['intake/ideas', 'intake/ideas/*.md', 'intake/ideas-backlog.md'],
+};
+
+/** All of them as one glob, so a host needs one watcher on the folder, not one per pattern. */
+export const KNOWLEDGE_GLOB = `{${Object.values(PATTERNS).flat().join(',')}}`;
 
 const MATCH = { dot: true, nocase: process.platform === 'win32' };
 
 /** What a change at `relPath` (relative to the knowledge folder, `/`-separated) affects. */
 export function classifyChange(relPath: string): ChangeKind {
-  if (minimatch(relPath, 'index.md', MATCH)) return 'index';
-  if (minimatch(relPath, 'projects/**', MATCH) || relPath === 'projects') return 'projects';
-  if (minimatch(relPath, 'intake/ideas{,/*.md}', MATCH) || minimatch(relPath, 'intake/ideas-backlog.md', MATCH)) return 'ideas';
+  for (const kind of ['index', 'projects', 'ideas'] as const) {
+    if (PATTERNS[kind].some((pattern) => minimatch(relPath, pattern, MATCH))) return kind;
+  }
   return 'other';
 }

@@ -1,7 +1,8 @@
 // What activate() returns: a small read-only API for other extensions and for the in-host test
 // suite (test/desktop/suite.ts), which cannot click through QuickPicks.
 import type * as vscode from 'vscode';
-import type { RetrievalService, ServiceQueryOutcome, ServiceState } from './retrievalService';
+import type { KnowledgeQueryOutcome, KnowledgeState } from '../core';
+import type { RetrievalService } from './retrievalService';
 import type { TagTreeProvider } from './tagTree';
 import type { TreeNode } from './treeModel';
 import type { KnowledgeWatchers } from './watchers';
@@ -18,8 +19,8 @@ export interface AriaContextStats {
 
 export interface AriaContextApi {
   /** Runs a query against the current snapshot (the same one Context: Query uses). */
-  query(text: string): ServiceQueryOutcome;
-  state(): ServiceState['kind'];
+  query(text: string): KnowledgeQueryOutcome;
+  state(): KnowledgeState['kind'];
   /** The tag tree's top-level nodes, children included, as the view shows them. */
   treeRoots(): TreeNode[];
   /** Fires after a (debounced) change on disk or in the settings. */

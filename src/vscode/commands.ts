@@ -56,7 +56,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   };
 
   register('ariaContext.query', (arg) => query.run(arg));
-  register('ariaContext.showSummary', () => showQuerySummary(service));
+  register('ariaContext.showSummary', () => showQuerySummary(query.lastQuery()));
   register('ariaContext.refresh', () => {
     service.reload('Refresh command');
     service.state();

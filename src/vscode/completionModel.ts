@@ -1,8 +1,7 @@
 // Step 1 of Context: Query — the rows offered while the user types the query. Pure: takes the
 // parsed index and the recent queries, returns plain rows; queryCommand.ts turns them into
 // QuickPickItems. Every row is shown (the command does its own filtering on the last token).
-import type { KnowledgeIndex } from '../core';
-import { plural } from '../core/summary';
+import { plural, type KnowledgeIndex } from '../core';
 
 export type CompletionRow =
   | { kind: 'separator'; label: string }

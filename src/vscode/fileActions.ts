@@ -2,11 +2,9 @@
 // Every file passes the core reader first (§9), with the current configuration; a refused file
 // is never opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
-import { describeLoad, loadedLine, loadItems, renderBundle, type Config, type ResultItem } from '../core';
-import type { RefusedFile } from '../core/loader';
+import { describeLoad, loadedLine, loadItems, plural, renderBundle, type Config, type RefusedFile, type ResultItem } from '../core';
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
-import { plural } from '../core/summary';
 
 
 /** Refusals for every item when no configuration is loaded. */

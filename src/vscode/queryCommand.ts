@@ -2,7 +2,7 @@
 // Step 3 (open the picked files, or copy / send them). The rows come from the pure
 // completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
 import * as vscode from 'vscode';
-import { loadedLine, type ResultItem } from '../core';
+import { loadedLine, type QueryResult, type ResultItem } from '../core';
 import { sendToChat } from './chat/sendToChat';
 import { completionRows, pushRecent, type CompletionRow } from './completionModel';
 import type { FileActions } from './fileActions';
@@ -33,13 +33,27 @@ export function queryArgument(arg: unknown): string | undefined {
 
 type StepResult = { kind: 'done' } | { kind: 'edit'; value: string };
 
-export class QueryCommand {
+export class QueryCommand implements vscode.Disposable {
+  /** The user's last query and what it showed, for Show Query Summary; stale after a reload. */
+  private last: { text: string; result: QueryResult } | undefined;
+  private readonly subscription: vscode.Disposable;
+
   constructor(
     private readonly service: RetrievalService,
     private readonly actions: FileActions,
     private readonly state: vscode.Memento,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.subscription = service.onDidReload(() => (this.last = undefined));
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  lastQuery(): { text: string; result: QueryResult } | undefined {
+    return this.last;
+  }
 
   async run(arg?: unknown): Promise<void> {
     if (!(await this.ensureReady())) return;
@@ -135,6 +149,7 @@ export class QueryCommand {
       void vscode.window.showWarningMessage(outcome.message);
       return { kind: 'done' };
     }
+    this.last = { text: outcome.text, result: outcome.result };
     await this.remember(outcome.text);
     const result = outcome.result;
     for (const w of result.warnings) this.log.info(`Query "${outcome.text}": ${w}`);

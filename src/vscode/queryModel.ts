@@ -1,22 +1,8 @@
-// Step 2 of Context: Query — the result rows of the multi-select pick list. Pure: takes a core
-// QueryResult and returns plain rows in the spec's group order; queryCommand.ts maps them to
-// QuickPickItems. Only `item` rows can be picked; notes, ideas and missing artifacts are shown
-// but do nothing.
-import * as path from 'node:path';
-import {
-  expandedLine,
-  foundLine,
-  GROUP_ORDER,
-  GROUP_TITLES,
-  ideaLine,
-  knownTagsLine,
-  noMatchLine,
-  REBUILD_HINT,
-  resolvedLine,
-  type QueryResult,
-  type ResultItem,
-} from '../core';
-import { plural } from '../core/summary';
+// Step 2 of Context: Query — the result rows of the multi-select pick list. Pure: a mapper over
+// the core's summary view, returning plain rows in the spec's group order; queryCommand.ts maps
+// them to QuickPickItems. Only `item` rows can be picked; notes, ideas and missing artifacts are
+// shown but do nothing.
+import { namedParts, plural, summaryView, type ItemView, type QueryResult, type ResultItem, type SummaryBlock, type SummaryView } from '../core';
 
 export type PickRow =
   | { kind: 'separator'; label: string }
@@ -35,25 +21,10 @@ export interface PickModel {
   selectableCount: number;
 }
 
-/** The item's title: its description, or for artifacts and bare entries the file name. */
-export function itemTitle(item: ResultItem): string {
-  if (item.category === 'tracked-artifact') return path.posix.basename(item.path.replace(/\\/g, '/'));
-  return item.description?.trim() || path.posix.basename(item.path.replace(/\\/g, '/')).replace(/\.md$/i, '');
-}
-
-/** The detail line: tags, hint, project/scope, artifact age and staleness. */
-export function itemDetail(item: ResultItem): string {
-  const parts: string[] = [];
-  if (item.category === 'tracked-artifact') {
-    parts.push(`${item.stale ? '$(warning) ' : ''}${item.status ?? ''}`.trim());
-    if (item.project) parts.push(`project: ${item.project}`);
-    return parts.join(' · ');
-  }
-  if (item.category === 'team-shared') {
-    parts.push(`project: ${item.project}${item.scope ? `, scope: ${item.scope}` : ''}`);
-  }
-  if (item.tags.length) parts.push(`tags: ${item.tags.join(', ')}`);
-  if (item.hint) parts.push(`hint: ${item.hint}`);
+/** The detail line: artifact status and staleness, then the annotation (project/scope, tags, hint). */
+export function itemDetail(row: ItemView): string {
+  const parts = namedParts(row);
+  if (row.item.category === 'tracked-artifact') parts.unshift(`${row.item.stale ? '$(warning) ' : ''}${row.item.status ?? ''}`.trim());
   return parts.join(' · ');
 }
 
@@ -70,26 +41,33 @@ function itemIcon(item: ResultItem): string {
   }
 }
 
-export function groupSeparator(title: string, count: number): string {
-  return `${title} (${count})`;
+function block<K extends SummaryBlock['kind']>(view: SummaryView, kind: K): Extract<SummaryBlock, { kind: K }> | undefined {
+  return view.find((b): b is Extract<SummaryBlock, { kind: K }> => b.kind === kind);
 }
 
 export function pickModel(result: QueryResult, queryText: string): PickModel {
-  const rows: PickRow[] = [];
-  const q = result.query;
-  const notes: string[] = [
-    ...q.resolved.map((r) => resolvedLine(r.alias, r.canonical)),
-    ...q.expanded.map((e) => expandedLine(e.project, e.tags)),
-    ...result.emptyProjectNotes,
-  ];
+  return {
+    // Short enough for the title bar beside its buttons; the full found line is in the tooltip.
+    title: result.noMatch ? `${queryText} — no match` : `${queryText} — ${plural(result.found, 'file')} (${result.query.mode})`,
+    ...pickRows(summaryView(result), queryText),
+  };
+}
 
-  if (result.noMatch) {
+/** The rows of a summary view; the no-match help and the query's notes come first. */
+export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 'title'> {
+  const rows: PickRow[] = [];
+  const found = block(view, 'found');
+  const help = block(view, 'noMatchHelp');
+  const notes = [...(block(view, 'queryNotes')?.lines ?? []), ...(block(view, 'emptyProjects')?.notes ?? [])];
+
+  if (found?.noMatch) {
     rows.push({ kind: 'separator', label: 'No match' });
-    rows.push({ kind: 'info', role: 'note', label: `$(circle-slash) ${noMatchLine(q.tokens)}` });
+    rows.push({ kind: 'info', role: 'note', label: `$(circle-slash) ${found.line}` });
     for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${n}` });
-    const known = knownTagsLine(result.knownTags);
-    rows.push({ kind: 'info', role: 'note', label: `$(tag) ${known}`, detail: known.length > 90 ? known : undefined });
-    rows.push({ kind: 'info', role: 'note', label: `$(info) ${REBUILD_HINT}` });
+    if (help) {
+      rows.push({ kind: 'info', role: 'note', label: `$(tag) ${help.knownTags}`, detail: help.knownTags.length > 90 ? help.knownTags : undefined });
+      rows.push({ kind: 'info', role: 'note', label: `$(info) ${help.hint}` });
+    }
     rows.push({ kind: 'action', action: 'edit', label: '$(edit) Edit the query', description: queryText });
   } else if (notes.length) {
     rows.push({ kind: 'separator', label: 'Notes' });
@@ -97,49 +75,40 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
   }
 
   let selectableCount = 0;
-  for (const category of GROUP_ORDER) {
-    const items = result.items.filter((i) => i.category === category);
-    if (items.length === 0) continue;
-    rows.push({ kind: 'separator', label: groupSeparator(GROUP_TITLES[category], items.length) });
-    for (const item of items) {
-      if (item.selectable) {
-        selectableCount++;
-        rows.push({ kind: 'item', label: `${itemIcon(item)} ${itemTitle(item)}`, description: item.path, detail: itemDetail(item), item });
-      } else {
-        rows.push({
-          kind: 'info',
-          role: 'missing',
-          label: `$(circle-slash) ${itemTitle(item)}`,
-          description: item.path,
-          detail: `${item.status ?? 'not found'}${item.project ? ` · project: ${item.project}` : ''} — not loadable`,
-        });
+  for (const b of view) {
+    if (b.kind === 'group') {
+      rows.push({ kind: 'separator', label: `${b.title} (${b.items.length})` });
+      for (const row of b.items) {
+        const item = row.item;
+        if (item.selectable) {
+          selectableCount++;
+          rows.push({ kind: 'item', label: `${itemIcon(item)} ${row.title}`, description: row.path, detail: itemDetail(row), item });
+        } else {
+          rows.push({
+            kind: 'info',
+            role: 'missing',
+            label: `$(circle-slash) ${row.title}`,
+            description: row.path,
+            detail: `${item.status ?? 'not found'}${item.project ? ` · project: ${item.project}` : ''} — not loadable`,
+          });
+        }
       }
+    } else if (b.kind === 'ideas') {
+      rows.push({ kind: 'separator', label: `Pending ideas (${b.count}) — shown, not loadable` });
+      for (const idea of b.ideas) {
+        rows.push({ kind: 'info', role: 'idea', label: `${idea.idea.stale ? '$(warning)' : '$(lightbulb)'} ${idea.text}`, description: idea.idea.path });
+      }
+      if (b.legacyNote) rows.push({ kind: 'info', role: 'note', label: `$(info) ${b.legacyNote}` });
+    } else if (b.kind === 'warnings') {
+      rows.push({ kind: 'separator', label: `Warnings (${b.warnings.length})` });
+      for (const w of b.warnings) rows.push({ kind: 'info', role: 'warning', label: `$(warning) ${w}`, detail: w.length > 90 ? w : undefined });
     }
   }
 
-  if (result.showsIdeas && (result.ideas.length > 0 || result.legacyNote)) {
-    rows.push({ kind: 'separator', label: `Pending ideas (${result.ideas.length}) — shown, not loadable` });
-    for (const idea of result.ideas) {
-      const line = ideaLine(idea).replace(/^- /, '');
-      rows.push({ kind: 'info', role: 'idea', label: `${idea.stale ? '$(warning)' : '$(lightbulb)'} ${line}`, description: idea.path });
-    }
-    if (result.legacyNote) rows.push({ kind: 'info', role: 'note', label: `$(info) ${result.legacyNote}` });
-  }
-
-  if (result.warnings.length > 0) {
-    rows.push({ kind: 'separator', label: `Warnings (${result.warnings.length})` });
-    for (const w of result.warnings) rows.push({ kind: 'info', role: 'warning', label: `$(warning) ${w}`, detail: w.length > 90 ? w : undefined });
-  }
-
+  const foundText = found?.line ?? '';
   return {
-    // Short enough for the title bar beside its buttons; the full found line is in the tooltip.
-    title: result.noMatch ? `${queryText} — no match` : `${queryText} — ${plural(result.found, 'file')} (${q.mode})`,
-    foundLine: result.noMatch ? noMatchLine(q.tokens) : foundLine(result),
-    placeholder: selectableCount
-      ? result.noMatch
-        ? noMatchLine(q.tokens)
-        : foundLine(result)
-      : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
+    foundLine: foundText,
+    placeholder: selectableCount ? foundText : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,
   };

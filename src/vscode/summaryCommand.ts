@@ -1,11 +1,10 @@
-// Context: Show Query Summary — the spec §5 text form of the last query, as an untitled
-// markdown document.
+// Context: Show Query Summary — the spec §5 text form of the user's last Context: Query, as an
+// untitled markdown document. Only the query command records it: a chat or an agent's tool call
+// never replaces what the user asked.
 import * as vscode from 'vscode';
-import { renderSummary } from '../core';
-import type { RetrievalService } from './retrievalService';
+import { renderSummary, type QueryResult } from '../core';
 
-export async function showQuerySummary(service: RetrievalService): Promise<void> {
-  const last = service.lastQuery();
+export async function showQuerySummary(last: { text: string; result: QueryResult } | undefined): Promise<void> {
   if (!last) {
     const choice = await vscode.window.showInformationMessage('No query yet: run Context: Query first.', 'Context: Query');
     if (choice) await vscode.commands.executeCommand('ariaContext.query');

@@ -3,13 +3,7 @@
 // ResultItem with its allowed roots, so opening/copying goes through the same real-path check
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
-import * as path from 'node:path';
-import type { Config, KnowledgeIndex, ResultItem, Snapshot } from '../core';
-import { indexPathVerdict } from '../core/crossProject';
-import type { ProjectFile } from '../core/projectTier';
-import { resultItem } from '../core/resultItem';
-import { plural } from '../core/summary';
-import { teamEntryVerdict, teamSharedItem } from '../core/teamShared';
+import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -39,32 +33,29 @@ export interface TreeInput {
 }
 
 
-function baseTitle(p: string): string {
-  return path.posix.basename(p.replace(/\\/g, '/')).replace(/\.md$/i, '');
-}
-
-
 /** An index path (knowledge-relative) as a file item, or the reason it is refused. */
 export function indexEntryItem(config: Config, entryPath: string, description: string | null, tags: string[]): ResultItem | string {
   const verdict = indexPathVerdict(entryPath, config);
-  if (typeof verdict === 'string') return verdict;
-  const category = entryPath.startsWith('projects/') ? 'project-specific' : 'cross-project';
-  return resultItem({ category, path: entryPath, absPath: verdict.abs, description, tags, allowedRoots: [config.knowledgeFolder] });
+  return verdict.ok ? coreIndexEntryItem(config, { path: entryPath, description, tags }, verdict.abs) : verdict.reason;
 }
 
+/** A file row; its label and tooltip are the core's item view (the summary's annotation parts). */
 function fileNode(parentId: string, item: ResultItem): TreeNode {
-  const tags = item.tags.length ? `\ntags: ${item.tags.join(', ')}` : '';
-  const team = item.category === 'team-shared' ? `\nproject: ${item.project}${item.scope ? `, scope: ${item.scope}` : ''}` : '';
   return {
     id: `${parentId}/file:${item.path}`,
     kind: 'file',
-    label: item.description?.trim() || baseTitle(item.path),
+    label: itemView(item).title,
     description: item.path,
-    tooltip: `${item.path}${item.description ? ` — ${item.description}` : ''}${team}${tags}`,
+    tooltip: fileTooltip(itemView(item)),
     contextValue: 'ariaContext.file',
     icon: item.category === 'team-shared' ? 'organization' : item.category === 'project-specific' ? 'project' : 'file',
     file: item,
   };
+}
+
+/** `path — description`, then one line per annotation part (`project: p, scope: s`, `tags: …`). */
+export function fileTooltip(row: ItemView): string {
+  return [`${row.path}${row.summary !== null ? ` — ${row.summary}` : ''}`, ...namedParts(row)].join('\n');
 }
 
 function messageNode(id: string, label: string, tooltip?: string, icon = 'info'): TreeNode {
@@ -111,20 +102,7 @@ export function buildTree(input: TreeInput): TreeNode[] {
     const files = projectFiles(p.key);
     if (files) {
       for (const f of files) {
-        children.push(
-          fileNode(
-            id,
-            resultItem({
-              category: 'project-specific',
-              path: f.relPath,
-              absPath: f.absPath,
-              description: f.description,
-              tags: [...f.tags].sort(),
-              project: p.key,
-              allowedRoots: [config.knowledgeFolder],
-            }),
-          ),
-        );
+        children.push(fileNode(id, projectFileItem(config, f, p.key)));
       }
       if (files.length === 0) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
     }

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { CoreCache, renderSummary, runQuery, toJson, type Snapshot } from '../../src/core';
 import { parseIndex } from '../../src/core/indexParser';
 import { isInside, isInsideAny, suspiciousPathText } from '../../src/core/paths';
-import { GROUP_ORDER } from '../../src/core/summary';
+import { GROUP_ORDER } from '../../src/core';
 import type { KnowledgeIndex, QueryResult } from '../../src/core/types';
 import { fixturesHome, MARKER, makeHome, prng, snapshotFor, TODAY } from './helpers';
 import { assertSameAsReference, assertSameQuery } from './indexDiff';

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { CoreCache, runQuery } from '../../src/core';
+import { forgetChanged } from '../../src/core/changeRoute';
 import { classifyChange } from '../../src/core/watchPatterns';
 import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 
@@ -38,9 +39,9 @@ describe('cache invalidation', () => {
     fs.writeFileSync(path.join(kf, 'projects/alpha/a.md'), '# A edited\n');
     fs.writeFileSync(path.join(kf, 'projects/beta/b.md'), '# B edited\n');
     assert.deepEqual(descriptions('alpha beta'), ['A', 'B'], 'served from the cache until told');
-    cache.invalidate(path.join(kf, 'projects/alpha/a.md'), kf);
+    forgetChanged(cache, path.join(kf, 'projects/alpha/a.md'), kf);
     assert.deepEqual(descriptions('alpha beta'), ['A edited', 'B'], 'only alpha was re-read');
-    cache.invalidate(path.join(kf, 'approaches/x.md'), kf);
+    forgetChanged(cache, path.join(kf, 'approaches/x.md'), kf);
     assert.deepEqual(descriptions('beta'), ['B'], 'an unrelated change clears nothing');
     cache.invalidate();
     assert.deepEqual(descriptions('beta'), ['B edited']);

@@ -1,8 +1,7 @@
-// The §5 summary as chat markdown. Everything that comes from the knowledge folder is escaped:
-// index text must never become a link, an image or a command in the chat.
-import { GROUP_ORDER, GROUP_TITLES, ideaLine, type QueryResult, type ResultItem } from '../../core';
-import { expandedLine, noMatchLine, REBUILD_HINT, resolvedLine } from '../../core/messages';
-import { foundLine, knownTagsLine, plural } from '../../core/summary';
+// The §5 summary as chat markdown: a mapper over the core's summary view. Everything that comes
+// from the knowledge folder is escaped: index text must never become a link, an image or a
+// command in the chat.
+import { itemLine, summaryView, type ItemView, type LineHooks, type QueryResult, type SummaryView } from '../../core';
 
 /**
  * A word a renderer could turn into a link by itself: a scheme (`http://`, `mailto:`), `//`,
@@ -55,47 +54,51 @@ export interface ChatMarkdownOptions {
   linkFor: (absPath: string) => string;
 }
 
-function itemMarkdown(item: ResultItem, options: ChatMarkdownOptions): string {
-  const name = item.selectable ? `[${escapeSyntax(item.path)}](${linkTarget(options.linkFor(item.absPath))})` : escapeMarkdown(item.path);
-  const bits: string[] = [];
-  if (item.category === 'tracked-artifact') {
-    bits.push(`${name} — ${escapeMarkdown(item.status ?? '')} \\[project: ${escapeMarkdown(item.project ?? '')}\\]`);
-  } else {
-    bits.push(item.description ? `${name} — ${escapeMarkdown(item.description)}` : name);
-    if (item.category === 'team-shared') {
-      const parts = [`project: ${item.project}`, ...(item.scope ? [`scope: ${item.scope}`] : []), ...(item.tags.length ? [`tags: ${item.tags.join(', ')}`] : [])];
-      bits.push(`\\[${escapeMarkdown(parts.join(', '))}\\]`);
-    } else if (item.tags.length) {
-      bits.push(`\\[${escapeMarkdown(item.tags.join(', '))}\\]`);
-    }
-    if (item.hint) bits.push(`\\[hint: ${escapeMarkdown(item.hint)}\\]`);
-  }
-  const prefix = item.n === null ? '-' : `${item.n}.`;
-  return `${prefix} ${bits.join(' ')}`;
+function chatLineHooks(options: ChatMarkdownOptions): LineHooks {
+  const path = (row: ItemView) => {
+    return row.item.selectable ? `[${escapeSyntax(row.path)}](${linkTarget(options.linkFor(row.item.absPath))})` : escapeMarkdown(row.path);
+  };
+  return { text: escapeMarkdown, path, open: '\\[', close: '\\]' };
 }
 
 export function resultMarkdown(result: QueryResult, options: ChatMarkdownOptions): string {
-  const out: string[] = [];
-  for (const r of result.query.resolved) out.push(`${escapeMarkdown(resolvedLine(r.alias, r.canonical))}  `);
-  for (const e of result.query.expanded) out.push(`${escapeMarkdown(expandedLine(e.project, e.tags))}  `);
-  out.push(`**${escapeMarkdown(result.noMatch ? noMatchLine(result.query.tokens) : foundLine(result))}**`);
-  for (const note of result.emptyProjectNotes) out.push('', `_${escapeMarkdown(note)}_`);
-  if (result.noMatch) out.push('', escapeMarkdown(knownTagsLine(result.knownTags)), '', escapeMarkdown(REBUILD_HINT));
+  return viewMarkdown(summaryView(result), options);
+}
 
-  const groups = GROUP_ORDER.map((category) => ({ category, items: result.items.filter((i) => i.category === category) })).filter((g) => g.items.length);
-  for (const group of groups) {
-    out.push('');
-    if (groups.length >= 2) {
-      const count = group.category === 'tracked-artifact' ? String(group.items.length) : plural(group.items.length, 'file');
-      out.push(`#### ${GROUP_TITLES[group.category]} (${count})`, '');
+export function viewMarkdown(view: SummaryView, options: ChatMarkdownOptions): string {
+  const hooks = chatLineHooks(options);
+  const out: string[] = [];
+  for (const block of view) {
+    switch (block.kind) {
+      case 'queryNotes':
+        // Two trailing spaces: a line break, not a new paragraph.
+        for (const line of block.lines) out.push(`${escapeMarkdown(line)}  `);
+        break;
+      case 'found':
+        out.push(`**${escapeMarkdown(block.line)}**`);
+        break;
+      case 'emptyProjects':
+        for (const note of block.notes) out.push('', `_${escapeMarkdown(note)}_`);
+        break;
+      case 'noMatchHelp':
+        out.push('', escapeMarkdown(block.knownTags), '', escapeMarkdown(block.hint));
+        break;
+      case 'group':
+        out.push('');
+        if (block.heading) out.push(`#### ${block.title} (${block.size})`, '');
+        for (const row of block.items) out.push(itemLine(row, hooks));
+        break;
+      case 'ideas':
+        if (block.ideas.length) {
+          out.push('', `**Pending ideas (${block.count})**`, '');
+          for (const idea of block.ideas) out.push(`- ${escapeMarkdown(idea.text)}`);
+        }
+        if (block.legacyNote) out.push('', `_${escapeMarkdown(block.legacyNote)}_`);
+        break;
+      case 'warnings':
+        for (const w of block.warnings) out.push('', `⚠️ ${escapeMarkdown(w)}`);
+        break;
     }
-    for (const item of group.items) out.push(itemMarkdown(item, options));
   }
-  if (result.showsIdeas && result.ideas.length) {
-    out.push('', `**Pending ideas (${result.ideas.length})**`, '');
-    for (const idea of result.ideas) out.push(escapeMarkdown(ideaLine(idea)).replace(/^\\-/, '-'));
-  }
-  if (result.legacyNote) out.push('', `_${escapeMarkdown(result.legacyNote)}_`);
-  for (const w of result.warnings) out.push('', `⚠️ ${escapeMarkdown(w)}`);
   return `${out.join('\n')}\n`;
 }

@@ -2,13 +2,12 @@
 // chat.open with attachFiles (VS Code 1.103+), else chat.attachFile per file, else no chat at
 // all → Copy as Context to the clipboard, and the message says so.
 import * as vscode from 'vscode';
-import { loadedLine, type ResultItem } from '../../core';
+import { loadedLine, plural, type ResultItem } from '../../core';
 import { refusalMessage } from '../containment';
 import type { FileActions } from '../fileActions';
 import type { Log } from '../log';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
 import { formatTokens, sizeReport } from './tokenEstimate';
-import { plural } from '../../core/summary';
 
 export async function chatRoute(): Promise<ChatRoute> {
   const aiDisabled = vscode.workspace.getConfiguration('chat').get<boolean>('disableAIFeatures') === true;

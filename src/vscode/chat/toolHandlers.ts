@@ -1,8 +1,6 @@
 // Language-model tools for agent mode, as plain functions over the core: query the knowledge
 // index, and load files from a result. tools.ts registers them with vscode.lm.
-import { itemsForPaths, loadItems, MAX_TOOL_LOAD_BYTES, pickItems, renderBundle, renderSummary, type QueryResult, type Snapshot } from '../../core';
-import { describeLoad } from '../../core/loader';
-import { plural } from '../../core/summary';
+import { describeLoad, itemsForPaths, loadItems, MAX_TOOL_LOAD_BYTES, pickItems, plural, renderBundle, renderSummary, type QueryResult, type Snapshot } from '../../core';
 
 export const QUERY_TOOL = 'aria-context_query';
 export const LOAD_TOOL = 'aria-context_load';

@@ -1,0 +1,39 @@
+// ESLint (flat config): the architecture's import rules. The core is pure TypeScript with no
+// editor in it; every front end (editor, CLI, MCP server) reaches the core through its index,
+// so the core's public surface is one file (src/core/index.ts).
+import tseslint from 'typescript-eslint';
+
+const DEEP_CORE = 'Import the core through its index (`../core`), not `core/<module>`: src/core/index.ts is its public surface.';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**'] },
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'src/core is pure TypeScript: no `vscode` import (the editor adapters live in src/vscode).' }],
+          patterns: [{ regex: '(^|/)(vscode|mcp)/|(^|/)(cli|extension)$', message: 'src/core must not depend on a front end.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.value='vscode']", message: 'src/core is pure TypeScript: no `vscode` import.' },
+        { selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']", message: 'src/core is pure TypeScript: no `vscode` import.' },
+      ],
+    },
+  },
+  {
+    files: ['src/vscode/**/*.ts', 'src/mcp/**/*.ts', 'src/cli.ts', 'src/extension.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/', message: DEEP_CORE }] }],
+    },
+  },
+);

@@ -1,0 +1,221 @@
+// The knowledge base's lifecycle in one place: its state (one Snapshot at a time), queries,
+// project-tier listings, what to watch, and what a change on disk invalidates. Hosts (the
+// editor, a server) drive it: they supply the config sources and "today", and either plug a
+// file watcher into the Watcher port or ask for "check on access". Nothing is read until the
+// first caller asks for the state.
+import { AccessStamps } from './accessStamps';
+import { CoreCache } from './cache';
+import { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
+import { configCandidates, loadConfig, type ConfigSources } from './config';
+import { runQuery, type Snapshot } from './engine';
+import type { ProjectFile } from './projectTier';
+import { indexPath, readIndexFor } from './snapshot';
+import type { Config, QueryResult } from './types';
+
+export type KnowledgeState =
+  | { kind: 'ready'; snapshot: Snapshot }
+  | { kind: 'notConfigured'; message: string }
+  | { kind: 'noIndex'; message: string; config: Config }
+  | { kind: 'error'; message: string };
+
+export type KnowledgeQueryOutcome =
+  | { ok: true; result: QueryResult; text: string }
+  | { ok: false; kind: 'usage' | KnowledgeState['kind']; message: string };
+
+/** What listeners hear: a routed change on disk, or a reload (settings, trust, Refresh). */
+export type KnowledgeChange = Exclude<ChangeRoute, 'none'> | 'reload';
+
+export interface Disposable {
+  dispose(): void;
+}
+
+/** The port a host's file watching implements: the editor's watchers, fs.watch, polling… */
+export interface Watcher {
+  /** Starts watching the targets; changed absolute paths go to `onChange`, batched as the host likes. */
+  watch(targets: WatchTargets, onChange: (paths: string[]) => void): Disposable;
+}
+
+export interface KnowledgeBaseOptions {
+  /** Where the config comes from; asked again at each (re)load, so new settings are seen. */
+  sources: () => ConfigSources;
+  /** The date ages are counted to (the core reads no clock). */
+  today: () => string;
+  /**
+   * For hosts without a watcher: before each use, re-stat index.md and the config candidates
+   * and route what changed (project and ideas folders re-check themselves in the cache).
+   */
+  checkOnAccess?: boolean;
+  log?: (line: string) => void;
+}
+
+export class KnowledgeBase implements Disposable {
+  private readonly cache = new CoreCache();
+  private readonly stamps = new AccessStamps();
+  private current: KnowledgeState | undefined;
+  private targets: WatchTargets = watchTargets(null, []);
+  private loadCount = 0;
+  private watcher: Watcher | undefined;
+  private watching: { key: string; handle: Disposable } | undefined;
+  private readonly changeListeners = new Set<(change: KnowledgeChange) => void>();
+  private readonly loadListeners = new Set<(state: KnowledgeState) => void>();
+
+  constructor(private readonly options: KnowledgeBaseOptions) {}
+
+  /** The current state, reading config + index.md on first use after a change. Never throws. */
+  state(): KnowledgeState {
+    if (this.current && this.options.checkOnAccess) {
+      const changed = this.stamps.changed();
+      if (changed.length) this.changed(changed);
+    }
+    return this.current ?? this.load();
+  }
+
+  snapshot(): Snapshot | undefined {
+    const s = this.state();
+    return s.kind === 'ready' ? s.snapshot : undefined;
+  }
+
+  /** How many times config + index.md have been read (diagnostics, tests). */
+  get loads(): number {
+    return this.loadCount;
+  }
+
+  /** Whether a state is loaded now (not invalidated since). */
+  get isLoaded(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** One query against one snapshot. No side effect beyond the cache; never throws. */
+  query(text: string): KnowledgeQueryOutcome {
+    const s = this.state();
+    if (s.kind !== 'ready') return { ok: false, kind: s.kind, message: s.message };
+    try {
+      const outcome = runQuery(s.snapshot, text, { today: this.options.today(), cache: this.cache });
+      if (!outcome.ok) return { ok: false, kind: 'usage', message: outcome.message };
+      return { ok: true, result: outcome.result, text: text.trim() };
+    } catch (err) {
+      this.log(`Query "${text}" failed: ${(err as Error).stack ?? String(err)}`);
+      return { ok: false, kind: 'error', message: `The query failed: ${(err as Error).message}` };
+    }
+  }
+
+  /** Project-tier files of a configured project, through the cache the queries share. */
+  projectFiles(tag: string): ProjectFile[] {
+    const s = this.state();
+    if (s.kind !== 'ready') return [];
+    return this.cache.projectScan(s.snapshot.config.knowledgeFolder, tag).files;
+  }
+
+  /** What to watch for the last loaded state (the config candidates and the knowledge folder). */
+  watchTargets(): WatchTargets {
+    return this.targets;
+  }
+
+  /**
+   * Changed paths (absolute; already batched by the host) → what they invalidate: the snapshot
+   * (index.md, a config file), cache entries (a project's notes, the ideas folder) or nothing.
+   */
+  changed(paths: readonly string[]): ChangeRoute {
+    const route = routeChanges(paths, this.targets, this.cache);
+    this.log(`Changed on disk: ${paths.map(baseName).join(', ')}${route === 'snapshot' ? ' (re-reading the index)' : route === 'none' ? ' (nothing to update)' : ''}`);
+    if (route === 'snapshot') this.current = undefined;
+    if (route !== 'none') this.emit(route);
+    return route;
+  }
+
+  /** Everything is re-read on next use: settings changed, trust granted, or Refresh. */
+  reload(reason: string): void {
+    this.log(`Reload: ${reason}`);
+    this.current = undefined;
+    this.cache.invalidate();
+    this.emit('reload');
+  }
+
+  /** Drives a host's watcher: (re)started after each load that changes what to watch. */
+  connect(watcher: Watcher): Disposable {
+    this.watcher = watcher;
+    this.rewatch();
+    return {
+      dispose: () => {
+        this.watching?.handle.dispose();
+        this.watching = undefined;
+        if (this.watcher === watcher) this.watcher = undefined;
+      },
+    };
+  }
+
+  onDidChange(listener: (change: KnowledgeChange) => void): Disposable {
+    this.changeListeners.add(listener);
+    return { dispose: () => this.changeListeners.delete(listener) };
+  }
+
+  /** Fires each time the state has been (re)computed. */
+  onDidLoad(listener: (state: KnowledgeState) => void): Disposable {
+    this.loadListeners.add(listener);
+    return { dispose: () => this.loadListeners.delete(listener) };
+  }
+
+  dispose(): void {
+    this.watching?.handle.dispose();
+    this.watching = undefined;
+    this.watcher = undefined;
+    this.changeListeners.clear();
+    this.loadListeners.clear();
+  }
+
+  private load(): KnowledgeState {
+    const started = performance.now();
+    let next: KnowledgeState;
+    let folder: string | null = null;
+    let candidates: string[] = [];
+    try {
+      const sources = this.options.sources();
+      candidates = configCandidates(sources);
+      // Stamped before each read, so a change during the read is seen on the next access.
+      if (this.options.checkOnAccess) this.stamps.take(candidates);
+      const configOutcome = loadConfig(sources);
+      if (!configOutcome.ok) {
+        next = { kind: 'notConfigured', message: configOutcome.message };
+      } else {
+        folder = configOutcome.config.knowledgeFolder;
+        if (this.options.checkOnAccess) this.stamps.add(indexPath(configOutcome.config));
+        const outcome = readIndexFor(configOutcome.config);
+        if (outcome.ok) next = { kind: 'ready', snapshot: outcome.snapshot };
+        else if (outcome.config) next = { kind: 'noIndex', message: outcome.message, config: outcome.config };
+        else next = { kind: 'error', message: outcome.message };
+      }
+    } catch (err) {
+      // The core is meant not to throw; if it ever does, the host still gets a state.
+      next = { kind: 'error', message: `aria-context could not read the knowledge folder: ${(err as Error).message}` };
+    }
+    this.current = next;
+    this.targets = watchTargets(folder, candidates);
+    this.loadCount++;
+    this.log(`Loaded state ${next.kind} (${folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
+    if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log(`Config warning: ${w}`);
+    if (next.kind !== 'ready') this.log(next.message);
+    for (const listener of [...this.loadListeners]) listener(next);
+    this.rewatch();
+    return next;
+  }
+
+  private rewatch(): void {
+    if (!this.watcher || !this.current) return;
+    const key = JSON.stringify(this.targets);
+    if (this.watching?.key === key) return;
+    this.watching?.handle.dispose();
+    this.watching = { key, handle: this.watcher.watch(this.targets, (paths) => this.changed(paths)) };
+  }
+
+  private emit(change: KnowledgeChange): void {
+    for (const listener of [...this.changeListeners]) listener(change);
+  }
+
+  private log(line: string): void {
+    this.options.log?.(line);
+  }
+}
+
+function baseName(p: string): string {
+  return p.split(/[\\/]/).pop() ?? p;
+}
