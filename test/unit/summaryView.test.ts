@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { renderSummaryView, summaryView, type ItemView, type SummaryView } from '../../src/core';
-import { escapeMarkdown, viewMarkdown } from '../../src/vscode/chat/chatMarkdown';
+import { escapeMarkdown, escapeSyntax, viewMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { pickRows } from '../../src/vscode/queryModel';
 import { fileTooltip } from '../../src/vscode/treeModel';
 import { INDEX_HEADER, makeHome, query } from '../helpers';
@@ -57,7 +57,8 @@ describe('summary view and its renderers', () => {
     const out = renderAll(view);
     const order = (text: string, needles: string[]) => needles.map((n) => text.indexOf(n));
     const textOrder = order(out.text, viewRows.map((r) => r.path));
-    const chatOrder = order(out.chat, viewRows.map((r) => escapeMarkdown(r.path)));
+    // A link the extension built holds its label with syntax escapes only; other paths are fully escaped.
+    const chatOrder = order(out.chat, viewRows.map((r) => (r.item.selectable ? escapeSyntax(r.path) : escapeMarkdown(r.path))));
     for (const positions of [textOrder, chatOrder]) {
       assert.ok(positions.every((p) => p >= 0), String(positions));
       assert.deepEqual([...positions].sort((a, b) => a - b), positions);
@@ -69,7 +70,8 @@ describe('summary view and its renderers', () => {
 
     for (const [i, row] of viewRows.entries()) {
       const textLine = out.text.split('\n').find((l) => l.includes(` ${row.path}`)) ?? '';
-      const chatLine = out.chat.split('\n').find((l) => l.includes(escapeMarkdown(row.path))) ?? '';
+      const chatPath = row.item.selectable ? escapeSyntax(row.path) : escapeMarkdown(row.path);
+      const chatLine = out.chat.split('\n').find((l) => l.includes(chatPath)) ?? '';
       const found = out.pick.find((r) => r.kind !== 'separator' && r.description === row.path);
       const pick = found && found.kind !== 'separator' ? found : undefined;
       assert.ok(row.annotations.length > 0, row.path);
