@@ -1,6 +1,7 @@
 // `aria-context`: the /context flow in a terminal, on the same core as the extension.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 // The core's modules one by one, not its index: the CLI loads only what it runs (the index
 // also brings the editor's file-watch patterns and their glob library).
 import { runQuery } from './core/engine';
@@ -16,6 +17,7 @@ const HELP = `aria-context — query an aria-knowledge folder by tag
 
 Usage:
   aria-context query <tokens…> [options]
+  aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
 
 Tokens are tags, aliases or project keys; AND switches to intersection.
   aria-context query stripe
@@ -33,6 +35,9 @@ Options:
   -h, --help           show this help
 
 Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
+
+\`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
+VS Code) over stdio; see aria-context mcp --help.
 `;
 
 interface CliOptions {
@@ -171,7 +176,21 @@ function writeOut(s: string): void {
   process.stdout.write(data.subarray(done));
 }
 
-if (require.main === module) {
+/**
+ * `aria-context mcp`: the server's bundle (the MCP SDK included) is required only here, from
+ * beside this file, so `aria-context query` never loads it.
+ */
+function runMcp(args: string[]): void {
+  const server = require(path.join(__dirname, 'mcp.js')) as typeof import('./mcp/main');
+  server.main(args).catch((err: Error) => {
+    process.stderr.write(`aria-context mcp: could not start: ${err.message}\n`);
+    process.exitCode = 1;
+  });
+}
+
+if (require.main === module && process.argv[2] === 'mcp') {
+  runMcp(process.argv.slice(3));
+} else if (require.main === module) {
   try {
     process.exitCode = main(process.argv.slice(2), {
       out: writeOut,
