@@ -12,6 +12,7 @@ import {
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  RequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CONTEXT_PROMPT, INSTRUCTIONS, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
 import { complete, getContextPrompt, listResources, McpRequestError, readResource } from './resources';
@@ -39,14 +40,34 @@ function guarded<T>(log: Logger, what: string, run: () => T): T {
   }
 }
 
+type StrictSchema = typeof CallToolRequestSchema | typeof ListToolsRequestSchema | typeof ListResourcesRequestSchema | typeof ListResourceTemplatesRequestSchema | typeof ReadResourceRequestSchema | typeof ListPromptsRequestSchema | typeof GetPromptRequestSchema | typeof CompleteRequestSchema;
+
+/**
+ * Registers a handler whose params are checked here rather than by the SDK: the SDK answers a
+ * request with malformed params as an internal error (-32603) with a raw schema dump; a client
+ * sent bad params, so this answers -32602 with the first problem in one line.
+ */
+function on<S extends StrictSchema>(server: Server, schema: S, handler: (request: ReturnType<S['parse']>) => unknown): void {
+  const loose = schema.extend({ params: RequestSchema.shape.params });
+  server.setRequestHandler(loose as unknown as S, ((request: unknown) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.filter((p) => p !== 'params').join('.') || 'params';
+      throw new McpRequestError(ErrorCode.InvalidParams, `Invalid params for ${(request as { method: string }).method}: ${where}: ${issue?.message ?? 'malformed'}`);
+    }
+    return handler(parsed.data as ReturnType<S['parse']>);
+  }) as never);
+}
+
 export function createServer(source: KnowledgeSource, version: string, log: Logger): Server {
   const server = new Server(
     { name: SERVER_NAME, title: 'aria-context knowledge', version },
     { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} }, instructions: INSTRUCTIONS },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  on(server, ListToolsRequestSchema, () => ({ tools: TOOLS }));
+  on(server, CallToolRequestSchema, (request) => {
     const { name } = request.params;
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (name !== QUERY_TOOL && name !== LOAD_TOOL) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
@@ -59,18 +80,18 @@ export function createServer(source: KnowledgeSource, version: string, log: Logg
     }
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, (request) =>
+  on(server, ListResourcesRequestSchema, (request) =>
     guarded(log, 'resources/list', () => listResources(source, request.params?.cursor)),
   );
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [TAG_RESOURCE_TEMPLATE] }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => guarded(log, 'resources/read', () => readResource(source, request.params.uri)));
+  on(server, ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [TAG_RESOURCE_TEMPLATE] }));
+  on(server, ReadResourceRequestSchema, (request) => guarded(log, 'resources/read', () => readResource(source, request.params.uri)));
 
-  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [CONTEXT_PROMPT] }));
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+  on(server, ListPromptsRequestSchema, () => ({ prompts: [CONTEXT_PROMPT] }));
+  on(server, GetPromptRequestSchema, (request) => {
     if (request.params.name !== CONTEXT_PROMPT.name) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
     return guarded(log, 'prompts/get', () => getContextPrompt(source, request.params.arguments));
   });
-  server.setRequestHandler(CompleteRequestSchema, (request) =>
+  on(server, CompleteRequestSchema, (request) =>
     guarded(log, 'completion/complete', () => complete(source, request.params.ref as { type?: string; uri?: string; name?: string }, request.params.argument)),
   );
   return server;
