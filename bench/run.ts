@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CoreCache, loadSnapshot, readIndexFor, routeChanges, runQuery, watchTargets, type Snapshot } from '../src/core';
 import { scanProject } from '../src/core/projectTier';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
@@ -250,6 +252,7 @@ interface Bundle {
   dir: string;
   extensionBytes: number;
   cliBytes: number;
+  mcpBytes: number;
 }
 
 /** Builds with `--production` into a temp copy, so the project's own dist/ is left alone. */
@@ -266,7 +269,47 @@ function buildProduction(tmp: string): Bundle {
     dir,
     extensionBytes: fs.statSync(path.join(dir, 'dist', 'extension.js')).size,
     cliBytes: fs.statSync(path.join(dir, 'dist', 'cli.js')).size,
+    mcpBytes: fs.statSync(path.join(dir, 'dist', 'mcp.js')).size,
   };
+}
+
+/**
+ * `aria-context mcp` as an agent uses it: one long-lived server, a knowledge_query round trip
+ * over real stdio with the SDK's client (serialise, pipe, parse, query, answer), warm. Next to
+ * it, the server's start-up to first answer and the CLI's whole process for the same query.
+ */
+async function benchMcp(g: GeneratedHome, bundle: Bundle, o: Options, cliMs: number): Promise<Record<string, unknown>> {
+  const size = label(g.notes);
+  const started = performance.now();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(bundle.dir, 'dist', 'cli.js'), 'mcp', '--today', BENCH_TODAY],
+    env: { PATH: process.env.PATH ?? '', HOME: g.home },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'aria-context-bench', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const call = () => client.callTool({ name: 'knowledge_query', arguments: { query: g.queries.oneTag } });
+    const first = await call();
+    const firstMs = performance.now() - started;
+    if (first.isError) throw new Error(`MCP query failed: ${JSON.stringify(first.content)}`);
+    const it = o.smoke ? { warmup: 5, n: 30 } : { warmup: 50, n: 500 };
+    for (let i = 0; i < it.warmup; i++) await call();
+    const samples: number[] = [];
+    for (let i = 0; i < it.n; i++) {
+      const t = performance.now();
+      await call();
+      samples.push(performance.now() - t);
+    }
+    const warm = stats(samples);
+    const target = g.notes === 10_000 ? { text: 'p50 ≤ 5 ms', ok: warm.p50 <= 5 } : undefined;
+    row(size, 'MCP knowledge_query round trip over stdio, warm p50 / p95', `${ms(warm.p50)} / ${ms(warm.p95)}`, target, `SDK client ↔ dist/cli.js mcp; the CLI's cold process for the same query: ${ms(cliMs)}`);
+    row(size, 'MCP server start + initialize + first answer', ms(firstMs), undefined, 'config and index parsed once, at start');
+    return { warmMs: warm, startToFirstAnswerMs: firstMs, cliColdMs: cliMs };
+  } finally {
+    await client.close();
+  }
 }
 
 function benchCli(g: GeneratedHome, bundle: Bundle, o: Options): Record<string, unknown> {
@@ -358,7 +401,7 @@ function printTable(m: Record<string, unknown>, o: Options): void {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const o = parseArgs(process.argv.slice(2));
   const started = performance.now();
   const m = machine();
@@ -377,13 +420,15 @@ function main(): void {
       process.stderr.write(`bench: measuring ${label(n)}\n`);
       const r = benchSize(g, o);
       r.cli = benchCli(g, bundle, o);
+      r.mcp = await benchMcp(g, bundle, o, (r.cli as { cliMs: Stats }).cliMs.p50);
       (results.sizes as Record<string, unknown>)[label(n)] = r;
       if (n <= 10_000 && (!activationHome || n > activationHome.notes)) activationHome = g;
       activationHome ??= g;
     }
     row('—', 'dist/extension.js (production, minified)', kb(bundle.extensionBytes), { text: '≤ 300 KB', ok: bundle.extensionBytes <= 300 * 1024 });
     row('—', 'dist/cli.js (production, minified)', kb(bundle.cliBytes));
-    results.bundle = { extensionBytes: bundle.extensionBytes, cliBytes: bundle.cliBytes };
+    row('—', 'dist/mcp.js (production, minified; loaded only by `aria-context mcp`)', kb(bundle.mcpBytes));
+    results.bundle = { extensionBytes: bundle.extensionBytes, cliBytes: bundle.cliBytes, mcpBytes: bundle.mcpBytes };
     if (activationHome) {
       process.stderr.write('bench: measuring activation\n');
       const a = benchActivation(activationHome, bundle, o);
@@ -402,4 +447,7 @@ function main(): void {
   }
 }
 
-main();
+main().catch((err: Error) => {
+  process.stderr.write(`bench: ${err.stack ?? err.message}\n`);
+  process.exitCode = 1;
+});

@@ -1,5 +1,5 @@
 // `npm test`: type-check, lint, build, the benchmark smoke run, then every test file in one
-// node:test run (unit, golden, reliability, and the real-workbench e2e suite), so the
+// node:test run (unit, golden, reliability, MCP over stdio, and the real-workbench e2e suite), so the
 // runner prints one summary at the end.
 //   --unit-only   skip the e2e suite and its harness
 //   --e2e-only    only the e2e suite
@@ -40,7 +40,7 @@ step('build', 'node', ['esbuild.mjs']);
 const testFiles = [];
 if (!e2eOnly) {
   if (fs.existsSync(path.join(root, 'bench', 'run.ts'))) step('benchmark smoke run (1k notes)', 'node', ['--import', 'tsx', 'bench/run.ts', '--smoke']);
-  testFiles.push(...files('test/unit', '.test.ts'), ...files('test/golden', '.test.ts'), ...files('test/reliability', '.test.ts'));
+  testFiles.push(...files('test/unit', '.test.ts'), ...files('test/golden', '.test.ts'), ...files('test/reliability', '.test.ts'), ...files('test/mcp', '.test.ts'));
 }
 if (withE2e || e2eOnly) {
   const e2e = files('test/e2e', '.e2e.ts');

@@ -1,6 +1,7 @@
 // `aria-context`: the /context flow in a terminal, on the same core as the extension.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
 // Through the core's index like every front end; esbuild drops what the CLI does not use.
 import { describeLoad, errorJson, isIsoDate, loadItems, loadSnapshot, localDate, parseQueryText, pickItems, queryTooLarge, renderBundle, renderSummary, runQuery, toJson, USAGE } from './core';
 
@@ -8,6 +9,7 @@ const HELP = `aria-context — query an aria-knowledge folder by tag
 
 Usage:
   aria-context query <tokens…> [options]
+  aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
 
 Tokens are tags, aliases or project keys; AND switches to intersection.
   aria-context query stripe
@@ -25,6 +27,9 @@ Options:
   -h, --help           show this help
 
 Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
+
+\`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
+VS Code) over stdio; see aria-context mcp --help.
 `;
 
 interface CliOptions {
@@ -165,7 +170,21 @@ function writeOut(s: string): void {
   process.stdout.write(data.subarray(done));
 }
 
-if (require.main === module) {
+/**
+ * `aria-context mcp`: the server's bundle (the MCP SDK included) is required only here, from
+ * beside this file, so `aria-context query` never loads it.
+ */
+function runMcp(args: string[]): void {
+  const server = require(path.join(__dirname, 'mcp.js')) as typeof import('./mcp/main');
+  server.main(args).catch((err: Error) => {
+    process.stderr.write(`aria-context mcp: could not start: ${err.message}\n`);
+    process.exitCode = 1;
+  });
+}
+
+if (require.main === module && process.argv[2] === 'mcp') {
+  runMcp(process.argv.slice(3));
+} else if (require.main === module) {
   try {
     process.exitCode = main(process.argv.slice(2), {
       out: writeOut,

@@ -12,6 +12,7 @@ import { RetrievalService } from './vscode/retrievalService';
 import { affectsPathSettings, SECTION } from './vscode/settings';
 import { TagTreeProvider } from './vscode/tagTree';
 import { KnowledgeWatchers } from './vscode/watchers';
+import { registerMcpServer } from './vscode/mcpServer';
 
 export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const started = performance.now();
@@ -27,6 +28,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
 
   registerCommands(context, { service, actions, query, tree, treeView, log });
   registerChat(context, service, actions, log);
+  context.subscriptions.push(...registerMcpServer(context, log));
 
   const reloadAndFollow = (reason: string) => {
     const wasLoaded = service.isLoaded;

@@ -1,0 +1,95 @@
+// `aria-context mcp` (and `node dist/mcp.js`): reads the same config as the CLI and serves the
+// knowledge base over stdio until the client closes stdin. Bundled on its own (dist/mcp.js) so
+// neither the CLI's query path nor the extension carries the SDK.
+import * as os from 'node:os';
+import { isIsoDate, localDate } from '../core/staleness';
+import { LiveSnapshot } from './liveSnapshot';
+import { createServer, serveStdio, SERVER_NAME } from './server';
+import type { KnowledgeSource } from './source';
+
+declare const ARIA_CONTEXT_VERSION: string | undefined;
+
+export const MCP_HELP = `aria-context mcp — serve the knowledge base to MCP clients over stdio
+
+Usage:
+  aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
+
+Options:
+  --config FILE        aria-knowledge.local.md to read (reported in every call while missing)
+  --folder DIR         knowledge folder (overrides knowledge_folder)
+  --projects-root DIR  where relative project paths live (default ~/Projects)
+  --today YYYY-MM-DD   the date ages are counted to (default: the day of each call)
+  -h, --help           show this help
+
+Tools: knowledge_query, knowledge_load. Logs go to stderr; stdout is the protocol.
+`;
+
+export interface McpOptions {
+  config?: string;
+  folder?: string;
+  projectsRoot?: string;
+  today?: string;
+}
+
+export type McpArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: McpOptions };
+
+const FLAGS: Record<string, keyof McpOptions> = { '--config': 'config', '--folder': 'folder', '--projects-root': 'projectsRoot', '--today': 'today' };
+
+export function parseMcpArgs(argv: readonly string[]): McpArgs {
+  const options: McpOptions = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '-h' || arg === '--help') return { kind: 'help' };
+    const eq = arg.indexOf('=');
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    const key = FLAGS[flag];
+    if (!key) return { kind: 'error', message: `Unknown ${flag.startsWith('-') ? 'option' : 'argument'} ${flag}. Run aria-context mcp --help for options.` };
+    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
+    if (key === 'today' && !isIsoDate(value)) return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
+    options[key] = value;
+  }
+  return { kind: 'run', options };
+}
+
+export function knowledgeSource(options: McpOptions, env: Record<string, string | undefined>): KnowledgeSource {
+  const live = new LiveSnapshot({
+    home: env.HOME || os.homedir(),
+    env,
+    configFile: options.config,
+    configFileMustExist: true,
+    folder: options.folder,
+    projectsRoot: options.projectsRoot,
+    trustedWorkspaceFolders: [], // like the CLI: never a workspace .cursor config
+  });
+  return { current: () => live.current(), cache: live.cache, today: () => options.today ?? localDate(Date.now()) };
+}
+
+const log = (message: string) => process.stderr.write(`[${SERVER_NAME}] ${message}\n`);
+
+/** Starts the server; resolves once it is listening. Exit code 2 (no server) for bad arguments. */
+export async function main(argv: readonly string[], env: Record<string, string | undefined> = process.env): Promise<void> {
+  const parsed = parseMcpArgs(argv);
+  if (parsed.kind === 'help') {
+    process.stdout.write(MCP_HELP);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`${parsed.message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const source = knowledgeSource(parsed.options, env);
+  const version = typeof ARIA_CONTEXT_VERSION === 'string' ? ARIA_CONTEXT_VERSION : '0.0.0-dev';
+  const server = createServer(source, version, log);
+  await serveStdio(server, log);
+  const state = source.current();
+  log(state.ok ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})` : `Serving over stdio (v${version}); for now: ${state.message}`);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((err: Error) => {
+    log(`could not start: ${err.message}`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,42 @@
+// Test helpers: the built server driven by the SDK's own client over real stdio.
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { repoRoot } from '../helpers';
+
+export const cliJs = path.join(repoRoot, 'dist', 'cli.js');
+export const mcpJs = path.join(repoRoot, 'dist', 'mcp.js');
+
+export function ensureBuilt(): void {
+  if (!fs.existsSync(mcpJs) || !fs.existsSync(cliJs)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export interface Connected {
+  client: Client;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+/** `node dist/cli.js mcp …args` (or dist/mcp.js with `direct`) with HOME set, connected. */
+export async function connect(home: string, args: string[] = [], options: { env?: Record<string, string>; direct?: boolean } = {}): Promise<Connected> {
+  ensureBuilt();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: options.direct ? [mcpJs, ...args] : [cliJs, 'mcp', ...args],
+    env: { PATH: process.env.PATH ?? '', HOME: home, ...options.env },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client({ name: 'aria-context-tests', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => err, close: () => client.close() };
+}
+
+export type TextResult = { content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+export function textOf(result: unknown): string {
+  return (result as TextResult).content.map((c) => c.text ?? '').join('');
+}
