@@ -721,26 +721,31 @@ function addTeamEntry(
 function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: (lineNo: number, message: string) => void): void {
   const text = lines.map((l) => l[1]).join(',');
   const lastClose = text.lastIndexOf(']');
+  // Where each line starts in the joined text, so an item's warning can name its line.
+  const lineStarts: number[] = [];
+  for (let k = 0, at = 0; k < lines.length; at += lines[k][1].length + 1, k++) lineStarts.push(at);
   const items: Array<[number, string]> = [];
   let line = 0;
-  let lineEnd = lines.length > 0 ? lines[0][1].length : 0;
+  const push = (from: number, to: number) => {
+    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= from) line++;
+    if (to > from) items.push([lines[line]?.[0] ?? 0, text.slice(from, to)]);
+  };
   let start = 0;
-  let startLine = 0;
   let open = false;
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 44;
-    if (c === 91 && !open && i < lastClose) open = true; // `[`
-    else if (c === 93) open = false; // `]`
-    else if (c === 44 && !open) {
-      items.push([lines[startLine]?.[0] ?? 0, text.slice(start, i)]);
+  const special = /[,[\]]/g; // one character at a time: nothing to backtrack over
+  for (let m = special.exec(text); m !== null; m = special.exec(text)) {
+    const i = m.index;
+    const c = text.charCodeAt(i);
+    if (c === 91) {
+      if (!open && i < lastClose) open = true; // `[`
+    } else if (c === 93) {
+      open = false; // `]`
+    } else if (!open) {
+      push(start, i); // `,` outside brackets
       start = i + 1;
     }
-    if (i === lineEnd && line + 1 < lines.length) {
-      line++;
-      lineEnd += 1 + lines[line][1].length;
-    }
-    if (start === i + 1) startLine = line;
   }
+  push(start, text.length);
   const byTag = new Map<string, KnownTag>();
   const declared: Array<[number, KnownTag, string]> = [];
   for (const [lineNo, rawItem] of items) {
@@ -762,7 +767,12 @@ function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: (li
       byTag.set(tag, known);
       index.knownTags.push(known);
     }
-    if (aliasText !== null) for (const alias of splitList(aliasText)) declared.push([lineNo, known, alias.toLowerCase()]);
+    if (aliasText !== null) {
+      for (const alias of aliasText.split(',')) {
+        const a = alias.trim();
+        if (a) declared.push([lineNo, known, a.toLowerCase()]);
+      }
+    }
   }
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
