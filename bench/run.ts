@@ -9,7 +9,9 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CoreCache, loadSnapshot, readIndexFor, runQuery, type Snapshot } from '../src/core';
 import { scanProject } from '../src/core/projectTier';
+import { parseIndex } from '../src/core/indexParser';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
+import { HOSTILE_SHAPES } from './hostile';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -216,6 +218,28 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   out.projectQueryUncachedMs = coldQuery;
   row(size, 'project-tier scan, cold (200 files) p50', ms(scan.p50));
   row(size, 'project-tag query, empty cache p50', ms(coldQuery.p50));
+
+  // Hostile index: 1 MB of each pathological shape added to this index. The figure is the time
+  // the shape adds to parse + lookup tables, against the same index without it in this run.
+  if (g.notes === 10_000 || o.smoke) {
+    const text = fs.readFileSync(g.indexFile, 'utf8');
+    const hit = o.smoke ? { warmup: 1, min: 3, max: 5, budgetMs: 300 } : { warmup: 3, min: 10, max: 60, budgetMs: 2_000 };
+    const tables = (t: string) => {
+      const ix = parseIndex(t);
+      void ix.filesByTag;
+      void ix.teamSharedFiles;
+    };
+    const plain = measure(() => tables(text), hit);
+    const hostile: Record<string, unknown> = { plainMs: plain };
+    for (const [shape, make] of Object.entries(HOSTILE_SHAPES)) {
+      const withShape = `${text}\n${make(1 << 20)}`;
+      const s = measure(() => tables(withShape), hit);
+      const added = Math.max(0, s.p50 - plain.p50);
+      hostile[shape] = { ms: s, addedMs: added };
+      row(size, `hostile index: 1 MB of ${shape}, parse + tables added p50`, ms(added), { text: '< 100 ms', ok: added < 100 }, `${ms(s.p50)} with it, ${ms(plain.p50)} without`);
+    }
+    out.hostileIndex = hostile;
+  }
 
   // Reload after a one-line change to index.md: re-read, re-parse, answer the next query.
   const original = fs.readFileSync(g.indexFile, 'utf8');

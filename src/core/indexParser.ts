@@ -486,7 +486,7 @@ function signature(s: string, from: number, to: number): number {
 
 /**
  * Stores entries into their lists: once per list and spelling of the path, a later
- * description filling an empty one (hint lists hold paths, without descriptions). A short
+ * description filling an empty one (§F20) (hint lists hold paths, without descriptions). A short
  * list is searched directly; from SHORT_LIST entries on, a list gets a Map of its paths, so
  * duplicate checks stay O(1) on long lists without a Map for every heading.
  */
@@ -617,6 +617,7 @@ function splitList(s: string): string[] {
   return s.split(',').map((t) => t.trim()).filter(Boolean);
 }
 
+/** `` `path` `` is the path inside the backticks, trimmed (§F18). */
 function stripTicks(p: string): string {
   if (p.charCodeAt(0) !== 96) return p; // no leading backtick: the pattern cannot match
   const m = /^`([^`]*)`$/.exec(p);
@@ -678,7 +679,7 @@ function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true
   return keys;
 }
 
-/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet). */
+/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet); the first ` — ` separates them (§F19). */
 function entryText(section: 'tags' | 'other' | 'hints', item: string): { path: string; description: string | null } {
   const sep = item.indexOf(SEPARATOR);
   const path = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
@@ -801,7 +802,7 @@ function isNormalPath(p: string): boolean {
   return p !== '' && p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.');
 }
 
-/** The key of a path in `files`: the path itself, or its normalised form when that differs. */
+/** The key of a path in `files`: the path itself, or its normalised form when that differs (§F17). */
 function fileKey(p: string): string {
   return isNormalPath(p) ? p : normaliseRelative(p);
 }

@@ -6,7 +6,7 @@ export interface RawQuery {
   mode: QueryMode;
 }
 
-/** Splits on whitespace and commas; `AND` (any case) selects intersection, `OR` is dropped. */
+/** Splits on any Unicode whitespace and commas (§F23); `AND` (any case) selects intersection, `OR` is dropped. */
 export function parseQueryText(input: string | readonly string[]): RawQuery {
   const text = typeof input === 'string' ? input : input.join(' ');
   let mode: QueryMode = 'OR';
