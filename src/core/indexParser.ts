@@ -768,26 +768,24 @@ function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: (li
       byTag.set(tag, known);
       index.knownTags.push(known);
     }
-    if (aliasText !== null) {
-      for (const alias of aliasText.split(',')) {
-        const a = alias.trim();
-        if (a) declared.push([lineNo, known, a.toLowerCase()]);
-      }
-    }
+    if (aliasText !== null) declared.push([lineNo, known, aliasText]);
   }
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
-  for (const [lineNo, known, alias] of declared) {
-    if (alias === known.tag) continue;
+  for (const [lineNo, known, aliasText] of declared) {
+    for (const written of aliasText.split(',')) addAlias(lineNo, known, written.trim().toLowerCase());
+  }
+  function addAlias(lineNo: number, known: KnownTag, alias: string): void {
+    if (alias === '' || alias === known.tag) return;
     const owner = index.aliases.get(alias);
-    if (owner === known.tag) continue;
+    if (owner === known.tag) return;
     if (byTag.has(alias)) {
       warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
-      continue;
+      return;
     }
     if (owner !== undefined) {
       warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${owner}, ignored`);
-      continue;
+      return;
     }
     known.aliases.push(alias);
     index.aliases.set(alias, known.tag);
