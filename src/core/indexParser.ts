@@ -773,10 +773,21 @@ function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: (li
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
   for (const [lineNo, known, aliasText] of declared) {
-    for (const written of aliasText.split(',')) addAlias(lineNo, known, written.trim().toLowerCase());
+    // One lowercased copy, then one string per alias: a 120k-alias list allocates little.
+    const lower = aliasText.toLowerCase();
+    for (let from = 0; from <= lower.length; ) {
+      let to = lower.indexOf(',', from);
+      if (to < 0) to = lower.length;
+      let a = from;
+      let b = to;
+      while (a < b && isSpace(lower.charCodeAt(a))) a++;
+      while (b > a && isSpace(lower.charCodeAt(b - 1))) b--;
+      if (b > a) addAlias(lineNo, known, lower.slice(a, b));
+      from = to + 1;
+    }
   }
   function addAlias(lineNo: number, known: KnownTag, alias: string): void {
-    if (alias === '' || alias === known.tag) return;
+    if (alias === known.tag) return;
     const owner = index.aliases.get(alias);
     if (owner === known.tag) return;
     if (byTag.has(alias)) {
