@@ -116,6 +116,30 @@ describe('fine print: index.md syntax', () => {
     assert.deepEqual(paths(query(home, 'cursor')), ['a.md', 'b.md']);
   });
 
+  test('§F39 `Relevant tags:` before the first project heading, or outside Projects, is ignored', () => {
+    const ix = indexOf(`${INDEX_HEADER}## Projects\nRelevant tags: lost\n### p — P\nRelevant tags: api\nNotes: anything\n## Tag Index\nRelevant tags: x\n`);
+    assert.deepEqual([...ix.projects.values()].map((p) => p.relevantTags), [['api']]);
+  });
+
+  test('§F40 a Known Tags item with no tag before its bracket is ignored', () => {
+    const ix = indexOf(`${INDEX_HEADER}## Known Tags\n[aliases: x], api, , ,\n`);
+    assert.deepEqual(ix.knownTags, [{ tag: 'api', aliases: [] }]);
+    assert.deepEqual([...ix.aliases], []);
+  });
+
+  test('§F41 a team-shared entry without a valid trailing [project: …] is ignored with a warning', () => {
+    const ix = indexOf(`${INDEX_HEADER}## Team-Shared Tag Index\n### api\n- ~/a.md — A\n- ~/b.md — B [project: p, owner: me]\n- ~/c.md — C [project: p] trailing\n- ~/d.md — D [project: ]\n`);
+    assert.deepEqual([...ix.teamShared.keys()], []);
+    assert.equal(ix.warnings.filter((w) => w.includes('without [project: …]')).length, 4);
+  });
+
+  test('§F42 at most 50 index warnings are listed, then a count of the rest', () => {
+    const ix = indexOf(tagIndex(`### api\n${'junk\n'.repeat(60)}`));
+    assert.equal(ix.warnings.length, 51);
+    assert.ok(ix.warnings[0].startsWith('index.md line 7: not an entry line'), ix.warnings[0]);
+    assert.equal(ix.warnings[50], 'index.md: 10 more problem line(s) not listed');
+  });
+
   test('§F28 the first `Last rebuilt:` before any section counts', () => {
     const ix = indexOf('# K\nlast REBUILT:  2026-11-02 \nLast rebuilt: 2025-01-01\n## Tag Index\nLast rebuilt: 2024\n');
     assert.equal(ix.lastRebuilt, '2026-11-02');
@@ -135,6 +159,24 @@ describe('fine print: queries', () => {
   test('§F24 a token of punctuation only is a literal tag and matches no hint phrase', () => {
     assert.deepEqual(paths(query(home, '-')), ['dash.md']);
     assert.deepEqual(paths(query(home, '--')), []);
+  });
+
+  test('§F37 AND and OR in any case are operators, never tags; one AND makes the whole query AND', () => {
+    const r = query(home, 'api or web And kubernetes');
+    assert.equal(r.query.mode, 'AND');
+    assert.deepEqual(r.query.tokens, ['api', 'web', 'kubernetes']);
+    assert.deepEqual(parseQueryText('and OR').tokens, []);
+  });
+
+  test('§F38 duplicate tokens are dropped case-insensitively, the first spelling kept, after aliases resolve', () => {
+    const r = query(home, 'Kubernetes k API api');
+    assert.deepEqual(r.query.tokens, ['Kubernetes', 'API']);
+  });
+
+  test('§F43 an alias resolves in any case and is shown as the user wrote it', () => {
+    const r = query(home, 'K');
+    assert.deepEqual(r.query.resolved, [{ alias: 'K', canonical: 'kubernetes' }]);
+    assert.deepEqual(paths(r), ['k.md']);
   });
 
   test('§F26 an alias equal to a project key resolves to its tag and is not expanded', () => {
