@@ -159,9 +159,13 @@ function threshold(data: Record<string, unknown>, text: string, key: string, fal
   return fallback;
 }
 
-/** The text of a top-level `key: value` line of the front matter, comment and quotes removed. */
+/**
+ * The text of a top-level `key: value` line of the front matter, comment and quotes removed; the
+ * last such line, as the line-by-line reading of a broken config keeps it.
+ */
 function writtenValue(text: string, key: string): string | null {
   const lines = text.split(/\r\n|\r|\n/);
+  let found: string | null = null;
   let start = lines[0]?.replace(/^\uFEFF/, '').trimEnd() === '---' ? 1 : lines.length;
   for (; start < lines.length; start++) {
     const line = lines[start];
@@ -175,9 +179,9 @@ function writtenValue(text: string, key: string): string | null {
     value = value.trim();
     const q = value.charAt(0);
     if ((q === '"' || q === "'") && value.length >= 2 && value.endsWith(q)) value = value.slice(1, -1).trim();
-    return value;
+    found = value;
   }
-  return null;
+  return found;
 }
 
 function parseProjectsList(value: unknown, home: string, projectsRoot: string, warnings: string[]): Map<string, ProjectRoot> {
