@@ -424,7 +424,7 @@ class Walker {
         break; // other lines of a project are informational
       }
       case 'known':
-        this.knownText.push([lineNo, line]);
+        this.knownText.push([lineNo, bulletText(line) ?? line]); // a bulleted Known Tags line is its item (§F9)
         break;
       case 'tags':
       case 'other':
@@ -788,6 +788,7 @@ function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: (li
   }
   function addAlias(lineNo: number, known: KnownTag, alias: string): void {
     if (alias === known.tag) return;
+    if (/\s/.test(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
     const owner = index.aliases.get(alias);
     if (owner === known.tag) return;
     if (byTag.has(alias)) {
@@ -821,8 +822,14 @@ function buildLookups(index: Parsed): Lookups {
   const filesByTag = new Map<string, IndexedFile[]>();
   const filesByHint = new Map<string, IndexedFile[]>();
   const normalisedHints: Array<[string, string]> = [];
+  // A path spelled `./a.md` thousands of times (a hint flood) is normalised once.
+  const keys = new Map<string, string>();
   const fileFor = (p: string): IndexedFile => {
-    const key = fileKey(p);
+    let key = isNormalPath(p) ? p : keys.get(p);
+    if (key === undefined) {
+      key = normaliseRelative(p);
+      keys.set(p, key);
+    }
     let file = files.get(key);
     if (!file) {
       file = { path: key, description: null, tags: new Set(), hints: [] };

@@ -124,7 +124,7 @@ export function parseIndex(raw: string): KnowledgeIndex {
         break; // other lines of a project are informational
       }
       case 'known':
-        knownText.push([lineNo, line]);
+        knownText.push([lineNo, bulletText(line) ?? line]);
         break;
       case 'tags':
       case 'other':
@@ -348,7 +348,8 @@ function parseKnownTags(lines: Array<[number, string]>, index: KnowledgeIndex, w
   }
   for (const [lineNo, known, alias] of declared) {
     if (alias === known.tag || known.aliases.includes(alias)) continue;
-    if (byTag.has(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
+    if (/\s/.test(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
+    else if (byTag.has(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
     else if (index.aliases.has(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${index.aliases.get(alias)}, ignored`);
     else {
       known.aliases.push(alias);

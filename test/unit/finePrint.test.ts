@@ -121,6 +121,12 @@ describe('fine print: index.md syntax', () => {
     assert.deepEqual([...ix.projects.values()].map((p) => p.relevantTags), [['api']]);
   });
 
+  test('§F9 a bulleted Known Tags list, wrapped inside brackets, reads like the comma list', () => {
+    const ix = indexOf(`${INDEX_HEADER}## Known Tags\n- api\n- kubernetes [aliases: k8s,\n  - kube, k 8]\n* stripe\n`);
+    assert.deepEqual(ix.knownTags, [{ tag: 'api', aliases: [] }, { tag: 'kubernetes', aliases: ['k8s', 'kube'] }, { tag: 'stripe', aliases: [] }]);
+    assert.ok(ix.warnings.some((w) => w.includes('alias "k 8" of kubernetes holds a space')));
+  });
+
   test('§F40 a Known Tags item with no tag before its bracket is ignored', () => {
     const ix = indexOf(`${INDEX_HEADER}## Known Tags\n[aliases: x], api, , ,\n`);
     assert.deepEqual(ix.knownTags, [{ tag: 'api', aliases: [] }]);
