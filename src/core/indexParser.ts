@@ -594,8 +594,9 @@ function afterLabel(line: string, label: string): string | null {
 }
 
 /**
- * `### key — name`. Without the em dash the key is the first word and the rest the name, a
- * leading `-`, `–`, `—` or `:` dropped (§F7): `### ss - Seer Service` is project `ss`.
+ * `### key — name`. Without the em dash the key is the first word (a trailing `:` dropped) and
+ * the rest the name, a leading `-`, `–`, `—` or `:` dropped (§F7): `### ss - Seer Service` and
+ * `### ss: Seer Service` are project `ss`.
  */
 export function projectHeading(heading: string): { key: string; name: string | null } {
   const sep = heading.indexOf(SEPARATOR);
@@ -605,7 +606,8 @@ export function projectHeading(heading: string): { key: string; name: string | n
   let rest = heading.slice(end).trim();
   const c = rest.charCodeAt(0);
   if (c === 45 || c === 0x2013 || c === 0x2014 || c === 58) rest = rest.slice(1).trim();
-  return { key: heading.slice(0, end), name: rest || null };
+  const key = heading.charCodeAt(end - 1) === 58 && end > 1 ? heading.slice(0, end - 1) : heading.slice(0, end);
+  return { key, name: rest || null };
 }
 
 function clip(s: string): string {

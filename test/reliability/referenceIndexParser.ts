@@ -169,7 +169,7 @@ function addProject(index: KnowledgeIndex, heading: string): IndexProject {
     name = heading.slice(sep + SEPARATOR.length).trim() || null;
   } else {
     const m = /^(\S*)([^]*)$/.exec(heading)!;
-    key = m[1];
+    key = m[1].length > 1 ? m[1].replace(/:$/, '') : m[1];
     name = m[2].trim().replace(/^[-–—:]/, '').trim() || null;
   }
   const id = key.toLowerCase();

@@ -41,8 +41,8 @@ describe('fine print: index.md syntax', () => {
   });
 
   test('§F7 a project heading without an em dash: first word is the key, the rest the name', () => {
-    const ix = indexOf(`${INDEX_HEADER}## Projects\n### ss - Seer Service\nRelevant tags: api\n### solo\n### k: Kilo\n`);
-    assert.deepEqual([...ix.projects.values()].map((p) => [p.key, p.name]), [['ss', 'Seer Service'], ['solo', null], ['k:', 'Kilo']]);
+    const ix = indexOf(`${INDEX_HEADER}## Projects\n### ss - Seer Service\nRelevant tags: api\n### solo\n### k: Kilo\n### m : Mike\n### :\n`);
+    assert.deepEqual([...ix.projects.values()].map((p) => [p.key, p.name]), [['ss', 'Seer Service'], ['solo', null], ['k', 'Kilo'], ['m', 'Mike'], [':', null]]);
   });
 
   test('§F8 team-shared annotation keys in any case, with spaces; project and scope lowercased', () => {
