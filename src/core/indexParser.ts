@@ -413,9 +413,13 @@ class Walker {
             this.relevant.set(project, seen);
           }
           // §F16: duplicates compare case-insensitively, the first spelling is kept.
-          for (const tag of splitList(tags)) {
+          for (let from = 0; from <= tags.length; ) {
+            let to = tags.indexOf(',', from);
+            if (to < 0) to = tags.length;
+            const tag = tags.slice(from, to).trim();
+            from = to + 1;
             const key = tag.toLowerCase();
-            if (!seen.has(key)) {
+            if (tag !== '' && !seen.has(key)) {
               seen.add(key);
               project.relevantTags.push(tag);
             }
@@ -587,9 +591,17 @@ function sectionName(text: string): string {
   return text.toLowerCase().split(/\s+/).join(' ');
 }
 
-/** The trimmed rest of `line` after `label` (lowercase, compared case-insensitively), or null. */
+/**
+ * The trimmed rest of `line` after `label` (lowercase ASCII letters, spaces and `:`), compared
+ * case-insensitively, or null. By character codes: no string is made for a line that is not it.
+ */
 function afterLabel(line: string, label: string): string | null {
-  if (line.length < label.length || line.slice(0, label.length).toLowerCase() !== label) return null;
+  if (line.length < label.length) return null;
+  for (let i = 0; i < label.length; i++) {
+    const want = label.charCodeAt(i);
+    const c = line.charCodeAt(i);
+    if (c !== want && !(want >= 97 && want <= 122 && c === want - 32)) return null;
+  }
   return line.slice(label.length).trim();
 }
 
