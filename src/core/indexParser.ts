@@ -728,94 +728,107 @@ function addTeamEntry(
   index.teamShared.set(tag, list);
 }
 
+type Warn = (lineNo: number, message: string) => void;
+
 /**
  * Known Tags may wrap over lines, joined as if each ended in a comma. A `[` opens an annotation
  * that the next `]` closes, across line ends, and commas inside it do not split items; a `[`
- * with no `]` after it is plain text (§F9). One pass over the joined text, sets for duplicates.
+ * with no `]` after it is plain text (§F9). One pass over the joined text, maps for duplicates;
+ * small functions, so the JIT keeps each loop optimised on a 100k-item line.
  */
-function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: (lineNo: number, message: string) => void): void {
+function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn): void {
+  const byTag = new Map<string, KnownTag>();
+  const declared: Array<[number, KnownTag, string]> = [];
+  for (const [lineNo, item] of knownItems(lines)) readKnownItem(item, lineNo, index, byTag, declared, warn);
+  // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
+  // first tag to declare an alias keeps it (§F11).
+  for (const [lineNo, known, aliasText] of declared) addAliases(aliasText, lineNo, known, index, byTag, warn);
+}
+
+/** The comma-separated items of the joined Known Tags lines, each with the line it starts on. */
+function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
   const text = lines.map((l) => l[1]).join(',');
   const lastClose = text.lastIndexOf(']');
-  // Where each line starts in the joined text, so an item's warning can name its line.
-  const lineStarts: number[] = [];
-  for (let k = 0, at = 0; k < lines.length; at += lines[k][1].length + 1, k++) lineStarts.push(at);
   const items: Array<[number, string]> = [];
   let line = 0;
-  const push = (from: number, to: number) => {
-    while (line + 1 < lineStarts.length && lineStarts[line + 1] <= from) line++;
-    if (to > from) items.push([lines[line]?.[0] ?? 0, text.slice(from, to)]);
-  };
+  let nextLine = lines.length > 1 ? lines[0][1].length + 1 : Infinity; // where line + 1 starts
   let start = 0;
   let open = false;
   const special = /[,[\]]/g; // one character at a time: nothing to backtrack over
-  for (let m = special.exec(text); m !== null; m = special.exec(text)) {
-    const i = m.index;
-    const c = text.charCodeAt(i);
+  for (let i = 0; i <= text.length; ) {
+    const m = special.exec(text);
+    const at = m === null ? text.length : m.index;
+    const c = text.charCodeAt(at);
     if (c === 91) {
-      if (!open && i < lastClose) open = true; // `[`
+      if (!open && at < lastClose) open = true; // `[`
     } else if (c === 93) {
       open = false; // `]`
-    } else if (!open) {
-      push(start, i); // `,` outside brackets
-      start = i + 1;
+    } else if (!open || m === null) {
+      // `,` outside brackets, or the end: one item, on the line where it starts
+      while (nextLine <= start) {
+        line++;
+        nextLine = line + 1 < lines.length ? nextLine + lines[line][1].length + 1 : Infinity;
+      }
+      if (at > start) items.push([lines[line][0], text.slice(start, at)]);
+      start = at + 1;
     }
+    if (m === null) break;
+    i = at + 1;
   }
-  push(start, text.length);
-  const byTag = new Map<string, KnownTag>();
-  const declared: Array<[number, KnownTag, string]> = [];
-  for (const [lineNo, rawItem] of items) {
-    const item = rawItem.trim();
-    if (!item) continue;
-    const b = trailingBracket(item);
-    const aliasText = b ? afterKey(b.inner, ['aliases', 'alias']) : null;
-    if (b && aliasText === null) warn(lineNo, `Known Tags: "${clip(item.slice(b.open))}" is not an [aliases: …] annotation, ignored`);
-    let tag = (b ? item.slice(0, b.open) : item).trim().toLowerCase();
-    if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
-    if (!tag) continue;
-    if (/\s/.test(tag)) {
-      warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
-      continue;
-    }
-    let known = byTag.get(tag);
-    if (!known) {
-      known = { tag, aliases: [] };
-      byTag.set(tag, known);
-      index.knownTags.push(known);
-    }
-    if (aliasText !== null) declared.push([lineNo, known, aliasText]);
+  return items;
+}
+
+/** One Known Tags item: `tag` or `tag [aliases: …]`; its alias list is kept for addAliases. */
+function readKnownItem(
+  rawItem: string,
+  lineNo: number,
+  index: Parsed,
+  byTag: Map<string, KnownTag>,
+  declared: Array<[number, KnownTag, string]>,
+  warn: Warn,
+): void {
+  const item = rawItem.trim();
+  if (!item) return;
+  const b = trailingBracket(item);
+  const aliasText = b ? afterKey(b.inner, ['aliases', 'alias']) : null;
+  if (b && aliasText === null) warn(lineNo, `Known Tags: "${clip(item.slice(b.open))}" is not an [aliases: …] annotation, ignored`);
+  let tag = (b ? item.slice(0, b.open) : item).trim().toLowerCase();
+  if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
+  if (!tag) return;
+  if (/\s/.test(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
+  let known = byTag.get(tag);
+  if (!known) {
+    known = { tag, aliases: [] };
+    byTag.set(tag, known);
+    index.knownTags.push(known);
   }
-  // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
-  // first tag to declare an alias keeps it (§F11).
-  for (const [lineNo, known, aliasText] of declared) {
-    // One lowercased copy, then one string per alias: a 120k-alias list allocates little.
-    const lower = aliasText.toLowerCase();
-    for (let from = 0; from <= lower.length; ) {
-      let to = lower.indexOf(',', from);
-      if (to < 0) to = lower.length;
-      let a = from;
-      let b = to;
-      while (a < b && isSpace(lower.charCodeAt(a))) a++;
-      while (b > a && isSpace(lower.charCodeAt(b - 1))) b--;
-      if (b > a) addAlias(lineNo, known, lower.slice(a, b));
-      from = to + 1;
-    }
+  if (aliasText !== null) declared.push([lineNo, known, aliasText]);
+}
+
+/** The aliases of one annotation: lowercased once, then one string per alias. */
+function addAliases(aliasText: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+  const lower = aliasText.toLowerCase();
+  for (let from = 0; from <= lower.length; ) {
+    let to = lower.indexOf(',', from);
+    if (to < 0) to = lower.length;
+    let a = from;
+    let b = to;
+    while (a < b && isSpace(lower.charCodeAt(a))) a++;
+    while (b > a && isSpace(lower.charCodeAt(b - 1))) b--;
+    if (b > a) addAlias(lower.slice(a, b), lineNo, known, index, byTag, warn);
+    from = to + 1;
   }
-  function addAlias(lineNo: number, known: KnownTag, alias: string): void {
-    if (alias === known.tag) return;
-    if (/\s/.test(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
-    const owner = index.aliases.get(alias);
-    if (owner === known.tag) return;
-    if (byTag.has(alias)) {
-      warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
-      return;
-    }
-    if (owner !== undefined) {
-      warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${owner}, ignored`);
-      return;
-    }
-    known.aliases.push(alias);
-    index.aliases.set(alias, known.tag);
-  }
+}
+
+function addAlias(alias: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+  if (alias === known.tag) return;
+  if (/\s/.test(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
+  const owner = index.aliases.get(alias);
+  if (owner === known.tag) return;
+  if (byTag.has(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
+  if (owner !== undefined) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${owner}, ignored`);
+  known.aliases.push(alias);
+  index.aliases.set(alias, known.tag);
 }
 
 /**
