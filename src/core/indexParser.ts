@@ -754,29 +754,56 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
   let nextLine = lines.length > 1 ? lines[0][1].length + 1 : Infinity; // where line + 1 starts
   let start = 0;
   let open = false;
-  const special = /[,[\]]/g; // one character at a time: nothing to backtrack over
-  for (let i = 0; i <= text.length; ) {
-    const m = special.exec(text);
-    const at = m === null ? text.length : m.index;
-    const c = text.charCodeAt(at);
-    if (c === 91) {
-      if (!open && at < lastClose) open = true; // `[`
-    } else if (c === 93) {
-      open = false; // `]`
-    } else if (!open || m === null) {
-      // `,` outside brackets, or the end: one item, on the line where it starts
-      while (nextLine <= start) {
-        line++;
-        nextLine = line + 1 < lines.length ? nextLine + lines[line][1].length + 1 : Infinity;
+  // The next `,`, `[` and `]`: each found by indexOf from the last one, so the text is read once.
+  const next = (ch: string, from: number) => {
+    const at = text.indexOf(ch, from);
+    return at < 0 ? text.length : at;
+  };
+  let comma = next(',', 0);
+  let opening = next('[', 0);
+  let closing = next(']', 0);
+  for (;;) {
+    if (open) {
+      // inside brackets only `]` matters
+      open = false;
+      if (closing >= text.length) {
+        comma = opening = text.length; // never closed: the rest is one item
+        continue;
       }
-      if (at > start) items.push([lines[line][0], text.slice(start, at)]);
-      start = at + 1;
+      if (comma < closing) comma = next(',', closing + 1);
+      if (opening < closing) opening = next('[', closing + 1);
+      closing = next(']', closing + 1);
+      continue;
     }
-    if (m === null) break;
-    i = at + 1;
+    if (opening < comma && opening < lastClose) {
+      open = true; // a `[` with a `]` after it
+      if (closing < opening) closing = next(']', opening + 1);
+      opening = next('[', opening + 1);
+      continue;
+    }
+    // `,` outside brackets, or the end: one item, on the line where it starts
+    const at = comma;
+    while (nextLine <= start) {
+      line++;
+      nextLine = line + 1 < lines.length ? nextLine + lines[line][1].length + 1 : Infinity;
+    }
+    if (at > start) items.push([lines[line][0], text.slice(start, at)]);
+    if (at >= text.length) break;
+    start = at + 1;
+    comma = next(',', start);
+    if (opening < start) opening = next('[', start);
+    if (closing < start) closing = next(']', start);
   }
   return items;
 }
+
+/** Whether `s` holds whitespace (what the regex `\s` matches). */
+function hasSpace(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isSpace(s.charCodeAt(i))) return true;
+  return false;
+}
+
+const ALIAS_KEYS = ['aliases', 'alias'];
 
 /** One Known Tags item: `tag` or `tag [aliases: …]`; its alias list is kept for addAliases. */
 function readKnownItem(
@@ -790,12 +817,12 @@ function readKnownItem(
   const item = rawItem.trim();
   if (!item) return;
   const b = trailingBracket(item);
-  const aliasText = b ? afterKey(b.inner, ['aliases', 'alias']) : null;
+  const aliasText = b ? afterKey(b.inner, ALIAS_KEYS) : null;
   if (b && aliasText === null) warn(lineNo, `Known Tags: "${clip(item.slice(b.open))}" is not an [aliases: …] annotation, ignored`);
   let tag = (b ? item.slice(0, b.open) : item).trim().toLowerCase();
   if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
   if (!tag) return;
-  if (/\s/.test(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
+  if (hasSpace(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
   let known = byTag.get(tag);
   if (!known) {
     known = { tag, aliases: [] };
@@ -822,7 +849,7 @@ function addAliases(aliasText: string, lineNo: number, known: KnownTag, index: P
 
 function addAlias(alias: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
   if (alias === known.tag) return;
-  if (/\s/.test(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
+  if (hasSpace(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
   const owner = index.aliases.get(alias);
   if (owner === known.tag) return;
   if (byTag.has(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
