@@ -11,7 +11,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CoreCache, loadSnapshot, readIndexFor, routeChanges, runQuery, watchTargets, type Snapshot } from '../src/core';
 import { scanProject } from '../src/core/projectTier';
+import { parseIndex } from '../src/core/indexParser';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
+import { HOSTILE_SHAPES } from './hostile';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -218,6 +220,42 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   out.projectQueryUncachedMs = coldQuery;
   row(size, 'project-tier scan, cold (200 files) p50', ms(scan.p50));
   row(size, 'project-tag query, empty cache p50', ms(coldQuery.p50));
+
+  // Hostile index: 1 MB of each pathological shape added to this index. The figure is the time
+  // the shape adds to parse + lookup tables: the median of paired runs with and without it, run
+  // alternately, so drift in the machine's load cancels out.
+  if (g.notes === 10_000) {
+    const text = fs.readFileSync(g.indexFile, 'utf8');
+    const tables = (t: string): number => {
+      const t0 = performance.now();
+      const ix = parseIndex(t);
+      void ix.filesByTag;
+      void ix.teamSharedFiles;
+      return performance.now() - t0;
+    };
+    const hostile: Record<string, unknown> = {};
+    for (const [shape, make] of Object.entries(HOSTILE_SHAPES)) {
+      const withShape = `${text}\n${make(1 << 20)}`;
+      for (let i = 0; i < 3; i++) {
+        tables(withShape); // warm-up
+        tables(text);
+      }
+      const added: number[] = [];
+      const total: number[] = [];
+      const start = performance.now();
+      while (added.length < 40 && (added.length < 10 || performance.now() - start < 2_000)) {
+        const without = tables(text);
+        const withIt = tables(withShape);
+        added.push(withIt - without);
+        total.push(withIt);
+      }
+      const a = stats(added);
+      const t = stats(total);
+      hostile[shape] = { addedMs: a, withMs: t };
+      row(size, `hostile index: 1 MB of ${shape}, parse + tables added p50`, ms(Math.max(0, a.p50)), { text: '< 100 ms', ok: a.p50 < 100 }, `${ms(t.p50)} with it (paired runs, ${a.n})`);
+    }
+    out.hostileIndex = hostile;
+  }
 
   // Reload after a one-line change to index.md: re-read, re-parse, answer the next query.
   const original = fs.readFileSync(g.indexFile, 'utf8');

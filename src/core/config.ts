@@ -82,6 +82,7 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
   const file = configCandidates(sources).find(isFile) ?? null;
   const warnings: string[] = [];
   let data: Record<string, unknown> = {};
+  let configText = '';
   if (file) {
     let text: string;
     try {
@@ -89,6 +90,7 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
     } catch (err) {
       return { ok: false, code: 'not-configured', message: `Cannot read ${file}: ${(err as Error).message}. ${NOT_CONFIGURED}` };
     }
+    configText = text;
     const parsed = readConfigData(text);
     data = parsed.data;
     if (parsed.problem) warnings.push(`${file}: ${parsed.problem}`);
@@ -136,9 +138,9 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
       sharedKnowledge: parseSharedKnowledge(data['projects_shared_knowledge']),
       projectGroups,
       thresholds: {
-        ideas: threshold(data['ideas_staleness_threshold_days'], DEFAULT_THRESHOLDS.ideas),
-        codemap: threshold(data['codemap_staleness_threshold_days'], DEFAULT_THRESHOLDS.codemap),
-        stitch: threshold(data['stitch_staleness_threshold_days'], DEFAULT_THRESHOLDS.stitch),
+        ideas: threshold(data, configText, 'ideas_staleness_threshold_days', DEFAULT_THRESHOLDS.ideas, warnings, file),
+        codemap: threshold(data, configText, 'codemap_staleness_threshold_days', DEFAULT_THRESHOLDS.codemap, warnings, file),
+        stitch: threshold(data, configText, 'stitch_staleness_threshold_days', DEFAULT_THRESHOLDS.stitch, warnings, file),
       },
       warnings,
     },
@@ -170,9 +172,44 @@ function isTrue(value: unknown): boolean {
   return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 }
 
-function threshold(value: unknown, fallback: number): number {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return /^\d+$/.test(text) ? Number(text) : fallback;
+/**
+ * A staleness threshold: whole days written in decimal digits (§0, §F13). The value is read from
+ * the text as written, never from the YAML library's number (which reads `010` as 8 and `1_0`
+ * as 10); quotes around it are fine. Anything else falls back to the default with a warning;
+ * a missing or empty key takes the default silently.
+ */
+function threshold(data: Record<string, unknown>, text: string, key: string, fallback: number, warnings: string[], file: string | null): number {
+  const value = data[key];
+  if (value === undefined || value === null || value === '') return fallback;
+  const written = writtenValue(text, key) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  if (/^[0-9]+$/.test(written) && Number.isSafeInteger(Number(written))) return Number(written);
+  warnings.push(`${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of days (digits only); using the default ${fallback}`);
+  return fallback;
+}
+
+/**
+ * The text of a top-level `key: value` line of the front matter, comment and quotes removed; the
+ * last such line, as the line-by-line reading of a broken config keeps it.
+ */
+function writtenValue(text: string, key: string): string | null {
+  const lines = text.split(/\r\n|\r|\n/);
+  let found: string | null = null;
+  let start = lines[0]?.replace(/^\uFEFF/, '').trimEnd() === '---' ? 1 : lines.length;
+  for (; start < lines.length; start++) {
+    const line = lines[start];
+    if (/^(---|\.\.\.)[ \t]*$/.test(line)) break;
+    if (!line.startsWith(key)) continue;
+    const rest = line.slice(key.length).trimStart();
+    if (!rest.startsWith(':')) continue;
+    let value = rest.slice(1);
+    const comment = value.search(/[ \t]#/);
+    if (comment >= 0) value = value.slice(0, comment);
+    value = value.trim();
+    const q = value.charAt(0);
+    if ((q === '"' || q === "'") && value.length >= 2 && value.endsWith(q)) value = value.slice(1, -1).trim();
+    found = value;
+  }
+  return found;
 }
 
 interface RootContext {

@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirMtime, type DirStamps } from './dirStamps';
-import { readNoteHead, scalarText, stringList } from './frontMatter';
+import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from './frontMatter';
 import { describeFsError, isInside, realOrSelf } from './paths';
 import { knowledgeHeadReader } from './reader';
 import { ageInDays, isIsoDate, isStale } from './staleness';
@@ -67,11 +67,18 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
     } else if (!entry.isFile()) {
       continue;
     }
-    const head = readNoteHead(abs, read);
-    if (head.problem) problems.push(`${rel}: ${head.problem}`);
-    const data = head.data ?? {};
+    const head_ = read(abs, NOTE_HEAD_BYTES);
+    if (!head_.ok) {
+      problems.push(`${rel}: cannot be read: ${head_.reason}`);
+      continue;
+    }
+    const text = head_.text;
+    const fm = parseFrontMatter(text);
+    if (fm.problem) problems.push(`${rel}: ${fm.problem}`);
+    const data = fm.data ?? {};
+    const head = { title: firstHeading(fm.body) };
     const projects = stringList(data['project']).map((p) => p.toLowerCase());
-    const date = ideaDate(scalarText(data['date']), entry.name);
+    const date = ideaDate(data['date'] === undefined ? null : writtenDate(text), entry.name);
     if (projects.length === 0 || !date) continue; // ideas without a project or a date are skipped
     ideas.push({
       path: rel,
@@ -84,11 +91,43 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
   return { exists: true, ideas, problems };
 }
 
-function ideaDate(fromFrontMatter: string | null, fileName: string): string | null {
-  const candidate = fromFrontMatter?.slice(0, 10);
-  if (candidate && isIsoDate(candidate)) return candidate;
-  const prefix = fileName.slice(0, 10);
-  return isIsoDate(prefix) ? prefix : null;
+/**
+ * The idea's day (§4e, §F14): the `YYYY-MM-DD` written in `date:` (a time and offset after it
+ * do not move it to another day), else the file name's `YYYY-MM-DD` prefix. A date that is not
+ * a real calendar day counts as no date.
+ */
+function ideaDate(written: string | null, fileName: string): string | null {
+  const day = leadingDay(written ?? '');
+  return day ?? leadingDay(fileName);
+}
+
+/** `YYYY-MM-DD` at the start of `s`, then its end, `T`, a space or tab, `.`, `_` or `-`. */
+function leadingDay(s: string): string | null {
+  const day = s.slice(0, 10);
+  if (!isIsoDate(day)) return null;
+  const next = s.charAt(10);
+  return next === '' || /[Tt \t._-]/.test(next) ? day : null;
+}
+
+/**
+ * The value of the top-level `date:` line as written, quotes and a trailing comment removed:
+ * read from the text because the YAML library turns `2026-02-30` into 2026-03-02 and moves a
+ * timestamp with an offset to its UTC day.
+ */
+function writtenDate(text: string): string | null {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  for (let i = 1; i < lines.length && !/^(---|\.\.\.)[ \t]*$/.test(lines[i]); i++) {
+    const m = /^date[ \t]*:(.*)$/.exec(lines[i]);
+    if (!m) continue;
+    let value = m[1].trim();
+    const q = value.charAt(0);
+    if (q === '"' || q === "'") {
+      const close = value.indexOf(q, 1);
+      value = close > 0 ? value.slice(1, close).trim() : '';
+    }
+    return value;
+  }
+  return null;
 }
 
 /** Ideas of the queried projects, newest first, aged against `today`. */

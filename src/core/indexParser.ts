@@ -34,8 +34,6 @@ const SECTIONS: Record<string, Section> = {
 /** Em dash with spaces: the separator between a path and its description. */
 const SEPARATOR = ' — ';
 const MAX_WARNINGS = 50;
-/** Longer lines are not knowledge entries; skipping them keeps hostile input cheap. */
-const MAX_LINE_CHARS = 8192;
 
 /** The lookup tables, derived from what the walk reads and built on first use. */
 type Lookups = Pick<KnowledgeIndex, 'files' | 'filesByTag' | 'filesByHint' | 'normalisedHints'>;
@@ -245,12 +243,7 @@ function walkIndex(raw: string, defer: boolean): Walk {
     let e = text.indexOf('\n', pos);
     if (e < 0) e = text.length;
     pos = e + 1;
-    // Known Tags is exempt: a large knowledge base writes every tag on one long line, and its
-    // parse is linear. Skipping it silently dropped every alias.
-    if (e - s > MAX_LINE_CHARS && w.section !== 'known') {
-      if (w.section !== null) w.warn(lineNo, `line longer than ${MAX_LINE_CHARS} characters skipped`);
-      continue;
-    }
+    // No line is too long to be an entry (§F2): every step below is linear in the line.
     // trim(), as offsets
     if (s === e) continue;
     let c = text.charCodeAt(s);
@@ -318,7 +311,7 @@ class Walker {
   private heading: string | null = null;
   private headingLower = '';
   private project: IndexProject | null = null;
-  private readonly knownText: string[] = [];
+  private readonly knownText: Array<[number, string]> = [];
   private readonly seen: SeenEntries = new Map();
   readonly queue = new EntryQueue();
   /** The number of each list (see EntryQueue). */
@@ -328,15 +321,14 @@ class Walker {
   private listKey = '';
   readonly store: EntryStore | null;
   private skipped = 0;
-  /** Without U+2028/U+2029 in the text, a bullet line can be read without the regex (same result). */
-  private readonly plainBullets: boolean;
+  /** Each project's relevant tags, lowercased: duplicates dropped in O(1) (§F16). */
+  private readonly relevant = new Map<IndexProject, Set<string>>();
 
   constructor(
     private readonly text: string,
     defer: boolean,
   ) {
     this.store = defer ? null : new EntryStore();
-    this.plainBullets = !text.includes('\u2028') && !text.includes('\u2029');
   }
 
   warn(lineNo: number, message: string): void {
@@ -381,58 +373,69 @@ class Walker {
     const { index } = this;
     this.lists = (this.hints ? index.hints : section === 'tags' ? index.tagIndex : index.otherTags) as Map<string, unknown[]>;
     this.listKey = this.hints ? heading ?? '' : this.headingLower;
-    this.entries = this.plainBullets && !!heading && (section === 'tags' || section === 'other' || section === 'hints');
+    this.entries = !!heading && (section === 'tags' || section === 'other' || section === 'hints');
   }
 
-  /** Any line but a fast-path entry or heading: `line` is trimmed and not empty. */
+  /** Any line but a fast-path entry: `line` is trimmed and not empty. */
   line(line: string, lineNo: number): void {
     const { index } = this;
-    const isHeading = line.charCodeAt(0) === 35; // '#': only then can the heading patterns match
-    // `### heading` in a section (the common case, read without the regexes below): the text
-    // after `###` and any space (the line is trimmed).
-    if (isHeading && this.section !== null && line.charCodeAt(1) === 35 && line.charCodeAt(2) === 35 && line.charCodeAt(3) !== 35) {
-      let from = 3;
-      while (from < line.length && isSpace(line.charCodeAt(from))) from++;
-      this.setSection(this.section, line.slice(from));
-      if (this.section === 'projects') this.project = addProject(index, this.heading!);
+    const h = line.charCodeAt(0) === 35 ? atxHeading(line) : null; // '#': only then can it be a heading
+    if (h !== null && h.level === 3 && this.section !== null) {
+      this.setSection(this.section, h.text);
+      if (this.section === 'projects') this.project = addProject(index, h.text);
       return;
     }
-    if (isHeading && /^##(?!#)/.test(line)) {
-      const name = line.replace(/^##\s*/, '').trim().toLowerCase();
-      this.setSection(SECTIONS[name] ?? null, null);
+    if (h !== null && h.level === 2) {
+      this.setSection(SECTIONS[sectionName(h.text)] ?? null, null);
       if (this.section === 'team') index.hasTeamSharedSection = true;
       this.project = null;
       return;
     }
-    if (isHeading && /^#(?!#)/.test(line)) {
+    if (h !== null && h.level === 1) {
       this.setSection(null, this.heading); // a new top-level document heading ends the current section
       return;
     }
     const section = this.section;
     if (section === null) {
-      const m = /^Last rebuilt:\s*(.+)$/i.exec(line);
-      if (m && !index.lastRebuilt) index.lastRebuilt = m[1].trim();
+      const rebuilt = afterLabel(line, 'last rebuilt:');
+      if (rebuilt && !index.lastRebuilt) index.lastRebuilt = rebuilt;
       return;
     }
-    // (A `###` heading in a section was read first, above.)
+    // (A `###` heading in a section was read first, above; `####`…`######` are not entries.)
 
     switch (section) {
       case 'projects': {
-        const m = /^Relevant tags:\s*(.*)$/i.exec(line);
+        const tags = afterLabel(line, 'relevant tags:');
         const project = this.project;
-        if (m && project) {
-          for (const tag of splitList(m[1])) if (!project.relevantTags.includes(tag)) project.relevantTags.push(tag);
+        if (tags !== null && project) {
+          let seen = this.relevant.get(project);
+          if (!seen) {
+            seen = new Set(project.relevantTags.map((t) => t.toLowerCase()));
+            this.relevant.set(project, seen);
+          }
+          // §F16: duplicates compare case-insensitively, the first spelling is kept.
+          for (let from = 0; from <= tags.length; ) {
+            let to = tags.indexOf(',', from);
+            if (to < 0) to = tags.length;
+            const tag = tags.slice(from, to).trim();
+            from = to + 1;
+            const key = tag.toLowerCase();
+            if (tag !== '' && !seen.has(key)) {
+              seen.add(key);
+              project.relevantTags.push(tag);
+            }
+          }
         }
         break; // other lines of a project are informational
       }
       case 'known':
-        this.knownText.push(line);
+        this.knownText.push([lineNo, bulletText(line) ?? line]); // a bulleted Known Tags line is its item (§F9)
         break;
       case 'tags':
       case 'other':
       case 'hints':
       case 'team': {
-        const item = bulletText(line, this.plainBullets);
+        const item = bulletText(line);
         if (item === null) {
           this.warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
           break;
@@ -454,8 +457,8 @@ class Walker {
 
   finish(): Walk {
     const { index } = this;
+    parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message));
     if (this.skipped > 0) index.warnings.push(`index.md: ${this.skipped} more problem line(s) not listed`);
-    parseKnownTags(this.knownText, index);
     return { index, text: this.text, queue: this.queue };
   }
 }
@@ -488,7 +491,7 @@ function signature(s: string, from: number, to: number): number {
 
 /**
  * Stores entries into their lists: once per list and spelling of the path, a later
- * description filling an empty one (hint lists hold paths, without descriptions). A short
+ * description filling an empty one (§F20) (hint lists hold paths, without descriptions). A short
  * list is searched directly; from SHORT_LIST entries on, a list gets a Map of its paths, so
  * duplicate checks stay O(1) on long lists without a Map for every heading.
  */
@@ -541,9 +544,7 @@ class EntryStore {
 const SHORT_LIST = 16;
 
 function addProject(index: Parsed, heading: string): IndexProject {
-  const sep = heading.indexOf(SEPARATOR);
-  const key = (sep >= 0 ? heading.slice(0, sep) : heading.split(/\s+/)[0]).trim();
-  const name = sep >= 0 ? heading.slice(sep + SEPARATOR.length).trim() || null : null;
+  const { key, name } = projectHeading(heading);
   const id = key.toLowerCase();
   const existing = index.projects.get(id);
   if (existing) {
@@ -555,15 +556,71 @@ function addProject(index: Parsed, heading: string): IndexProject {
   return project;
 }
 
-function bulletText(line: string, plain: boolean): string | null {
+/**
+ * The item of a bullet line (`line` trimmed): `-`, `*` or `+` then whitespace (§F3). U+2028 and
+ * U+2029 are ordinary whitespace inside a line; only `\n`, `\r\n` and `\r` end one (§F4).
+ */
+function bulletText(line: string): string | null {
   const c = line.charCodeAt(0);
   if (c !== 45 && c !== 42 && c !== 43) return null; // not `-`, `*` or `+`
-  // `\s+(.*)$` then trim: on a line without line terminators, a space or tab after the
-  // bullet means a match, and the trimmed rest is the captured text trimmed.
-  const d = line.charCodeAt(1);
-  if (plain && (d === 32 || d === 9)) return line.slice(1).trim();
-  const m = /^[-*+]\s+(.*)$/.exec(line);
-  return m ? m[1].trim() : null;
+  return line.length > 1 && isSpace(line.charCodeAt(1)) ? line.slice(1).trim() : null;
+}
+
+/**
+ * An ATX heading (CommonMark): one to six `#`, then a space or tab or the end of the line
+ * (`line` is trimmed); a closing run of `#` after a space or tab is dropped (§F5). Null when the
+ * line is not a heading: `###api` is text.
+ */
+export function atxHeading(line: string): { level: number; text: string } | null {
+  let level = 0;
+  while (level < line.length && line.charCodeAt(level) === 35) level++;
+  if (level === 0 || level > 6) return null;
+  if (level < line.length) {
+    const c = line.charCodeAt(level);
+    if (c !== 32 && c !== 9) return null;
+  }
+  let end = line.length;
+  let hashes = end;
+  while (hashes > level && line.charCodeAt(hashes - 1) === 35) hashes--;
+  if (hashes === level) end = level; // only hashes after the opening run: an empty heading
+  else if (hashes < end && (line.charCodeAt(hashes - 1) === 32 || line.charCodeAt(hashes - 1) === 9)) end = hashes;
+  return { level, text: line.slice(level, end).trim() };
+}
+
+/** A `##` heading's text as a section name: case and runs of whitespace do not matter (§F6). */
+function sectionName(text: string): string {
+  return text.toLowerCase().split(/\s+/).join(' ');
+}
+
+/**
+ * The trimmed rest of `line` after `label` (lowercase ASCII letters, spaces and `:`), compared
+ * case-insensitively, or null. By character codes: no string is made for a line that is not it.
+ */
+function afterLabel(line: string, label: string): string | null {
+  if (line.length < label.length) return null;
+  for (let i = 0; i < label.length; i++) {
+    const want = label.charCodeAt(i);
+    const c = line.charCodeAt(i);
+    if (c !== want && !(want >= 97 && want <= 122 && c === want - 32)) return null;
+  }
+  return line.slice(label.length).trim();
+}
+
+/**
+ * `### key — name`. Without the em dash the key is the first word (a trailing `:` dropped) and
+ * the rest the name, a leading `-`, `–`, `—` or `:` dropped (§F7): `### ss - Seer Service` and
+ * `### ss: Seer Service` are project `ss`.
+ */
+export function projectHeading(heading: string): { key: string; name: string | null } {
+  const sep = heading.indexOf(SEPARATOR);
+  if (sep >= 0) return { key: heading.slice(0, sep).trim(), name: heading.slice(sep + SEPARATOR.length).trim() || null };
+  let end = 0;
+  while (end < heading.length && !isSpace(heading.charCodeAt(end))) end++;
+  let rest = heading.slice(end).trim();
+  const c = rest.charCodeAt(0);
+  if (c === 45 || c === 0x2013 || c === 0x2014 || c === 58) rest = rest.slice(1).trim();
+  const key = heading.charCodeAt(end - 1) === 58 && end > 1 ? heading.slice(0, end - 1) : heading.slice(0, end);
+  return { key, name: rest || null };
 }
 
 function clip(s: string): string {
@@ -575,6 +632,7 @@ function splitList(s: string): string[] {
   return s.split(',').map((t) => t.trim()).filter(Boolean);
 }
 
+/** `` `path` `` is the path inside the backticks, trimmed (§F18). */
 function stripTicks(p: string): string {
   if (p.charCodeAt(0) !== 96) return p; // no leading backtick: the pattern cannot match
   const m = /^`([^`]*)`$/.exec(p);
@@ -582,33 +640,46 @@ function stripTicks(p: string): string {
 }
 
 /**
- * The trailing `[project: P, scope: S]` of a team-shared entry, found by a linear scan: the
- * equivalent regex backtracked quadratically on long lines (seconds per line of hostile input).
- * `index` is where the annotation starts, whitespace before it included.
+ * The trailing `[…]` of an item: from the last `[` to the final `]` (an annotation holds no
+ * other bracket). Found with two scans from the end, so any line is read in linear time.
  */
-function teamAnnotation(item: string): { index: number; project: string; scope: string | null } | null {
+function trailingBracket(item: string): { open: number; inner: string } | null {
   const text = item.trimEnd();
   const end = text.length - 1;
-  if (end < 0 || text[end] !== ']') return null;
-  const marker = /\[project:/gi;
-  marker.lastIndex = text.lastIndexOf(']', end - 1) + 1; // the annotation holds no other `]`
-  for (let m = marker.exec(text); m !== null && m.index < end; m = marker.exec(text)) {
-    const inner = text.slice(m.index + m[0].length, end);
-    const comma = inner.indexOf(',');
-    let project = inner;
-    let scope: string | null = null;
-    if (comma >= 0) {
-      const after = inner.slice(comma + 1).trimStart();
-      if (!/^scope:/i.test(after)) {
-        marker.lastIndex = m.index + 1;
-        continue;
-      }
-      project = inner.slice(0, comma);
-      scope = after.slice('scope:'.length).trim() || null;
-    }
-    return { index: text.slice(0, m.index).trimEnd().length, project: project.trim(), scope };
+  if (end < 0 || text.charCodeAt(end) !== 93) return null;
+  const open = text.lastIndexOf('[', end - 1);
+  return open < 0 ? null : { open, inner: text.slice(open + 1, end) };
+}
+
+/** `key:` (any case, whitespace around it allowed) at the start of `text`: the rest, or null (§F8). */
+function afterKey(text: string, keys: readonly string[]): string | null {
+  let from = 0; // a line end inside the brackets reads as a comma: skip those too
+  while (from < text.length && (isSpace(text.charCodeAt(from)) || text.charCodeAt(from) === 44)) from++;
+  const colon = text.indexOf(':', from);
+  if (colon < 0) return null;
+  return keys.includes(text.slice(from, colon).trim().toLowerCase()) ? text.slice(colon + 1) : null;
+}
+
+/**
+ * The trailing `[project: P, scope: S]` of a team-shared entry (scope optional; keys in any
+ * case, spaces allowed around them). `index` is where the annotation starts, whitespace before
+ * it included.
+ */
+function teamAnnotation(item: string): { index: number; project: string; scope: string | null } | null {
+  const b = trailingBracket(item);
+  if (!b) return null;
+  const inner = afterKey(b.inner, ['project']);
+  if (inner === null) return null;
+  const comma = inner.indexOf(',');
+  let project = inner;
+  let scope: string | null = null;
+  if (comma >= 0) {
+    const rest = afterKey(inner.slice(comma + 1), ['scope']);
+    if (rest === null) return null;
+    project = inner.slice(0, comma);
+    scope = rest.trim() || null;
   }
-  return null;
+  return { index: item.slice(0, b.open).trimEnd().length, project: project.trim(), scope };
 }
 
 /** Per team-shared list, its entries by identity key: keeps duplicate checks O(1) on long lists. */
@@ -623,7 +694,7 @@ function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true
   return keys;
 }
 
-/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet). */
+/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet); the first ` — ` separates them (§F19). */
 function entryText(section: 'tags' | 'other' | 'hints', item: string): { path: string; description: string | null } {
   const sep = item.indexOf(SEPARATOR);
   const path = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
@@ -658,61 +729,134 @@ function addTeamEntry(
   index.teamShared.set(tag, list);
 }
 
+type Warn = (lineNo: number, message: string) => void;
+
 /**
- * Known Tags may wrap over lines (joined as if each ended in a comma). Brackets are read
- * before commas so `kubernetes [aliases: k8s, kube]` stays one item.
+ * Known Tags may wrap over lines, joined as if each ended in a comma. A `[` opens an annotation
+ * that the next `]` closes, across line ends, and commas inside it do not split items; a `[`
+ * with no `]` after it is plain text (§F9). One pass over the joined text, maps for duplicates;
+ * small functions, so the JIT keeps each loop optimised on a 100k-item line.
  */
-function parseKnownTags(lines: string[], index: Parsed): void {
-  const items: string[] = [];
-  for (const line of lines) {
-    let depth = 0;
-    let start = 0;
-    for (let i = 0; i < line.length; i++) {
-      const c = line.charCodeAt(i);
-      if (c === 91) depth++; // `[`
-      else if (c === 93) depth = depth > 0 ? depth - 1 : 0; // `]`
-      else if (c === 44 && depth === 0) {
-        // `,` outside brackets
-        items.push(line.slice(start, i));
-        start = i + 1;
-      }
-    }
-    items.push(line.slice(start));
-  }
+function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn): void {
   const byTag = new Map<string, KnownTag>();
-  for (const rawItem of items) {
-    const item = rawItem.trim();
-    if (!item) continue;
-    const m = aliasAnnotation(item);
-    const tag = (m ? m.tag : item).trim().replace(/^[-*]\s+/, '').toLowerCase();
-    if (!tag || /\s/.test(tag)) continue;
-    const aliases = m ? splitList(m.aliases).map((a) => a.toLowerCase()) : [];
-    let known = byTag.get(tag);
-    if (!known) {
-      known = { tag, aliases: [] };
-      byTag.set(tag, known);
-      index.knownTags.push(known);
+  const declared: Array<[number, KnownTag, string]> = [];
+  for (const [lineNo, item] of knownItems(lines)) readKnownItem(item, lineNo, index, byTag, declared, warn);
+  // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
+  // first tag to declare an alias keeps it (§F11).
+  for (const [lineNo, known, aliasText] of declared) addAliases(aliasText, lineNo, known, index, byTag, warn);
+}
+
+/** The comma-separated items of the joined Known Tags lines, each with the line it starts on. */
+function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
+  const text = lines.map((l) => l[1]).join(',');
+  const lastClose = text.lastIndexOf(']');
+  const items: Array<[number, string]> = [];
+  let line = 0;
+  let nextLine = lines.length > 1 ? lines[0][1].length + 1 : Infinity; // where line + 1 starts
+  let start = 0;
+  let open = false;
+  // The next `,`, `[` and `]`: each found by indexOf from the last one, so the text is read once.
+  const next = (ch: string, from: number) => {
+    const at = text.indexOf(ch, from);
+    return at < 0 ? text.length : at;
+  };
+  let comma = next(',', 0);
+  let opening = next('[', 0);
+  let closing = next(']', 0);
+  for (;;) {
+    if (open) {
+      // inside brackets only `]` matters
+      open = false;
+      if (closing >= text.length) {
+        comma = opening = text.length; // never closed: the rest is one item
+        continue;
+      }
+      if (comma < closing) comma = next(',', closing + 1);
+      if (opening < closing) opening = next('[', closing + 1);
+      closing = next(']', closing + 1);
+      continue;
     }
-    for (const alias of aliases) {
-      if (alias === tag || known.aliases.includes(alias)) continue;
-      known.aliases.push(alias);
-      if (!index.aliases.has(alias)) index.aliases.set(alias, tag);
+    if (opening < comma && opening < lastClose) {
+      open = true; // a `[` with a `]` after it
+      if (closing < opening) closing = next(']', opening + 1);
+      opening = next('[', opening + 1);
+      continue;
     }
+    // `,` outside brackets, or the end: one item, on the line where it starts
+    const at = comma;
+    while (nextLine <= start) {
+      line++;
+      nextLine = line + 1 < lines.length ? nextLine + lines[line][1].length + 1 : Infinity;
+    }
+    if (at > start) items.push([lines[line][0], text.slice(start, at)]);
+    if (at >= text.length) break;
+    start = at + 1;
+    comma = next(',', start);
+    if (opening < start) opening = next('[', start);
+    if (closing < start) closing = next(']', start);
+  }
+  return items;
+}
+
+/** Whether `s` holds whitespace (what the regex `\s` matches). */
+function hasSpace(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isSpace(s.charCodeAt(i))) return true;
+  return false;
+}
+
+const ALIAS_KEYS = ['aliases', 'alias'];
+
+/** One Known Tags item: `tag` or `tag [aliases: …]`; its alias list is kept for addAliases. */
+function readKnownItem(
+  rawItem: string,
+  lineNo: number,
+  index: Parsed,
+  byTag: Map<string, KnownTag>,
+  declared: Array<[number, KnownTag, string]>,
+  warn: Warn,
+): void {
+  const item = rawItem.trim();
+  if (!item) return;
+  const b = trailingBracket(item);
+  const aliasText = b ? afterKey(b.inner, ALIAS_KEYS) : null;
+  if (b && aliasText === null) warn(lineNo, `Known Tags: "${clip(item.slice(b.open))}" is not an [aliases: …] annotation, ignored`);
+  let tag = (b ? item.slice(0, b.open) : item).trim().toLowerCase();
+  if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
+  if (!tag) return;
+  if (hasSpace(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
+  let known = byTag.get(tag);
+  if (!known) {
+    known = { tag, aliases: [] };
+    byTag.set(tag, known);
+    index.knownTags.push(known);
+  }
+  if (aliasText !== null) declared.push([lineNo, known, aliasText]);
+}
+
+/** The aliases of one annotation: lowercased once, then one string per alias. */
+function addAliases(aliasText: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+  const lower = aliasText.toLowerCase();
+  for (let from = 0; from <= lower.length; ) {
+    let to = lower.indexOf(',', from);
+    if (to < 0) to = lower.length;
+    let a = from;
+    let b = to;
+    while (a < b && isSpace(lower.charCodeAt(a))) a++;
+    while (b > a && isSpace(lower.charCodeAt(b - 1))) b--;
+    if (b > a) addAlias(lower.slice(a, b), lineNo, known, index, byTag, warn);
+    from = to + 1;
   }
 }
 
-/**
- * `tag [aliases: a, b]` split into the tag and the alias list text, by a linear scan (the
- * equivalent regex backtracked quadratically on long lines). Null when there is no annotation.
- */
-function aliasAnnotation(item: string): { tag: string; aliases: string } | null {
-  const end = item.length - 1; // item is trimmed
-  if (end < 0 || item[end] !== ']') return null;
-  const marker = /\[aliases?:/gi;
-  marker.lastIndex = item.lastIndexOf(']', end - 1) + 1; // the annotation holds no other `]`
-  const m = marker.exec(item);
-  if (!m || m.index >= end) return null;
-  return { tag: item.slice(0, m.index).trim(), aliases: item.slice(m.index + m[0].length, end) };
+function addAlias(alias: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+  if (alias === known.tag) return;
+  if (hasSpace(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
+  const owner = index.aliases.get(alias);
+  if (owner === known.tag) return;
+  if (byTag.has(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
+  if (owner !== undefined) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${owner}, ignored`);
+  known.aliases.push(alias);
+  index.aliases.set(alias, known.tag);
 }
 
 /**
@@ -723,7 +867,7 @@ function isNormalPath(p: string): boolean {
   return p !== '' && p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.');
 }
 
-/** The key of a path in `files`: the path itself, or its normalised form when that differs. */
+/** The key of a path in `files`: the path itself, or its normalised form when that differs (§F17). */
 function fileKey(p: string): string {
   return isNormalPath(p) ? p : normaliseRelative(p);
 }
@@ -733,8 +877,14 @@ function buildLookups(index: Parsed): Lookups {
   const filesByTag = new Map<string, IndexedFile[]>();
   const filesByHint = new Map<string, IndexedFile[]>();
   const normalisedHints: Array<[string, string]> = [];
+  // A path spelled `./a.md` thousands of times (a hint flood) is normalised once.
+  const keys = new Map<string, string>();
   const fileFor = (p: string): IndexedFile => {
-    const key = fileKey(p);
+    let key = isNormalPath(p) ? p : keys.get(p);
+    if (key === undefined) {
+      key = normaliseRelative(p);
+      keys.set(p, key);
+    }
     let file = files.get(key);
     if (!file) {
       file = { path: key, description: null, tags: new Set(), hints: [] };
@@ -765,7 +915,8 @@ function buildLookups(index: Parsed): Lookups {
     const list: IndexedFile[] = [];
     for (const p of paths) {
       const file = fileFor(p);
-      if (!file.hints.includes(phrase)) {
+      // Phrases are read one at a time, so a file holds this one only if it was the last added.
+      if (file.hints[file.hints.length - 1] !== phrase) {
         file.hints.push(phrase);
         list.push(file);
       }

@@ -6,7 +6,7 @@ export interface RawQuery {
   mode: QueryMode;
 }
 
-/** Splits on whitespace and commas; `AND` (any case) selects intersection, `OR` is dropped. */
+/** Splits on any Unicode whitespace and commas (§F23); `AND` (any case) selects intersection, `OR` is dropped. */
 export function parseQueryText(input: string | readonly string[]): RawQuery {
   const text = typeof input === 'string' ? input : input.join(' ');
   let mode: QueryMode = 'OR';
@@ -41,12 +41,17 @@ export function resolveQuery(index: Pick<KnowledgeIndex, 'aliases' | 'projects'>
     seen.add(key);
     tokens.push(t);
   };
+  // Every token of the query that is a project key keeps itself and adds its relevant tags,
+  // whatever the order and whatever an earlier expansion added; each project expands once,
+  // and a relevant tag that is itself a project key is not expanded in turn (§3, §F12).
   const expanded: Expansion[] = [];
+  const expandedProjects = new Set<string>();
   for (const token of afterAliases) {
-    const isNew = !seen.has(token.toLowerCase());
     add(token);
-    const project = raw.mode === 'OR' ? index.projects.get(token.toLowerCase()) : undefined;
-    if (project && isNew && project.relevantTags.length > 0) {
+    const key = token.toLowerCase();
+    const project = raw.mode === 'OR' ? index.projects.get(key) : undefined;
+    if (project && !expandedProjects.has(key) && project.relevantTags.length > 0) {
+      expandedProjects.add(key);
       expanded.push({ project: token, tags: [...project.relevantTags] });
       for (const tag of project.relevantTags) add(tag);
     }

@@ -1,6 +1,6 @@
 // Differential checks of the index parser: src/core/indexParser.ts against the reference
-// parser kept verbatim from before its rewrite, and the per-query parse (parseIndexForQuery,
-// used by the CLI) against the full parse.
+// parser kept from before its rewrite (the fine-print rules written plainly into it since), and
+// the per-query parse (parseIndexForQuery, used by the CLI) against the full parse.
 import assert from 'node:assert/strict';
 import { runQuery, type Snapshot } from '../../src/core';
 import { parseIndex, parseIndexForQuery } from '../../src/core/indexParser';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import type { KnowledgeIndex } from '../../src/core/types';
-import { fixturesHome, snapshotFor, tempDir, TODAY } from './helpers';
+import { fixturesHome, prng, snapshotFor, tempDir, TODAY } from './helpers';
 import { assertSameAsReference, assertSameQuery } from './indexDiff';
 
 /** Queries made of the index's own words: tags, aliases, project keys, hint words, AND pairs. */
@@ -40,3 +40,14 @@ for (const notes of [1_000, 10_000]) {
     for (const q of queries) assertSameQuery(snapshot.config, index, text, q, BENCH_TODAY, `${notes} notes`);
   });
 }
+
+test('Known Tags made of random brackets, commas, line ends and annotations: same as the reference parser', () => {
+  const pieces = ['api', 'K8s', 'kube', ' ', ', ', ',', '[', ']', '[aliases: ', '[ Alias : ', '\n', '\n- ', '* ', 'x y', '\u2028', '[project: p]', '#'];
+  const r = prng(0x7a65);
+  for (let c = 0; c < 5_000; c++) {
+    let known = '';
+    for (let k = Math.floor(r() * 30); k > 0; k--) known += pieces[Math.floor(r() * pieces.length)];
+    const text = `# I\n## Known Tags\n${known}\n## Tag Index\n### api\n- a.md\n`;
+    assertSameAsReference(text, `Known Tags case ${c}: ${JSON.stringify(known)}`);
+  }
+});

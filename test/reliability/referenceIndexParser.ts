@@ -1,6 +1,7 @@
-// The index parser as it was before it was rewritten for speed (commit 16d3892), kept verbatim
-// as the reference the differential tests compare src/core/indexParser.ts against (indexDiff.ts).
-// Do not optimise it: its value is being plainly the behaviour.
+// The index parser as it was before it was rewritten for speed (commit 16d3892), kept as the
+// reference the differential tests compare src/core/indexParser.ts against (indexDiff.ts), with
+// the fine-print rules (docs/fine-print.md, §F) written in the plainest way since. Do not
+// optimise it: its value is being plainly the behaviour.
 import { normaliseRelative } from '../../src/core/paths';
 import type {
   IndexedFile,
@@ -26,8 +27,6 @@ const SECTIONS: Record<string, Section> = {
 /** Em dash with spaces: the separator between a path and its description. */
 const SEPARATOR = ' — ';
 const MAX_WARNINGS = 50;
-/** Longer lines are not knowledge entries; skipping them keeps hostile input cheap. */
-const MAX_LINE_CHARS = 8192;
 
 export function emptyIndex(): KnowledgeIndex {
   return {
@@ -70,10 +69,8 @@ export function parseIndex(raw: string): KnowledgeIndex {
   let section: Section = null;
   let heading: string | null = null;
   let headingLower = '';
-  // Without U+2028/U+2029 in the text, a bullet line can be read without the regex (same result).
-  const plainBullets = !text.includes('\u2028') && !text.includes('\u2029');
   let project: IndexProject | null = null;
-  const knownText: string[] = [];
+  const knownText: Array<[number, string]> = [];
   const seen: SeenEntries = new Map();
 
   let pos = 0;
@@ -88,35 +85,29 @@ export function parseIndex(raw: string): KnowledgeIndex {
       raw = text.slice(pos, end);
       pos = end + 1;
     }
-    // Known Tags is exempt: a large knowledge base writes every tag on one long line, and its
-    // parse is linear. Skipping it silently dropped every alias.
-    if (raw.length > MAX_LINE_CHARS && section !== 'known') {
-      if (section !== null) warn(lineNo, `line longer than ${MAX_LINE_CHARS} characters skipped`);
-      continue;
-    }
     const line = raw.trim();
     if (line === '') continue;
-    const isHeading = line.charCodeAt(0) === 35; // '#': only then can the heading patterns match
+    const h = heading_(line);
 
-    if (isHeading && /^##(?!#)/.test(line)) {
-      const name = line.replace(/^##\s*/, '').trim().toLowerCase();
+    if (h && h.level === 2) {
+      const name = h.text.toLowerCase().replace(/\s+/g, ' ');
       section = SECTIONS[name] ?? null;
       if (section === 'team') index.hasTeamSharedSection = true;
       heading = null;
       project = null;
       continue;
     }
-    if (isHeading && /^#(?!#)/.test(line)) {
+    if (h && h.level === 1) {
       section = null; // a new top-level document heading ends the current section
       continue;
     }
     if (section === null) {
-      const m = /^Last rebuilt:\s*(.+)$/i.exec(line);
-      if (m && !index.lastRebuilt) index.lastRebuilt = m[1].trim();
+      const m = /^Last rebuilt:([^]*)$/i.exec(line);
+      if (m && m[1].trim() && !index.lastRebuilt) index.lastRebuilt = m[1].trim();
       continue;
     }
-    if (isHeading && /^###(?!#)/.test(line)) {
-      heading = line.replace(/^###\s*/, '').trim();
+    if (h && h.level === 3) {
+      heading = h.text;
       headingLower = heading.toLowerCase();
       if (section === 'projects') project = addProject(index, heading);
       continue;
@@ -124,20 +115,22 @@ export function parseIndex(raw: string): KnowledgeIndex {
 
     switch (section) {
       case 'projects': {
-        const m = /^Relevant tags:\s*(.*)$/i.exec(line);
+        const m = /^Relevant tags:([^]*)$/i.exec(line);
         if (m && project) {
-          for (const tag of splitList(m[1])) if (!project.relevantTags.includes(tag)) project.relevantTags.push(tag);
+          for (const tag of splitList(m[1])) {
+            if (!project.relevantTags.some((t) => t.toLowerCase() === tag.toLowerCase())) project.relevantTags.push(tag);
+          }
         }
         break; // other lines of a project are informational
       }
       case 'known':
-        knownText.push(line);
+        knownText.push([lineNo, bulletText(line) ?? line]);
         break;
       case 'tags':
       case 'other':
       case 'hints':
       case 'team': {
-        const item = bulletText(line, plainBullets);
+        const item = bulletText(line);
         if (item === null) {
           warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
           break;
@@ -151,17 +144,34 @@ export function parseIndex(raw: string): KnowledgeIndex {
       }
     }
   }
+  parseKnownTags(knownText, index, warn);
   if (skipped > 0) index.warnings.push(`index.md: ${skipped} more problem line(s) not listed`);
 
-  parseKnownTags(knownText, index);
   buildLookups(index);
   return index;
 }
 
+/** A CommonMark ATX heading: 1–6 `#` then a space, a tab or the end; closing hashes dropped. */
+function heading_(line: string): { level: number; text: string } | null {
+  const m = /^(#{1,6})(?:[ \t]|$)/.exec(line);
+  if (!m) return null;
+  const rest = line.slice(m[1].length);
+  const text = /^#*$/.test(rest) ? '' : rest.replace(/[ \t]#+$/, '');
+  return { level: m[1].length, text: text.trim() };
+}
+
 function addProject(index: KnowledgeIndex, heading: string): IndexProject {
   const sep = heading.indexOf(SEPARATOR);
-  const key = (sep >= 0 ? heading.slice(0, sep) : heading.split(/\s+/)[0]).trim();
-  const name = sep >= 0 ? heading.slice(sep + SEPARATOR.length).trim() || null : null;
+  let key: string;
+  let name: string | null;
+  if (sep >= 0) {
+    key = heading.slice(0, sep).trim();
+    name = heading.slice(sep + SEPARATOR.length).trim() || null;
+  } else {
+    const m = /^(\S*)([^]*)$/.exec(heading)!;
+    key = m[1].length > 1 ? m[1].replace(/:$/, '') : m[1];
+    name = m[2].trim().replace(/^[-–—:]/, '').trim() || null;
+  }
   const id = key.toLowerCase();
   const existing = index.projects.get(id);
   if (existing) {
@@ -173,15 +183,8 @@ function addProject(index: KnowledgeIndex, heading: string): IndexProject {
   return project;
 }
 
-function bulletText(line: string, plain: boolean): string | null {
-  const c = line.charCodeAt(0);
-  if (c !== 45 && c !== 42 && c !== 43) return null; // not `-`, `*` or `+`
-  // `\s+(.*)$` then trim: on a line without line terminators, a space or tab after the
-  // bullet means a match, and the trimmed rest is the captured text trimmed.
-  const d = line.charCodeAt(1);
-  if (plain && (d === 32 || d === 9)) return line.slice(1).trim();
-  const m = /^[-*+]\s+(.*)$/.exec(line);
-  return m ? m[1].trim() : null;
+function bulletText(line: string): string | null {
+  return /^[-*+]\s/.test(line) ? line.slice(1).trim() : null;
 }
 
 function clip(s: string): string {
@@ -199,34 +202,21 @@ function stripTicks(p: string): string {
   return m ? m[1].trim() : p;
 }
 
-/**
- * The trailing `[project: P, scope: S]` of a team-shared entry, found by a linear scan: the
- * equivalent regex backtracked quadratically on long lines (seconds per line of hostile input).
- * `index` is where the annotation starts, whitespace before it included.
- */
+/** The trailing `[project: P, scope: S]` of a team-shared entry; `index`: where it starts, space before it included. */
 function teamAnnotation(item: string): { index: number; project: string; scope: string | null } | null {
   const text = item.trimEnd();
-  const end = text.length - 1;
-  if (end < 0 || text[end] !== ']') return null;
-  const marker = /\[project:/gi;
-  marker.lastIndex = text.lastIndexOf(']', end - 1) + 1; // the annotation holds no other `]`
-  for (let m = marker.exec(text); m !== null && m.index < end; m = marker.exec(text)) {
-    const inner = text.slice(m.index + m[0].length, end);
-    const comma = inner.indexOf(',');
-    let project = inner;
-    let scope: string | null = null;
-    if (comma >= 0) {
-      const after = inner.slice(comma + 1).trimStart();
-      if (!/^scope:/i.test(after)) {
-        marker.lastIndex = m.index + 1;
-        continue;
-      }
-      project = inner.slice(0, comma);
-      scope = after.slice('scope:'.length).trim() || null;
-    }
-    return { index: text.slice(0, m.index).trimEnd().length, project: project.trim(), scope };
+  if (!text.endsWith(']')) return null;
+  const open = text.lastIndexOf('[');
+  const m = /^[\s,]*project\s*:([^]*)$/i.exec(text.slice(open + 1, -1));
+  if (open < 0 || !m) return null;
+  const parts = m[1].split(',');
+  let scope: string | null = null;
+  if (parts.length > 1) {
+    const s = /^[\s,]*scope\s*:([^]*)$/i.exec(parts.slice(1).join(','));
+    if (!s) return null;
+    scope = s[1].trim() || null;
   }
-  return null;
+  return { index: text.slice(0, open).trimEnd().length, project: parts[0].trim(), scope };
 }
 
 /** Per entry list, its entries by identity key: keeps duplicate checks O(1) on long tag lists. */
@@ -307,60 +297,65 @@ function addEntry(
 }
 
 /**
- * Known Tags may wrap over lines (joined as if each ended in a comma). Brackets are read
- * before commas so `kubernetes [aliases: k8s, kube]` stays one item.
+ * Known Tags may wrap over lines (joined as if each ended in a comma). `[` opens an annotation
+ * the next `]` closes (a `[` with no `]` after it is text); commas inside it do not split items.
  */
-function parseKnownTags(lines: string[], index: KnowledgeIndex): void {
-  const items: string[] = [];
-  for (const line of lines) {
-    let depth = 0;
-    let current = '';
-    for (const ch of line) {
-      if (ch === '[') depth++;
-      if (ch === ']') depth = Math.max(0, depth - 1);
-      if (ch === ',' && depth === 0) {
-        items.push(current);
-        current = '';
-      } else {
-        current += ch;
-      }
+function parseKnownTags(lines: Array<[number, string]>, index: KnowledgeIndex, warn: (lineNo: number, message: string) => void): void {
+  const chars: Array<[number, string]> = [];
+  lines.forEach(([lineNo, text], i) => {
+    for (const ch of text.split('')) chars.push([lineNo, ch]);
+    if (i < lines.length - 1) chars.push([lines[i + 1][0], ',']);
+  });
+  const lastClose = chars.map((c) => c[1]).lastIndexOf(']');
+  const items: Array<[number, string]> = [];
+  let current = '';
+  let currentLine = lines[0]?.[0] ?? 0;
+  let open = false;
+  chars.forEach(([lineNo, ch], i) => {
+    if (current === '' && ch !== ',') currentLine = lineNo;
+    if (ch === '[' && !open && i < lastClose) open = true;
+    else if (ch === ']') open = false;
+    if (ch === ',' && !open) {
+      items.push([currentLine, current]);
+      current = '';
+      currentLine = lineNo;
+    } else {
+      current += ch;
     }
-    items.push(current);
-  }
+  });
+  items.push([currentLine, current]);
   const byTag = new Map<string, KnownTag>();
-  for (const rawItem of items) {
+  const declared: Array<[number, KnownTag, string]> = [];
+  for (const [lineNo, rawItem] of items) {
     const item = rawItem.trim();
     if (!item) continue;
-    const m = aliasAnnotation(item);
-    const tag = (m ? m.tag : item).trim().replace(/^[-*]\s+/, '').toLowerCase();
-    if (!tag || /\s/.test(tag)) continue;
-    const aliases = m ? splitList(m.aliases).map((a) => a.toLowerCase()) : [];
+    const open = item.endsWith(']') ? item.lastIndexOf('[', item.length - 2) : -1;
+    const m = open >= 0 ? /^[\s,]*alias(?:es)?\s*:([^]*)\]$/i.exec(item.slice(open + 1)) : null;
+    if (open >= 0 && !m) warn(lineNo, `Known Tags: "${clip(item.slice(open))}" is not an [aliases: …] annotation, ignored`);
+    const tag = (open >= 0 ? item.slice(0, open) : item).trim().toLowerCase().replace(/^[-*+]\s/, '').trim();
+    if (!tag) continue;
+    if (/\s/.test(tag)) {
+      warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
+      continue;
+    }
     let known = byTag.get(tag);
     if (!known) {
       known = { tag, aliases: [] };
       byTag.set(tag, known);
       index.knownTags.push(known);
     }
-    for (const alias of aliases) {
-      if (alias === tag || known.aliases.includes(alias)) continue;
+    if (m) for (const alias of splitList(m[1])) declared.push([lineNo, known, alias.toLowerCase()]);
+  }
+  for (const [lineNo, known, alias] of declared) {
+    if (alias === known.tag || known.aliases.includes(alias)) continue;
+    if (/\s/.test(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
+    else if (byTag.has(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
+    else if (index.aliases.has(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${index.aliases.get(alias)}, ignored`);
+    else {
       known.aliases.push(alias);
-      if (!index.aliases.has(alias)) index.aliases.set(alias, tag);
+      index.aliases.set(alias, known.tag);
     }
   }
-}
-
-/**
- * `tag [aliases: a, b]` split into the tag and the alias list text, by a linear scan (the
- * equivalent regex backtracked quadratically on long lines). Null when there is no annotation.
- */
-function aliasAnnotation(item: string): { tag: string; aliases: string } | null {
-  const end = item.length - 1; // item is trimmed
-  if (end < 0 || item[end] !== ']') return null;
-  const marker = /\[aliases?:/gi;
-  marker.lastIndex = item.lastIndexOf(']', end - 1) + 1; // the annotation holds no other `]`
-  const m = marker.exec(item);
-  if (!m || m.index >= end) return null;
-  return { tag: item.slice(0, m.index).trim(), aliases: item.slice(m.index + m[0].length, end) };
 }
 
 /**
