@@ -19,6 +19,7 @@ export {
   foundLine,
   plural,
   GROUP_ORDER,
+  GROUP_TITLES,
   type SummaryView,
   type SummaryBlock,
   type ItemView,
@@ -28,7 +29,7 @@ export {
 } from './summaryView';
 export { renderSummary, renderSummaryView } from './summary';
 export { toJson, errorJson } from './json';
-export { pickItems, renderBundle, describeLoad, fenceFor, refusedLine } from './loader';
+export { pickItems, renderBundle, describeLoad, fenceFor, refusedLine, truncationNotice } from './loader';
 export {
   loadItems,
   checkItems,
@@ -54,7 +55,8 @@ export {
   tooManyPaths,
 } from './limits';
 export { CoreCache } from './cache';
-export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type KnowledgeChange, type KnowledgeBaseOptions, type Watcher, type Disposable } from './knowledgeBase';
+export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type KnowledgeChange, type KnowledgeBaseOptions, type LoadableFile, type Watcher, type Disposable } from './knowledgeBase';
 export { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
+export { expandHome } from './paths';
 export { itemsForPaths, type PathItems } from './pathItems';

@@ -8,7 +8,7 @@ import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types'
 
 export const GROUP_ORDER: Category[] = ['team-shared', 'project-specific', 'cross-project', 'tracked-artifact'];
 
-const GROUP_TITLES: Record<Category, string> = {
+export const GROUP_TITLES: Record<Category, string> = {
   'team-shared': 'Team-shared',
   'project-specific': 'Project-specific',
   'cross-project': 'Cross-project',

@@ -1,8 +1,6 @@
 // The markdown bundle a knowledge_load call returns, read through the core's loader with a
 // per-file cap and a per-call budget: files past the budget are named, not read.
-import { fenceFor, loadItems, type LoadResult, type ResultItem } from '../core';
-import { refusedLine, truncationNotice } from '../core/loader';
-import { loadedLine } from '../core/messages';
+import { fenceFor, loadedLine, loadItems, refusedLine, truncationNotice, type Config, type LoadResult, type ResultItem } from '../core';
 import { CALL_BYTES, FILE_BYTES } from './limits';
 
 export interface BudgetedLoad {
@@ -13,7 +11,7 @@ export interface BudgetedLoad {
   skipped: ResultItem[];
 }
 
-export function loadWithinBudget(items: readonly ResultItem[], budget = CALL_BYTES, perFile = FILE_BYTES): BudgetedLoad {
+export function loadWithinBudget(config: Config, items: readonly ResultItem[], budget = CALL_BYTES, perFile = FILE_BYTES): BudgetedLoad {
   const result: BudgetedLoad = { load: { loaded: [], refused: [] }, caps: new Map(), skipped: [] };
   let remaining = budget;
   for (const item of items) {
@@ -22,7 +20,7 @@ export function loadWithinBudget(items: readonly ResultItem[], budget = CALL_BYT
       continue;
     }
     const cap = Math.min(perFile, remaining);
-    const one = loadItems([item], cap);
+    const one = loadItems(config, [item], { maxBytes: cap });
     for (const file of one.loaded) {
       result.load.loaded.push(file);
       result.caps.set(file.item, cap);
@@ -47,7 +45,7 @@ export function renderLoad(result: BudgetedLoad, pathRefusals: readonly PathRefu
     if (file.truncated) {
       const cap = result.caps.get(file.item) ?? FILE_BYTES;
       const why = cap < FILE_BYTES ? ` This call's ${Math.round(budget / 1024)} KB limit was reached; load this file alone to read more of it.` : '';
-      out.push(`${truncationNotice(file, cap)}${why}`, '');
+      out.push(`${truncationNotice(file)}${why}`, '');
     }
   }
   for (const r of pathRefusals) out.push(`Refused ${r.path}: ${r.reason} (not read).`);

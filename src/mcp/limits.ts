@@ -1,16 +1,18 @@
-// The MCP server's own input and output caps, in one place so they can follow the core's
-// limits later. An agent may be prompt-injected: every call is bounded whatever it asks for.
+// The MCP server's caps. Query size and picks are the core's (§9), so every front end refuses
+// the same input with the same message; the rest are this server's own, tighter budgets (an
+// agent's context is precious), never above the core's. An agent may be prompt-injected:
+// every call is bounded whatever it asks for.
+import { MAX_LOAD_PATHS, MAX_PICKS, MAX_QUERY_CHARS, MAX_TOOL_LOAD_BYTES } from '../core';
 
-/** Characters of query text a call may carry (a tag query is a few words). */
-export const MAX_QUERY_CHARS = 1000;
+export { MAX_PICKS, MAX_QUERY_CHARS };
 /** Paths one knowledge_load call may name. */
-export const MAX_PATHS_PER_CALL = 25;
+export const MAX_PATHS_PER_CALL = Math.min(25, MAX_LOAD_PATHS);
 /** Characters of one path or picks string. */
 export const MAX_PATH_CHARS = 1024;
-/** Bytes of one file in a tool result or resource: an agent's context is precious. */
+/** Bytes of one file in a tool result or resource. */
 export const FILE_BYTES = 64 * 1024;
 /** Bytes of file content one knowledge_load call (or tag resource) returns in total. */
-export const CALL_BYTES = 256 * 1024;
+export const CALL_BYTES = Math.min(256 * 1024, MAX_TOOL_LOAD_BYTES);
 /** Resources per resources/list page. */
 export const RESOURCE_PAGE_SIZE = 100;
 /** Tag completions offered for the resource template. */

@@ -2,10 +2,8 @@
 // knowledge base over stdio until the client closes stdin. Bundled on its own (dist/mcp.js) so
 // neither the CLI's query path nor the extension carries the SDK.
 import * as os from 'node:os';
-import { isIsoDate, localDate } from '../core/staleness';
-import { LiveSnapshot } from './liveSnapshot';
+import { isIsoDate, KnowledgeBase, localDate } from '../core';
 import { createServer, serveStdio, SERVER_NAME } from './server';
-import type { KnowledgeSource } from './source';
 
 declare const ARIA_CONTEXT_VERSION: string | undefined;
 
@@ -52,8 +50,15 @@ export function parseMcpArgs(argv: readonly string[]): McpArgs {
   return { kind: 'run', options };
 }
 
-export function knowledgeSource(options: McpOptions, env: Record<string, string | undefined>): KnowledgeSource {
-  const live = new LiveSnapshot({
+const log = (message: string) => process.stderr.write(`[${SERVER_NAME}] ${message}\n`);
+
+/**
+ * The core's knowledge base, as the editor uses it but with no watcher: each call re-stats
+ * the config candidates and index.md (project and ideas folders re-check their own stamps),
+ * so every call sees the disk as it is now without re-parsing what did not change.
+ */
+export function knowledgeBase(options: McpOptions, env: Record<string, string | undefined>, logLine: (line: string) => void = log): KnowledgeBase {
+  const sources = {
     home: env.HOME || os.homedir(),
     env,
     configFile: options.config,
@@ -61,11 +66,9 @@ export function knowledgeSource(options: McpOptions, env: Record<string, string 
     folder: options.folder,
     projectsRoot: options.projectsRoot,
     trustedWorkspaceFolders: [], // like the CLI: never a workspace .cursor config
-  });
-  return { current: () => live.current(), cache: live.cache, today: () => options.today ?? localDate(Date.now()) };
+  };
+  return new KnowledgeBase({ sources: () => sources, today: () => options.today ?? localDate(Date.now()), checkOnAccess: true, log: logLine });
 }
-
-const log = (message: string) => process.stderr.write(`[${SERVER_NAME}] ${message}\n`);
 
 /** Starts the server; resolves once it is listening. Exit code 2 (no server) for bad arguments. */
 export async function main(argv: readonly string[], env: Record<string, string | undefined> = process.env): Promise<void> {
@@ -79,12 +82,12 @@ export async function main(argv: readonly string[], env: Record<string, string |
     process.exitCode = 2;
     return;
   }
-  const source = knowledgeSource(parsed.options, env);
+  const kb = knowledgeBase(parsed.options, env);
   const version = typeof ARIA_CONTEXT_VERSION === 'string' ? ARIA_CONTEXT_VERSION : '0.0.0-dev';
-  const server = createServer(source, version, log);
+  const server = createServer(kb, version, log);
   await serveStdio(server, log);
-  const state = source.current();
-  log(state.ok ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})` : `Serving over stdio (v${version}); for now: ${state.message}`);
+  const state = kb.state();
+  log(state.kind === 'ready' ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})` : `Serving over stdio (v${version}); for now: ${state.message}`);
 }
 
 if (require.main === module) {

@@ -2,15 +2,12 @@
 // completions, as plain functions over the core. Protocol errors are thrown as McpResourceError
 // and turned into JSON-RPC errors by the server.
 import * as path from 'node:path';
-import { itemsForPaths, renderSummary, USAGE, type Snapshot } from '../core';
-import { plural } from '../core/summary';
-import { categoryTitle, candidatePaths, cataloguePage } from './catalogue';
+import { itemsForPaths, loadItems, plural, refusedLine, renderSummary, truncationNotice, type KnowledgeBase, type Snapshot } from '../core';
+import { categoryTitle, cataloguePage } from './catalogue';
 import { loadWithinBudget, renderLoad } from './bundle';
 import { FILE_BYTES, MAX_COMPLETIONS, RESOURCE_PAGE_SIZE } from './limits';
-import type { KnowledgeSource } from './source';
-import { queryKnowledge, summaryWithHint, LOAD_TOOL } from './tools';
+import { queryKnowledge, snapshotOf, summaryWithHint, LOAD_TOOL } from './tools';
 import { fileUri, parseUri, TAG_TEMPLATE } from './uris';
-import { loadItems, refusedLine, truncationNotice } from '../core/loader';
 
 /** JSON-RPC error codes the server answers with. */
 export const INVALID_PARAMS = -32602;
@@ -28,10 +25,10 @@ export class McpRequestError extends Error {
 
 const MARKDOWN = 'text/markdown';
 
-function snapshotOrThrow(source: KnowledgeSource): Snapshot {
-  const outcome = source.current();
+function snapshotOrThrow(kb: KnowledgeBase): Snapshot {
+  const outcome = snapshotOf(kb);
   if (!outcome.ok) throw new McpRequestError(INTERNAL_ERROR, outcome.message);
-  return outcome.snapshot;
+  return outcome.value;
 }
 
 function encodeCursor(offset: number): string {
@@ -57,14 +54,12 @@ export interface ResourceEntry {
   mimeType: string;
 }
 
-export function listResources(source: KnowledgeSource, cursor: unknown, pageSize = RESOURCE_PAGE_SIZE): { resources: ResourceEntry[]; nextCursor?: string } {
+export function listResources(kb: KnowledgeBase, cursor: unknown, pageSize = RESOURCE_PAGE_SIZE): { resources: ResourceEntry[]; nextCursor?: string } {
   const start = decodeCursor(cursor);
-  const outcome = source.current();
+  const snapshot = kb.snapshot();
   // Not configured or no index yet: an empty list, so a client starting up is not shown an error.
-  if (!outcome.ok) return { resources: [] };
-  const today = source.today();
-  const candidates = candidatePaths(outcome.snapshot, source.cache, today);
-  const page = cataloguePage(outcome.snapshot, candidates, start, pageSize, today);
+  if (!snapshot) return { resources: [] };
+  const page = cataloguePage(snapshot, kb.loadableFiles(), start, pageSize, kb.today());
   const resources = page.entries.map(({ item, description }) => {
     const tags = item.tags.length ? `; tags: ${item.tags.join(', ')}` : '';
     return {
@@ -78,33 +73,33 @@ export function listResources(source: KnowledgeSource, cursor: unknown, pageSize
   return page.next === null ? { resources } : { resources, nextCursor: encodeCursor(page.next) };
 }
 
-export function readResource(source: KnowledgeSource, uri: string): { contents: Array<{ uri: string; mimeType: string; text: string }> } {
+export function readResource(kb: KnowledgeBase, uri: string): { contents: Array<{ uri: string; mimeType: string; text: string }> } {
   const parsed = parseUri(uri);
   if (parsed.kind === 'invalid') throw new McpRequestError(INVALID_PARAMS, `Unknown resource ${uri}: ${parsed.reason}.`);
-  if (parsed.kind === 'tag') return { contents: [{ uri, mimeType: MARKDOWN, text: tagBundle(source, parsed.query) }] };
-  const snapshot = snapshotOrThrow(source);
-  const vouched = itemsForPaths(snapshot, [parsed.path], source.today());
+  if (parsed.kind === 'tag') return { contents: [{ uri, mimeType: MARKDOWN, text: tagBundle(kb, parsed.query) }] };
+  const snapshot = snapshotOrThrow(kb);
+  const vouched = itemsForPaths(snapshot, [parsed.path], kb.today());
   const refused = vouched.refused[0];
   if (refused) throw new McpRequestError(RESOURCE_NOT_FOUND, `Refused ${refused.path}: ${refused.reason} (not read).`);
-  const load = loadItems(vouched.items, FILE_BYTES);
+  const load = loadItems(snapshot.config, vouched.items, { maxBytes: FILE_BYTES });
   if (load.refused.length) throw new McpRequestError(RESOURCE_NOT_FOUND, refusedLine(load.refused[0]));
   const file = load.loaded[0];
-  const text = file.truncated ? `${file.content}\n\n${truncationNotice(file, FILE_BYTES)}\n` : file.content;
+  const text = file.truncated ? `${file.content}\n\n${truncationNotice(file)}\n` : file.content;
   return { contents: [{ uri, mimeType: MARKDOWN, text }] };
 }
 
 /** A tag resource: the matching files as one bundle within the per-call budget. */
-function tagBundle(source: KnowledgeSource, query: string): string {
-  const outcome = queryKnowledge(source, query);
-  if (!outcome.ok) throw new McpRequestError(outcome.message === USAGE ? INVALID_PARAMS : INTERNAL_ERROR, outcome.message);
+function tagBundle(kb: KnowledgeBase, query: string): string {
+  const outcome = queryKnowledge(kb, query);
+  if (!outcome.ok) throw new McpRequestError(outcome.invalid ? INVALID_PARAMS : INTERNAL_ERROR, outcome.message);
   const selectable = outcome.value.items.filter((i) => i.selectable);
   if (selectable.length === 0) return summaryWithHint(outcome.value);
-  return renderLoad(loadWithinBudget(selectable));
+  return renderLoad(loadWithinBudget(snapshotOrThrow(kb).config, selectable));
 }
 
-export function getContextPrompt(source: KnowledgeSource, args: Record<string, unknown> | undefined) {
+export function getContextPrompt(kb: KnowledgeBase, args: Record<string, unknown> | undefined) {
   const query = typeof args?.query === 'string' ? args.query : '';
-  const outcome = queryKnowledge(source, query);
+  const outcome = queryKnowledge(kb, query);
   if (!outcome.ok && !query.trim()) throw new McpRequestError(INVALID_PARAMS, outcome.message);
   let text: string;
   if (!outcome.ok) {
@@ -124,18 +119,18 @@ export function getContextPrompt(source: KnowledgeSource, args: Record<string, u
 }
 
 /** Completions for the tag template's `tag` and the prompt's `query` (its last word). */
-export function complete(source: KnowledgeSource, ref: { type?: string; uri?: string; name?: string }, argument: { name?: string; value?: string }) {
+export function complete(kb: KnowledgeBase, ref: { type?: string; uri?: string; name?: string }, argument: { name?: string; value?: string }) {
   const empty = { completion: { values: [] as string[], hasMore: false } };
   const forTag = ref.type === 'ref/resource' && ref.uri === TAG_TEMPLATE && argument.name === 'tag';
   const forPrompt = ref.type === 'ref/prompt' && ref.name === 'context' && argument.name === 'query';
   if (!forTag && !forPrompt) return empty;
-  const outcome = source.current();
-  if (!outcome.ok) return empty;
+  const snapshot = kb.snapshot();
+  if (!snapshot) return empty;
   const value = String(argument.value ?? '');
   const words = value.split(/\s+/);
   const last = (forPrompt ? words[words.length - 1] : value).toLowerCase();
   const prefix = forPrompt ? value.slice(0, value.length - last.length) : '';
-  const { index, config } = outcome.snapshot;
+  const { index, config } = snapshot;
   const names = new Set<string>();
   for (const t of index.knownTags) names.add(t.tag);
   for (const key of index.tagIndex.keys()) names.add(key);

@@ -16,7 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CONTEXT_PROMPT, INSTRUCTIONS, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
 import { complete, getContextPrompt, listResources, McpRequestError, readResource } from './resources';
-import type { KnowledgeSource } from './source';
+import type { KnowledgeBase } from '../core';
 import { LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError } from './tools';
 
 export const SERVER_NAME = 'aria-context';
@@ -60,7 +60,7 @@ function on<S extends StrictSchema>(server: Server, schema: S, handler: (request
   }) as never);
 }
 
-export function createServer(source: KnowledgeSource, version: string, log: Logger): Server {
+export function createServer(kb: KnowledgeBase, version: string, log: Logger): Server {
   const server = new Server(
     { name: SERVER_NAME, title: 'aria-context knowledge', version },
     { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} }, instructions: INSTRUCTIONS },
@@ -72,7 +72,7 @@ export function createServer(source: KnowledgeSource, version: string, log: Logg
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (name !== QUERY_TOOL && name !== LOAD_TOOL) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     try {
-      return name === QUERY_TOOL ? runQueryTool(source, args) : runLoadTool(source, args);
+      return name === QUERY_TOOL ? runQueryTool(kb, args) : runLoadTool(kb, args);
     } catch (err) {
       // The core is meant not to throw; if it does, the agent gets a tool error and the server goes on.
       log(`${name} failed: ${(err as Error).stack ?? String(err)}`);
@@ -81,18 +81,18 @@ export function createServer(source: KnowledgeSource, version: string, log: Logg
   });
 
   on(server, ListResourcesRequestSchema, (request) =>
-    guarded(log, 'resources/list', () => listResources(source, request.params?.cursor)),
+    guarded(log, 'resources/list', () => listResources(kb, request.params?.cursor)),
   );
   on(server, ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [TAG_RESOURCE_TEMPLATE] }));
-  on(server, ReadResourceRequestSchema, (request) => guarded(log, 'resources/read', () => readResource(source, request.params.uri)));
+  on(server, ReadResourceRequestSchema, (request) => guarded(log, 'resources/read', () => readResource(kb, request.params.uri)));
 
   on(server, ListPromptsRequestSchema, () => ({ prompts: [CONTEXT_PROMPT] }));
   on(server, GetPromptRequestSchema, (request) => {
     if (request.params.name !== CONTEXT_PROMPT.name) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
-    return guarded(log, 'prompts/get', () => getContextPrompt(source, request.params.arguments));
+    return guarded(log, 'prompts/get', () => getContextPrompt(kb, request.params.arguments));
   });
   on(server, CompleteRequestSchema, (request) =>
-    guarded(log, 'completion/complete', () => complete(source, request.params.ref as { type?: string; uri?: string; name?: string }, request.params.argument)),
+    guarded(log, 'completion/complete', () => complete(kb, request.params.ref as { type?: string; uri?: string; name?: string }, request.params.argument)),
   );
   return server;
 }

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CallToolResultSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fixtureHome, INDEX_HEADER, makeHome, tempDir, writeTree } from '../helpers';
+import { MAX_QUERY_TOKENS, queryTooLarge } from '../../src/core';
 import { connect, textOf, type Connected, type TextResult } from './client';
 
 const USAGE = 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.';
@@ -234,6 +235,30 @@ describe('MCP server freshness and configuration', () => {
       await s.close();
     }
     assert.match(s.stderr(), /aria-knowledge is not configured/, 'the state is logged on stderr');
+  });
+
+  test('a query over the core caps is refused at once with the core message, before any config or index is read', async () => {
+    const home = tempDir('aria-mcp-huge-');
+    const s = await connect(home);
+    try {
+      const words = Array.from({ length: 10_000 }, (_, i) => `t${i}`).join(' ');
+      const expected = queryTooLarge(words);
+      assert.ok(expected);
+      const tooMany = Array.from({ length: MAX_QUERY_TOKENS + 1 }, () => 'a').join(' ');
+      for (const [name, args] of [
+        ['knowledge_query', { query: words }],
+        ['knowledge_load', { query: words, picks: 'all' }],
+        ['knowledge_query', { query: tooMany }],
+      ] as const) {
+        const r = (await s.client.callTool({ name, arguments: args })) as TextResult;
+        assert.equal(r.isError, true);
+        // the home is not configured: the cap answered before the configuration was looked at
+        assert.equal(textOf(r), queryTooLarge(args.query), name);
+      }
+      await assert.rejects(s.client.readResource({ uri: `aria-knowledge://tag/${encodeURIComponent(words)}` }), (err: { code?: number; message: string }) => err.code === -32602 && err.message.includes(expected));
+    } finally {
+      await s.close();
+    }
   });
 
   test('--folder, --config and KT_CONFIG are read as the CLI reads them; a workspace .cursor config never is', async () => {

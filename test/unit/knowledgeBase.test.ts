@@ -213,3 +213,55 @@ describe('check on access (no watcher)', () => {
     assert.deepEqual(described(kb, 'api'), ['notes/x.md: X one']);
   });
 });
+
+describe('loadable files (what a server may offer as resources)', () => {
+  const teamIndex = `${INDEX_HEADER}## Tag Index
+### api
+- notes/x.md — X one
+- notes/x.md — X listed twice
+- projects/alpha/a.md — A through the index
+## Team-Shared Tag Index
+### api
+- ~/Projects/alpha/_project-knowledge/t.md — Team note [project: alpha, scope: repo]
+- ~/Projects/alpha/_project-knowledge/../../../.ssh/id_rsa — escape [project: alpha, scope: repo]
+- ~/Projects/gamma/_project-knowledge/g.md — not enabled [project: gamma, scope: repo]
+`;
+  function teamHome(): { home: string; kf: string } {
+    const home = makeHome({
+      index: teamIndex,
+      config: { projects_enabled: 'true', projects_list: 'alpha:alpha,gamma:gamma', projects_shared_knowledge: 'alpha' },
+      files: {
+        'knowledge/notes/x.md': '# X\n',
+        'knowledge/projects/alpha/a.md': '# A\n',
+        'Projects/alpha/_project-knowledge/t.md': '# T\n',
+        'Projects/alpha/CODEMAP.md': '# map\n',
+        'Projects/gamma/_project-knowledge/g.md': '# G\n',
+      },
+    });
+    return { home, kf: path.join(home, 'knowledge') };
+  }
+
+  test('lists index, project-tier, allowed team-shared and existing artifact files once each, in that order', () => {
+    const { home } = teamHome();
+    const { kb } = base(home);
+    const files = kb.loadableFiles().map((f) => [f.path.replace(home, '~'), f.description]);
+    assert.deepEqual(files, [
+      ['notes/x.md', 'X one'],
+      ['projects/alpha/a.md', 'A'],
+      ['~/Projects/alpha/_project-knowledge/t.md', 'Team note'],
+      ['~/Projects/alpha/CODEMAP.md', 'CODEMAP.md of alpha (today — fresh)'],
+    ]);
+    assert.equal(kb.today(), TODAY);
+  });
+
+  test('follows the disk on access: a new project note is listed, a removed index lists nothing', () => {
+    const { home, kf } = teamHome();
+    const { kb } = base(home, { checkOnAccess: true });
+    assert.ok(!kb.loadableFiles().some((f) => f.path === 'projects/alpha/b.md'));
+    fs.writeFileSync(path.join(kf, 'projects/alpha/b.md'), '# B\n');
+    assert.ok(kb.loadableFiles().some((f) => f.path === 'projects/alpha/b.md'));
+    fs.rmSync(path.join(kf, 'index.md'));
+    assert.deepEqual(kb.loadableFiles(), []);
+    assert.deepEqual(base(tempDir('aria-kb-none-')).kb.loadableFiles(), []);
+  });
+});
