@@ -16,7 +16,8 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const fixtures = process.env.ARIA_FIXTURES ?? path.resolve(repo, '..', 'shared', 'fixtures');
+const fixtureHomeDir = path.join(repo, 'examples', 'knowledge-home');
+const goldenFile = path.join(repo, 'test', 'golden', 'cases.json');
 const require = createRequire(import.meta.url);
 const log = (msg) => console.log(`[test:desktop] ${msg}`);
 
@@ -59,7 +60,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-const golden = JSON.parse(fs.readFileSync(path.join(fixtures, 'golden.json'), 'utf8'));
+const golden = JSON.parse(fs.readFileSync(goldenFile, 'utf8'));
 const temps = [];
 const tempDir = (prefix) => {
   const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
@@ -79,7 +80,7 @@ function writable(dir) {
 
 function fixtureHome() {
   const home = tempDir('aria-desktop-home-');
-  fs.cpSync(path.join(fixtures, 'home'), home, { recursive: true });
+  fs.cpSync(fixtureHomeDir, home, { recursive: true });
   writable(home);
   for (const [rel, date] of Object.entries(golden.mtimes)) {
     const t = new Date(`${date}T12:00:00`);
@@ -107,7 +108,7 @@ async function runScenario(name, home, ws, extraEnv) {
       ARIA_CONTEXT_TODAY: golden.today,
       ARIA_DESKTOP_SCENARIO: name,
       ARIA_DESKTOP_HOME: home,
-      ARIA_DESKTOP_GOLDEN: path.join(fixtures, 'golden.json'),
+      ARIA_DESKTOP_GOLDEN: goldenFile,
       ...extraEnv,
     },
   });

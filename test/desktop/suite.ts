@@ -8,9 +8,9 @@
 //
 // Environment (set by scripts/test-desktop.mjs):
 //   ARIA_DESKTOP_SCENARIO  fixture | unconfigured
-//   ARIA_DESKTOP_HOME      the HOME the host runs with (a temp copy of fixtures/home, or empty)
+//   ARIA_DESKTOP_HOME      the HOME the host runs with (a temp copy of examples/knowledge-home, or empty)
 //   ARIA_DESKTOP_KNOWLEDGE for `unconfigured`: the knowledge folder to choose
-//   ARIA_DESKTOP_GOLDEN    path of fixtures/golden.json
+//   ARIA_DESKTOP_GOLDEN    path of test/golden/cases.json
 //   ARIA_DESKTOP_CURSOR_KNOWLEDGE  for `unconfigured` with workspace trust on: the knowledge folder
 //                          the workspace's .cursor config names; the suite logs "aria-context
 //                          trust: please trust this workspace" and the driver clicks Trust
@@ -100,7 +100,7 @@ const step = (name: string, fn: () => Promise<void>) => steps.push([name, fn]);
 
 function fixtureScenarios(): void {
   const home = process.env.ARIA_DESKTOP_HOME!;
-  const golden = JSON.parse(fs.readFileSync(process.env.ARIA_DESKTOP_GOLDEN!, 'utf8')) as { cases: Array<{ name: string; items: Array<[string, string]> }> };
+  const golden = JSON.parse(fs.readFileSync(process.env.ARIA_DESKTOP_GOLDEN!, 'utf8')) as { cases: Array<{ name: string; args: string[]; items: Array<[string, string]> }> };
 
   step('acceptance 1: the commands are contributed with the Context category', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
@@ -115,7 +115,7 @@ function fixtureScenarios(): void {
     const a = await api();
     const outcome = a.query('stripe');
     assert.ok(outcome.ok, 'query ran');
-    const expected = golden.cases.find((c) => c.name.startsWith('1 '))!.items;
+    const expected = golden.cases.find((c) => c.args.join(' ') === 'stripe')!.items;
     assert.deepEqual(outcome.result.items.map((i) => [i.category, i.path]), expected);
     const stripe = await until(() => find(a.treeRoots(), ['Known Tags', 'stripe']), 'stripe in the tree');
     const files = stripe.children ?? [];

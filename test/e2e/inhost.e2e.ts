@@ -14,11 +14,10 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { buildSync } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { fixtureCopy, tempDir } from '../helpers';
+import { fixtureCopy, goldenFile, tempDir } from '../helpers';
 import { CHROMIUM_PATH, REPO_ROOT, grantWorkspaceTrust, startCodeServer, waitFor } from './harness';
 
-const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
-const GOLDEN = path.join(FIXTURES, 'golden.json');
+const GOLDEN = goldenFile;
 const golden = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as { today: string; mtimes: Record<string, string> };
 const SUITE = path.join(REPO_ROOT, 'out', 'desktop', 'suite.js');
 

@@ -5,10 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { fixtureCopy, tempDir } from '../helpers';
+import { fixtureCopy, goldenFile, tempDir } from '../helpers';
 import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, typeInQuickInput, waitFor } from './harness';
 
-export const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
 export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
 
 export interface Golden {
@@ -16,12 +15,12 @@ export interface Golden {
   mtimes: Record<string, string>;
   cases: Array<{ name: string; args: string[]; items: Array<[string, string]> }>;
 }
-export const golden = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'golden.json'), 'utf8')) as Golden;
+export const golden = JSON.parse(fs.readFileSync(goldenFile, 'utf8')) as Golden;
 
 // ---------------------------------------------------------------------------------------------
 // Setup helpers
 
-/** A temp copy of fixtures/home with the modification times golden.json asks for. */
+/** A temp copy of examples/knowledge-home with the modification times the golden cases set. */
 export function fixtureHome(): string {
   return fixtureCopy('aria-e2e-home-');
 }

@@ -1,4 +1,4 @@
-// The pure models behind the VS Code layer (src/vscode/*Model.ts), on the shared fixture.
+// The pure models behind the VS Code layer (src/vscode/*Model.ts), on the golden fixture (examples/knowledge-home).
 // No vscode module: these files must not import it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
