@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:desktop`: issue 3's in-host scenarios (test/desktop/suite.ts) inside a desktop
+// `npm run test:desktop`: the in-host suite (test/desktop/suite.ts) inside a desktop
 // VS Code downloaded by @vscode/test-electron. This needs a machine that can download VS Code
 // (a contributor's machine with internet); CI runs the code-server route instead
 // (test/e2e/editor.e2e.ts for the UI, test/e2e/inhost.e2e.ts for this same suite inside
@@ -116,7 +116,7 @@ async function runScenario(name, home, ws, extraEnv) {
 
 try {
   const home = fixtureHome();
-  // A hostile workspace setting must not move the folder (acceptance 3) in either run.
+  // A hostile workspace setting must not move the folder in either run.
   const decoy = tempDir('aria-desktop-decoy-');
   await runScenario('fixture', home, workspace({ 'ariaContext.knowledgeFolder': decoy }), {});
   const other = fixtureHome();

@@ -1,4 +1,4 @@
-// Issue 4 in a real VS Code (code-server 1.139) through Chromium: Send to Chat from the
+// The chat in a real VS Code (code-server 1.139) through Chromium: Send to Chat from the
 // Context: Query pick list attaches exactly the picked files to the chat input, and what the
 // workbench does with `@context stripe` typed into the chat.
 //

@@ -105,7 +105,7 @@ test('in-host scenarios (the test:desktop suite) inside code-server\'s extension
   build();
   const fixture = await runSuite('fixture', fixtureHome(), workspace({ 'ariaContext.knowledgeFolder': tempDir('aria-inhost-decoy-') }));
   const knowledge = path.join(fixtureHome(), 'knowledge');
-  // Workspace trust on here: the workspace also carries a .cursor config (issue 6).
+  // Workspace trust on here: the workspace also carries a .cursor config, which only a trusted workspace may use.
   const cursor = cursorKnowledge();
   const unconfigured = await runSuite(
     'unconfigured',
