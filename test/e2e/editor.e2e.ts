@@ -48,6 +48,7 @@ import {
   fixtureHome,
   packagedVsix,
   keepScreenshot,
+  namedWorkspace,
   renderedPickRows,
   groups,
   pickRow,
@@ -75,7 +76,7 @@ function decoyKnowledge(): { folder: string; config: string } {
 
 /** A workspace folder whose .vscode/settings.json tries to set the machine-scoped paths. */
 function hostileWorkspace(target: { folder: string; config?: string }): string {
-  const ws = tempDir('aria-e2e-ws-');
+  const ws = namedWorkspace();
   fs.mkdirSync(path.join(ws, '.vscode'));
   const settings: Record<string, string> = { 'ariaContext.knowledgeFolder': target.folder, 'ariaContext.projectsRoot': path.dirname(target.folder) };
   if (target.config) settings['ariaContext.configFile'] = target.config;

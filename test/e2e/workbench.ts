@@ -22,7 +22,10 @@ export const golden = JSON.parse(fs.readFileSync(goldenFile, 'utf8')) as Golden;
 
 /** A temp copy of examples/knowledge-home with the modification times the golden cases set. */
 export function fixtureHome(): string {
-  return fixtureCopy('aria-e2e-home-');
+  // Renamed to a fixed name (mtimes survive a rename) so paths in screenshots do not vary.
+  const home = path.join(tempDir('aria-e2e-home-'), 'home');
+  fs.renameSync(fixtureCopy('aria-e2e-home-'), home);
+  return home;
 }
 
 /** Another knowledge folder (+ config) a hostile workspace setting tries to point at. */
@@ -39,13 +42,34 @@ export function packagedVsix(): string {
 }
 
 /**
- * A screenshot for test-artifacts/ and media/screenshots/ (the README's). Hovers are hidden
- * for it: VS Code 1.139 shows the focused quick input's placeholder as a hover over the title.
+ * The README's images: refreshed only when someone means to (`npm run screenshots` sets
+ * ARIA_UPDATE_SCREENSHOTS=1). A test run writes its screenshots to test-artifacts/ only, so it
+ * never changes a tracked file.
+ */
+export const UPDATE_SCREENSHOTS = process.env.ARIA_UPDATE_SCREENSHOTS === '1';
+
+/**
+ * A workspace folder with a fixed name inside a fresh temp dir: the window title shows the
+ * folder's name, so screenshots do not depend on a random temp name.
+ */
+export function namedWorkspace(name = 'example-repo'): string {
+  const dir = path.join(tempDir('aria-e2e-ws-'), name);
+  fs.mkdirSync(dir);
+  return dir;
+}
+
+/**
+ * A screenshot for test-artifacts/ (and media/screenshots/ when UPDATE_SCREENSHOTS). Hovers
+ * and the blinking text cursor are hidden for it: VS Code 1.139 shows the focused quick input's
+ * placeholder as a hover over the title, and a caret may or may not be drawn at that instant.
  */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
-  const style = await page.addStyleTag({ content: '.workbench-hover-container, .monaco-hover { display: none !important; }' });
+  const style = await page.addStyleTag({
+    content: '.workbench-hover-container, .monaco-hover { display: none !important; } .monaco-editor .cursors-layer { visibility: hidden !important; }',
+  });
   const file = await screenshot(page, name);
   await style.evaluate((el: any) => el.remove());
+  if (!UPDATE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   fs.copyFileSync(file, path.join(SCREENSHOTS, `${name}.png`));
 }
