@@ -1,4 +1,4 @@
-// Step 6: read the picked files (only now), after the real-path containment check.
+// §6: read the picked files (only now), after the real-path containment check.
 import { loadedLine } from './messages';
 import { checkRealPath, describeFsError, readFileHead } from './paths';
 import { plural } from './summary';

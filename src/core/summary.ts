@@ -1,4 +1,4 @@
-// Step 5, text form: the exact shape the CLI `--text` and the chat participant print.
+// §5, text form: the exact shape the CLI `--text` and the chat participant print.
 import { expandedLine, noMatchLine, REBUILD_HINT, resolvedLine } from './messages';
 import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types';
 

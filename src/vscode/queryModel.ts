@@ -1,5 +1,5 @@
 // Step 2 of Context: Query — the result rows of the multi-select pick list. Pure: takes a core
-// QueryResult and returns plain rows in the spec's group order; queryCommand.ts maps them to
+// QueryResult and returns plain rows in the group order of §5; queryCommand.ts maps them to
 // QuickPickItems. Only `item` rows can be picked; notes, ideas and missing artifacts are shown
 // but do nothing.
 import * as path from 'node:path';

@@ -1,4 +1,4 @@
-// Context: Show Query Summary — the spec §5 text form of the last query, as an untitled
+// Context: Show Query Summary — the §5 text form of the last query, as an untitled
 // markdown document.
 import * as vscode from 'vscode';
 import { renderSummary } from '../core';

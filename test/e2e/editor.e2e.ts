@@ -311,7 +311,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.equal(await page.evaluate('globalThis.__ariaNoReload'), 42, 'the window was not reloaded');
   });
 
-  test('no match: the spec message with the known tags, and Enter on "Edit the query" goes back to Step 1', async () => {
+  test('no match: the no-match message with the known tags, and Enter on "Edit the query" goes back to Step 1', async () => {
     const rows = await runQuery(page, 'nonexistent-tag');
     const labels = rows.map((r) => r.label);
     assert.deepEqual(labels.slice(0, 4), [

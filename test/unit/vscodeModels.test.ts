@@ -107,7 +107,7 @@ test('pushRecent: newest first, no duplicates (case-insensitive), bounded', () =
 const describe = (rows: PickRow[]) =>
   rows.map((r) => (r.kind === 'separator' ? `-- ${r.label}` : r.kind === 'item' ? `item ${r.description}` : `${r.kind} ${r.label}`));
 
-test('pick model, stripe: group separators in spec order, items with title/path/tags', () => {
+test('pick model, stripe: group separators in §5 order, items with title/path/tags', () => {
   const { home } = fixtureHome();
   const result = query(home, 'stripe');
   const model = pickModel(result, 'stripe');
@@ -161,7 +161,7 @@ test('pick model, proj-c AND database: stale STITCH pickable with warning, missi
   assert.match(missing.detail ?? '', /not found — run \/codemap create.*not loadable/);
 });
 
-test('pick model, no match: the spec message, known tags, rebuild hint and a way back to edit; warnings listed', () => {
+test('pick model, no match: the §5 no-match message, known tags, rebuild hint and a way back to edit; warnings listed', () => {
   const { home } = fixtureHome();
   const model = pickModel(query(home, 'nonexistent-tag'), 'nonexistent-tag');
   const d = describe(model.rows);
