@@ -26,7 +26,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { fixtureHome, golden, keepScreenshot, namedWorkspace, packagedVsix, pickRowByLabel, runQuery, tempDir, waitForNotification } from './workbench';
+import { fixtureHome, golden, keepScreenshot, namedWorkspace, packagedVsix, pickRowByLabel, runQuery, waitForNotification } from './workbench';
 
 /** Lines the extension wrote to its output channel (the log file code-server keeps for it). */
 function extensionLog(server: CodeServer): string {
