@@ -59,13 +59,20 @@ export function namedWorkspace(name = 'example-repo'): string {
 }
 
 /**
- * A screenshot for test-artifacts/ (and media/screenshots/ when UPDATE_SCREENSHOTS). Hovers
- * and the blinking text cursor are hidden for it: VS Code 1.139 shows the focused quick input's
- * placeholder as a hover over the title, and a caret may or may not be drawn at that instant.
+ * A screenshot for test-artifacts/ (and media/screenshots/ when UPDATE_SCREENSHOTS). Hovers,
+ * the blinking text cursor and progress spinners are hidden for it, and animations held: VS Code
+ * 1.139 shows the focused quick input's placeholder as a hover over the title, and a caret or a
+ * spinner frame may or may not be drawn at that instant.
  */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   const style = await page.addStyleTag({
-    content: '.workbench-hover-container, .monaco-hover { display: none !important; } .monaco-editor .cursors-layer { visibility: hidden !important; }',
+    content: [
+      '.workbench-hover-container, .monaco-hover { display: none !important; }',
+      '.monaco-editor .cursors-layer { visibility: hidden !important; }',
+      // progress spinners ("Activating Extensions…") are caught at a random frame, or not at all
+      '.part.statusbar .statusbar-item:has(.codicon-loading, .codicon-sync) { visibility: hidden !important; }',
+      '*, *::before, *::after { animation-play-state: paused !important; animation-delay: 0s !important; transition: none !important; }',
+    ].join('\n'),
   });
   const file = await screenshot(page, name);
   await style.evaluate((el: any) => el.remove());
