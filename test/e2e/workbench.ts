@@ -69,6 +69,8 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
     content: [
       '.workbench-hover-container, .monaco-hover { display: none !important; }',
       '.monaco-editor .cursors-layer { visibility: hidden !important; }',
+      // scrollbars fade in and out after a scroll
+      '.monaco-scrollable-element > .scrollbar { visibility: hidden !important; }',
       // progress spinners ("Activating Extensions…") are caught at a random frame, or not at all
       '.part.statusbar .statusbar-item:has(.codicon-loading, .codicon-sync) { visibility: hidden !important; }',
       '*, *::before, *::after { animation-play-state: paused !important; animation-delay: 0s !important; transition: none !important; }',
