@@ -1,5 +1,5 @@
 // `npm run bench`: synthetic knowledge folders (1k, 10k, 100k notes), the figures the
-// performance issue asks for, each next to its target, as a table and as JSON.
+// performance targets name, each next to its target, as a table and as JSON.
 //   npm run bench -- [--sizes 1k,10k,100k] [--smoke] [--json FILE] [--keep]
 // --smoke: 1k notes, few iterations (CI); JSON to bench-results/bench-smoke.json unless --json.
 import { spawnSync } from 'node:child_process';

@@ -5,8 +5,8 @@
 //
 //   - `code` on PATH → desktop VS Code with --extensionDevelopmentPath=<this repo>
 //   - otherwise      → code-server on 127.0.0.1 (from the e2e harness cache, installed by
-//                      scripts/e2e/setup-harness.sh if missing) with the packaged .vsix; the
-//                      URL is printed.
+//                      `scripts/e2e/setup-harness.sh --no-browser` if missing: Node 24 and
+//                      code-server, no browser) with the packaged .vsix; the URL is printed.
 //
 // Either way VS Code runs with HOME = a temp copy of examples/knowledge-home, so the extension
 // finds the example config exactly as it would find yours, and the example files stay untouched.
@@ -125,8 +125,8 @@ function harness() {
 async function codeServer() {
   let h = harness();
   if (!fs.existsSync(h.marker) || !fs.existsSync(h.entry)) {
-    log(`code-server is not installed in ${h.cache}: running scripts/e2e/setup-harness.sh (a few minutes, once)`);
-    execFileSync('bash', [path.join(repo, 'scripts', 'e2e', 'setup-harness.sh')], { cwd: repo, stdio: 'inherit' });
+    log(`code-server is not installed in ${h.cache}: running scripts/e2e/setup-harness.sh --no-browser (about 4 minutes, once)`);
+    execFileSync('bash', [path.join(repo, 'scripts', 'e2e', 'setup-harness.sh'), '--no-browser'], { cwd: repo, stdio: 'inherit' });
     h = harness();
   }
   log('packaging the extension (npm run package)');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:desktop`: issue 3's in-host scenarios (test/desktop/suite.ts) inside a desktop
+// `npm run test:desktop`: the in-host suite (test/desktop/suite.ts) inside a desktop
 // VS Code downloaded by @vscode/test-electron. This needs a machine that can download VS Code
 // (a contributor's machine with internet); CI runs the code-server route instead
 // (test/e2e/editor.e2e.ts for the UI, test/e2e/inhost.e2e.ts for this same suite inside
@@ -16,7 +16,8 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const fixtures = process.env.ARIA_FIXTURES ?? path.resolve(repo, '..', 'shared', 'fixtures');
+const fixtureHomeDir = path.join(repo, 'examples', 'knowledge-home');
+const goldenFile = path.join(repo, 'test', 'golden', 'cases.json');
 const require = createRequire(import.meta.url);
 const log = (msg) => console.log(`[test:desktop] ${msg}`);
 
@@ -59,7 +60,7 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-const golden = JSON.parse(fs.readFileSync(path.join(fixtures, 'golden.json'), 'utf8'));
+const golden = JSON.parse(fs.readFileSync(goldenFile, 'utf8'));
 const temps = [];
 const tempDir = (prefix) => {
   const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
@@ -79,7 +80,7 @@ function writable(dir) {
 
 function fixtureHome() {
   const home = tempDir('aria-desktop-home-');
-  fs.cpSync(path.join(fixtures, 'home'), home, { recursive: true });
+  fs.cpSync(fixtureHomeDir, home, { recursive: true });
   writable(home);
   for (const [rel, date] of Object.entries(golden.mtimes)) {
     const t = new Date(`${date}T12:00:00`);
@@ -107,7 +108,7 @@ async function runScenario(name, home, ws, extraEnv) {
       ARIA_CONTEXT_TODAY: golden.today,
       ARIA_DESKTOP_SCENARIO: name,
       ARIA_DESKTOP_HOME: home,
-      ARIA_DESKTOP_GOLDEN: path.join(fixtures, 'golden.json'),
+      ARIA_DESKTOP_GOLDEN: goldenFile,
       ...extraEnv,
     },
   });
@@ -115,7 +116,7 @@ async function runScenario(name, home, ws, extraEnv) {
 
 try {
   const home = fixtureHome();
-  // A hostile workspace setting must not move the folder (acceptance 3) in either run.
+  // A hostile workspace setting must not move the folder in either run.
   const decoy = tempDir('aria-desktop-decoy-');
   await runScenario('fixture', home, workspace({ 'ariaContext.knowledgeFolder': decoy }), {});
   const other = fixtureHome();

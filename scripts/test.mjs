@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, build, the benchmark smoke run, then every test file in one
-// node:test run (unit, golden, reliability, MCP over stdio, and the real-workbench e2e suite), so the
-// runner prints one summary at the end.
+// node:test run (unit, golden, reliability, MCP over stdio, README commands, and the
+// real-workbench e2e suite), so the runner prints one summary at the end.
 //   --unit-only   skip the e2e suite and its harness
 //   --e2e-only    only the e2e suite
 // ARIA_SKIP_E2E=1 has the same effect as --unit-only.
@@ -40,7 +40,14 @@ step('build', 'node', ['esbuild.mjs']);
 const testFiles = [];
 if (!e2eOnly) {
   if (fs.existsSync(path.join(root, 'bench', 'run.ts'))) step('benchmark smoke run (1k notes)', 'node', ['--import', 'tsx', 'bench/run.ts', '--smoke']);
-  testFiles.push(...files('test/unit', '.test.ts'), ...files('test/golden', '.test.ts'), ...files('test/reliability', '.test.ts'), ...files('test/mcp', '.test.ts'));
+  testFiles.push(
+    ...files('test/unit', '.test.ts'),
+    ...files('test/golden', '.test.ts'),
+    ...files('test/reliability', '.test.ts'),
+    // the README's sh blocks, run verbatim in a fresh copy of the repository
+    ...files('test/docs', '.test.ts'),
+    ...files('test/mcp', '.test.ts'),
+  );
 }
 if (withE2e || e2eOnly) {
   const e2e = files('test/e2e', '.e2e.ts');

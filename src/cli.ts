@@ -89,6 +89,26 @@ export interface CliIo {
   out: (s: string) => void;
   env: Record<string, string | undefined>;
   now: () => number;
+  /** The directory relative paths would be read against (default: process.cwd()). */
+  cwd?: () => string;
+}
+
+/**
+ * HOME, --folder and --config must be absolute (a leading `~/` counts for the flags): a relative
+ * one would otherwise surface later as a confusing complaint about knowledge_folder or a missing
+ * file. The message names the real cause and the absolute path that was probably meant.
+ */
+function relativePathProblem(home: string, options: CliOptions, cwd: string): { code: string; message: string; exit: number } | null {
+  const meant = (p: string) => path.resolve(cwd, p);
+  if (!path.isAbsolute(home)) {
+    return { code: 'not-configured', exit: 3, message: `HOME must be an absolute path (got "${home}"). From this directory that would be HOME="${meant(home)}".` };
+  }
+  for (const [flag, value] of [['--folder', options.folder], ['--config', options.config]] as const) {
+    if (value !== undefined && value !== '~' && !value.startsWith('~/') && !path.isAbsolute(value)) {
+      return { code: 'usage', exit: 2, message: `${flag} must be an absolute path (got "${value}"). From this directory that would be ${flag} "${meant(value)}".` };
+    }
+  }
+  return null;
 }
 
 export function main(argv: string[], io: CliIo): number {
@@ -106,6 +126,8 @@ export function main(argv: string[], io: CliIo): number {
   const options = parsed.options;
 
   const home = io.env.HOME || os.homedir();
+  const relative = relativePathProblem(home, options, io.cwd?.() ?? process.cwd());
+  if (relative) return fail(relative.code, relative.message, relative.exit);
   const outcome = loadSnapshot(
     {
       home,

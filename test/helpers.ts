@@ -7,8 +7,16 @@ import { loadSnapshot, runQuery, type QueryResult, type Snapshot } from '../src/
 
 export const repoRoot = path.resolve(__dirname, '..');
 
-/** `../shared/fixtures` beside the repository (as CI lays it out), or ARIA_FIXTURES. */
-export const fixturesDir = process.env.ARIA_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures');
+/** The golden fixture: the example knowledge HOME that ships with the repository. */
+export const fixtureHomeDir = path.join(repoRoot, 'examples', 'knowledge-home');
+/** The golden cases for that HOME (format: test/golden/README.md). */
+export const goldenFile = path.join(repoRoot, 'test', 'golden', 'cases.json');
+
+/**
+ * Optional extra source: a folder holding `home/` and `golden.json` in the same format (set with
+ * ARIA_FIXTURES). The golden suite also runs its cases there when it is set; nothing needs it.
+ */
+export const extraFixturesDir: string | undefined = process.env.ARIA_FIXTURES ? path.resolve(process.env.ARIA_FIXTURES) : undefined;
 
 /** Temp folders made by this test file, removed when all of its tests are done. */
 const temps: string[] = [];
@@ -80,17 +88,17 @@ export function paths(result: QueryResult): string[] {
   return result.items.filter((i) => i.category !== 'tracked-artifact').map((i) => i.path);
 }
 
-/** The shared golden.json. */
-export function readGolden(): Golden {
-  return JSON.parse(fs.readFileSync(path.join(fixturesDir, 'golden.json'), 'utf8')) as Golden;
+/** The golden cases (test/golden/cases.json), or another file in the same format. */
+export function readGolden(file = goldenFile): Golden {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Golden;
 }
 
-/** A temp copy of the shared fixture HOME with the modification times golden.json lists. */
-export function fixtureCopy(prefix = 'aria-golden-'): string {
+/** A temp copy of the fixture HOME with the modification times the golden cases list. */
+export function fixtureCopy(prefix = 'aria-golden-', source: { home: string; golden: string } = { home: fixtureHomeDir, golden: goldenFile }): string {
   const home = tempDir(prefix);
-  fs.cpSync(path.join(fixturesDir, 'home'), home, { recursive: true });
+  fs.cpSync(source.home, home, { recursive: true });
   makeWritable(home);
-  for (const [rel, date] of Object.entries(readGolden().mtimes)) {
+  for (const [rel, date] of Object.entries(readGolden(source.golden).mtimes)) {
     const when = new Date(`${date}T12:00:00`);
     fs.utimesSync(path.join(home, rel), when, when);
   }

@@ -3,7 +3,9 @@
 # Debian's Chromium for playwright-core to drive. Everything goes into a cache directory
 # outside the repository so it survives work-tree resets; a marker file makes re-runs cheap.
 #
-#   bash scripts/e2e/setup-harness.sh   (as root where the Debian packages are missing)
+#   bash scripts/e2e/setup-harness.sh               code-server and Chromium (the e2e tests)
+#   bash scripts/e2e/setup-harness.sh --no-browser  code-server only (what `npm start` needs)
+#   (as root where the Debian packages are missing)
 #
 #   ARIA_E2E_CACHE  cache dir (default: ~/.cache/aria-context-e2e)
 #   ARIA_E2E_FORCE=1  reinstall even if the marker says it is complete
@@ -24,7 +26,16 @@ CS_DIR="$CS_PREFIX/node_modules/code-server"
 log() { printf '[e2e-setup %s] %s\n' "$(date +%H:%M:%S)" "$*"; }
 START=$SECONDS
 
-if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 && -x /usr/bin/chromium ]]; then
+WITH_BROWSER=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-browser) WITH_BROWSER=0 ;;
+    *) log "error: unknown option $arg (use --no-browser for code-server only)" >&2; exit 2 ;;
+  esac
+done
+browser_ok() { [[ $WITH_BROWSER == 0 || -x /usr/bin/chromium ]]; }
+
+if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 ]] && browser_ok; then
   log "harness already installed in $CACHE (delete $MARKER or set ARIA_E2E_FORCE=1 to reinstall)"
   exit 0
 fi
@@ -35,10 +46,11 @@ if [[ "${ARIA_E2E_FORCE:-0}" == 1 ]]; then
 fi
 mkdir -p "$CACHE"
 
-# --- Debian packages: chromium (browser) and libkrb5-dev (headers for code-server's native build)
+# --- Debian packages: libkrb5-dev (headers for code-server's native build, needed only while
+# building it) and, unless --no-browser, chromium (the browser the e2e tests drive)
 need_apt=()
-[[ -x /usr/bin/chromium ]] || need_apt+=(chromium)
-[[ -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || need_apt+=(libkrb5-dev)
+((WITH_BROWSER)) && { [[ -x /usr/bin/chromium ]] || need_apt+=(chromium); }
+[[ -f "$MARKER" || -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || need_apt+=(libkrb5-dev)
 if ((${#need_apt[@]})); then
   if [[ $(id -u) != 0 ]]; then
     log "error: need root to apt-get install ${need_apt[*]}" >&2
@@ -49,7 +61,11 @@ if ((${#need_apt[@]})); then
   apt-get update -qq
   apt-get install -y -qq "${need_apt[@]}" >/dev/null
 else
-  log "chromium and libkrb5-dev present"
+  log "Debian packages present"
+fi
+if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 ]]; then
+  log "done in $((SECONDS - START)) s: code-server was already installed in $CACHE"
+  exit 0
 fi
 
 # --- Node 24 in its own prefix (never a project dependency: it would shadow the system node)

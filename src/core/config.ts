@@ -1,4 +1,4 @@
-// Step 0: find the aria-knowledge config file and turn its front matter into a Config.
+// §0: find the aria-knowledge config file and turn its front matter into a Config.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseFrontMatter, scalarText, stringList } from './frontMatter';
@@ -32,7 +32,7 @@ export type ConfigOutcome =
   | { ok: true; config: Config }
   | { ok: false; code: ConfigErrorCode; message: string };
 
-/** Every place a config file may be, in the order the spec gives. */
+/** Every place a config file may be, in the order of §0. */
 export function configCandidates(sources: ConfigSources): string[] {
   const env = sources.env ?? {};
   const home = sources.home;
@@ -240,7 +240,7 @@ function parseProjectsList(value: unknown, context: RootContext, warnings: strin
   } else {
     for (const item of stringList(value)) {
       const colon = item.indexOf(':');
-      if (colon < 0) continue; // entries without `:` are skipped (spec §0)
+      if (colon < 0) continue; // entries without `:` are skipped (§0)
       pairs.push([item.slice(0, colon).trim(), item.slice(colon + 1).trim()]);
     }
   }

@@ -1,4 +1,4 @@
-// Step 4a: cross-project files from Tag Index, Other Tags and the Semantic Hints Index.
+// §4a: cross-project files from Tag Index, Other Tags and the Semantic Hints Index.
 import * as path from 'node:path';
 import { isInside, resolveIndexPath, suspiciousPathText } from './paths';
 import { resultItem } from './resultItem';

@@ -1,4 +1,4 @@
-// Steps 2–5 put together: one query against one snapshot of config and index.
+// §2–§5 put together: one query against one snapshot of config and index.
 import { CoreCache } from './cache';
 import { matchCrossProject } from './crossProject';
 import { hasLegacyBacklog, pendingIdeas } from './ideas';
@@ -40,7 +40,7 @@ export function runQuery(snapshot: Snapshot, input: string | readonly string[], 
 function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions): QueryResult {
   const { config, index } = snapshot;
   const tokens = prepareTokens(query.tokens);
-  // With projects disabled, projects_list counts as empty everywhere (spec, fine print).
+  // With projects disabled, projects_list counts as empty everywhere (§0).
   const projectTokens = config.projectsEnabled
     ? query.tokens.filter((t) => config.projectsList.has(t.toLowerCase()))
     : [];

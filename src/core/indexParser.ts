@@ -1,4 +1,4 @@
-// Step 1: parse the `index.md` written by aria-knowledge's /index into lookup tables.
+// §1: parse the `index.md` written by aria-knowledge's /index into lookup tables.
 // Tolerant by design: unknown sections are skipped, duplicates merged, odd lines reported.
 //
 // Built for speed on large indexes (tens of thousands of entry lines), with results equal to

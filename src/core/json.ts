@@ -1,4 +1,4 @@
-// The CLI `--json` contract (end of SPEC.md).
+// The CLI `--json` contract (§8).
 import type { QueryResult, ResultItem } from './types';
 
 /** An item as the contract shows it; `status` only for tracked artifacts (`8 days ago — fresh`, …). */

@@ -1,4 +1,4 @@
-// Step 6: pick files from a result, then read them (only now) through the reader (§9), and
+// §6: pick files from a result, then read them (only now) through the reader (§9), and
 // render what was read as a markdown bundle.
 import { MAX_PICKS, tooManyPicks } from './limits';
 import { loadedLine } from './messages';

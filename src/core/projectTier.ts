@@ -1,4 +1,4 @@
-// Step 4b: project-tier files found on disk under `projects/<tag>/`, with their front matter.
+// §4b: project-tier files found on disk under `projects/<tag>/`, with their front matter.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirMtime, type DirStamps } from './dirStamps';

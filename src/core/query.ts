@@ -1,4 +1,4 @@
-// Steps 2, 2.5 and 3: split the query, resolve aliases, expand project keys.
+// §2, §2.5 and §3: split the query, resolve aliases, expand project keys.
 import type { Expansion, KnowledgeIndex, ParsedQuery, QueryMode, ResolvedAlias } from './types';
 
 export interface RawQuery {

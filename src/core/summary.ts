@@ -1,4 +1,4 @@
-// Step 5, text form: the exact shape the CLI `--text`, Show Query Summary and the agent's query
+// §5, text form: the exact shape the CLI `--text`, Show Query Summary and the agent's query
 // tool print. A mapper over the core's summary view (summaryView.ts), which decides the layout.
 import { itemLine, summaryView, type SummaryView } from './summaryView';
 import type { QueryResult } from './types';

@@ -1,4 +1,4 @@
-// Step 4c: team-shared files listed in the index, kept only inside allowed _project-knowledge/ folders.
+// §4c: team-shared files listed in the index, kept only inside allowed _project-knowledge/ folders.
 import * as path from 'node:path';
 import { displayHomePath, isInside, isInsideAny, resolveIndexPath, suspiciousPathText } from './paths';
 import type { TierResult } from './crossProject';

@@ -1,4 +1,4 @@
-// Rule §4: a token matches by tag, or as a hyphen-free substring of a semantic-hint phrase.
+// §4: a token matches by tag, or as a hyphen-free substring of a semantic-hint phrase.
 
 /** Lowercase with hyphens removed: the form both tokens and hint phrases take for matching. */
 export function normaliseForHint(s: string): string {

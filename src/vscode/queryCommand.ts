@@ -65,7 +65,7 @@ export class QueryCommand implements vscode.Disposable {
     }
   }
 
-  /** Not configured / no index → the spec's message with the actions that fix it. */
+  /** Not configured / no index → the §0/§1 message with the actions that fix it. */
   private async ensureReady(): Promise<boolean> {
     const s = this.service.state();
     if (s.kind === 'ready') return true;

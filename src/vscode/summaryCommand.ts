@@ -1,4 +1,4 @@
-// Context: Show Query Summary — the spec §5 text form of the user's last Context: Query, as an
+// Context: Show Query Summary — the §5 text form of the user's last Context: Query, as an
 // untitled markdown document. Only the query command records it: a chat or an agent's tool call
 // never replaces what the user asked.
 import * as vscode from 'vscode';

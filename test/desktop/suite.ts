@@ -1,16 +1,16 @@
-// The in-host scenarios of issue 3, run INSIDE a real VS Code's extension host (desktop VS Code
+// The editor's own behaviour checked INSIDE a real VS Code's extension host (desktop VS Code
 // via @vscode/test-electron: scripts/test-desktop.mjs). No UI clicks here: QuickPicks cannot be
 // driven from the extension host, so the pick-list steps go through the extension's API (the
 // same service and tree the UI uses) and its commands. The UI itself is covered by
-// test/e2e/editor.e2e.ts in code-server. The `issue 6:` steps are the editor side of issue 6
-// (watcher bursts, index.md replaced by rename, consistent snapshots, hostile text, workspace
-// trust), where the behaviour is the editor's own file watcher, settings and trust.
+// test/e2e/editor.e2e.ts in code-server. The later steps cover faults and hostile content where
+// the behaviour is the editor's own (watcher bursts, index.md replaced by rename, consistent
+// snapshots, hostile text, workspace trust): its file watcher, settings and trust.
 //
 // Environment (set by scripts/test-desktop.mjs):
 //   ARIA_DESKTOP_SCENARIO  fixture | unconfigured
-//   ARIA_DESKTOP_HOME      the HOME the host runs with (a temp copy of fixtures/home, or empty)
+//   ARIA_DESKTOP_HOME      the HOME the host runs with (a temp copy of examples/knowledge-home, or empty)
 //   ARIA_DESKTOP_KNOWLEDGE for `unconfigured`: the knowledge folder to choose
-//   ARIA_DESKTOP_GOLDEN    path of fixtures/golden.json
+//   ARIA_DESKTOP_GOLDEN    path of test/golden/cases.json
 //   ARIA_DESKTOP_CURSOR_KNOWLEDGE  for `unconfigured` with workspace trust on: the knowledge folder
 //                          the workspace's .cursor config names; the suite logs "aria-context
 //                          trust: please trust this workspace" and the driver clicks Trust
@@ -100,9 +100,9 @@ const step = (name: string, fn: () => Promise<void>) => steps.push([name, fn]);
 
 function fixtureScenarios(): void {
   const home = process.env.ARIA_DESKTOP_HOME!;
-  const golden = JSON.parse(fs.readFileSync(process.env.ARIA_DESKTOP_GOLDEN!, 'utf8')) as { cases: Array<{ name: string; items: Array<[string, string]> }> };
+  const golden = JSON.parse(fs.readFileSync(process.env.ARIA_DESKTOP_GOLDEN!, 'utf8')) as { cases: Array<{ name: string; args: string[]; items: Array<[string, string]> }> };
 
-  step('acceptance 1: the commands are contributed with the Context category', async () => {
+  step('the commands are contributed with the Context category', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const titles = (ext.packageJSON.contributes.commands as Array<{ category: string; title: string }>).map((c) => `${c.category}: ${c.title}`);
     assert.ok(titles.includes('Context: Query') && titles.includes('Context: Show Query Summary'));
@@ -111,11 +111,11 @@ function fixtureScenarios(): void {
     assert.ok(commands.includes('ariaContext.query') && commands.includes('ariaContext.showSummary'));
   });
 
-  step('scenario 1: stripe gives golden case 1; picking two files opens two non-preview tabs', async () => {
+  step('stripe gives the golden stripe items; picking two files opens two non-preview tabs', async () => {
     const a = await api();
     const outcome = a.query('stripe');
     assert.ok(outcome.ok, 'query ran');
-    const expected = golden.cases.find((c) => c.name.startsWith('1 '))!.items;
+    const expected = golden.cases.find((c) => c.args.join(' ') === 'stripe')!.items;
     assert.deepEqual(outcome.result.items.map((i) => [i.category, i.path]), expected);
     const stripe = await until(() => find(a.treeRoots(), ['Known Tags', 'stripe']), 'stripe in the tree');
     const files = stripe.children ?? [];
@@ -128,7 +128,7 @@ function fixtureScenarios(): void {
     await closeAll();
   });
 
-  step('scenario 2: proj-a → expansion, pending ideas, a selectable tracked artifact', async () => {
+  step('proj-a → expansion, pending ideas, a selectable tracked artifact', async () => {
     const outcome = (await api()).query('proj-a');
     assert.ok(outcome.ok);
     assert.deepEqual(outcome.result.query.expanded, [{ project: 'proj-a', tags: ['api', 'stripe', 'webhooks'] }]);
@@ -137,7 +137,7 @@ function fixtureScenarios(): void {
     assert.ok(artifact?.selectable, 'CODEMAP.md is selectable');
   });
 
-  step('scenario 3: the tree shows stripe with 2 files; opening a file node opens it', async () => {
+  step('the tree shows stripe with 2 files; opening a file node opens it', async () => {
     const a = await api();
     const stripe = find(a.treeRoots(), ['Known Tags', 'stripe'])!;
     assert.equal(stripe.description, '2 files');
@@ -182,7 +182,7 @@ function fixtureScenarios(): void {
     assert.deepEqual((result as vscode.ChatResult).metadata, { query: 'stripe AND api' });
   });
 
-  step('scenario 4: live refresh of the tree and the next query', async () => {
+  step('live refresh of the tree and the next query', async () => {
     const a = await api();
     const indexFile = path.join(home, 'knowledge', 'index.md');
     const text = fs.readFileSync(indexFile, 'utf8');
@@ -201,12 +201,12 @@ function fixtureScenarios(): void {
     assert.ok(projB.ok);
   });
 
-  // ---- Issue 6, editor side: faults and hostile content in the real extension host ----------
+  // ---- Faults and hostile content in the real extension host --------------------------------
 
   const knowledge = path.join(home, 'knowledge');
   const indexFile = path.join(knowledge, 'index.md');
 
-  step('issue 6: a burst of 1,000 file events within a second causes at most two reloads, and the tree stays usable', async () => {
+  step('a burst of 1,000 file events within a second causes at most two reloads, and the tree stays usable', async () => {
     const a = await api();
     a.treeRoots();
     await settled(a, 700);
@@ -258,7 +258,7 @@ function fixtureScenarios(): void {
     assert.ok(stripe.ok && stripe.result.items.length > 0);
   });
 
-  step('issue 6: index.md replaced by rename while watched: the watcher keeps working (rename, plain edit, rename)', async () => {
+  step('index.md replaced by rename while watched: the watcher keeps working (rename, plain edit, rename)', async () => {
     const a = await api();
     const sees = (tag: string, file = 'approaches/api-pagination.md') => {
       const node = find(a.treeRoots(), ['Known Tags', tag]);
@@ -283,7 +283,7 @@ function fixtureScenarios(): void {
     await until(() => sees('renamed-three'), 'renamed-three after a second rename');
   });
 
-  step('issue 6: hostile index text reaches the chat only as untrusted, escaped markdown, and the tree as plain text', async () => {
+  step('hostile index text reaches the chat only as untrusted, escaped markdown, and the tree as plain text', async () => {
     const a = await api();
     const parts: Array<[string, unknown]> = [];
     const request = { prompt: 'renamed-one', command: undefined, references: [], toolReferences: [], model: undefined } as unknown as vscode.ChatRequest;
@@ -303,7 +303,7 @@ function fixtureScenarios(): void {
     assert.ok(file && typeof file.tooltip === 'string' && file.tooltip.includes('<img src=x'), 'the tree tooltip is plain text');
   });
 
-  step('issue 6: queries running during reloads see one consistent snapshot (never an old index with a new config)', async () => {
+  step('queries running during reloads see one consistent snapshot (never an old index with a new config)', async () => {
     const a = await api();
     const configFile = path.join(home, '.claude', 'aria-knowledge.local.md');
     const original = fs.readFileSync(configFile, 'utf8');
@@ -389,7 +389,7 @@ function fixtureScenarios(): void {
 }
 
 function unconfiguredScenarios(): void {
-  step('scenario 5 + acceptance 3: not configured despite the workspace setting; choosing the folder (user setting) fills the tree', async () => {
+  step('not configured despite the workspace setting; choosing the folder (user setting) fills the tree', async () => {
     const a = await api();
     const ws = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(ws && fs.existsSync(path.join(ws, '.vscode', 'settings.json')), 'the workspace carries a hostile settings.json');
@@ -408,7 +408,7 @@ function unconfiguredScenarios(): void {
 
   // Needs workspace trust on and someone to click Trust: only test/e2e/inhost.e2e.ts sets this up.
   if (!process.env.ARIA_DESKTOP_CURSOR_KNOWLEDGE) return;
-  step('issue 6: untrusted workspace: its .cursor/aria-knowledge.local.md is not used (notConfigured, empty tree); once trusted in the UI it is, and .vscode/settings.json still cannot redirect the folder', async () => {
+  step('untrusted workspace: its .cursor/aria-knowledge.local.md is not used (notConfigured, empty tree); once trusted in the UI it is, and .vscode/settings.json still cannot redirect the folder', async () => {
     const a = await api();
     const ws = vscode.workspace.workspaceFolders![0].uri.fsPath;
     assert.ok(fs.existsSync(path.join(ws, '.cursor', 'aria-knowledge.local.md')), 'the workspace carries a .cursor config');

@@ -1,4 +1,4 @@
-// Issue 4 in a real VS Code (code-server 1.139) through Chromium: Send to Chat from the
+// The chat in a real VS Code (code-server 1.139) through Chromium: Send to Chat from the
 // Context: Query pick list attaches exactly the picked files to the chat input, and what the
 // workbench does with `@context stripe` typed into the chat.
 //
@@ -26,7 +26,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { fixtureHome, golden, keepScreenshot, packagedVsix, pickRowByLabel, runQuery, tempDir, waitForNotification } from './workbench';
+import { fixtureHome, golden, keepScreenshot, namedWorkspace, packagedVsix, pickRowByLabel, runQuery, waitForNotification } from './workbench';
 
 /** Lines the extension wrote to its output channel (the log file code-server keeps for it). */
 function extensionLog(server: CodeServer): string {
@@ -48,7 +48,7 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
   let page: Page;
 
   before(async () => {
-    const workspace = tempDir('aria-e2e-chat-ws-');
+    const workspace = namedWorkspace();
     fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
     server = await startCodeServer({ workspace, vsixPath: packagedVsix(), env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today } });
     wb = await openWorkbench(server, workspace);
@@ -118,7 +118,7 @@ describe('Send to Chat where the editor has no AI chat', { timeout: 600_000 }, (
   let page: Page;
 
   before(async () => {
-    const workspace = tempDir('aria-e2e-nochat-ws-');
+    const workspace = namedWorkspace();
     server = await startCodeServer({
       workspace,
       vsixPath: packagedVsix(),

@@ -1,18 +1,18 @@
-// Issue 3's five scenarios in a real VS Code (code-server 4.139 = VS Code 1.139) driven through
-// its UI by Chromium, plus acceptance 1 (the packaged .vsix installs with --install-extension
-// and the palette shows the commands) and acceptance 3 (a workspace `.vscode/settings.json`
-// cannot move the knowledge folder).
+// The extension as a user meets it in a real VS Code (code-server 4.139 = VS Code 1.139), driven
+// through its UI by Chromium: the packaged .vsix installs with --install-extension and the
+// palette shows the commands; the query pick list, the tag tree, live refresh, the welcome view
+// and Choose Knowledge Folder; a workspace `.vscode/settings.json` cannot move the knowledge
+// folder.
 //
 //   bash scripts/e2e/setup-harness.sh                       # once; cached outside the repo
 //   node --import tsx --test test/e2e/editor.e2e.ts
 //
 // Environment:
-//   ARIA_FIXTURES   shared fixtures folder (default ../shared/fixtures beside the repo)
 //   ARIA_E2E_VSIX   use this .vsix instead of running `npm run package` first
 //
-// The server's extension host gets HOME = a temp copy of fixtures/home (mtimes set as
-// golden.json says) and ARIA_CONTEXT_TODAY = golden.json's "today" — the extension's one test
-// hook, so artifact and idea ages read as in GOLDEN.md whatever the clock says.
+// The server's extension host gets HOME = a temp copy of examples/knowledge-home (mtimes set as
+// test/golden/cases.json says) and ARIA_CONTEXT_TODAY = its "today" — the extension's one test
+// hook, so artifact and idea ages read as the golden cases expect whatever the clock says.
 //
 // DOM used: the harness's quick input / tree / tab / notification helpers, plus here:
 //   `.quick-input-widget .quick-input-list .monaco-list-row` (data-index, aria-checked,
@@ -48,6 +48,7 @@ import {
   fixtureHome,
   packagedVsix,
   keepScreenshot,
+  namedWorkspace,
   renderedPickRows,
   groups,
   pickRow,
@@ -75,7 +76,7 @@ function decoyKnowledge(): { folder: string; config: string } {
 
 /** A workspace folder whose .vscode/settings.json tries to set the machine-scoped paths. */
 function hostileWorkspace(target: { folder: string; config?: string }): string {
-  const ws = tempDir('aria-e2e-ws-');
+  const ws = namedWorkspace();
   fs.mkdirSync(path.join(ws, '.vscode'));
   const settings: Record<string, string> = { 'ariaContext.knowledgeFolder': target.folder, 'ariaContext.projectsRoot': path.dirname(target.folder) };
   if (target.config) settings['ariaContext.configFile'] = target.config;
@@ -129,7 +130,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
   before(async () => {
     const vsix = packagedVsix();
     home = fixtureHome();
-    // Acceptance 3: this workspace tries to point the extension at a decoy folder.
+    // This workspace tries to point the extension at a decoy folder.
     decoy = decoyKnowledge();
     const workspace = hostileWorkspace(decoy);
     server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
@@ -147,7 +148,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     }
   });
 
-  test('acceptance 1: the installed .vsix puts Context: Query and Context: Show Query Summary in the palette', async () => {
+  test('the installed .vsix puts Context: Query and Context: Show Query Summary in the palette', async () => {
     assert.ok(fs.existsSync(server.extensionsDir));
     const installed = fs.readdirSync(server.extensionsDir).filter((d) => d.startsWith('aria-context.aria-context-'));
     assert.equal(installed.length, 1, `installed: ${fs.readdirSync(server.extensionsDir).join(', ')}`);
@@ -168,9 +169,9 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await closeQuickInput(page);
   });
 
-  test('scenario 1: Context: Query → stripe → golden case 1 under its group separators → pick two → two tabs', async (t) => {
+  test('Context: Query → stripe → the golden stripe items under their group separators → pick two → two tabs', async (t) => {
     const rows = await runQuery(page, 'stripe');
-    const expected = golden.cases.find((c) => c.name.startsWith('1 '))!.items;
+    const expected = golden.cases.find((c) => c.args.join(' ') === 'stripe')!.items;
     // The pick list shows each path exactly as the summary does.
     assert.deepEqual(
       rows.map((r) => r.description),
@@ -221,7 +222,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await closeAllEditors(page);
   });
 
-  test('scenario 2: proj-a → expansion note and pending ideas visible, not pickable; the tracked artifact is pickable', async () => {
+  test('proj-a → expansion note and pending ideas visible, not pickable; the tracked artifact is pickable', async () => {
     const rows = await runQuery(page, 'proj-a');
     const labels = rows.map((r) => r.label);
     assert.ok(labels.includes('Expanded `proj-a` to include: api, stripe, webhooks'), labels.join('\n'));
@@ -254,14 +255,14 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await closeAllEditors(page);
   });
 
-  test('scenario 3: the tag tree shows the index (stripe: 2 files); clicking a file opens it', async () => {
+  test('the tag tree shows the index (stripe: 2 files); clicking a file opens it', async () => {
     await openTagView(page);
     const stripe: TreeRow = await waitFor(() => knownTagRow(page, 'stripe'), 20_000, 'stripe under Known Tags');
     assert.equal(stripe.description, '2 files');
     const top = (await tree(page)).filter((r) => r.level === 1).map((r) => r.label);
     assert.deepEqual(top, ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
     assert.equal((await knownTagRow(page, 'deployment'))?.description, '1 file · aliases: deploy, ship, release');
-    // Acceptance 3: the workspace's decoy folder is not what the tree shows.
+    // The workspace's decoy folder is not what the tree shows.
     assert.equal(await knownTagRow(page, 'decoy-tag'), undefined);
 
     await treeRow(page, 'stripe', 2).click();
@@ -275,7 +276,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await closeAllEditors(page);
   });
 
-  test('scenario 4: live refresh — index.md edit and a new project file show in the tree and the next query, no reload', async () => {
+  test('live refresh — index.md edit and a new project file show in the tree and the next query, no reload', async () => {
     await page.evaluate('globalThis.__ariaNoReload = 42');
     const indexFile = path.join(home, 'knowledge', 'index.md');
     const text = fs.readFileSync(indexFile, 'utf8');
@@ -310,7 +311,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.equal(await page.evaluate('globalThis.__ariaNoReload'), 42, 'the window was not reloaded');
   });
 
-  test('no match: the spec message with the known tags, and Enter on "Edit the query" goes back to Step 1', async () => {
+  test('no match: the no-match message with the known tags, and Enter on "Edit the query" goes back to Step 1', async () => {
     const rows = await runQuery(page, 'nonexistent-tag');
     const labels = rows.map((r) => r.label);
     assert.deepEqual(labels.slice(0, 4), [
@@ -325,7 +326,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await closeQuickInput(page);
   });
 
-  test('issue 6 + acceptance 3: machine-scoped path settings — the workspace\'s .vscode/settings.json (knowledgeFolder, configFile, projectsRoot → a decoy) cannot redirect them', async () => {
+  test('machine-scoped path settings — the workspace\'s .vscode/settings.json (knowledgeFolder, configFile, projectsRoot → a decoy) cannot redirect them', async () => {
     const rows = await runQuery(page, 'decoy-tag');
     assert.equal(rows[0]?.label, 'No files match tag(s): [decoy-tag]', rows.map((r) => r.label).join('\n'));
     await closeQuickInput(page);
@@ -366,7 +367,7 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
     const home = tempDir('aria-e2e-empty-home-');
     const elsewhere = fixtureHome();
     knowledge = path.join(elsewhere, 'knowledge');
-    // Acceptance 3: the workspace tries to configure the folder; it must not count.
+    // The workspace tries to configure the folder; it must not count.
     workspace = hostileWorkspace({ folder: knowledge });
     server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
     wb = await openWorkbench(server, workspace);
@@ -378,7 +379,7 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
     await server?.stop();
   });
 
-  test('scenario 5: the welcome view; Choose Knowledge Folder (user setting) makes the tree appear', async () => {
+  test('the welcome view; Choose Knowledge Folder (user setting) makes the tree appear', async () => {
     await openTagView(page);
     const welcome = page.locator('.part.sidebar .welcome-view-content');
     await welcome.waitFor({ state: 'visible', timeout: 20_000 });
@@ -412,7 +413,7 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
       30_000,
       'the folder dialog to accept the folder and the tag tree to appear',
     ).catch(async (err: unknown) => {
-      await screenshot(page, 'scenario5-failure');
+      await screenshot(page, 'welcome-choose-folder-failure');
       throw err;
     });
     assert.equal((await knownTagRow(page, 'stripe'))?.description, '2 files');

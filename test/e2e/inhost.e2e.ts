@@ -14,11 +14,10 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { buildSync } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { fixtureCopy, tempDir } from '../helpers';
+import { fixtureCopy, goldenFile, tempDir } from '../helpers';
 import { CHROMIUM_PATH, REPO_ROOT, grantWorkspaceTrust, startCodeServer, waitFor } from './harness';
 
-const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
-const GOLDEN = path.join(FIXTURES, 'golden.json');
+const GOLDEN = goldenFile;
 const golden = JSON.parse(fs.readFileSync(GOLDEN, 'utf8')) as { today: string; mtimes: Record<string, string> };
 const SUITE = path.join(REPO_ROOT, 'out', 'desktop', 'suite.js');
 
@@ -106,7 +105,7 @@ test('in-host scenarios (the test:desktop suite) inside code-server\'s extension
   build();
   const fixture = await runSuite('fixture', fixtureHome(), workspace({ 'ariaContext.knowledgeFolder': tempDir('aria-inhost-decoy-') }));
   const knowledge = path.join(fixtureHome(), 'knowledge');
-  // Workspace trust on here: the workspace also carries a .cursor config (issue 6).
+  // Workspace trust on here: the workspace also carries a .cursor config, which only a trusted workspace may use.
   const cursor = cursorKnowledge();
   const unconfigured = await runSuite(
     'unconfigured',

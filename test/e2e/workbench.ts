@@ -5,10 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { fixtureCopy, tempDir } from '../helpers';
+import { fixtureCopy, goldenFile, tempDir } from '../helpers';
 import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, typeInQuickInput, waitFor } from './harness';
 
-export const FIXTURES = process.env.ARIA_FIXTURES ?? path.resolve(REPO_ROOT, '..', 'shared', 'fixtures');
 export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
 
 export interface Golden {
@@ -16,14 +15,17 @@ export interface Golden {
   mtimes: Record<string, string>;
   cases: Array<{ name: string; args: string[]; items: Array<[string, string]> }>;
 }
-export const golden = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'golden.json'), 'utf8')) as Golden;
+export const golden = JSON.parse(fs.readFileSync(goldenFile, 'utf8')) as Golden;
 
 // ---------------------------------------------------------------------------------------------
 // Setup helpers
 
-/** A temp copy of fixtures/home with the modification times golden.json asks for. */
+/** A temp copy of examples/knowledge-home with the modification times the golden cases set. */
 export function fixtureHome(): string {
-  return fixtureCopy('aria-e2e-home-');
+  // Renamed to a fixed name (mtimes survive a rename) so paths in screenshots do not vary.
+  const home = path.join(tempDir('aria-e2e-home-'), 'home');
+  fs.renameSync(fixtureCopy('aria-e2e-home-'), home);
+  return home;
 }
 
 /** Another knowledge folder (+ config) a hostile workspace setting tries to point at. */
@@ -40,13 +42,43 @@ export function packagedVsix(): string {
 }
 
 /**
- * A screenshot for test-artifacts/ and media/screenshots/ (the README's). Hovers are hidden
- * for it: VS Code 1.139 shows the focused quick input's placeholder as a hover over the title.
+ * The README's images: refreshed only when someone means to (`npm run screenshots` sets
+ * ARIA_UPDATE_SCREENSHOTS=1). A test run writes its screenshots to test-artifacts/ only, so it
+ * never changes a tracked file.
+ */
+export const UPDATE_SCREENSHOTS = process.env.ARIA_UPDATE_SCREENSHOTS === '1';
+
+/**
+ * A workspace folder with a fixed name inside a fresh temp dir: the window title shows the
+ * folder's name, so screenshots do not depend on a random temp name.
+ */
+export function namedWorkspace(name = 'example-repo'): string {
+  const dir = path.join(tempDir('aria-e2e-ws-'), name);
+  fs.mkdirSync(dir);
+  return dir;
+}
+
+/**
+ * A screenshot for test-artifacts/ (and media/screenshots/ when UPDATE_SCREENSHOTS). Hovers,
+ * the blinking text cursor and progress spinners are hidden for it, and animations held: VS Code
+ * 1.139 shows the focused quick input's placeholder as a hover over the title, and a caret or a
+ * spinner frame may or may not be drawn at that instant.
  */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
-  const style = await page.addStyleTag({ content: '.workbench-hover-container, .monaco-hover { display: none !important; }' });
+  const style = await page.addStyleTag({
+    content: [
+      '.workbench-hover-container, .monaco-hover { display: none !important; }',
+      '.monaco-editor .cursors-layer { visibility: hidden !important; }',
+      // scrollbars fade in and out after a scroll
+      '.monaco-scrollable-element > .scrollbar { visibility: hidden !important; }',
+      // progress spinners ("Activating Extensions…") are caught at a random frame, or not at all
+      '.part.statusbar .statusbar-item:has(.codicon-loading, .codicon-sync) { visibility: hidden !important; }',
+      '*, *::before, *::after { animation-play-state: paused !important; animation-delay: 0s !important; transition: none !important; }',
+    ].join('\n'),
+  });
   const file = await screenshot(page, name);
   await style.evaluate((el: any) => el.remove());
+  if (!UPDATE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   fs.copyFileSync(file, path.join(SCREENSHOTS, `${name}.png`));
 }

@@ -1,11 +1,13 @@
-// The golden queries of ../shared/fixtures/golden.json, through the core and the built CLI.
+// The golden queries (test/golden/cases.json over examples/knowledge-home), through the core
+// and the built CLI. With ARIA_FIXTURES set, the same checks also run on that folder's
+// golden.json and home/ (an optional extra source).
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadItems, pickItems, renderBundle, renderSummary, toJson } from '../../src/core';
-import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
+import { extraFixturesDir, fixtureCopy, fixtureHomeDir, goldenFile, query, readGolden, repoRoot, snapshotFor } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 
@@ -21,8 +23,12 @@ function runCli(home: string, args: string[]) {
 const knowledgeItems = (items: Array<{ category: string; path: string }>) =>
   items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]);
 
-describe('golden queries', () => {
-  const { home, golden } = fixtureHome();
+const sources = [{ title: 'golden queries', home: fixtureHomeDir, golden: goldenFile }];
+if (extraFixturesDir) sources.push({ title: `golden queries of ${extraFixturesDir}`, home: path.join(extraFixturesDir, 'home'), golden: path.join(extraFixturesDir, 'golden.json') });
+
+for (const source of sources) describe(source.title, () => {
+  const home = fixtureCopy('aria-golden-', source);
+  const golden = readGolden(source.golden);
   ensureBuilt();
 
   for (const c of golden.cases) {

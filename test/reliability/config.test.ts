@@ -56,7 +56,7 @@ test('missing knowledge_folder: not configured, with the setup message', () => {
     assert.equal(outcome.code, 'not-configured');
     assert.ok(outcome.message.endsWith(NOT_CONFIGURED), outcome.message);
   }
-  // No config file anywhere and no folder setting: exactly the spec's message.
+  // No config file anywhere and no folder setting: exactly the §0 message.
   const empty = tempDir('aria-rel-nohome-');
   assert.deepEqual(load(empty), { ok: false, code: 'not-configured', message: NOT_CONFIGURED });
 });

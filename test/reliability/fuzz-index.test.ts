@@ -1,6 +1,6 @@
 // Bad input, index.md: a seeded fuzz/property test of the index parser and the matcher, plus
-// one named test per kind of damage the issue lists. Reproduce a failure with the printed seed
-// and case number: ARIA_FUZZ_SEED=<seed> ARIA_FUZZ_CASES=<n> node --import tsx --test <this file>.
+// one named test per kind of damage a hand-edited or synced index suffers. Reproduce a failure
+// with the printed seed and case number: ARIA_FUZZ_SEED=<seed> ARIA_FUZZ_CASES=<n> node --import tsx --test <this file>.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -10,7 +10,8 @@ import type { QueryResult } from '../../src/core/types';
 export { prng } from '../prng';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
-export const fixturesHome = path.join(process.env.ARIA_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures'), 'home');
+import { fixtureHomeDir } from '../helpers';
+export const fixturesHome = fixtureHomeDir;
 export const cliPath = path.join(repoRoot, 'dist', 'cli.js');
 export const TODAY = '2026-12-01';
 
@@ -138,7 +139,7 @@ export function runCli(args: string[], home: string, options: SpawnSyncOptions =
   return { code: r.status, out: String(r.stdout ?? ''), err: String(r.stderr ?? '') };
 }
 
-/** Copies the shared fixture HOME into a temp dir (symlinks kept as symlinks). */
+/** Copies the fixture HOME (examples/knowledge-home) into a temp dir (symlinks kept as symlinks). */
 export function copyFixtureHome(): string {
   const home = tempDir('aria-rel-fixture-');
   fs.cpSync(fixturesHome, home, { recursive: true, verbatimSymlinks: true });

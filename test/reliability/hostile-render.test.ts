@@ -1,4 +1,4 @@
-// Issue 6, hostile content: "Nothing from the knowledge folder is ever executed or rendered as
+// Hostile content: "Nothing from the knowledge folder is ever executed or rendered as
 // trusted HTML/markdown with command links" — the editor side. Where knowledge text is shown:
 //   chat answers (chatMarkdown.ts via participantHandler.ts)  → markdown: escaped, and sent as an
 //                                                               untrusted MarkdownString (checked

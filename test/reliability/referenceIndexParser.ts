@@ -1,6 +1,6 @@
 // The index parser as it was before it was rewritten for speed (commit 16d3892), kept as the
 // reference the differential tests compare src/core/indexParser.ts against (indexDiff.ts), with
-// the fine-print rules (docs/fine-print.md, §F) written in the plainest way since. Do not
+// the fine-print rules (docs/SPEC.md, Fine print, §F) written in the plainest way since. Do not
 // optimise it: its value is being plainly the behaviour.
 import { normaliseRelative } from '../../src/core/paths';
 import type {

@@ -31,7 +31,7 @@ describe('staleness', () => {
   });
 });
 
-describe('tracked artifacts (§5)', () => {
+describe('tracked artifacts (§4d)', () => {
   const home = makeHome({ config, index: INDEX_HEADER });
   touch(path.join(home, 'Projects/web/CODEMAP.md'), '2026-11-20');
   touch(path.join(home, 'Projects/app/CODEMAP.md'), '2026-11-30');
@@ -60,7 +60,7 @@ describe('tracked artifacts (§5)', () => {
   });
 });
 
-describe('pending ideas (§5)', () => {
+describe('pending ideas (§4e)', () => {
   const home = makeHome({
     config,
     index: INDEX_HEADER,

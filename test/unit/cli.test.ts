@@ -50,6 +50,34 @@ describe('CLI', () => {
     assert.match(run(['query', 'api'], tempDir(), { KT_CONFIG: path.join(other, 'cfg.md') }).out, /other\.md/);
   });
 
+  test('a relative HOME, --folder or --config is named as the cause, with the absolute path it would be from here', () => {
+    const parent = path.dirname(home);
+    const rel = path.basename(home);
+    const inParent = (args: string[], homeValue: string) => {
+      const r = spawnSync('node', [cli, ...args], { cwd: parent, env: { PATH: process.env.PATH, HOME: homeValue }, encoding: 'utf8' });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    // The same folder works as an absolute HOME, so the message is about the path's form alone.
+    assert.match(inParent(['query', 'api'], home).out, /a\.md — A/);
+    assert.deepEqual(inParent(['query', 'api'], rel), {
+      code: 3,
+      out: `HOME must be an absolute path (got "${rel}"). From this directory that would be HOME="${home}".\n`,
+      err: '',
+    });
+    const json = inParent(['query', 'api', '--json'], rel);
+    assert.equal(JSON.parse(json.out).error.code, 'not-configured');
+    assert.doesNotMatch(json.out, /knowledge_folder/);
+
+    const folder = inParent(['query', 'api', '--folder', `${rel}/knowledge`], home);
+    assert.equal(folder.code, 2);
+    assert.equal(folder.out, `--folder must be an absolute path (got "${rel}/knowledge"). From this directory that would be --folder "${path.join(home, 'knowledge')}".\n`);
+    const config = inParent(['query', 'api', `--config=./${rel}/.claude/aria-knowledge.local.md`], home);
+    assert.equal(config.code, 2);
+    assert.match(config.out, /^--config must be an absolute path \(got "\.\/[^"]+"\)\. From this directory that would be --config "\/.+\/\.claude\/aria-knowledge\.local\.md"\.\n$/);
+    // `~/…` is a home path, not a relative one.
+    assert.match(inParent(['query', 'api', '--folder', '~/knowledge'], home).out, /a\.md — A/);
+  });
+
   test('--json follows the contract; --load prints the bundle', () => {
     const json = JSON.parse(run(['query', 'api', '--json'], home).out);
     assert.deepEqual(Object.keys(json), ['tokens', 'mode', 'resolved', 'expanded', 'found', 'items', 'notes', 'ideas', 'noMatch']);

@@ -12,7 +12,7 @@ describe('config (§0)', () => {
     assert.equal(NOT_CONFIGURED, 'aria-knowledge is not configured. Run /setup to get started.');
   });
 
-  test('sources are tried in the spec order and the first that exists wins', () => {
+  test('sources are tried in the §0 order and the first that exists wins', () => {
     const home = tempDir();
     const ws = tempDir();
     const sources = { home, env: { KT_CONFIG: '~/kt.md', ARIA_KNOWLEDGE_CONFIG: '/etc/aria.md' }, configFile: '~/setting.md', trustedWorkspaceFolders: [ws] };

@@ -1,4 +1,4 @@
-// The fine print (docs/fine-print.md, §F): edge cases the original spec leaves open, each decided
+// The fine print (docs/SPEC.md, Fine print, §F): edge cases the original spec leaves open, each decided
 // as a person editing index.md by hand would expect, proved with real files in a temp HOME.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The pure models behind the VS Code layer (src/vscode/*Model.ts), on the shared fixture.
+// The pure models behind the VS Code layer (src/vscode/*Model.ts), on the golden fixture (examples/knowledge-home).
 // No vscode module: these files must not import it.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -19,7 +19,7 @@ test('vscode model files never import vscode', () => {
   }
 });
 
-test('issue 6: machine-scoped path settings: a workspace\'s .vscode/settings.json cannot redirect them (machineValue: only the user value or default counts; workspace values are ignored and reported)', () => {
+test('machine-scoped path settings: a workspace\'s .vscode/settings.json cannot redirect them (machineValue: only the user value or default counts; workspace values are ignored and reported)', () => {
   const v = machineValue({ key: 'ariaContext.knowledgeFolder', defaultValue: '', globalValue: ' /home/u/k ', workspaceValue: '/evil', workspaceFolderValue: '/evil2' });
   assert.equal(v.value, '/home/u/k');
   assert.equal(v.ignored.length, 2);
@@ -32,7 +32,7 @@ test('issue 6: machine-scoped path settings: a workspace\'s .vscode/settings.jso
   assert.equal(boundedInt('x', 10, 0, 50), 10);
 });
 
-test('issue 6: machine-scoped path settings are declared "scope": "machine" in package.json and read only through machineValue', () => {
+test('machine-scoped path settings are declared "scope": "machine" in package.json and read only through machineValue', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
   const props = pkg.contributes.configuration.properties;
   for (const key of ['ariaContext.knowledgeFolder', 'ariaContext.configFile', 'ariaContext.projectsRoot']) assert.equal(props[key]?.scope, 'machine', key);
@@ -107,7 +107,7 @@ test('pushRecent: newest first, no duplicates (case-insensitive), bounded', () =
 const describe = (rows: PickRow[]) =>
   rows.map((r) => (r.kind === 'separator' ? `-- ${r.label}` : r.kind === 'item' ? `item ${r.description}` : `${r.kind} ${r.label}`));
 
-test('pick model, golden case 1 (stripe): group separators in spec order, items with title/path/tags', () => {
+test('pick model, stripe: group separators in §5 order, items with title/path/tags', () => {
   const { home } = fixtureHome();
   const result = query(home, 'stripe');
   const model = pickModel(result, 'stripe');
@@ -127,7 +127,7 @@ test('pick model, golden case 1 (stripe): group separators in spec order, items 
   assert.equal(team.detail, 'project: proj-a, scope: repo · tags: api, stripe');
 });
 
-test('pick model, golden case 4 (proj-a): notes, artifact pickable with its age, ideas and legacy note shown but not pickable', () => {
+test('pick model, proj-a: notes, artifact pickable with its age, ideas and legacy note shown but not pickable', () => {
   const { home } = fixtureHome();
   const model = pickModel(query(home, 'proj-a'), 'proj-a');
   const d = describe(model.rows);
@@ -161,7 +161,7 @@ test('pick model, proj-c AND database: stale STITCH pickable with warning, missi
   assert.match(missing.detail ?? '', /not found — run \/codemap create.*not loadable/);
 });
 
-test('pick model, no match: the spec message, known tags, rebuild hint and a way back to edit; warnings listed', () => {
+test('pick model, no match: the §5 no-match message, known tags, rebuild hint and a way back to edit; warnings listed', () => {
   const { home } = fixtureHome();
   const model = pickModel(query(home, 'nonexistent-tag'), 'nonexistent-tag');
   const d = describe(model.rows);

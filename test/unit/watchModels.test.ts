@@ -1,6 +1,6 @@
-// The pure parts behind the watchers and the service's snapshot cache (issue 6, faults):
+// The pure parts behind the watchers and the service's snapshot cache (faults):
 // the Debouncer with real timers. The same behaviour is proven in the real
-// editor by test/desktop/suite.ts ("issue 6: a burst of 1,000 file events …", run by
+// editor by test/desktop/suite.ts ("a burst of 1,000 file events …", run by
 // test/e2e/inhost.e2e.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

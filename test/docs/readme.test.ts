@@ -1,0 +1,141 @@
+// The README's command blocks work as written: every ```sh block runs verbatim, in order, in a
+// fresh copy of the repository (the tracked files only: no node_modules/, no dist/), on a machine
+// whose HOME is empty. When a ```text block follows it, the command's output must contain that
+// text, where a line holding only `…` stands for any lines left out. ```shell blocks (npm start,
+// npm test) are documentation only. Afterwards the copy's `git status` must be clean.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { repoRoot, tempDir } from '../helpers';
+
+export interface CommandBlock {
+  line: number;
+  script: string;
+  /** The pieces the output must contain, in order (the text block split at its `…` lines). */
+  expected: string[];
+}
+
+interface Fence {
+  line: number;
+  lang: string;
+  body: string;
+  /** Lines between the previous fence's end and this one. */
+  gap: string;
+}
+
+function fences(markdown: string): Fence[] {
+  const lines = markdown.split('\n');
+  const found: Fence[] = [];
+  let afterPrevious = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^ {0,3}(`{3,})([\w-]*)\s*$/.exec(lines[i]);
+    if (!open) continue;
+    const close = new RegExp(`^ {0,3}\`{${open[1].length},}\\s*$`);
+    let end = i + 1;
+    while (end < lines.length && !close.test(lines[end])) end++;
+    found.push({ line: i + 1, lang: open[2], body: lines.slice(i + 1, end).join('\n'), gap: lines.slice(afterPrevious, i).join('\n') });
+    i = end;
+    afterPrevious = end + 1;
+  }
+  return found;
+}
+
+/** The ```sh blocks of a README, each with the ```text block that directly follows it, if any. */
+export function commandBlocks(markdown: string): CommandBlock[] {
+  const all = fences(markdown);
+  return all.flatMap((fence, i) => {
+    if (fence.lang !== 'sh') return [];
+    const next = all[i + 1];
+    const output = next && next.lang === 'text' && next.gap.trim() === '' ? next.body : null;
+    const expected = output === null ? [] : output.split(/^…$/m).map((piece) => piece.replace(/^\n|\n$/g, '')).filter((piece) => piece !== '');
+    return [{ line: fence.line, script: fence.body, expected }];
+  });
+}
+
+/** Where each piece is found in `output`, in order; the first missing one is named. */
+export function missingPiece(output: string, pieces: string[]): string | null {
+  let from = 0;
+  for (const piece of pieces) {
+    const at = output.indexOf(piece, from);
+    if (at < 0) return piece;
+    from = at + piece.length;
+  }
+  return null;
+}
+
+/** The repository as a fresh clone of the working tree would have it, committed in its own git. */
+function freshCopy(): string {
+  const copy = path.join(tempDir('aria-readme-'), 'aria-context');
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' });
+  for (const rel of listed.split('\0').filter(Boolean)) {
+    const from = path.join(repoRoot, rel);
+    if (!fs.existsSync(from)) continue; // deleted in the working tree
+    fs.mkdirSync(path.dirname(path.join(copy, rel)), { recursive: true });
+    fs.copyFileSync(from, path.join(copy, rel));
+    fs.chmodSync(path.join(copy, rel), fs.statSync(from).mode);
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=readme-test', '-c', 'user.email=readme-test@localhost', ...args], { cwd: copy, stdio: 'ignore' });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'working tree');
+  return copy;
+}
+
+describe('README command blocks', { timeout: 900_000 }, () => {
+  test('the extraction pairs each sh block with the text block right after it and splits at … lines', () => {
+    const md = ['```sh', 'echo a', '```', '', '```text', 'a', '…', 'b', '```', 'prose', '```text', 'not paired', '```', '````sh', 'x', '```', 'y', '````', '```shell', 'npm start', '```'].join('\n');
+    assert.deepEqual(commandBlocks(md), [
+      { line: 1, script: 'echo a', expected: ['a', 'b'] },
+      { line: 14, script: 'x\n```\ny', expected: [] },
+    ]);
+    assert.equal(missingPiece('a\nzz\nb\n', ['a', 'b']), null);
+    assert.equal(missingPiece('b\na\n', ['a', 'b']), 'b', 'pieces must appear in order');
+  });
+
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const blocks = commandBlocks(readme);
+  test('the README has runnable blocks: installing, the CLI examples and putting it on PATH', () => {
+    const scripts = blocks.map((b) => b.script).join('\n');
+    for (const command of ['npm ci', 'npm run build', 'node dist/cli.js query', 'npm link', 'npx aria-context']) {
+      assert.ok(scripts.includes(command), `no sh block runs ${command}`);
+    }
+    assert.ok(blocks.filter((b) => b.expected.length > 0).length >= 5, 'most blocks should state their output');
+  });
+
+  let copy = '';
+  let env: NodeJS.ProcessEnv = {};
+  test('a fresh copy of the repository', () => {
+    copy = freshCopy();
+    assert.ok(!fs.existsSync(path.join(copy, 'node_modules')));
+    const machine = tempDir('aria-readme-machine-');
+    const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
+    env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(ARIA_|KT_CONFIG$|npm_)/.test(k)));
+    Object.assign(env, {
+      HOME: path.join(machine, 'home'),
+      // `npm link` installs into this prefix, whose bin folder is on PATH as a global one would be
+      npm_config_prefix: path.join(machine, 'prefix'),
+      PATH: `${path.join(machine, 'prefix', 'bin')}${path.delimiter}${process.env.PATH}`,
+      // the package cache of this machine, so installing does not download everything again
+      npm_config_cache: npmCache,
+      npm_config_update_notifier: 'false',
+    });
+    fs.mkdirSync(env.HOME!, { recursive: true });
+  });
+
+  for (const block of blocks) {
+    test(`README.md:${block.line}: ${block.script.split('\n').join(' && ')}`, () => {
+      assert.ok(copy, 'no fresh copy');
+      const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', block.script], { cwd: copy, env, encoding: 'utf8', timeout: 600_000 });
+      assert.equal(run.status, 0, `exit ${run.status ?? run.signal}\n${run.stdout}\n${run.stderr}`);
+      const missing = missingPiece(run.stdout, block.expected);
+      assert.equal(missing, null, `the output lacks:\n${missing}\n--- output:\n${run.stdout}`);
+    });
+  }
+
+  test('running them changed no tracked file and left no untracked one', () => {
+    assert.ok(copy, 'no fresh copy');
+    assert.equal(execFileSync('git', ['status', '--porcelain'], { cwd: copy, encoding: 'utf8' }), '');
+  });
+});
