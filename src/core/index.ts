@@ -58,3 +58,20 @@ export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type Kn
 export { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
 export { itemsForPaths, type PathItems } from './pathItems';
+export { indexPath, readIndexText, type IndexText } from './snapshot';
+export { deriveActiveFileQuery, surfacedFiles, pathWords, MAX_SURFACED_FILES, MIN_TAG_HITS, type DerivedQuery } from './activeFile';
+export { indexLines, type IndexLines } from './indexLines';
+export {
+  checkIndex,
+  scanDrift,
+  withDrift,
+  healthSummary,
+  rebuiltDate,
+  REBUILD_HINT,
+  type IndexHealth,
+  type IndexProblem,
+  type IndexProblemKind,
+  type DriftResult,
+  type DriftOptions,
+} from './indexHealth';
+export { trackedArtifacts } from './artifacts';
