@@ -64,6 +64,7 @@ export { indexLines, type IndexLines } from './indexLines';
 export {
   checkIndex,
   scanDrift,
+  DriftScan,
   withDrift,
   healthSummary,
   rebuiltDate,

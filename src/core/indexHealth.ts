@@ -249,41 +249,69 @@ export function listNotes(folder: string, skipped: string[] = []): string[] {
   return out;
 }
 
-/** The drift part: each note's front matter against what the index says about it. */
-export async function scanDrift(snapshot: Snapshot, text: string, options: DriftOptions = {}, lines: IndexLines = indexLines(text)): Promise<DriftResult> {
-  const { config, index } = snapshot;
-  const folder = config.knowledgeFolder;
-  const skipped: string[] = [];
-  const notes = listNotes(folder, skipped);
-  const read = knowledgeHeadReader(folder);
-  const problems = new Problems();
-  const rebuilt = rebuiltDate(index.lastRebuilt);
-  const summaryLine = lines.lastRebuilt?.line ?? 1;
-  const firstLine = new Map<string, number>();
-  for (const e of lines.entries) {
-    if (e.section === 'team') continue;
-    const key = normaliseRelative(e.path);
-    if (!firstLine.has(key)) firstLine.set(key, e.line);
-  }
-  const every = options.yieldEvery ?? 250;
-  let done = 0;
-  for (const abs of notes) {
-    if (done % every === 0) {
-      options.onProgress?.(done, notes.length);
-      if (done > 0) await new Promise((resolve) => setImmediate(resolve));
-      if (options.isCancelled?.()) return { problems: problems.list, notes: done, cancelled: true, skipped };
+/**
+ * The drift part as steps, for a host that paces it (the editor yields between steps, the
+ * benchmark runs it straight through): each note's front matter against what the index says.
+ */
+export class DriftScan {
+  readonly notes: string[];
+  readonly skipped: string[] = [];
+  private done = 0;
+  private readonly problems = new Problems();
+  private readonly read: ReturnType<typeof knowledgeHeadReader>;
+  private readonly rebuilt: string | null;
+  private readonly summaryLine: number;
+  private readonly firstLine = new Map<string, number>();
+
+  constructor(
+    private readonly snapshot: Snapshot,
+    lines: IndexLines,
+  ) {
+    const folder = snapshot.config.knowledgeFolder;
+    this.notes = listNotes(folder, this.skipped);
+    this.read = knowledgeHeadReader(folder);
+    this.rebuilt = rebuiltDate(snapshot.index.lastRebuilt);
+    this.summaryLine = lines.lastRebuilt?.line ?? 1;
+    for (const e of lines.entries) {
+      if (e.section === 'team') continue;
+      const key = normaliseRelative(e.path);
+      if (!this.firstLine.has(key)) this.firstLine.set(key, e.line);
     }
-    done++;
-    const rel = path.relative(folder, abs).split(path.sep).join('/');
+  }
+
+  get scanned(): number {
+    return this.done;
+  }
+
+  get finished(): boolean {
+    return this.done >= this.notes.length;
+  }
+
+  /** Checks up to `count` more notes; false once every note is done. */
+  step(count: number): boolean {
+    const end = Math.min(this.notes.length, this.done + count);
+    while (this.done < end) this.checkNote(this.notes[this.done++]);
+    return !this.finished;
+  }
+
+  result(cancelled = false): DriftResult {
+    return { problems: this.problems.list, notes: this.done, cancelled, skipped: this.skipped };
+  }
+
+  private checkNote(abs: string): void {
+    const { index, config } = this.snapshot;
+    const { problems, rebuilt, summaryLine } = this;
+    const rel = path.relative(config.knowledgeFolder, abs).split(path.sep).join('/');
     const listed = index.files.get(rel);
-    const head = read(abs, DRIFT_HEAD_BYTES);
+    const line = this.firstLine.get(rel) ?? summaryLine;
+    const head = this.read(abs, DRIFT_HEAD_BYTES);
     if (!head.ok) {
-      if (listed) problems.add({ kind: 'tags-differ', line: firstLine.get(rel) ?? summaryLine, severity: 'warning', message: `\`${rel}\` cannot be read: ${head.reason}`, file: abs });
-      continue;
+      if (listed) problems.add({ kind: 'tags-differ', line, severity: 'warning', message: `\`${rel}\` cannot be read: ${head.reason}`, file: abs });
+      return;
     }
     const fm = parseFrontMatter(head.text);
     const noteTags = [...new Set(stringList(fm.data?.['tags']).map((t) => t.toLowerCase()))].sort();
-    if (!listed && noteTags.length === 0) continue; // not a tagged note: nothing /index would list
+    if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list
     let changed: string | null = null;
     if (rebuilt) {
       try {
@@ -293,10 +321,9 @@ export async function scanDrift(snapshot: Snapshot, text: string, options: Drift
         // vanished since it was listed: the next check sees it
       }
     }
-    const line = firstLine.get(rel) ?? summaryLine;
     if (!listed) {
       problems.add({ kind: 'not-indexed', line: summaryLine, severity: 'warning', message: `\`${rel}\` (tags: ${noteTags.join(', ')}) is not in the index${changed ? `; changed ${changed}, after the last rebuild` : ''}`, file: abs });
-      continue;
+      return;
     }
     const indexTags = [...listed.tags].sort();
     const added = noteTags.filter((t) => !listed.tags.has(t));
@@ -307,8 +334,20 @@ export async function scanDrift(snapshot: Snapshot, text: string, options: Drift
     }
     if (changed) problems.add({ kind: 'newer-than-index', line, severity: 'info', message: `\`${rel}\` changed on ${changed}, after the index was rebuilt (${rebuilt})`, file: abs });
   }
-  options.onProgress?.(done, notes.length);
-  return { problems: problems.list, notes: done, cancelled: false, skipped };
+}
+
+/** The drift scan with progress and cancel, yielding to the event loop between steps. */
+export async function scanDrift(snapshot: Snapshot, text: string, options: DriftOptions = {}, lines: IndexLines = indexLines(text)): Promise<DriftResult> {
+  const scan = new DriftScan(snapshot, lines);
+  const every = Math.max(1, options.yieldEvery ?? 250);
+  for (;;) {
+    options.onProgress?.(scan.scanned, scan.notes.length);
+    if (options.isCancelled?.()) return scan.result(true);
+    if (!scan.step(every)) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  options.onProgress?.(scan.scanned, scan.notes.length);
+  return scan.result();
 }
 
 /** The cheap check and a finished drift scan as one health report. */
