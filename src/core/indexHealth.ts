@@ -101,7 +101,8 @@ class FolderListings {
   private readonly names = new Map<string, Set<string> | null>();
 
   exists(abs: string): boolean {
-    const dir = path.dirname(abs);
+    const cut = abs.lastIndexOf(path.sep);
+    const dir = cut > 0 ? abs.slice(0, cut) : path.dirname(abs);
     let names = this.names.get(dir);
     if (names === undefined) {
       try {
@@ -111,7 +112,7 @@ class FolderListings {
       }
       this.names.set(dir, names);
     }
-    return names !== null && names.has(path.basename(abs));
+    return names !== null && names.has(cut > 0 ? abs.slice(cut + 1) : path.basename(abs));
   }
 }
 
@@ -129,7 +130,7 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
   const listings = new FolderListings();
   const seen = new Map<string, number>();
   for (const entry of lines.entries) {
-    const key = `${entry.section}\u0000${entry.heading}\u0000${entry.project ?? ''}\u0000${normaliseRelative(entry.path)}`;
+    const key = `${entry.section}\u0000${entry.heading}\u0000${entry.project ?? ''}\u0000${identity(entry.path)}`;
     const first = seen.get(key);
     if (first !== undefined) {
       problems.add({
@@ -181,6 +182,11 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
     }
   }
   return { problems: problems.list, lastRebuilt: index.lastRebuilt, driftChecked: false, notesScanned: 0 };
+}
+
+/** A path's identity key: itself when it is already normal (most are), else normalised. */
+function identity(p: string): string {
+  return p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.') ? p : normaliseRelative(p);
 }
 
 type KnownTagLine = IndexLines['knownTags'][number];
@@ -274,7 +280,7 @@ export class DriftScan {
     this.summaryLine = lines.lastRebuilt?.line ?? 1;
     for (const e of lines.entries) {
       if (e.section === 'team') continue;
-      const key = normaliseRelative(e.path);
+      const key = identity(e.path);
       if (!this.firstLine.has(key)) this.firstLine.set(key, e.line);
     }
   }
