@@ -6,11 +6,10 @@ import { checkIndex, indexLines, indexPath, plural, readIndexText, REBUILD_HINT,
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 
-const SEVERITY: Record<IndexProblem['severity'], vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  info: vscode.DiagnosticSeverity.Information,
-};
+/** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
+function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
+  return s === 'error' ? vscode.DiagnosticSeverity.Error : s === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
+}
 
 export class IndexDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('aria-context');
@@ -128,7 +127,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     this.collection.set(
       uri,
       health.problems.map((p) => {
-        const d = new vscode.Diagnostic(range(p.line), p.message.replace(/`/g, ''), SEVERITY[p.severity]);
+        const d = new vscode.Diagnostic(range(p.line), p.message.replace(/`/g, ''), severity(p.severity));
         d.source = 'aria-context';
         d.code = p.kind;
         const related: vscode.DiagnosticRelatedInformation[] = [];
