@@ -68,7 +68,7 @@ export {
   withDrift,
   healthSummary,
   rebuiltDate,
-  REBUILD_HINT,
+  INDEX_REBUILD_HINT,
   type IndexHealth,
   type IndexProblem,
   type IndexProblemKind,

@@ -75,7 +75,7 @@ export function healthSummary(health: IndexHealth, today: string): string {
   return `index: ${problems}, ${rebuilt}`;
 }
 
-export const REBUILD_HINT = 'Run /index in your aria-knowledge agent to rebuild index.md (aria-context never writes to the knowledge folder).';
+export const INDEX_REBUILD_HINT = 'Run /index in your aria-knowledge agent to rebuild index.md (aria-context never writes to the knowledge folder).';
 
 class Problems {
   readonly list: IndexProblem[] = [];
@@ -150,7 +150,7 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
       continue;
     }
     if (!listings.exists(verdict.abs)) {
-      problems.add({ kind: 'missing-file', line: entry.line, severity: 'warning', message: `\`${entry.path}\` does not exist (moved or deleted since the last /index?)`, file: verdict.abs });
+      problems.add({ kind: 'missing-file', line: entry.line, severity: 'warning', message: `\`${entry.path}\` does not exist (moved or deleted since the last /index?)` });
     }
   }
 

@@ -138,9 +138,8 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
     const today = this.service.today();
     const view = statusBarView(this.knowledge, this.facts, today);
     this.item.text = view.text;
-    const tooltip = new vscode.MarkdownString(view.tooltip.join('\n'), false);
-    tooltip.isTrusted = false;
-    this.item.tooltip = tooltip;
+    const tooltipText = view.tooltip.join('\n'); // names escaped by the model; untrusted, no HTML
+    this.item.tooltip = new vscode.MarkdownString(tooltipText, false);
     this.item.accessibilityInformation = { label: `aria-context: ${view.text.replace(/\$\([a-z-]+\)\s*/g, '')} knowledge files for the active file` };
     this.item.show();
     this.section = topSection(this.knowledge, this.facts, today);

@@ -1,7 +1,7 @@
 // The active file's knowledge and the index's health, as plain data: the status bar item's
 // text and tooltip, and the rows the tag tree shows at its top. Pure (no vscode import):
 // activeFile.ts and indexDiagnostics.ts map these to the editor.
-import { healthSummary, itemView, plural, REBUILD_HINT, type DerivedQuery, type IndexHealth, type KnowledgeState, type ResultItem } from '../core';
+import { healthSummary, itemView, plural, INDEX_REBUILD_HINT, type DerivedQuery, type IndexHealth, type KnowledgeState, type ResultItem } from '../core';
 import { fileTooltip, type TreeNode } from './treeModel';
 
 /** What the active file surfaced: the derived query, its top files and how many there are. */
@@ -88,9 +88,9 @@ export function statusBarView(knowledge: ActiveFileKnowledge | undefined, facts:
   else if (serious > 0) text += ' $(warning)';
   tooltip.push('', '---', '', escapeMd(indexStateLine(facts, today)));
   if (facts.state === 'ready' && facts.health && facts.health.problems.length > 0) {
-    tooltip.push('', `${facts.health.driftChecked ? '' : 'Context: Check Index also compares the notes with the index. '}${escapeMd(REBUILD_HINT)}`);
+    tooltip.push('', `${facts.health.driftChecked ? '' : 'Context: Check Index also compares the notes with the index. '}${escapeMd(INDEX_REBUILD_HINT)}`);
   } else if (facts.state === 'ready') {
-    tooltip.push('', escapeMd(REBUILD_HINT));
+    tooltip.push('', escapeMd(INDEX_REBUILD_HINT));
   }
   return { text, tooltip, query };
 }
@@ -139,7 +139,7 @@ export function topSection(knowledge: ActiveFileKnowledge | undefined, facts: In
       id: INDEX_HEALTH_ID,
       kind: 'message',
       label: healthSummary(facts.health, today),
-      tooltip: `${line}\n${REBUILD_HINT}`,
+      tooltip: `${line}\n${INDEX_REBUILD_HINT}`,
       contextValue: 'ariaContext.indexHealth',
       icon: serious > 0 ? 'warning' : facts.health.problems.length ? 'info' : 'pass',
     });

@@ -2,7 +2,7 @@
 // diagnostics on the lines of index.md. The cheap check runs after each reload; Context: Check
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as vscode from 'vscode';
-import { checkIndex, indexLines, indexPath, plural, readIndexText, REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../core';
+import { checkIndex, indexLines, indexPath, plural, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../core';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 
@@ -110,7 +110,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     const counts = countByKind(full.problems);
     const summary = full.problems.length === 0 ? 'The knowledge index has no problems.' : `The knowledge index has ${plural(full.problems.length, 'problem')}${counts ? ` (${counts})` : ''}.`;
     const note = drift.cancelled ? ` The note scan was cancelled after ${plural(drift.notes, 'note')}.` : ` ${plural(drift.notes, 'note')} compared with the index.`;
-    const choice = await vscode.window.showInformationMessage(`${summary}${note}${full.problems.length ? ` ${REBUILD_HINT}` : ''}`, ...(full.problems.length ? ['Show Problems'] : []));
+    const choice = await vscode.window.showInformationMessage(`${summary}${note}${full.problems.length ? ` ${INDEX_REBUILD_HINT}` : ''}`, ...(full.problems.length ? ['Show Problems'] : []));
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
