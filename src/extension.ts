@@ -1,5 +1,7 @@
 // Entry point of the VS Code extension. Activation only wires objects together: nothing is
-// read from disk until a view, a command, the chat or a tool asks the retrieval service.
+// read from disk until a view, a command, the chat, a tool or the status bar item asks the
+// retrieval service (the item asks once startup has finished, unless
+// ariaContext.activeFile.enabled is off).
 import * as vscode from 'vscode';
 import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
 import { createApi, type AriaContextApi } from './vscode/api';
