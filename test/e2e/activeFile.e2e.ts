@@ -59,6 +59,7 @@ describe('knowledge for the active file, and index health, in the real workbench
   let page: Page;
   let home: string;
   let missingLine: number;
+  let rebuiltLine: number;
 
   before(async () => {
     const vsix = packagedVsix();
@@ -78,6 +79,9 @@ describe('knowledge for the active file, and index health, in the real workbench
     lines.splice(at + 1, 0, MISSING_ENTRY);
     fs.writeFileSync(indexFile, lines.join('\n'));
     missingLine = at + 2;
+    // A tagged note written after the last /index: only Check Index's scan finds it.
+    fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'), '---\ntags: [api, stripe]\n---\n# Retry budgets\n');
+    rebuiltLine = lines.findIndex((l) => l.startsWith('Last rebuilt:')) + 1;
     // The workspace is the home folder: projects, the knowledge folder and scratch/ in one tree.
     server = await startCodeServer({ workspace: home, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
     wb = await openWorkbench(server, home);
@@ -153,5 +157,17 @@ describe('knowledge for the active file, and index health, in the real workbench
     await sleep(300);
     await page.keyboard.press('Enter');
     await waitFor(async () => ((await page.locator('.part.statusbar').textContent()) ?? '').includes(`Ln ${missingLine},`), 10_000, `the cursor on line ${missingLine}`);
+  });
+
+  test('Context: Check Index scans the notes and adds a note missing from the index on the Last rebuilt line', async () => {
+    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'retry-budgets.md' }).first();
+    assert.equal(await row.count(), 0, 'the cheap check does not read notes');
+    await runCommand(page, 'Context: Check Index');
+    await page.keyboard.press('Control+Shift+M');
+    await waitFor(async () => (await row.count()) > 0 && (await row.isVisible()), 30_000, 'the not-indexed problem');
+    const text = ((await row.textContent()) ?? '').replace(/\s+/g, ' ');
+    assert.match(text, /approaches\/retry-budgets\.md \(tags: api, stripe\) is not in the index/);
+    assert.match(text, new RegExp(`\\[Ln ${rebuiltLine}, Col \\d+\\]`), `problem row "${text}" on line ${rebuiltLine}`);
+    await screenshot(page, 'active-file-check-index');
   });
 });
