@@ -1,11 +1,15 @@
 // Entry point of the VS Code extension. Activation only wires objects together: nothing is
-// read from disk until a view, a command, the chat or a tool asks the retrieval service.
+// read from disk until a view, a command, the chat, a tool or the status bar item asks the
+// retrieval service (the item asks once startup has finished, unless
+// ariaContext.activeFile.enabled is off).
 import * as vscode from 'vscode';
+import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
 import { createApi, type AriaContextApi } from './vscode/api';
 import { participantHandler } from './vscode/chat/participant';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerCommands } from './vscode/commands';
 import { FileActions } from './vscode/fileActions';
+import { IndexDiagnostics } from './vscode/indexDiagnostics';
 import { createLog } from './vscode/log';
 import { QueryCommand } from './vscode/queryCommand';
 import { RetrievalService } from './vscode/retrievalService';
@@ -26,8 +30,27 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView);
 
+  // Knowledge for the active file and the index's health: one status bar item, the tree's top rows.
+  const diagnostics = new IndexDiagnostics(service, log);
+  const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log);
+  tree.setTopSection(activeFile);
+  const derivedQuery = () => activeFile.derivedNow();
+  context.subscriptions.push(
+    diagnostics,
+    activeFile,
+    vscode.commands.registerCommand(QUERY_ACTIVE_FILE_COMMAND, () => activeFile.runQuery()),
+    vscode.commands.registerCommand('ariaContext.checkIndex', async () => {
+      try {
+        await diagnostics.run();
+      } catch (err) {
+        log.info(`Check Index failed: ${(err as Error).stack ?? String(err)}`);
+        void vscode.window.showErrorMessage(`aria-context: ${(err as Error).message}`);
+      }
+    }),
+  );
+
   registerCommands(context, { service, actions, query, tree, treeView, log });
-  registerChat(context, service, actions, log);
+  registerChat(context, service, actions, log, derivedQuery);
   context.subscriptions.push(...registerMcpServer(context, log));
 
   const reloadAndFollow = (reason: string) => {
@@ -46,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
-  return createApi(service, tree, watchers, participantHandler(service, log));
+  return createApi(service, tree, watchers, participantHandler(service, log, derivedQuery));
 }
 
 export function deactivate(): void {}

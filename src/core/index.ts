@@ -60,3 +60,21 @@ export { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from 
 export { isIsoDate, localDate } from './staleness';
 export { expandHome } from './paths';
 export { itemsForPaths, type PathItems } from './pathItems';
+export { indexPath, readIndexText, type IndexText } from './snapshot';
+export { deriveActiveFileQuery, surfacedFiles, pathWords, MAX_SURFACED_FILES, MIN_TAG_HITS, type DerivedQuery } from './activeFile';
+export { indexLines, type IndexLines } from './indexLines';
+export {
+  checkIndex,
+  scanDrift,
+  DriftScan,
+  withDrift,
+  healthSummary,
+  rebuiltDate,
+  INDEX_REBUILD_HINT,
+  type IndexHealth,
+  type IndexProblem,
+  type IndexProblemKind,
+  type DriftResult,
+  type DriftOptions,
+} from './indexHealth';
+export { trackedArtifacts } from './artifacts';

@@ -33,15 +33,17 @@ export function loadSnapshot(sources: ConfigSources, options: ReadOptions = {}):
   return readIndexFor(configOutcome.config, options);
 }
 
-export function readIndexFor(config: Config, options: ReadOptions = {}): SnapshotOutcome {
-  let text: string;
+export type IndexText = { ok: true; text: string } | { ok: false; message: string };
+
+/** index.md's text, sized before it is read (§9): what readIndexFor parses and the health check reads. */
+export function readIndexText(config: Config): IndexText {
   try {
     const fd = openRegularFile(indexPath(config)); // a FIFO named index.md must not hang the reload
     try {
       // §9 Sized before reading: a 2 GB (or sparse) index.md is refused, never read whole.
       const size = fs.fstatSync(fd).size;
-      if (size > MAX_INDEX_BYTES) return { ok: false, code: 'no-index', message: indexTooLarge(indexPath(config), size), config };
-      text = fs.readFileSync(fd, 'utf8');
+      if (size > MAX_INDEX_BYTES) return { ok: false, message: indexTooLarge(indexPath(config), size) };
+      return { ok: true, text: fs.readFileSync(fd, 'utf8') };
     } finally {
       fs.closeSync(fd);
     }
@@ -51,8 +53,14 @@ export function readIndexFor(config: Config, options: ReadOptions = {}): Snapsho
       code === 'ENOENT' || code === 'ENOTDIR'
         ? NO_INDEX
         : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
-    return { ok: false, code: 'no-index', message, config };
+    return { ok: false, message };
   }
+}
+
+export function readIndexFor(config: Config, options: ReadOptions = {}): SnapshotOutcome {
+  const read = readIndexText(config);
+  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config };
+  const text = read.text;
   const index = options.onlyFor === undefined ? parseIndex(text) : parseIndexForQuery(text, options.onlyFor);
   return { ok: true, snapshot: { config, index } };
 }

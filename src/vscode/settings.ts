@@ -38,3 +38,8 @@ export async function writeKnowledgeFolder(folder: string): Promise<void> {
 export function affectsPathSettings(e: vscode.ConfigurationChangeEvent): boolean {
   return ['knowledgeFolder', 'configFile', 'projectsRoot'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`));
 }
+
+/** `ariaContext.activeFile.enabled`: knowledge for the active file (status bar count, tree section, empty queries). */
+export function activeFileEnabled(): boolean {
+  return vscode.workspace.getConfiguration(SECTION).get<boolean>('activeFile.enabled', true) !== false;
+}

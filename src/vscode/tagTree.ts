@@ -6,12 +6,21 @@ import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 import { buildTree, type TreeNode } from './treeModel';
 
+/** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
+export interface TopSection {
+  sectionNodes(): TreeNode[];
+  readonly onDidChangeSection: vscode.Event<void>;
+}
+
 export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
   private roots: TreeNode[] | undefined;
   private readonly parents = new Map<string, TreeNode | undefined>();
   private readonly subscription: vscode.Disposable;
+  private topSubscription: vscode.Disposable | undefined;
+  private top: TopSection | undefined;
+  private topCount = 0;
 
   constructor(
     private readonly service: RetrievalService,
@@ -22,7 +31,23 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   dispose(): void {
     this.subscription.dispose();
+    this.topSubscription?.dispose();
     this.changed.dispose();
+  }
+
+  /** Puts a section above the tags; its changes swap only its rows, the tags are not rebuilt. */
+  setTopSection(top: TopSection): void {
+    this.top = top;
+    this.topSubscription?.dispose();
+    this.topSubscription = top.onDidChangeSection(() => {
+      if (this.roots && (this.topCount > 0 || this.roots.length > 0)) {
+        const nodes = top.sectionNodes();
+        this.roots = [...nodes, ...this.roots.slice(this.topCount)];
+        this.topCount = nodes.length;
+        for (const n of nodes) this.remember(n, undefined);
+      }
+      this.changed.fire();
+    });
   }
 
   refresh(): void {
@@ -68,8 +93,14 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private build(): TreeNode[] {
     const state = this.service.state();
     // Not configured / no index: no nodes, so the view's welcome content shows.
-    if (state.kind === 'notConfigured' || state.kind === 'noIndex') return [];
-    if (state.kind === 'error') return [errorNode(state.message)];
+    if (state.kind === 'notConfigured' || state.kind === 'noIndex') {
+      this.topCount = 0;
+      return [];
+    }
+    if (state.kind === 'error') {
+      this.topCount = 0;
+      return [errorNode(state.message)];
+    }
     const snapshot = state.snapshot;
     const config = snapshot.config;
     const roots = buildTree({
@@ -81,13 +112,16 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
         return this.service.projectFiles(project.tag);
       },
     });
+    const top = this.top?.sectionNodes() ?? [];
+    this.topCount = top.length;
     this.parents.clear();
-    const walk = (n: TreeNode, parent: TreeNode | undefined) => {
-      this.parents.set(n.id, parent);
-      for (const c of n.children ?? []) walk(c, n);
-    };
-    for (const r of roots) walk(r, undefined);
-    return roots;
+    for (const r of [...top, ...roots]) this.remember(r, undefined);
+    return [...top, ...roots];
+  }
+
+  private remember(n: TreeNode, parent: TreeNode | undefined): void {
+    this.parents.set(n.id, parent);
+    for (const c of n.children ?? []) this.remember(c, n);
   }
 }
 

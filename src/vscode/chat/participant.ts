@@ -2,17 +2,18 @@
 import * as vscode from 'vscode';
 import type { Log } from '../log';
 import type { RetrievalService } from '../retrievalService';
-import { followupsFor, handleChatRequest, type ChatModelPort, type KnowledgeSource } from './participantHandler';
+import { followupsFor, handleChatRequest, type ActiveFileQuery, type ChatModelPort, type KnowledgeSource } from './participantHandler';
 
 export const PARTICIPANT_ID = 'ariaContext.context';
 
-export function knowledgeSource(service: RetrievalService): KnowledgeSource {
+export function knowledgeSource(service: RetrievalService, activeFile?: () => ActiveFileQuery | undefined): KnowledgeSource {
   return {
     query: (text) => {
       const outcome = service.query(text);
       return outcome.ok ? { ok: true, result: outcome.result } : { ok: false, message: outcome.message };
     },
     snapshot: () => service.snapshot(),
+    activeFileQuery: activeFile,
   };
 }
 
@@ -39,8 +40,8 @@ function modelPort(model: vscode.LanguageModelChat | undefined, token: vscode.Ca
 }
 
 /** The participant's request handler, built on the service (also what the in-host tests call). */
-export function participantHandler(service: RetrievalService, log: Log): vscode.ChatRequestHandler {
-  const source = knowledgeSource(service);
+export function participantHandler(service: RetrievalService, log: Log, activeFile?: () => ActiveFileQuery | undefined): vscode.ChatRequestHandler {
+  const source = knowledgeSource(service, activeFile);
   return async (request, context, stream, token) => {
     log.info(`@context ${request.command ? `/${request.command} ` : ''}${request.prompt}`);
     return handleChatRequest(
@@ -60,10 +61,10 @@ export function participantHandler(service: RetrievalService, log: Log): vscode.
   };
 }
 
-export function registerParticipant(service: RetrievalService, log: Log): vscode.ChatParticipant | undefined {
+export function registerParticipant(service: RetrievalService, log: Log, activeFile?: () => ActiveFileQuery | undefined): vscode.ChatParticipant | undefined {
   if (typeof vscode.chat?.createChatParticipant !== 'function') return undefined;
-  const source = knowledgeSource(service);
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantHandler(service, log));
+  const source = knowledgeSource(service, activeFile);
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantHandler(service, log, activeFile));
   participant.iconPath = new vscode.ThemeIcon('book');
   participant.followupProvider = { provideFollowups: (result) => followupsFor(result as Parameters<typeof followupsFor>[0], source) };
   return participant;

@@ -9,6 +9,14 @@ export interface KnowledgeSource {
   query(text: string): { ok: true; result: QueryResult } | { ok: false; message: string };
   /** The snapshot queries run against: its config decides what the reader may read. */
   snapshot(): Snapshot | undefined;
+  /** The query derived from the active editor's file, when there is one (used for an empty prompt). */
+  activeFileQuery?(): ActiveFileQuery | undefined;
+}
+
+export interface ActiveFileQuery {
+  query: string;
+  /** The file's path relative to its project root or the knowledge folder. */
+  relPath: string;
 }
 
 /** The parts of vscode.ChatResponseStream the handler uses. */
@@ -56,7 +64,14 @@ export async function handleChatRequest(
 ): Promise<HandlerResult> {
   if (request.command === LOAD_COMMAND) return handleLoad(request.prompt, memory, source, stream, model, isCancelled);
 
-  const text = request.prompt.trim();
+  let text = request.prompt.trim();
+  if (!text) {
+    const fromFile = source.activeFileQuery?.();
+    if (fromFile) {
+      text = fromFile.query;
+      stream.markdown(`No query given: using the active file's query **${escapeMarkdown(text)}** (derived from ${escapeMarkdown(fromFile.relPath)}).\n\n`);
+    }
+  }
   const outcome = source.query(text);
   if (!outcome.ok) {
     stream.markdown(outcome.message);

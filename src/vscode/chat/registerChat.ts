@@ -6,13 +6,13 @@ import type { FileActions } from '../fileActions';
 import type { Log } from '../log';
 import type { RetrievalService } from '../retrievalService';
 import { registerParticipant } from './participant';
-import { ATTACH_ALL_COMMAND, OPEN_ALL_COMMAND } from './participantHandler';
+import { ATTACH_ALL_COMMAND, OPEN_ALL_COMMAND, type ActiveFileQuery } from './participantHandler';
 import { sendToChat } from './sendToChat';
 import { registerTools } from './tools';
 
-export function registerChat(context: vscode.ExtensionContext, service: RetrievalService, actions: FileActions, log: Log): void {
-  const participant = registerParticipant(service, log);
-  const tools = registerTools(service);
+export function registerChat(context: vscode.ExtensionContext, service: RetrievalService, actions: FileActions, log: Log, activeFile?: () => ActiveFileQuery | undefined): void {
+  const participant = registerParticipant(service, log, activeFile);
+  const tools = registerTools(service, activeFile);
   if (participant) context.subscriptions.push(participant);
   context.subscriptions.push(...tools);
   log.info(`Chat: participant ${participant ? 'registered' : 'unavailable'}, ${tools.length} tools registered`);

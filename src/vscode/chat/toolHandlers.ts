@@ -25,13 +25,23 @@ export interface ToolSource {
   today(): string;
   /** Why there is no snapshot (not configured, no index), for the tool's answer. */
   unavailableReason(): string;
+  /** The query derived from the active editor's file, used when the agent gives an empty query. */
+  activeFileQuery?(): { query: string; relPath: string } | undefined;
 }
 
 export function runQueryTool(input: QueryToolInput, source: ToolSource): string {
-  const text = typeof input?.query === 'string' ? input.query : '';
+  let text = typeof input?.query === 'string' ? input.query : '';
+  let note = '';
+  if (!text.trim()) {
+    const fromFile = source.activeFileQuery?.();
+    if (fromFile) {
+      text = fromFile.query;
+      note = `No query given: used the query derived from the user's active file (${fromFile.relPath}): "${text}".\n\n`;
+    }
+  }
   const outcome = source.query(text);
   if (!outcome.ok) return outcome.message;
-  const summary = renderSummary(outcome.result);
+  const summary = note + renderSummary(outcome.result);
   if (!outcome.result.items.some((i) => i.selectable)) return summary;
   return `${summary}\nTo read files, call ${LOAD_TOOL} with "paths" copied from the numbered lines above (or with this "query" and "picks": "all" or numbers).\n`;
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { RetrievalService } from '../retrievalService';
 import { LOAD_TOOL, loadInvocationMessage, QUERY_TOOL, runLoadTool, runQueryTool, type LoadToolInput, type QueryToolInput, type ToolSource } from './toolHandlers';
 
-export function toolSource(service: RetrievalService): ToolSource {
+export function toolSource(service: RetrievalService, activeFile?: ToolSource['activeFileQuery']): ToolSource {
   return {
     query: (text) => {
       const outcome = service.query(text);
@@ -15,17 +15,18 @@ export function toolSource(service: RetrievalService): ToolSource {
       const state = service.state();
       return state.kind === 'ready' ? '' : state.message;
     },
+    activeFileQuery: activeFile,
   };
 }
 
 const textResult = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 
-export function registerTools(service: RetrievalService): vscode.Disposable[] {
+export function registerTools(service: RetrievalService, activeFile?: ToolSource['activeFileQuery']): vscode.Disposable[] {
   if (typeof vscode.lm?.registerTool !== 'function') return [];
-  const source = toolSource(service);
+  const source = toolSource(service, activeFile);
   return [
     vscode.lm.registerTool<QueryToolInput>(QUERY_TOOL, {
-      prepareInvocation: (options) => ({ invocationMessage: `Searching the knowledge index for "${options.input?.query ?? ''}"` }),
+      prepareInvocation: (options) => ({ invocationMessage: options.input?.query?.trim() ? `Searching the knowledge index for "${options.input.query}"` : 'Searching the knowledge index for the active file' }),
       invoke: (options) => textResult(runQueryTool(options.input, source)),
     }),
     vscode.lm.registerTool<LoadToolInput>(LOAD_TOOL, {

@@ -1,0 +1,362 @@
+// Index health: what is wrong with index.md, each problem on the line where it occurs, so an
+// editor can show them as diagnostics. Two parts:
+//   - checkIndex, cheap (after each reload): lines the parser could not use, refused entries
+//     and why, entries whose file is missing, duplicates under a heading, known tags with no
+//     files, aliases colliding with tags or with each other;
+//   - scanDrift, a scan of the notes' front matter (through the core reader, with progress and
+//     cancel): notes whose tags differ from the index, notes missing from it, notes changed
+//     after `Last rebuilt`.
+// Nothing here writes anywhere; the fix is always the user's `/index`.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { indexPathVerdict } from './crossProject';
+import type { Snapshot } from './engine';
+import { parseFrontMatter, stringList } from './frontMatter';
+import { indexLines, type IndexLineEntry, type IndexLines } from './indexLines';
+import { normaliseRelative } from './paths';
+import { knowledgeHeadReader } from './reader';
+import { ageInDays, ageText, isIsoDate, localDate } from './staleness';
+import { plural } from './summaryView';
+import { teamEntryVerdict } from './teamShared';
+
+export type IndexProblemKind =
+  | 'unparsed'
+  | 'refused'
+  | 'missing-file'
+  | 'duplicate'
+  | 'unused-tag'
+  | 'alias-collision'
+  | 'tags-differ'
+  | 'not-indexed'
+  | 'newer-than-index';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface IndexProblem {
+  kind: IndexProblemKind;
+  /** 1-based line of index.md. */
+  line: number;
+  severity: Severity;
+  message: string;
+  /** Another line the problem refers to (the first listing of a duplicate, the other alias). */
+  related?: { line: number; message: string };
+  /** The note concerned, absolute, when there is one (drift). */
+  file?: string;
+}
+
+export interface IndexHealth {
+  problems: IndexProblem[];
+  lastRebuilt: string | null;
+  /** Whether the drift scan ran (Context: Check Index) for this snapshot. */
+  driftChecked: boolean;
+  /** Notes the drift scan read, when it ran. */
+  notesScanned: number;
+}
+
+/** Beyond this many problems of one kind, one more line says how many were left out. */
+const MAX_PER_KIND = 200;
+/** The drift scan lists at most this many markdown files. */
+export const MAX_SCANNED_NOTES = 200_000;
+const MAX_DEPTH = 32;
+/** Front matter sits at the head of a note; more is never needed to read its tags. */
+const DRIFT_HEAD_BYTES = 64 * 1024;
+
+export function rebuiltDate(text: string | null): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(text ?? '');
+  return m && isIsoDate(m[1]) ? m[1] : null;
+}
+
+/** `index: 3 problems, rebuilt 12 days ago` (with "drift not checked" left to the caller). */
+export function healthSummary(health: IndexHealth, today: string): string {
+  const count = health.problems.length;
+  const problems = count === 0 ? 'no problems' : plural(count, 'problem');
+  const date = rebuiltDate(health.lastRebuilt);
+  const rebuilt = date ? `rebuilt ${ageText(ageInDays(date, today))}` : 'rebuilt date unknown';
+  return `index: ${problems}, ${rebuilt}`;
+}
+
+export const INDEX_REBUILD_HINT = 'Run /index in your aria-knowledge agent to rebuild index.md (aria-context never writes to the knowledge folder).';
+
+class Problems {
+  readonly list: IndexProblem[] = [];
+  private readonly counts = new Map<IndexProblemKind, number>();
+  private readonly over = new Map<IndexProblemKind, IndexProblem>();
+
+  add(p: IndexProblem): void {
+    const n = (this.counts.get(p.kind) ?? 0) + 1;
+    this.counts.set(p.kind, n);
+    if (n <= MAX_PER_KIND) return void this.list.push(p);
+    const more = this.over.get(p.kind);
+    if (more) more.message = `${n - MAX_PER_KIND} more problems of this kind not listed`;
+    else {
+      const first: IndexProblem = { kind: p.kind, line: p.line, severity: 'info', message: '1 more problem of this kind not listed' };
+      this.over.set(p.kind, first);
+      this.list.push(first);
+    }
+  }
+}
+
+/** Existence by folder listing: one readdir per folder instead of one stat per entry. */
+class FolderListings {
+  private readonly names = new Map<string, Set<string> | null>();
+
+  exists(abs: string): boolean {
+    const cut = abs.lastIndexOf(path.sep);
+    const dir = cut > 0 ? abs.slice(0, cut) : path.dirname(abs);
+    let names = this.names.get(dir);
+    if (names === undefined) {
+      try {
+        names = new Set(fs.readdirSync(dir));
+      } catch {
+        names = null;
+      }
+      this.names.set(dir, names);
+    }
+    return names !== null && names.has(cut > 0 ? abs.slice(cut + 1) : path.basename(abs));
+  }
+}
+
+/** The cheap part: everything that needs only index.md, the config and folder listings. */
+export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines = indexLines(text)): IndexHealth {
+  const { config, index } = snapshot;
+  const problems = new Problems();
+  const fallbackLine = lines.lastRebuilt?.line ?? 1;
+
+  for (const warning of index.warnings) {
+    const m = /^index\.md line (\d+): (.*)$/s.exec(warning);
+    problems.add({ kind: 'unparsed', line: m ? Number(m[1]) : fallbackLine, severity: 'warning', message: m ? m[2] : warning });
+  }
+
+  const listings = new FolderListings();
+  const seen = new Map<string, number>();
+  for (const entry of lines.entries) {
+    const key = `${entry.section}\u0000${entry.heading}\u0000${entry.project ?? ''}\u0000${identity(entry.path)}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.add({
+        kind: 'duplicate',
+        line: entry.line,
+        severity: 'warning',
+        message: `\`${entry.path}\` is listed twice under \`### ${entry.heading}\` (first on line ${first})`,
+        related: { line: first, message: 'first listed here' },
+      });
+      continue;
+    }
+    seen.set(key, entry.line);
+    const verdict = entryVerdict(snapshot, entry);
+    if (verdict === null) continue;
+    if (!verdict.ok) {
+      problems.add({ kind: 'refused', line: entry.line, severity: 'error', message: `Refused \`${entry.path}\`: ${verdict.reason}; it is never read` });
+      continue;
+    }
+    if (!listings.exists(verdict.abs)) {
+      problems.add({ kind: 'missing-file', line: entry.line, severity: 'warning', message: `\`${entry.path}\` does not exist (moved or deleted since the last /index?)` });
+    }
+  }
+
+  // Known tags that no listing, team-shared heading or project gives any file.
+  const projectKeys = new Set([...index.projects.keys(), ...(config.projectsEnabled ? config.projectsList.keys() : [])]);
+  const tagLines = new Map<string, KnownTagLine>();
+  for (const item of lines.knownTags) if (!tagLines.has(item.tag)) tagLines.set(item.tag, item);
+  for (const known of index.knownTags) {
+    const tag = known.tag;
+    if ((index.filesByTag.get(tag)?.length ?? 0) > 0 || index.teamShared.has(tag) || projectKeys.has(tag)) continue;
+    problems.add({ kind: 'unused-tag', line: tagLines.get(tag)?.line ?? lines.knownTagsLine ?? fallbackLine, severity: 'info', message: `Known tag \`${tag}\` has no files` });
+  }
+
+  // Aliases: one that is also a tag hides that tag from queries; one declared twice goes to the first.
+  const tags = new Set<string>([...index.knownTags.map((t) => t.tag), ...index.tagIndex.keys(), ...index.otherTags.keys()]);
+  const aliasOwner = new Map<string, KnownTagLine>();
+  for (const item of lines.knownTags) {
+    for (const alias of item.aliases) {
+      if (alias === item.tag) continue;
+      if (tags.has(alias)) {
+        problems.add({ kind: 'alias-collision', line: item.line, severity: 'warning', message: `Alias \`${alias}\` of \`${item.tag}\` is also a tag: a query for \`${alias}\` finds \`${item.tag}\`'s files, never tag \`${alias}\`'s own`, related: relatedTag(tagLines, alias) });
+        continue;
+      }
+      const owner = aliasOwner.get(alias);
+      if (!owner) aliasOwner.set(alias, item);
+      else if (owner.tag !== item.tag) {
+        problems.add({ kind: 'alias-collision', line: item.line, severity: 'warning', message: `Alias \`${alias}\` is declared for \`${owner.tag}\` (line ${owner.line}) and for \`${item.tag}\`: queries use \`${owner.tag}\``, related: { line: owner.line, message: `\`${alias}\` first declared for \`${owner.tag}\`` } });
+      }
+    }
+  }
+  return { problems: problems.list, lastRebuilt: index.lastRebuilt, driftChecked: false, notesScanned: 0 };
+}
+
+/** A path's identity key: itself when it is already normal (most are), else normalised. */
+function identity(p: string): string {
+  return p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.') ? p : normaliseRelative(p);
+}
+
+type KnownTagLine = IndexLines['knownTags'][number];
+
+function relatedTag(tagLines: Map<string, KnownTagLine>, tag: string): IndexProblem['related'] {
+  const line = tagLines.get(tag)?.line;
+  return line === undefined ? undefined : { line, message: `tag \`${tag}\`` };
+}
+
+/** Where an entry may be read from, null when the configuration does not surface it at all. */
+function entryVerdict(snapshot: Snapshot, entry: IndexLineEntry): { ok: true; abs: string } | { ok: false; reason: string } | null {
+  const { config } = snapshot;
+  if (entry.section !== 'team') return indexPathVerdict(entry.path, config);
+  const project = entry.project ?? '';
+  if (project !== 'cross' && !config.sharedKnowledge.includes(project)) return null; // not shared here: never looked at
+  if (project === 'cross' && config.sharedKnowledge.length === 0) return null;
+  return teamEntryVerdict(config, entry.path, project);
+}
+
+export interface DriftOptions {
+  isCancelled?: () => boolean;
+  /** Called now and then with files done and files found. */
+  onProgress?: (done: number, total: number) => void;
+  /** Yield to the event loop every this many notes (the editor must stay responsive). */
+  yieldEvery?: number;
+}
+
+export interface DriftResult {
+  problems: IndexProblem[];
+  notes: number;
+  cancelled: boolean;
+  /** Folders that could not be listed, and other scan problems. */
+  skipped: string[];
+}
+
+/**
+ * The notes of the knowledge folder that /index catalogues: markdown files outside `projects/`
+ * (the project tier is read from disk at query time) and dot-folders, index.md excepted.
+ * Symlinked folders are not followed; symlinked files are left to the reader to refuse or read.
+ */
+export function listNotes(folder: string, skipped: string[] = []): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > MAX_DEPTH || out.length >= MAX_SCANNED_NOTES) return;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      skipped.push(`${path.relative(folder, dir) || '.'}/ cannot be listed`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue;
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (depth === 0 && e.name === 'projects') continue;
+        walk(abs, depth + 1);
+      } else if ((e.isFile() || e.isSymbolicLink()) && /\.md$/i.test(e.name)) {
+        if (depth === 0 && e.name.toLowerCase() === 'index.md') continue;
+        if (out.length < MAX_SCANNED_NOTES) out.push(abs);
+      }
+    }
+  };
+  walk(folder, 0);
+  return out;
+}
+
+/**
+ * The drift part as steps, for a host that paces it (the editor yields between steps, the
+ * benchmark runs it straight through): each note's front matter against what the index says.
+ */
+export class DriftScan {
+  readonly notes: string[];
+  readonly skipped: string[] = [];
+  private done = 0;
+  private readonly problems = new Problems();
+  private readonly read: ReturnType<typeof knowledgeHeadReader>;
+  private readonly rebuilt: string | null;
+  private readonly summaryLine: number;
+  private readonly firstLine = new Map<string, number>();
+
+  constructor(
+    private readonly snapshot: Snapshot,
+    lines: IndexLines,
+  ) {
+    const folder = snapshot.config.knowledgeFolder;
+    this.notes = listNotes(folder, this.skipped);
+    this.read = knowledgeHeadReader(folder);
+    this.rebuilt = rebuiltDate(snapshot.index.lastRebuilt);
+    this.summaryLine = lines.lastRebuilt?.line ?? 1;
+    for (const e of lines.entries) {
+      if (e.section === 'team') continue;
+      const key = identity(e.path);
+      if (!this.firstLine.has(key)) this.firstLine.set(key, e.line);
+    }
+  }
+
+  get scanned(): number {
+    return this.done;
+  }
+
+  get finished(): boolean {
+    return this.done >= this.notes.length;
+  }
+
+  /** Checks up to `count` more notes; false once every note is done. */
+  step(count: number): boolean {
+    const end = Math.min(this.notes.length, this.done + count);
+    while (this.done < end) this.checkNote(this.notes[this.done++]);
+    return !this.finished;
+  }
+
+  result(cancelled = false): DriftResult {
+    return { problems: this.problems.list, notes: this.done, cancelled, skipped: this.skipped };
+  }
+
+  private checkNote(abs: string): void {
+    const { index, config } = this.snapshot;
+    const { problems, rebuilt, summaryLine } = this;
+    const rel = path.relative(config.knowledgeFolder, abs).split(path.sep).join('/');
+    const listed = index.files.get(rel);
+    const line = this.firstLine.get(rel) ?? summaryLine;
+    const head = this.read(abs, DRIFT_HEAD_BYTES);
+    if (!head.ok) {
+      if (listed) problems.add({ kind: 'tags-differ', line, severity: 'warning', message: `\`${rel}\` cannot be read: ${head.reason}`, file: abs });
+      return;
+    }
+    const fm = parseFrontMatter(head.text);
+    const noteTags = [...new Set(stringList(fm.data?.['tags']).map((t) => t.toLowerCase()))].sort();
+    if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list
+    let changed: string | null = null;
+    if (rebuilt) {
+      try {
+        const day = localDate(fs.lstatSync(abs).mtimeMs);
+        if (day > rebuilt) changed = day;
+      } catch {
+        // vanished since it was listed: the next check sees it
+      }
+    }
+    if (!listed) {
+      problems.add({ kind: 'not-indexed', line: summaryLine, severity: 'warning', message: `\`${rel}\` (tags: ${noteTags.join(', ')}) is not in the index${changed ? `; changed ${changed}, after the last rebuild` : ''}`, file: abs });
+      return;
+    }
+    const indexTags = [...listed.tags].sort();
+    const added = noteTags.filter((t) => !listed.tags.has(t));
+    const removed = indexTags.filter((t) => !noteTags.includes(t));
+    if (added.length || removed.length) {
+      const parts = [added.length ? `its front matter adds ${added.join(', ')}` : '', removed.length ? `no longer has ${removed.join(', ')}` : ''].filter(Boolean);
+      problems.add({ kind: 'tags-differ', line, severity: 'warning', message: `\`${rel}\`: ${parts.join(' and ')} (index: ${indexTags.join(', ') || 'none'}; note: ${noteTags.join(', ') || 'none'})`, file: abs });
+    }
+    if (changed) problems.add({ kind: 'newer-than-index', line, severity: 'info', message: `\`${rel}\` changed on ${changed}, after the index was rebuilt (${rebuilt})`, file: abs });
+  }
+}
+
+/** The drift scan with progress and cancel, yielding to the event loop between steps. */
+export async function scanDrift(snapshot: Snapshot, text: string, options: DriftOptions = {}, lines: IndexLines = indexLines(text)): Promise<DriftResult> {
+  const scan = new DriftScan(snapshot, lines);
+  const every = Math.max(1, options.yieldEvery ?? 250);
+  for (;;) {
+    options.onProgress?.(scan.scanned, scan.notes.length);
+    if (options.isCancelled?.()) return scan.result(true);
+    if (!scan.step(every)) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  options.onProgress?.(scan.scanned, scan.notes.length);
+  return scan.result();
+}
+
+/** The cheap check and a finished drift scan as one health report. */
+export function withDrift(health: IndexHealth, drift: DriftResult): IndexHealth {
+  return { ...health, problems: [...health.problems, ...drift.problems], driftChecked: !drift.cancelled, notesScanned: drift.notes };
+}

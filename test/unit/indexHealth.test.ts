@@ -1,0 +1,208 @@
+// Index health with real files: every problem kind on the line of index.md where it occurs,
+// and drift on a knowledge folder whose notes were edited after the index was built.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { checkIndex, healthSummary, indexLines, readIndexText, scanDrift, withDrift, type IndexProblem, type Snapshot } from '../../src/core';
+import { makeHome, snapshotFor, writeTree } from '../helpers';
+
+const INDEX = `# Knowledge Index
+
+Last rebuilt: 2026-11-02 (41st pass)
+
+## Known Tags
+
+api, stripe, kubernetes [aliases: k8s, api],
+orphan, deployment [aliases: deploy, k8s]
+
+## Tag Index
+
+### api
+- notes/a.md — A
+- notes/gone.md — Deleted since
+- ../outside.md — Leaves the folder
+- notes/a.md — A again
+
+### stripe
+- notes/a.md — A
+- notes/b.md — B
+
+### kubernetes
+- notes/k.md — K
+
+### deployment
+- notes/k.md — K
+
+## Team-Shared Tag Index
+
+### api
+- ~/Projects/shop/_project-knowledge/x.md — X [project: shop]
+- ~/Projects/shop/../elsewhere/y.md — Y [project: shop]
+
+this line is not an entry
+`;
+
+/** 1-based line of the first line of INDEX containing `text`. */
+function lineOf(text: string, from = 0): number {
+  const lines = INDEX.split('\n');
+  const i = lines.findIndex((l, n) => n >= from && l.includes(text));
+  assert.ok(i >= 0, `no line with ${text}`);
+  return i + 1;
+}
+
+function setup(): { home: string; snapshot: Snapshot; text: string } {
+  const home = makeHome({
+    index: INDEX,
+    config: { projects_enabled: 'true', projects_list: 'shop:shop', projects_shared_knowledge: 'shop' },
+    files: {
+      'knowledge/notes/a.md': '---\ntags: [api, stripe]\n---\n# A\n',
+      'knowledge/notes/b.md': '---\ntags: [stripe]\n---\n# B\n',
+      'knowledge/notes/k.md': '---\ntags: [kubernetes, deployment]\n---\n# K\n',
+      'Projects/shop/_project-knowledge/x.md': '# X\n',
+    },
+  });
+  const snapshot = snapshotFor(home);
+  const read = readIndexText(snapshot.config);
+  assert.ok(read.ok);
+  return { home, snapshot, text: read.text };
+}
+
+const of = (problems: IndexProblem[], kind: IndexProblem['kind']) => problems.filter((p) => p.kind === kind);
+
+describe('index health, the cheap check', () => {
+  test('entries pointing to missing files are reported on their line, existing ones are not', () => {
+    const { snapshot, text } = setup();
+    const missing = of(checkIndex(snapshot, text).problems, 'missing-file');
+    assert.deepEqual(missing.map((p) => p.line), [lineOf('notes/gone.md')]);
+    assert.match(missing[0].message, /notes\/gone\.md` does not exist/);
+  });
+
+  test('refused entries say why, on their line; team-shared entries too', () => {
+    const { snapshot, text } = setup();
+    const refused = of(checkIndex(snapshot, text).problems, 'refused');
+    assert.deepEqual(refused.map((p) => p.line), [lineOf('../outside.md'), lineOf('elsewhere/y.md')]);
+    assert.match(refused[0].message, /leaves the knowledge folder/);
+    assert.match(refused[1].message, /not inside an allowed _project-knowledge\/ folder/);
+    assert.ok(refused.every((p) => p.severity === 'error'));
+  });
+
+  test('an entry listed twice under one heading is a duplicate pointing at the first; the same file under two tags is not', () => {
+    const { snapshot, text } = setup();
+    const dups = of(checkIndex(snapshot, text).problems, 'duplicate');
+    assert.equal(dups.length, 1);
+    assert.equal(dups[0].line, lineOf('notes/a.md — A again'));
+    assert.equal(dups[0].related?.line, lineOf('notes/a.md — A'));
+  });
+
+  test('known tags with no files are reported on their Known Tags line', () => {
+    const { snapshot, text } = setup();
+    const unused = of(checkIndex(snapshot, text).problems, 'unused-tag');
+    assert.deepEqual(unused.map((p) => [p.line, p.message]), [[lineOf('orphan, deployment'), 'Known tag `orphan` has no files']]);
+  });
+
+  test('an alias that is a tag, and an alias declared for two tags, are collisions', () => {
+    const { snapshot, text } = setup();
+    const collisions = of(checkIndex(snapshot, text).problems, 'alias-collision');
+    assert.equal(collisions.length, 2);
+    assert.match(collisions[0].message, /Alias `api` of `kubernetes` is also a tag/);
+    assert.equal(collisions[0].line, lineOf('kubernetes [aliases'));
+    assert.match(collisions[1].message, /Alias `k8s` is declared for `kubernetes` \(line \d+\) and for `deployment`/);
+    assert.equal(collisions[1].line, lineOf('deployment [aliases'));
+    assert.equal(collisions[1].related?.line, lineOf('kubernetes [aliases'));
+  });
+
+  test('lines the parser could not use keep their line numbers', () => {
+    const { snapshot, text } = setup();
+    const unparsed = of(checkIndex(snapshot, text).problems, 'unparsed');
+    assert.ok(unparsed.some((p) => p.line === lineOf('this line is not an entry')));
+  });
+
+  test('line numbers hold with front matter and CRLF line ends', () => {
+    const home = makeHome({ index: `---\ntitle: x\n---\r\n${INDEX.replace(/\n/g, '\r\n')}`, files: { 'knowledge/notes/a.md': '# A\n' } });
+    const snapshot = snapshotFor(home);
+    const read = readIndexText(snapshot.config);
+    assert.ok(read.ok);
+    const missing = of(checkIndex(snapshot, read.text).problems, 'missing-file');
+    assert.ok(missing.some((p) => p.line === lineOf('notes/gone.md') + 3));
+  });
+
+  test('the summary line counts problems and the index age', () => {
+    const { snapshot, text } = setup();
+    const health = checkIndex(snapshot, text);
+    assert.equal(healthSummary(health, '2026-11-14'), `index: ${health.problems.length} problems, rebuilt 12 days ago`);
+    assert.equal(healthSummary({ ...health, problems: [], lastRebuilt: null }, '2026-11-14'), 'index: no problems, rebuilt date unknown');
+  });
+
+  test('a clean index has no problems', () => {
+    const home = makeHome({
+      index: '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n## Known Tags\napi\n## Tag Index\n### api\n- notes/a.md — A\n',
+      files: { 'knowledge/notes/a.md': '---\ntags: [api]\n---\n# A\n' },
+    });
+    const snapshot = snapshotFor(home);
+    const read = readIndexText(snapshot.config);
+    assert.ok(read.ok);
+    assert.deepEqual(checkIndex(snapshot, read.text).problems, []);
+  });
+});
+
+describe('index health, drift from the notes', () => {
+  function drifted() {
+    const s = setup();
+    const kf = path.join(s.home, 'knowledge');
+    const old = new Date('2026-11-01T12:00:00');
+    for (const rel of ['notes/a.md', 'notes/b.md', 'notes/k.md']) fs.utimesSync(path.join(kf, rel), old, old);
+    // Edited after the index was built: b gained a tag, k lost one; a new note was written.
+    const later = new Date('2026-11-20T12:00:00');
+    fs.writeFileSync(path.join(kf, 'notes/b.md'), '---\ntags: [stripe, webhooks]\n---\n# B\n');
+    fs.writeFileSync(path.join(kf, 'notes/k.md'), '---\ntags: [kubernetes]\n---\n# K\n');
+    writeTree(kf, { 'notes/new.md': '---\ntags: [api]\n---\n# New\n', 'notes/untagged.md': '# Just text\n', 'projects/shop/p.md': '---\ntags: [x]\n---\n' });
+    for (const rel of ['notes/b.md', 'notes/k.md', 'notes/new.md']) fs.utimesSync(path.join(kf, rel), later, later);
+    return s;
+  }
+
+  test('notes whose tags differ from the index are reported on their first entry line', async () => {
+    const { snapshot, text } = drifted();
+    const drift = await scanDrift(snapshot, text);
+    const differ = of(drift.problems, 'tags-differ');
+    assert.deepEqual(differ.map((p) => p.line), [lineOf('notes/b.md'), lineOf('notes/k.md')]);
+    assert.match(differ[0].message, /adds webhooks/);
+    assert.match(differ[1].message, /no longer has deployment/);
+  });
+
+  test('tagged notes missing from the index are reported on the Last rebuilt line; untagged files and the project tier are not', async () => {
+    const { snapshot, text } = drifted();
+    const missing = of((await scanDrift(snapshot, text)).problems, 'not-indexed');
+    assert.deepEqual(missing.map((p) => p.message), ['`notes/new.md` (tags: api) is not in the index; changed 2026-11-20, after the last rebuild']);
+    assert.equal(missing[0].line, lineOf('Last rebuilt'));
+  });
+
+  test('notes changed after Last rebuilt are reported; older ones are not', async () => {
+    const { snapshot, text } = drifted();
+    const newer = of((await scanDrift(snapshot, text)).problems, 'newer-than-index');
+    assert.deepEqual(newer.map((p) => p.file && path.basename(p.file)), ['b.md', 'k.md']);
+  });
+
+  test('the scan reports progress, can be cancelled, and merges into the health report', async () => {
+    const { snapshot, text } = drifted();
+    const seen: number[] = [];
+    const full = await scanDrift(snapshot, text, { onProgress: (done) => seen.push(done), yieldEvery: 1 });
+    assert.equal(full.notes, 5);
+    assert.ok(seen.length >= 5);
+    let calls = 0;
+    const cancelled = await scanDrift(snapshot, text, { yieldEvery: 1, isCancelled: () => ++calls > 2 });
+    assert.equal(cancelled.cancelled, true);
+    assert.ok(cancelled.notes < 5);
+    const health = withDrift(checkIndex(snapshot, text, indexLines(text)), full);
+    assert.equal(health.driftChecked, true);
+    assert.ok(health.problems.some((p) => p.kind === 'tags-differ') && health.problems.some((p) => p.kind === 'missing-file'));
+  });
+
+  test('a note that is a symlink out of the knowledge folder is never read', async () => {
+    const { home, snapshot, text } = setup();
+    writeTree(home, { 'secret/s.md': '---\ntags: [api]\n---\n' });
+    fs.symlinkSync(path.join(home, 'secret/s.md'), path.join(home, 'knowledge/notes/linked.md'));
+    const drift = await scanDrift(snapshot, text);
+    assert.ok(!drift.problems.some((p) => p.message.includes('linked.md')), 'a refused read is not a note');
+  });
+});
