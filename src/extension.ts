@@ -9,6 +9,7 @@ import { FileActions } from './vscode/fileActions';
 import { createLog } from './vscode/log';
 import { QueryCommand } from './vscode/queryCommand';
 import { RetrievalService } from './vscode/retrievalService';
+import { QuerySummaryProvider, SUMMARY_SCHEME } from './vscode/summaryCommand';
 import { affectsPathSettings, SECTION } from './vscode/settings';
 import { TagTreeProvider } from './vscode/tagTree';
 import { KnowledgeWatchers } from './vscode/watchers';
@@ -23,9 +24,14 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const query = new QueryCommand(service, actions, context.globalState, log);
   const tree = new TagTreeProvider(service, log);
   const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
-  context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView);
+  const summary = new QuerySummaryProvider(() => query.lastQuery());
+  context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView, summary);
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(SUMMARY_SCHEME, summary),
+    query.onDidRecord(() => summary.refresh()),
+  );
 
-  registerCommands(context, { service, actions, query, tree, treeView, log });
+  registerCommands(context, { service, actions, query, tree, treeView, summary, log });
   registerChat(context, service, actions, log);
 
   const reloadAndFollow = (reason: string) => {

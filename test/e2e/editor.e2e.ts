@@ -60,7 +60,7 @@ import {
 } from './workbench';
 
 const VIEW = 'Tags'; // the view's name in package.json
-const CONTAINER = 'aria-context'; // the activity bar container's title
+const CONTAINER = 'Context'; // the activity bar container's title
 
 function decoyKnowledge(): { folder: string; config: string } {
   const root = tempDir('aria-e2e-decoy-');
@@ -88,7 +88,7 @@ function hostileWorkspace(target: { folder: string; config?: string }): string {
 async function openTagView(page: Page): Promise<void> {
   const sidebar = page.locator('.part.sidebar');
   const title = (await sidebar.isVisible()) ? ((await sidebar.locator('.composite.title .title-label').first().textContent()) ?? '') : '';
-  if (title.toLowerCase().includes(CONTAINER)) return;
+  if (title.toLowerCase().includes(CONTAINER.toLowerCase())) return;
   await openViewContainer(page, CONTAINER);
   await page.locator('.part.sidebar').waitFor({ state: 'visible' });
 }

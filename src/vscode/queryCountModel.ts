@@ -1,0 +1,30 @@
+// Counts that say what a query returns, for the tree and completion (§7): a project key counts
+// its expansion, project-tier files, artifacts and ideas; a tag counts its team-shared notes too,
+// named apart. Pure: unit-tested.
+import { plural, type KnowledgeIndex, type QueryResult } from '../core';
+
+/** `4 files · 1 artifact · 2 pending ideas`, what Context: Query shows for the same text. */
+export function describeQueryCount(result: QueryResult): string {
+  const artifacts = result.items.filter((i) => i.category === 'tracked-artifact').length;
+  const team = result.items.filter((i) => i.category === 'team-shared').length;
+  const parts = [`${plural(result.found, 'file')}${team ? ` (${team} team-shared)` : ''}`];
+  if (artifacts) parts.push(plural(artifacts, 'artifact'));
+  if (result.showsIdeas && result.ideas.length) parts.push(plural(result.ideas.length, 'pending idea'));
+  return parts.join(' · ');
+}
+
+/** Team-shared entries filed under a tag's heading (they are not in the tag's index files). */
+export function teamSharedCount(index: KnowledgeIndex, tag: string, enabled: (project: string) => boolean): number {
+  const lower = tag.toLowerCase();
+  let n = 0;
+  for (const [heading, entries] of index.teamShared) {
+    if (heading.toLowerCase() !== lower) continue;
+    n += entries.filter((e) => enabled(e.project.toLowerCase())).length;
+  }
+  return n;
+}
+
+/** `2 files + 1 team-shared`: index files and team-shared notes, counted apart and said so. */
+export function tagCount(files: number, team: number): string {
+  return team ? `${plural(files, 'file')} + ${team} team-shared` : plural(files, 'file');
+}
