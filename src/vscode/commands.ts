@@ -15,6 +15,7 @@ import { writeKnowledgeFolder } from './settings';
 import { settingsTarget } from './settingsTargetModel';
 import { showQuerySummary, type QuerySummaryProvider } from './summaryCommand';
 import type { TagTreeProvider } from './tagTree';
+import { registerTreeCommands } from './treeCommands';
 import type { TreeNode } from './treeModel';
 
 export interface CommandDeps {
@@ -32,7 +33,7 @@ function isTreeNode(value: unknown): value is TreeNode {
 }
 
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const { service, actions, query, treeView, summary, log } = deps;
+  const { service, actions, query, tree, treeView, summary, log } = deps;
   const register = (id: string, fn: (...args: unknown[]) => unknown) =>
     context.subscriptions.push(
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {
@@ -57,6 +58,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     return { items, refusedPaths };
   };
 
+  registerTreeCommands(register, tree, treeView);
   register('ariaContext.query', (arg) => query.run(arg));
   register('ariaContext.showSummary', () => showQuerySummary(query.lastQuery(), summary));
   register('ariaContext.refresh', () => {

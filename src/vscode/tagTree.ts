@@ -4,7 +4,10 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
-import { buildTree, type TreeNode } from './treeModel';
+import { describeQueryCount } from './queryCountModel';
+import { buildTree, type TagSort, type TreeNode } from './treeModel';
+
+const SORT_KEY = 'ariaContext.tagSort';
 
 export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
@@ -12,12 +15,36 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private roots: TreeNode[] | undefined;
   private readonly parents = new Map<string, TreeNode | undefined>();
   private readonly subscription: vscode.Disposable;
+  /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
+  private readonly expansion = new Map<string, boolean>();
 
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
+    private readonly userState?: vscode.Memento,
   ) {
     this.subscription = service.onDidChange(() => this.refresh());
+    void vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
+  }
+
+  /** Follows the user's expanding and collapsing, so a rebuilt tree opens the same nodes. */
+  track(view: vscode.TreeView<TreeNode>): vscode.Disposable[] {
+    return [view.onDidExpandElement((e) => this.expansion.set(e.element.id, true)), view.onDidCollapseElement((e) => this.expansion.set(e.element.id, false))];
+  }
+
+  get sort(): TagSort {
+    return this.userState?.get<TagSort>(SORT_KEY) === 'count' ? 'count' : 'name';
+  }
+
+  async setSort(sort: TagSort): Promise<void> {
+    await this.userState?.update(SORT_KEY, sort);
+    await vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', sort);
+    this.refresh();
+  }
+
+  /** The current nodes (built if needed), for Go to Tag and Reveal. */
+  nodes(): TreeNode[] {
+    return this.getChildren();
   }
 
   dispose(): void {
@@ -31,8 +58,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
+    const remembered = this.expansion.get(node.id);
     const collapsible = node.children?.length
-      ? node.expanded
+      ? (remembered ?? node.expanded)
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
@@ -72,8 +100,17 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (state.kind === 'error') return [errorNode(state.message)];
     const snapshot = state.snapshot;
     const config = snapshot.config;
+    const counts = new Map<string, string | undefined>();
     const roots = buildTree({
       snapshot,
+      sort: this.sort,
+      queryCount: (q) => {
+        if (!counts.has(q)) {
+          const outcome = this.service.query(q);
+          counts.set(q, outcome.ok ? describeQueryCount(outcome.result) : undefined);
+        }
+        return counts.get(q);
+      },
       projectFiles: (tag) => {
         if (!config.projectsEnabled) return null;
         const project = config.projectsList.get(tag.toLowerCase());
