@@ -5,6 +5,7 @@
 // are listed under "Warnings" instead and never read.
 import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
 import { tagCount, teamSharedCount } from './queryCountModel';
+import { plainText } from './queryModel';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -199,6 +200,7 @@ export function buildTree(input: TreeInput): TreeNode[] {
     roots.push({ id: 'group:team', kind: 'group', label: 'Team-shared', description: String(team.length), contextValue: 'ariaContext.group', icon: 'organization', children: team, expanded: false });
   }
 
+  sameTagsEverywhere(roots);
   const all = [...warnings, ...index.warnings, ...config.warnings];
   if (all.length) {
     roots.push({
@@ -208,11 +210,36 @@ export function buildTree(input: TreeInput): TreeNode[] {
       description: String(all.length),
       contextValue: 'ariaContext.group',
       icon: 'warning',
-      children: all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, w, w, 'warning')),
+      children: all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning')),
       expanded: false,
     });
   }
   return roots;
+}
+
+/**
+ * One file can sit in several places (under each of its tags, as a project-tier file, as a
+ * team-shared note): its tooltip lists the union of the tags every place knows, so it reads the
+ * same wherever it is hovered.
+ */
+function sameTagsEverywhere(roots: TreeNode[]): void {
+  const nodes: TreeNode[] = [];
+  const walk = (n: TreeNode) => {
+    if (n.file) nodes.push(n);
+    n.children?.forEach(walk);
+  };
+  roots.forEach(walk);
+  const tags = new Map<string, Set<string>>();
+  for (const n of nodes) {
+    const set = tags.get(n.file!.absPath) ?? new Set<string>();
+    for (const t of n.file!.tags) set.add(t);
+    tags.set(n.file!.absPath, set);
+  }
+  for (const n of nodes) {
+    const all = [...tags.get(n.file!.absPath)!].sort();
+    if (all.length === n.file!.tags.length) continue;
+    n.tooltip = fileTooltip(itemView({ ...n.file!, tags: all }));
+  }
 }
 
 /** Every file below a node (a tag's files), each once, for "Copy as Context" on a tag. */

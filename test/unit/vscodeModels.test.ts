@@ -202,7 +202,7 @@ test('tree model: groups, stripe with 2 files, aliases in the description, proje
   const roots = treeFor(home);
   assert.deepEqual(roots.map((r) => r.label), ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
   const stripe = find(roots, ['Known Tags', 'stripe']);
-  assert.equal(stripe.description, '2 files');
+  assert.equal(stripe.description, '2 files + 1 team-shared'); // the query finds 3: team-shared counted apart, and said so
   assert.deepEqual(stripe.children?.map((c) => c.description), ['approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']);
   assert.equal(stripe.contextValue, 'ariaContext.tag');
   assert.equal(stripe.query, 'stripe');
