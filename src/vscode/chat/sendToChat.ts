@@ -77,7 +77,7 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
     await actions.copyAsContext(ok.slice(sent).map((o) => o.item), `The chat did not accept ${sent ? 'the rest of ' : ''}the files, so ${sent ? 'they' : 'the files'} were copied to the clipboard instead.`);
     return sent;
   }
-  log.info(`Send to Chat (${route}): ${sent} of ${uris.length} attached${cancelled ? ' (cancelled)' : ''}`);
+  log.info(`Send to Chat (${route}): ${cancelled ? `cancelled after ${sent} of ${uris.length}: ` : ''}${lines.slice(0, sent).join(', ')}`);
   const message = cancelled
     ? `Cancelled: attached ${sent} of ${plural(ok.length, 'file')} to the chat input.`
     : `Attached ${plural(ok.length, 'file')} to the chat input (${formatTokens(total)}).`;
