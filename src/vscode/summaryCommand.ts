@@ -7,7 +7,9 @@ import { renderSummary, type QueryResult } from '../core';
 
 export const SUMMARY_SCHEME = 'aria-context-summary';
 /** The `.md` ending gives the document the markdown language, so the markdown preview opens it. */
-export const SUMMARY_URI = vscode.Uri.from({ scheme: SUMMARY_SCHEME, path: '/Query Summary.md' });
+export function summaryUri(): vscode.Uri {
+  return vscode.Uri.from({ scheme: SUMMARY_SCHEME, path: '/Query Summary.md' });
+}
 
 export type LastQuery = { text: string; result: QueryResult } | undefined;
 
@@ -32,7 +34,7 @@ export class QuerySummaryProvider implements vscode.TextDocumentContentProvider,
 
   /** Re-renders an open summary document (a new query, or a reload that made it stale). */
   refresh(): void {
-    this.changed.fire(SUMMARY_URI);
+    this.changed.fire(summaryUri());
   }
 }
 
@@ -43,7 +45,7 @@ export async function showQuerySummary(last: LastQuery, provider: QuerySummaryPr
     return;
   }
   provider.refresh();
-  const doc = await vscode.workspace.openTextDocument(SUMMARY_URI);
+  const doc = await vscode.workspace.openTextDocument(summaryUri());
   if (doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
   await vscode.window.showTextDocument(doc, { preview: false });
 }

@@ -227,6 +227,18 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     const messages = (await notificationMessages(page)).filter((m) => /attached/i.test(m));
     assert.equal(messages.length, 1, `one message at the end: ${messages.join(' | ')}`);
     await clearNotifications(page);
+
+    // 3. Sent to the end: one message with the total.
+    await runQuery(page, 'bulk');
+    await page.locator(CHECK_ALL).click();
+    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await waitForMessage(page, new RegExp(`Attached ${BULK} files to the chat input`), 120_000);
+    const finalMessages = (await notificationMessages(page)).filter((m) => /attached/i.test(m));
+    assert.equal(finalMessages.length, 1, finalMessages.join(' | '));
+    await waitFor(async () => (await chatAttachments(page)).length >= BULK, 60_000, `${BULK} attachment chips`);
+    await clearNotifications(page);
   });
 
   test('Send to Chat is offered in the explorer only on knowledge files', async () => {

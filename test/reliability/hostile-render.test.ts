@@ -208,7 +208,7 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
   // The summary is served as plain text by a content provider and opened as a text document,
   // never previewed or rendered by the extension (the user may open VS Code's own preview).
   const summary = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'summaryCommand.ts'), 'utf8');
-  assert.match(summary, /openTextDocument\(SUMMARY_URI\)/);
+  assert.match(summary, /openTextDocument\(summaryUri\(\)\)/);
   assert.match(summary, /provideTextDocumentContent\(\): string/);
   assert.doesNotMatch(summary, /markdown\.showPreview|showPreview/);
 });
