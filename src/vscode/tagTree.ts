@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
-import { describeQueryCount } from './queryCountModel';
+import { describeQueryCount, projectFacts } from './queryCountModel';
 import { buildTree, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
@@ -100,16 +100,25 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (state.kind === 'error') return [errorNode(state.message)];
     const snapshot = state.snapshot;
     const config = snapshot.config;
-    const counts = new Map<string, string | undefined>();
+    const results = new Map<string, ReturnType<RetrievalService['query']>>();
+    const run = (q: string) => {
+      if (!results.has(q)) results.set(q, this.service.query(q));
+      return results.get(q)!;
+    };
     const roots = buildTree({
       snapshot,
       sort: this.sort,
       queryCount: (q) => {
-        if (!counts.has(q)) {
-          const outcome = this.service.query(q);
-          counts.set(q, outcome.ok ? describeQueryCount(outcome.result) : undefined);
-        }
-        return counts.get(q);
+        const outcome = run(q);
+        return outcome.ok ? describeQueryCount(outcome.result) : undefined;
+      },
+      projectFacts: (key) => {
+        const outcome = run(key);
+        return outcome.ok ? projectFacts(outcome.result, key) : [];
+      },
+      projectTeamShared: (key) => {
+        const outcome = run(key);
+        return outcome.ok ? outcome.result.items.filter((i) => i.category === 'team-shared' && i.selectable) : [];
       },
       projectFiles: (tag) => {
         if (!config.projectsEnabled) return null;

@@ -34,6 +34,10 @@ export interface TreeInput {
   projectFiles: (tag: string) => ProjectFile[] | null;
   /** What Context: Query returns for a text, in words (project keys count as their query does). */
   queryCount?: (query: string) => string | undefined;
+  /** A project's tracked artifacts with their freshness and its pending ideas, as tooltip lines. */
+  projectFacts?: (key: string) => string[];
+  /** The team-shared notes querying the project key returns (its repository's, and cross ones there). */
+  projectTeamShared?: (key: string) => ResultItem[];
   /** Tags by name (default) or by file count, most first. */
   sort?: TagSort;
 }
@@ -129,12 +133,16 @@ export function buildTree(input: TreeInput): TreeNode[] {
       }
       if (files.length === 0) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
     }
+    // The project's team-shared notes (from its repository's _project-knowledge/), when enabled.
+    const shared = (input.projectTeamShared?.(p.key) ?? []).map((item) => fileNode(`${id}/team`, item));
+    if (shared.length) children.push({ ...tagNode(`${id}/team`, 'Team-shared', shared), icon: 'organization', query: undefined, contextValue: 'ariaContext.group' });
+    const facts = input.projectFacts?.(p.key) ?? [];
     projects.push({
       id,
       kind: 'project',
       label: p.key,
       description: [p.name, counted].filter(Boolean).join(' · ') || undefined,
-      tooltip: `${p.key}${p.name ? ` — ${p.name}` : ''}${counted ? `\nQuerying ${p.key} returns ${counted}` : ''}\nRelevant tags: ${p.relevantTags.join(', ') || '(none)'}${files ? `\nProject-tier files: ${files.length}` : ''}`,
+      tooltip: `${p.key}${p.name ? ` — ${p.name}` : ''}${counted ? `\nQuerying ${p.key} returns ${counted}` : ''}\nRelevant tags: ${p.relevantTags.join(', ') || '(none)'}${files ? `\nProject-tier files: ${files.length}` : ''}${shared.length ? `\nTeam-shared notes: ${shared.length}` : ''}${facts.map((f) => `\n${f}`).join('')}`,
       contextValue: 'ariaContext.project',
       icon: 'project',
       children,

@@ -9,7 +9,7 @@ import { KnowledgeBase, runQuery } from '../../src/core';
 import { batches, sendPlan } from '../../src/vscode/chat/sendPlanModel';
 import { buildCatalogue, CompletionFilter, completionRows, queryProblem, removeRecent, SECTION_LIMIT } from '../../src/vscode/completionModel';
 import { knowledgePaths } from '../../src/vscode/knowledgePathsModel';
-import { describeQueryCount } from '../../src/vscode/queryCountModel';
+import { describeQueryCount, projectFacts } from '../../src/vscode/queryCountModel';
 import { pickModel, pickTitle, plainText } from '../../src/vscode/queryModel';
 import { settingsTarget } from '../../src/vscode/settingsTargetModel';
 import { buildTree } from '../../src/vscode/treeModel';
@@ -185,4 +185,25 @@ test('a project-tier file listed in the index shows the same tags in its tooltip
   assert.ok(nodes.length >= 3, nodes.map((n) => n.where).join('; '));
   assert.equal(new Set(nodes.map((n) => n.node.tooltip)).size, 1, nodes.map((n) => n.node.tooltip).join(' | '));
   assert.match(nodes[0].node.tooltip ?? '', /tags: api, proj-a, state-management/);
+});
+
+test('project nodes: the query count, artifact freshness and pending ideas in the tooltip, and the project team-shared notes as a child', () => {
+  const { home } = fixtureHome();
+  const snapshot = snapshotFor(home);
+  const result = query(home, 'proj-a');
+  const roots = buildTree({
+    snapshot,
+    projectFiles: () => null,
+    queryCount: (q) => describeQueryCount(query(home, q)),
+    projectFacts: (key) => projectFacts(query(home, key), key),
+    projectTeamShared: (key) => query(home, key).items.filter((i) => i.category === 'team-shared'),
+  });
+  const project = roots.find((r) => r.id === 'group:projects')!.children!.find((n) => n.label === 'proj-a')!;
+  assert.equal(project.description, `Payments Platform · ${describeQueryCount(result)}`);
+  assert.match(project.tooltip ?? '', /CODEMAP\.md: 8 days ago — fresh/);
+  assert.match(project.tooltip ?? '', /2 pending ideas \(1 stale\)/);
+  const team = project.children!.find((c) => c.label === 'Team-shared');
+  assert.ok(team, 'a Team-shared child');
+  const expected = result.items.filter((i) => i.category === 'team-shared').map((i) => i.absPath).sort();
+  assert.deepEqual(team.children!.map((c) => c.file!.absPath).sort(), expected);
 });
