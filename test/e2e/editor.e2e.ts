@@ -249,7 +249,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
   test('scenario 3: the tag tree shows the index (stripe: 2 files); clicking a file opens it', async () => {
     await openTagView(page);
     const stripe: TreeRow = await waitFor(() => knownTagRow(page, 'stripe'), 20_000, 'stripe under Known Tags');
-    assert.equal(stripe.description, '2 files');
+    assert.equal(stripe.description, '2 files + 1 team-shared');
     const top = (await tree(page)).filter((r) => r.level === 1).map((r) => r.label);
     assert.deepEqual(top, ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
     assert.equal((await knownTagRow(page, 'deployment'))?.description, '1 file · aliases: deploy, ship, release');
@@ -282,8 +282,8 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await openTagView(page);
     const stripe: TreeRow = await waitFor(async () => {
       const row = await knownTagRow(page, 'stripe');
-      return row?.description === '3 files' ? row : undefined;
-    }, 20_000, 'stripe with 3 files in the tree');
+      return row?.description === '3 files + 1 team-shared' ? row : undefined;
+    }, 20_000, 'stripe with 3 files (+ 1 team-shared) in the tree');
     assert.equal(stripe.expanded, true, 'expansion state survived the refresh (stable ids)');
     assert.ok((await tree(page)).some((r) => r.level === 3 && r.label === 'Offline-first sync for mobile'));
     await keepScreenshot(page, 'tag-tree-live');
