@@ -5,7 +5,7 @@
 // filters it (narrowing the previous keystroke's matches when the token grew), and every section
 // is capped to what a person can read.
 import type { KnowledgeIndex } from '../core';
-import { tagCount, teamSharedCount } from './queryCountModel';
+import { tagCount, teamSharedCounts } from './queryCountModel';
 
 export type CompletionRow =
   | { kind: 'separator'; label: string }
@@ -79,7 +79,8 @@ export function queryProblem(value: string): string | null {
 export function buildCatalogue(index: KnowledgeIndex, sharedEnabled: (project: string) => boolean = () => true): CompletionCatalogue {
   const candidates: Candidate[] = [];
   const projectKeys = new Set([...index.projects.keys()].map((k) => k.toLowerCase()));
-  const counted = (tag: string) => tagCount(fileCount(index, tag), teamSharedCount(index, tag, sharedEnabled));
+  const team = teamSharedCounts(index, sharedEnabled);
+  const counted = (tag: string) => tagCount(fileCount(index, tag), team.get(tag.toLowerCase()) ?? 0);
   for (const p of index.projects.values()) {
     candidates.push({
       section: 'Projects',

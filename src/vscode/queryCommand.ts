@@ -103,7 +103,8 @@ export class QueryCommand implements vscode.Disposable {
     let entry = this.catalogues.get(snapshot.index);
     if (!entry) {
       const shared = new Set(snapshot.config.sharedKnowledge);
-      entry = { catalogue: buildCatalogue(snapshot.index, (p) => p === 'cross' || shared.has(p)), counts: new Map() };
+      // As the query (§4c): no team-shared notes at all unless some project shares them; then cross ones too.
+      entry = { catalogue: buildCatalogue(snapshot.index, (p) => shared.size > 0 && (p === 'cross' || shared.has(p))), counts: new Map() };
       this.catalogues.set(snapshot.index, entry);
     }
     return entry;

@@ -13,15 +13,14 @@ export function describeQueryCount(result: QueryResult): string {
   return parts.join(' · ');
 }
 
-/** Team-shared entries filed under a tag's heading (they are not in the tag's index files). */
-export function teamSharedCount(index: KnowledgeIndex, tag: string, enabled: (project: string) => boolean): number {
-  const lower = tag.toLowerCase();
-  let n = 0;
+/** Team-shared entries per lowercased heading, counting only enabled projects: one pass over the section. */
+export function teamSharedCounts(index: KnowledgeIndex, enabled: (project: string) => boolean): Map<string, number> {
+  const counts = new Map<string, number>();
   for (const [heading, entries] of index.teamShared) {
-    if (heading.toLowerCase() !== lower) continue;
-    n += entries.filter((e) => enabled(e.project.toLowerCase())).length;
+    const n = entries.filter((e) => enabled(e.project.toLowerCase())).length;
+    if (n) counts.set(heading.toLowerCase(), (counts.get(heading.toLowerCase()) ?? 0) + n);
   }
-  return n;
+  return counts;
 }
 
 /** `2 files + 1 team-shared`: index files and team-shared notes, counted apart and said so. */

@@ -4,7 +4,7 @@
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
 import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
-import { tagCount, teamSharedCount } from './queryCountModel';
+import { tagCount, teamSharedCounts } from './queryCountModel';
 import { plainText } from './queryModel';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
@@ -114,8 +114,9 @@ export function buildTree(input: TreeInput): TreeNode[] {
   const projectKeys = new Set([...snapshot.index.projects.keys()].map((k) => k.toLowerCase()));
   const shared = (p: string) => p === 'cross' || snapshot.config.sharedKnowledge.includes(p);
   /** A tag's count as its query has it: a project key's query; else index files + team-shared, named apart. */
+  const teamCounts = snapshot.config.sharedKnowledge.length ? teamSharedCounts(snapshot.index, shared) : new Map<string, number>();
   const countOf = (tag: string, files: number): string =>
-    (projectKeys.has(tag.toLowerCase()) ? input.queryCount?.(tag) : undefined) ?? tagCount(files, snapshot.config.sharedKnowledge.length ? teamSharedCount(snapshot.index, tag, shared) : 0);
+    (projectKeys.has(tag.toLowerCase()) ? input.queryCount?.(tag) : undefined) ?? tagCount(files, teamCounts.get(tag.toLowerCase()) ?? 0);
   const { index, config } = snapshot;
   const warnings = new Set<string>();
   const roots: TreeNode[] = [];
