@@ -14,6 +14,7 @@ import { scanProject } from '../src/core/projectTier';
 import { parseIndex } from '../src/core/indexParser';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
 import { HOSTILE_SHAPES } from './hostile';
+import { buildCatalogue, CompletionFilter, completionRows, SECTION_LIMIT } from '../src/vscode/completionModel';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -344,6 +345,31 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   const heap = childJson<{ heapBytes: number }>(['--expose-gc', '--import', 'tsx', path.join(__dirname, 'child.ts'), 'heap', g.home]);
   out.heapBytes = heap.heapBytes;
   row(size, 'heap used by the loaded index', mb(heap.heapBytes));
+
+  // Context: Query completion: the catalogue once per snapshot (the first keystroke pays it),
+  // then each keystroke filters it. Typed: prefixes of real tag names, as a user types them.
+  const snap = configOutcome.snapshot;
+  void snap.index.filesByTag;
+  const catalogueStats = measure(() => buildCatalogue(snap.index), it);
+  const catalogue = buildCatalogue(snap.index);
+  const words = snap.index.knownTags.slice(0, 40).map((t) => t.tag);
+  const keystrokes: number[] = [];
+  for (let rep = 0; rep < (o.smoke ? 1 : 5); rep++) {
+    for (const word of words) {
+      const filter = new CompletionFilter();
+      for (let i = 0; i <= word.length; i++) {
+        const value = `api ${word.slice(0, i)}`;
+        const t0 = performance.now();
+        completionRows({ catalogue, value, recent: ['stripe', 'api AND pagination'] }, filter);
+        keystrokes.push(performance.now() - t0);
+      }
+    }
+  }
+  const perKey = stats(keystrokes);
+  out.completionCatalogueMs = catalogueStats;
+  out.completionKeystrokeMs = perKey;
+  row(size, 'completion catalogue (once per snapshot) p50', ms(catalogueStats.p50));
+  row(size, 'completion per keystroke p50 / p95', `${ms(perKey.p50)} / ${ms(perKey.p95)}`, { text: 'p95 ≤ 16 ms', ok: perKey.p95 <= 16 }, `${keystrokes.length} keystrokes, rows capped at ${SECTION_LIMIT} per section`);
   return out;
 }
 

@@ -13,6 +13,7 @@ import { IndexDiagnostics } from './vscode/indexDiagnostics';
 import { createLog } from './vscode/log';
 import { QueryCommand } from './vscode/queryCommand';
 import { RetrievalService } from './vscode/retrievalService';
+import { QuerySummaryProvider, SUMMARY_SCHEME } from './vscode/summaryCommand';
 import { affectsPathSettings, SECTION } from './vscode/settings';
 import { TagTreeProvider } from './vscode/tagTree';
 import { KnowledgeWatchers } from './vscode/watchers';
@@ -26,9 +27,14 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
-  const tree = new TagTreeProvider(service, log);
+  const tree = new TagTreeProvider(service, log, context.globalState);
   const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
-  context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView);
+  const summary = new QuerySummaryProvider(() => query.lastQuery());
+  context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView, summary, ...tree.track(treeView));
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(SUMMARY_SCHEME, summary),
+    query.onDidRecord(() => summary.refresh()),
+  );
 
   // Knowledge for the active file and the index's health: one status bar item, the tree's top rows.
   const diagnostics = new IndexDiagnostics(service, log);
@@ -49,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     }),
   );
 
-  registerCommands(context, { service, actions, query, tree, treeView, log });
+  registerCommands(context, { service, actions, query, tree, treeView, summary, log });
   registerChat(context, service, actions, log, derivedQuery);
   context.subscriptions.push(...registerMcpServer(context, log));
 

@@ -12,8 +12,10 @@ import type { Log } from './log';
 import type { QueryCommand } from './queryCommand';
 import type { RetrievalService } from './retrievalService';
 import { writeKnowledgeFolder } from './settings';
-import { showQuerySummary } from './summaryCommand';
+import { settingsTarget } from './settingsTargetModel';
+import { showQuerySummary, type QuerySummaryProvider } from './summaryCommand';
 import type { TagTreeProvider } from './tagTree';
+import { registerTreeCommands } from './treeCommands';
 import type { TreeNode } from './treeModel';
 
 export interface CommandDeps {
@@ -22,6 +24,7 @@ export interface CommandDeps {
   query: QueryCommand;
   tree: TagTreeProvider;
   treeView: vscode.TreeView<TreeNode>;
+  summary: QuerySummaryProvider;
   log: Log;
 }
 
@@ -30,7 +33,7 @@ function isTreeNode(value: unknown): value is TreeNode {
 }
 
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
-  const { service, actions, query, treeView, log } = deps;
+  const { service, actions, query, tree, treeView, summary, log } = deps;
   const register = (id: string, fn: (...args: unknown[]) => unknown) =>
     context.subscriptions.push(
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {
@@ -55,15 +58,16 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     return { items, refusedPaths };
   };
 
+  registerTreeCommands(register, tree, treeView);
   register('ariaContext.query', (arg) => query.run(arg));
-  register('ariaContext.showSummary', () => showQuerySummary(query.lastQuery()));
+  register('ariaContext.showSummary', () => showQuerySummary(query.lastQuery(), summary));
   register('ariaContext.refresh', () => {
     service.reload('Refresh command');
     service.state();
   });
   register('ariaContext.openIndex', () => openIndex(service));
   register('ariaContext.chooseKnowledgeFolder', () => chooseKnowledgeFolder(service));
-  register('ariaContext.openSettings', () => vscode.commands.executeCommand('workbench.action.openSettings', 'ariaContext'));
+  register('ariaContext.openSettings', () => openExtensionSettings());
   register('ariaContext.open', async (arg, multi) => {
     const { items, refusedPaths } = files(arg, multi, 'opened');
     // A single click in the tree opens quietly; the menu's Open on several files reports.
@@ -99,13 +103,21 @@ async function openIndex(service: RetrievalService): Promise<void> {
   }
   const index = path.join(folder, 'index.md');
   if (!fs.existsSync(index)) {
-    void vscode.window.showWarningMessage(`No knowledge index found at ${index}. Run /index to build it.`);
+    void vscode.window.showWarningMessage(`No knowledge index found at ${index}. Run /index in your aria-knowledge agent to build it, or Choose Knowledge Folder.`, 'Choose Knowledge Folder').then((c) => {
+      if (c) void vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
+    });
     return;
   }
   await vscode.window.showTextDocument(vscode.Uri.file(index), { preview: false });
 }
 
-/** Folder dialog → the *user* setting ariaContext.knowledgeFolder (never a workspace one). */
+/** The settings editor on the tab where the machine-scoped path settings are, filtered to this extension. */
+async function openExtensionSettings(): Promise<void> {
+  const target = settingsTarget(vscode.env.remoteName);
+  await vscode.commands.executeCommand(target.command, { query: target.query });
+}
+
+/** Folder dialog → the *user* (or, in a remote window, the remote machine) setting, never a workspace one. */
 async function chooseKnowledgeFolder(service: RetrievalService): Promise<void> {
   const home = process.env.HOME || os.homedir();
   const picked = await vscode.window.showOpenDialog({
@@ -122,12 +134,21 @@ async function chooseKnowledgeFolder(service: RetrievalService): Promise<void> {
     void vscode.window.showErrorMessage(`The knowledge folder must be on this machine's file system (got ${uri.toString()}).`);
     return;
   }
+  const hasIndex = fs.existsSync(path.join(uri.fsPath, 'index.md'));
+  if (!hasIndex) {
+    const choice = await vscode.window.showWarningMessage(
+      `${uri.fsPath} has no index.md.`,
+      { modal: true, detail: 'aria-context lists what index.md catalogues. Use this folder anyway (run /index in your aria-knowledge agent to write index.md there), or choose the folder that holds index.md.' },
+      'Use Anyway',
+      'Choose Another Folder',
+    );
+    if (choice === 'Choose Another Folder') return chooseKnowledgeFolder(service);
+    if (choice !== 'Use Anyway') return;
+  }
   await writeKnowledgeFolder(uri.fsPath);
   service.reload(`knowledge folder chosen: ${uri.fsPath}`);
   const s = service.state();
-  if (s.kind === 'ready') {
-    void vscode.window.showInformationMessage(`Knowledge folder set to ${uri.fsPath}.`);
-  } else {
-    void vscode.window.showWarningMessage(`Knowledge folder set to ${uri.fsPath}. ${s.message}`);
-  }
+  const stored = `Knowledge folder set to ${uri.fsPath} (stored in ${settingsTarget(vscode.env.remoteName).where}).`;
+  if (s.kind === 'ready') void vscode.window.showInformationMessage(stored);
+  else void vscode.window.showWarningMessage(`${stored} ${s.message}`);
 }

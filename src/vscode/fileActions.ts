@@ -2,7 +2,7 @@
 // Every file passes the core reader first (§9), with the current configuration; a refused file
 // is never opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
-import { describeLoad, loadedLine, loadItems, plural, renderBundle, type Config, type RefusedFile, type ResultItem } from '../core';
+import { describeLoad, loadItems, plural, renderBundle, type Config, type RefusedFile, type ResultItem } from '../core';
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
 
@@ -57,7 +57,7 @@ export class FileActions {
     const head = lead ? `${lead} ` : '';
     const message =
       copied > 0
-        ? `${head}Copied ${plural(copied, 'knowledge file')} to the clipboard as context. ${loadedLine(copied)}`
+        ? `${head}Copied ${plural(copied, 'knowledge file')} to the clipboard as context.`
         : `${head}Nothing was copied.`;
     if (refused.length || refusedPaths) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')} ${refusedPaths}`.trim());
     else void vscode.window.showInformationMessage(message);
@@ -68,9 +68,9 @@ export class FileActions {
     if (refused.length || refusedPaths) {
       const text = `${refusalMessage(refused)} ${refusedPaths}`.trim();
       this.log.info(text);
-      void vscode.window.showWarningMessage(`${loadedLine(opened)} ${text}`);
+      void vscode.window.showWarningMessage(opened ? `Opened ${plural(opened, 'knowledge file')}. ${text}` : text);
     } else if (!quiet) {
-      void vscode.window.showInformationMessage(loadedLine(opened));
+      void vscode.window.showInformationMessage(`Opened ${plural(opened, 'knowledge file')}.`);
     }
   }
 }

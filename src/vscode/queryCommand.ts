@@ -2,12 +2,13 @@
 // Step 3 (open the picked files, or copy / send them). The rows come from the pure
 // completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
 import * as vscode from 'vscode';
-import { loadedLine, type QueryResult, type ResultItem } from '../core';
+import type { KnowledgeIndex, QueryResult, ResultItem } from '../core';
 import { sendToChat } from './chat/sendToChat';
-import { completionRows, pushRecent, type CompletionRow } from './completionModel';
+import { buildCatalogue, CompletionFilter, completionRows, pushRecent, queryProblem, removeRecent, type CompletionCatalogue, type CompletionRow } from './completionModel';
 import type { FileActions } from './fileActions';
 import type { Log } from './log';
-import { pickModel, type PickRow } from './queryModel';
+import { describeQueryCount } from './queryCountModel';
+import { pickModel, pickTitle, type PickRow } from './queryModel';
 import type { RetrievalService } from './retrievalService';
 import { recentQueriesMax } from './settings';
 
@@ -19,7 +20,8 @@ type ResultPick = vscode.QuickPickItem & { row?: PickRow };
 const OPEN_SIDE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('split-horizontal'), tooltip: 'Open to the Side' };
 const COPY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy as Context' };
 const CHAT: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('comment-discussion'), tooltip: 'Send to Chat' };
-const SUMMARY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('output'), tooltip: 'Show Query Summary' };
+const SUMMARY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('output'), tooltip: 'Show Query Summary (notes, ideas, missing artifacts, warnings)' };
+const REMOVE_RECENT: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Remove from Recent Queries' };
 
 /** The query text from a command argument: a string, or `{ query: string }`. */
 export function queryArgument(arg: unknown): string | undefined {
@@ -31,12 +33,17 @@ export function queryArgument(arg: unknown): string | undefined {
   return undefined;
 }
 
-type StepResult = { kind: 'done' } | { kind: 'edit'; value: string };
+type StepResult = { kind: 'done' } | { kind: 'edit'; value: string; message?: string };
 
 export class QueryCommand implements vscode.Disposable {
   /** The user's last query and what it showed, for Show Query Summary; stale after a reload. */
   private last: { text: string; result: QueryResult } | undefined;
   private readonly subscription: vscode.Disposable;
+  private readonly recorded = new vscode.EventEmitter<void>();
+  /** Fires when the last query changes (a new query, or a reload that made it stale). */
+  readonly onDidRecord = this.recorded.event;
+  /** Completion candidates and project counts, computed once per index (a snapshot's index). */
+  private catalogues = new WeakMap<KnowledgeIndex, { catalogue: CompletionCatalogue; counts: Map<string, string | undefined> }>();
 
   constructor(
     private readonly service: RetrievalService,
@@ -44,11 +51,15 @@ export class QueryCommand implements vscode.Disposable {
     private readonly state: vscode.Memento,
     private readonly log: Log,
   ) {
-    this.subscription = service.onDidReload(() => (this.last = undefined));
+    this.subscription = service.onDidReload(() => {
+      this.last = undefined;
+      this.recorded.fire();
+    });
   }
 
   dispose(): void {
     this.subscription.dispose();
+    this.recorded.dispose();
   }
 
   lastQuery(): { text: string; result: QueryResult } | undefined {
@@ -61,7 +72,7 @@ export class QueryCommand implements vscode.Disposable {
     while (text !== undefined) {
       const step = await this.showResults(text);
       if (step.kind === 'done') return;
-      text = await this.askQuery(step.value);
+      text = await this.askQuery(step.value, step.message);
     }
   }
 
@@ -86,20 +97,46 @@ export class QueryCommand implements vscode.Disposable {
     await this.state.update(RECENT_KEY, pushRecent(this.recent(), query, recentQueriesMax()));
   }
 
+  private catalogue(): { catalogue: CompletionCatalogue; counts: Map<string, string | undefined> } | null {
+    const snapshot = this.service.snapshot();
+    if (!snapshot) return null;
+    let entry = this.catalogues.get(snapshot.index);
+    if (!entry) {
+      const shared = new Set(snapshot.config.sharedKnowledge);
+      // As the query (§4c): no team-shared notes at all unless some project shares them; then cross ones too.
+      entry = { catalogue: buildCatalogue(snapshot.index, (p) => shared.size > 0 && (p === 'cross' || shared.has(p))), counts: new Map() };
+      this.catalogues.set(snapshot.index, entry);
+    }
+    return entry;
+  }
+
   /** Step 1: free text with completion rows; resolves to the query, or undefined if cancelled. */
-  private askQuery(initial: string): Promise<string | undefined> {
+  private askQuery(initial: string, message?: string): Promise<string | undefined> {
     const qp = vscode.window.createQuickPick<CompletionPick>();
-    qp.title = 'Context: Query';
-    qp.placeholder = 'Tags, aliases or project keys, e.g. `stripe` or `api AND pagination` — Enter runs the query';
+    const TITLE = 'Context: Query';
+    qp.title = message ? `${TITLE} — ${message}` : TITLE;
+    qp.placeholder = 'Tags, aliases or project keys (AND for all), then Enter';
     qp.matchOnDescription = false;
     qp.matchOnDetail = false;
     qp.ignoreFocusOut = false;
-    const recent = this.recent();
+    let recent = this.recent();
+    const filter = new CompletionFilter();
     const render = () => {
-      const index = this.service.snapshot()?.index ?? null;
-      const rows = completionRows({ index, value: qp.value, recent });
+      const entry = this.catalogue();
+      const queryCount = (q: string) => {
+        if (!entry) return undefined;
+        if (!entry.counts.has(q)) {
+          const outcome = this.service.query(q);
+          entry.counts.set(q, outcome.ok ? describeQueryCount(outcome.result) : undefined);
+        }
+        return entry.counts.get(q);
+      };
+      const rows = completionRows({ catalogue: entry?.catalogue ?? null, value: qp.value, recent, queryCount }, filter);
       const items = rows.map(toCompletionPick);
       qp.items = items;
+      // The input is the place for what is wrong with it: the title says it while it is wrong.
+      const invalid = rows.find((r) => r.kind === 'invalid');
+      qp.title = invalid && qp.value.trim() ? `${TITLE} — ${invalid.message}` : message && qp.value === initial ? `${TITLE} — ${message}` : TITLE;
       const first = items.find((i) => i.row && i.row.kind !== 'separator');
       if (first) qp.activeItems = [first];
     };
@@ -116,7 +153,11 @@ export class QueryCommand implements vscode.Disposable {
         qp.onDidAccept(() => {
           const row = qp.activeItems[0]?.row ?? qp.selectedItems[0]?.row;
           if (!row || row.kind === 'separator') {
-            if (qp.value.trim()) finish(qp.value.trim());
+            if (!queryProblem(qp.value)) finish(qp.value.trim());
+            return;
+          }
+          if (row.kind === 'invalid') {
+            qp.title = `${TITLE} — ${row.message}`;
             return;
           }
           if (row.kind === 'complete') {
@@ -125,6 +166,13 @@ export class QueryCommand implements vscode.Disposable {
             return;
           }
           finish(row.query);
+        }),
+        qp.onDidTriggerItemButton(async (e) => {
+          const row = e.item.row;
+          if (e.button !== REMOVE_RECENT || row?.kind !== 'recent') return;
+          recent = removeRecent(recent, row.query);
+          await this.state.update(RECENT_KEY, removeRecent(this.recent(), row.query));
+          render();
         }),
         qp.onDidHide(() => {
           subs.forEach((d) => d.dispose());
@@ -142,27 +190,28 @@ export class QueryCommand implements vscode.Disposable {
   private async showResults(text: string): Promise<StepResult> {
     const outcome = this.service.query(text);
     if (!outcome.ok) {
-      if (outcome.kind === 'usage') {
-        void vscode.window.showWarningMessage(outcome.message);
-        return { kind: 'edit', value: text };
-      }
+      // Back in the input, with the reason in its title (the core's usage text names /context).
+      if (outcome.kind === 'usage') return { kind: 'edit', value: text, message: queryProblem(text) ?? 'This query cannot run: use tags, aliases or project keys, with AND between them.' };
       void vscode.window.showWarningMessage(outcome.message);
       return { kind: 'done' };
     }
     this.last = { text: outcome.text, result: outcome.result };
-    await this.remember(outcome.text);
+    this.recorded.fire();
+    // Only queries that found something are worth offering again.
+    if (!outcome.result.noMatch) await this.remember(outcome.text);
     const result = outcome.result;
     for (const w of result.warnings) this.log.info(`Query "${outcome.text}": ${w}`);
     const model = pickModel(result, outcome.text);
 
     const qp = vscode.window.createQuickPick<ResultPick>();
-    qp.title = model.title;
+    qp.title = pickTitle(model);
     qp.placeholder = model.placeholder;
     qp.canSelectMany = model.selectableCount > 0;
     qp.matchOnDescription = true;
     qp.matchOnDetail = true;
     qp.buttons = [vscode.QuickInputButtons.Back, OPEN_SIDE, COPY, CHAT, SUMMARY];
-    const items = model.rows.map(toResultPick);
+    // Every listed row is checkable when anything is: the rest is in the title and the summary.
+    const items = model.listRows.map(toResultPick);
     qp.items = items;
     const firstItem = items.find((i) => i.row?.kind === 'item' || i.row?.kind === 'action');
     if (firstItem) qp.activeItems = [firstItem];
@@ -190,12 +239,6 @@ export class QueryCommand implements vscode.Disposable {
         qp.hide();
       };
       const subs = [
-        // Notes, ideas and missing artifacts can show a checkbox but never stay checked.
-        qp.onDidChangeSelection((selection) => {
-          if (!qp.canSelectMany) return;
-          const keep = selection.filter((p) => p.row?.kind === 'item');
-          if (keep.length !== selection.length) qp.selectedItems = keep;
-        }),
         qp.onDidAccept(() => {
           const active = qp.activeItems[0]?.row;
           const files = pickedOrActive();
@@ -205,9 +248,7 @@ export class QueryCommand implements vscode.Disposable {
             return;
           }
           finish({ kind: 'done' });
-          void this.actions.open(files, { quiet: true }).then((n) => {
-            if (n > 0) void vscode.window.showInformationMessage(loadedLine(n));
-          });
+          void this.actions.open(files, { quiet: true });
         }),
         qp.onDidTriggerButton((button) => {
           if (button === vscode.QuickInputButtons.Back) return finish({ kind: 'edit', value: text });
@@ -250,7 +291,8 @@ export class QueryCommand implements vscode.Disposable {
 function toCompletionPick(row: CompletionRow): CompletionPick {
   if (row.kind === 'separator') return { label: row.label, kind: vscode.QuickPickItemKind.Separator, row };
   const detail = row.kind === 'complete' ? row.detail : undefined;
-  return { label: row.label, description: row.description, detail, alwaysShow: true, row };
+  const buttons = row.kind === 'recent' ? [REMOVE_RECENT] : undefined;
+  return { label: row.label, description: row.description, detail, alwaysShow: true, buttons, row };
 }
 
 function toResultPick(row: PickRow): ResultPick {

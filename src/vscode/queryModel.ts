@@ -1,7 +1,9 @@
 // Step 2 of Context: Query — the result rows of the multi-select pick list. Pure: a mapper over
 // the core's summary view, returning plain rows in the spec's group order; queryCommand.ts maps
-// them to QuickPickItems. Only `item` rows can be picked; notes, ideas and missing artifacts are
-// shown but do nothing.
+// them to QuickPickItems. Only `item` rows can be picked. A multi-select QuickPick gives every
+// row a checkbox, so when anything is loadable the list holds only loadable rows (`listRows`) and
+// the rest (notes, ideas, missing artifacts, warnings) goes to the title, the placeholder and the
+// Show Query Summary button; with nothing loadable the list is single-select and shows them all.
 import { namedParts, plural, summaryView, type ItemView, type QueryResult, type ResultItem, type SummaryBlock, type SummaryView } from '../core';
 
 export type PickRow =
@@ -17,8 +19,18 @@ export interface PickModel {
   /** The summary's `Found N files matching: [...] (OR)` (or the no-match line). */
   foundLine: string;
   placeholder: string;
+  /** Every row, in the summary's order (notes, groups, ideas, warnings). */
   rows: PickRow[];
   selectableCount: number;
+  /** What the QuickPick lists: `rows` without info rows when anything is loadable, so every row is checkable. */
+  listRows: PickRow[];
+  /** What is not listed, in words for the title (`2 ideas · 1 missing artifact`); empty when all is listed. */
+  notListed: string;
+}
+
+/** Pick rows and titles are plain text: the core's notes quote names in markdown backticks. */
+export function plainText(text: string): string {
+  return text.replace(/`([^`\n]*)`/g, '$1');
 }
 
 /** The detail line: artifact status and staleness, then the annotation (project/scope, tags, hint). */
@@ -53,6 +65,11 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
   };
 }
 
+/** The title with what the list leaves out, so it is never silently dropped. */
+export function pickTitle(model: PickModel): string {
+  return model.notListed ? `${model.title} · ${model.notListed}` : model.title;
+}
+
 /** The rows of a summary view; the no-match help and the query's notes come first. */
 export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 'title'> {
   const rows: PickRow[] = [];
@@ -63,7 +80,7 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
   if (found?.noMatch) {
     rows.push({ kind: 'separator', label: 'No match' });
     rows.push({ kind: 'info', role: 'note', label: `$(circle-slash) ${found.line}` });
-    for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${n}` });
+    for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${plainText(n)}` });
     if (help) {
       rows.push({ kind: 'info', role: 'note', label: `$(tag) ${help.knownTags}`, detail: help.knownTags.length > 90 ? help.knownTags : undefined });
       rows.push({ kind: 'info', role: 'note', label: `$(info) ${help.hint}` });
@@ -71,7 +88,7 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
     rows.push({ kind: 'action', action: 'edit', label: '$(edit) Edit the query', description: queryText });
   } else if (notes.length) {
     rows.push({ kind: 'separator', label: 'Notes' });
-    for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${n}` });
+    for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${plainText(n)}` });
   }
 
   let selectableCount = 0;
@@ -94,22 +111,59 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
         }
       }
     } else if (b.kind === 'ideas') {
-      rows.push({ kind: 'separator', label: `Pending ideas (${b.count}) — shown, not loadable` });
+      rows.push({ kind: 'separator', label: `Pending ideas (${b.count})` });
       for (const idea of b.ideas) {
-        rows.push({ kind: 'info', role: 'idea', label: `${idea.idea.stale ? '$(warning)' : '$(lightbulb)'} ${idea.text}`, description: idea.idea.path });
+        rows.push({ kind: 'info', role: 'idea', label: `${idea.idea.stale ? '$(warning)' : '$(lightbulb)'} ${plainText(idea.text)}`, description: idea.idea.path, detail: 'pending idea: shown, not loadable' });
       }
-      if (b.legacyNote) rows.push({ kind: 'info', role: 'note', label: `$(info) ${b.legacyNote}` });
+      if (b.legacyNote) rows.push({ kind: 'info', role: 'note', label: `$(info) ${plainText(b.legacyNote)}` });
     } else if (b.kind === 'warnings') {
       rows.push({ kind: 'separator', label: `Warnings (${b.warnings.length})` });
-      for (const w of b.warnings) rows.push({ kind: 'info', role: 'warning', label: `$(warning) ${w}`, detail: w.length > 90 ? w : undefined });
+      // The label holds the whole text (the list wraps nothing, the summary shows it in full).
+      for (const w of b.warnings) rows.push({ kind: 'info', role: 'warning', label: `$(warning) ${plainText(w)}` });
     }
   }
 
   const foundText = found?.line ?? '';
+  const listRows = selectableCount ? loadableRows(rows) : rows;
+  const noteLines = selectableCount ? notes.map(plainText) : [];
   return {
     foundLine: foundText,
-    placeholder: selectableCount ? foundText : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
+    // Shown while the filter is empty, i.e. when the list opens: the notes must be read there.
+    placeholder: selectableCount
+      ? noteLines.length
+        ? `${noteLines.join(' · ')} — filter, Space to check, Enter to open`
+        : 'Filter the files; Space checks, Enter opens'
+      : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,
+    listRows,
+    notListed: selectableCount ? notListed(rows) : '',
   };
+}
+
+/** Loadable rows under their group separators; separators left without rows are dropped. */
+function loadableRows(rows: readonly PickRow[]): PickRow[] {
+  const out: PickRow[] = [];
+  let pending: PickRow | undefined;
+  for (const row of rows) {
+    if (row.kind === 'separator') pending = row;
+    else if (row.kind === 'item') {
+      if (pending) out.push(pending);
+      pending = undefined;
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+function notListed(rows: readonly PickRow[]): string {
+  const count = (role: string) => rows.filter((r) => r.kind === 'info' && r.role === role).length;
+  const parts: string[] = [];
+  const ideas = count('idea');
+  const missing = count('missing');
+  const warnings = count('warning');
+  if (ideas) parts.push(plural(ideas, 'pending idea'));
+  if (missing) parts.push(plural(missing, 'missing artifact'));
+  if (warnings) parts.push(plural(warnings, 'warning'));
+  return parts.join(' · ');
 }

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { KnowledgeBase, localDate, type ConfigSources, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../core';
 import type { Log } from './log';
+import { knowledgePaths } from './knowledgePathsModel';
 import { readPathSettings } from './settings';
 
 export class RetrievalService implements vscode.Disposable {
@@ -21,7 +22,10 @@ export class RetrievalService implements vscode.Disposable {
 
   constructor(log: Log) {
     this.knowledge = new KnowledgeBase({ sources: () => this.readSources(log), today: () => this.today(), log: (line) => log.info(line) });
-    this.knowledge.onDidLoad((state) => this.setContextState(state.kind));
+    this.knowledge.onDidLoad((state) => {
+      this.setContextState(state.kind);
+      this.setKnowledgeFiles(state, log);
+    });
     this.knowledge.onDidChange((change) => {
       if (change === 'reload') this.reloadedEmitter.fire();
       this.changedEmitter.fire();
@@ -92,6 +96,21 @@ export class RetrievalService implements vscode.Disposable {
       projectsRoot: settings.projectsRoot,
       trustedWorkspaceFolders: trusted,
     };
+  }
+
+  /** `ariaContext.knowledgeFiles`: where the explorer, editor and tab menus offer Send to Chat. */
+  private setKnowledgeFiles(state: KnowledgeState, log: Log): void {
+    // After the load that fired this, so listing project folders never delays the first use.
+    setTimeout(() => {
+      let paths: string[] = [];
+      try {
+        if (state.kind === 'ready' && this.knowledge.snapshot() === state.snapshot) paths = knowledgePaths(state.snapshot, (tag) => this.projectFiles(tag));
+        else if (state.kind === 'ready') return; // a newer load sets it
+      } catch (err) {
+        log.info(`Knowledge file list for the menus failed: ${(err as Error).message}`);
+      }
+      void vscode.commands.executeCommand('setContext', 'ariaContext.knowledgeFiles', paths);
+    }, 0);
   }
 
   private setContextState(kind: KnowledgeState['kind']): void {

@@ -1,16 +1,51 @@
-// Context: Show Query Summary — the §5 text form of the user's last Context: Query, as an
-// untitled markdown document. Only the query command records it: a chat or an agent's tool call
-// never replaces what the user asked.
+// Context: Show Query Summary — the §5 text form of the user's last Context: Query, as a
+// read-only markdown document served by a content provider with its own scheme: one document,
+// reused and refreshed for each query, never a dirty Untitled buffer. Only the query command
+// records the query: a chat or an agent's tool call never replaces what the user asked.
 import * as vscode from 'vscode';
 import { renderSummary, type QueryResult } from '../core';
 
-export async function showQuerySummary(last: { text: string; result: QueryResult } | undefined): Promise<void> {
+export const SUMMARY_SCHEME = 'aria-context-summary';
+/** The `.md` ending gives the document the markdown language, so the markdown preview opens it. */
+export function summaryUri(): vscode.Uri {
+  return vscode.Uri.from({ scheme: SUMMARY_SCHEME, path: '/Query Summary.md' });
+}
+
+export type LastQuery = { text: string; result: QueryResult } | undefined;
+
+export function summaryMarkdown(last: NonNullable<LastQuery>): string {
+  return `# Context: ${last.text}\n\n${renderSummary(last.result)}`;
+}
+
+export class QuerySummaryProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly last: () => LastQuery) {}
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  provideTextDocumentContent(): string {
+    const last = this.last();
+    return last ? summaryMarkdown(last) : '# Context: no query yet\n\nRun **Context: Query** first; its summary shows here.\n';
+  }
+
+  /** Re-renders an open summary document (a new query, or a reload that made it stale). */
+  refresh(): void {
+    this.changed.fire(summaryUri());
+  }
+}
+
+export async function showQuerySummary(last: LastQuery, provider: QuerySummaryProvider): Promise<void> {
   if (!last) {
     const choice = await vscode.window.showInformationMessage('No query yet: run Context: Query first.', 'Context: Query');
     if (choice) await vscode.commands.executeCommand('ariaContext.query');
     return;
   }
-  const content = `# Context: ${last.text}\n\n${renderSummary(last.result)}`;
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content });
+  provider.refresh();
+  const doc = await vscode.workspace.openTextDocument(summaryUri());
+  if (doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
   await vscode.window.showTextDocument(doc, { preview: false });
 }

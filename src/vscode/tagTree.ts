@@ -4,7 +4,10 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
-import { buildTree, type TreeNode } from './treeModel';
+import { describeQueryCount, projectFacts } from './queryCountModel';
+import { buildTree, type TagSort, type TreeNode } from './treeModel';
+
+const SORT_KEY = 'ariaContext.tagSort';
 
 /** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
 export interface TopSection {
@@ -21,12 +24,36 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private topSubscription: vscode.Disposable | undefined;
   private top: TopSection | undefined;
   private topCount = 0;
+  /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
+  private readonly expansion = new Map<string, boolean>();
 
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
+    private readonly userState?: vscode.Memento,
   ) {
     this.subscription = service.onDidChange(() => this.refresh());
+    void vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
+  }
+
+  /** Follows the user's expanding and collapsing, so a rebuilt tree opens the same nodes. */
+  track(view: vscode.TreeView<TreeNode>): vscode.Disposable[] {
+    return [view.onDidExpandElement((e) => this.expansion.set(e.element.id, true)), view.onDidCollapseElement((e) => this.expansion.set(e.element.id, false))];
+  }
+
+  get sort(): TagSort {
+    return this.userState?.get<TagSort>(SORT_KEY) === 'count' ? 'count' : 'name';
+  }
+
+  async setSort(sort: TagSort): Promise<void> {
+    await this.userState?.update(SORT_KEY, sort);
+    await vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', sort);
+    this.refresh();
+  }
+
+  /** The current nodes (built if needed), for Go to Tag and Reveal. */
+  nodes(): TreeNode[] {
+    return this.getChildren();
   }
 
   dispose(): void {
@@ -56,8 +83,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
+    const remembered = this.expansion.get(node.id);
     const collapsible = node.children?.length
-      ? node.expanded
+      ? (remembered ?? node.expanded)
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
@@ -103,8 +131,26 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     }
     const snapshot = state.snapshot;
     const config = snapshot.config;
+    const results = new Map<string, ReturnType<RetrievalService['query']>>();
+    const run = (q: string) => {
+      if (!results.has(q)) results.set(q, this.service.query(q));
+      return results.get(q)!;
+    };
     const roots = buildTree({
       snapshot,
+      sort: this.sort,
+      queryCount: (q) => {
+        const outcome = run(q);
+        return outcome.ok ? describeQueryCount(outcome.result) : undefined;
+      },
+      projectFacts: (key) => {
+        const outcome = run(key);
+        return outcome.ok ? projectFacts(outcome.result, key) : [];
+      },
+      projectTeamShared: (key) => {
+        const outcome = run(key);
+        return outcome.ok ? outcome.result.items.filter((i) => i.category === 'team-shared' && i.selectable) : [];
+      },
       projectFiles: (tag) => {
         if (!config.projectsEnabled) return null;
         const project = config.projectsList.get(tag.toLowerCase());

@@ -4,6 +4,8 @@
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
 import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
+import { tagCount, teamSharedCounts } from './queryCountModel';
+import { plainText } from './queryModel';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -30,6 +32,24 @@ export interface TreeInput {
   snapshot: Snapshot;
   /** Project-tier files of a configured project (cached by the service); null when none. */
   projectFiles: (tag: string) => ProjectFile[] | null;
+  /** What Context: Query returns for a text, in words (project keys count as their query does). */
+  queryCount?: (query: string) => string | undefined;
+  /** A project's tracked artifacts with their freshness and its pending ideas, as tooltip lines. */
+  projectFacts?: (key: string) => string[];
+  /** The team-shared notes querying the project key returns (its repository's, and cross ones there). */
+  projectTeamShared?: (key: string) => ResultItem[];
+  /** Tags by name (default) or by file count, most first. */
+  sort?: TagSort;
+}
+
+export type TagSort = 'name' | 'count';
+
+/** Tag nodes in the user's order; ties and the name order are case-insensitive. */
+export function sortTags(nodes: TreeNode[], sort: TagSort): TreeNode[] {
+  const byName = (a: TreeNode, b: TreeNode) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' });
+  if (sort === 'name') return [...nodes].sort(byName);
+  const count = (n: TreeNode) => n.children?.filter((c) => c.kind === 'file').length ?? 0;
+  return [...nodes].sort((a, b) => count(b) - count(a) || byName(a, b));
 }
 
 
@@ -73,8 +93,8 @@ function tagFiles(index: KnowledgeIndex, config: Config, tag: string, parentId: 
   return out;
 }
 
-function tagNode(id: string, tag: string, children: TreeNode[], extra?: string): TreeNode {
-  const count = plural(children.length, 'file');
+function tagNode(id: string, tag: string, children: TreeNode[], extra?: string, countText?: string): TreeNode {
+  const count = countText ?? plural(children.length, 'file');
   return {
     id,
     kind: 'tag',
@@ -90,6 +110,13 @@ function tagNode(id: string, tag: string, children: TreeNode[], extra?: string):
 
 export function buildTree(input: TreeInput): TreeNode[] {
   const { snapshot, projectFiles } = input;
+  const sort = input.sort ?? 'name';
+  const projectKeys = new Set([...snapshot.index.projects.keys()].map((k) => k.toLowerCase()));
+  const shared = (p: string) => p === 'cross' || snapshot.config.sharedKnowledge.includes(p);
+  /** A tag's count as its query has it: a project key's query; else index files + team-shared, named apart. */
+  const teamCounts = snapshot.config.sharedKnowledge.length ? teamSharedCounts(snapshot.index, shared) : new Map<string, number>();
+  const countOf = (tag: string, files: number): string =>
+    (projectKeys.has(tag.toLowerCase()) ? input.queryCount?.(tag) : undefined) ?? tagCount(files, teamCounts.get(tag.toLowerCase()) ?? 0);
   const { index, config } = snapshot;
   const warnings = new Set<string>();
   const roots: TreeNode[] = [];
@@ -100,18 +127,23 @@ export function buildTree(input: TreeInput): TreeNode[] {
     const id = `project:${p.key.toLowerCase()}`;
     const children: TreeNode[] = p.relevantTags.map((t) => tagNode(`${id}/tag:${t.toLowerCase()}`, t, tagFiles(index, config, t, `${id}/tag:${t.toLowerCase()}`, warnings)));
     const files = projectFiles(p.key);
+    const counted = input.queryCount?.(p.key);
     if (files) {
       for (const f of files) {
         children.push(fileNode(id, projectFileItem(config, f, p.key)));
       }
       if (files.length === 0) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
     }
+    // The project's team-shared notes (from its repository's _project-knowledge/), when enabled.
+    const shared = (input.projectTeamShared?.(p.key) ?? []).map((item) => fileNode(`${id}/team`, item));
+    if (shared.length) children.push({ ...tagNode(`${id}/team`, 'Team-shared', shared), icon: 'organization', query: undefined, contextValue: 'ariaContext.group' });
+    const facts = input.projectFacts?.(p.key) ?? [];
     projects.push({
       id,
       kind: 'project',
       label: p.key,
-      description: p.name ?? undefined,
-      tooltip: `${p.key}${p.name ? ` — ${p.name}` : ''}\nRelevant tags: ${p.relevantTags.join(', ') || '(none)'}${files ? `\nProject-tier files: ${files.length}` : ''}`,
+      description: [p.name, counted].filter(Boolean).join(' · ') || undefined,
+      tooltip: `${p.key}${p.name ? ` — ${p.name}` : ''}${counted ? `\nQuerying ${p.key} returns ${counted}` : ''}\nRelevant tags: ${p.relevantTags.join(', ') || '(none)'}${files ? `\nProject-tier files: ${files.length}` : ''}${shared.length ? `\nTeam-shared notes: ${shared.length}` : ''}${facts.map((f) => `\n${f}`).join('')}`,
       contextValue: 'ariaContext.project',
       icon: 'project',
       children,
@@ -123,18 +155,27 @@ export function buildTree(input: TreeInput): TreeNode[] {
   }
 
   // Known Tags with counts; aliases in the description.
-  const known: TreeNode[] = index.knownTags.map((t) => {
-    const id = `known:${t.tag.toLowerCase()}`;
-    return tagNode(id, t.tag, tagFiles(index, config, t.tag, id, warnings), t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined);
-  });
+  const known: TreeNode[] = sortTags(
+    index.knownTags.map((t) => {
+      const id = `known:${t.tag.toLowerCase()}`;
+      const children = tagFiles(index, config, t.tag, id, warnings);
+      return tagNode(id, t.tag, children, t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined, countOf(t.tag, children.length));
+    }),
+    sort,
+  );
   roots.push({ id: 'group:known', kind: 'group', label: 'Known Tags', description: String(known.length), contextValue: 'ariaContext.group', icon: 'tag', children: known, expanded: true });
 
   // Other Tags: headings of `## Other Tags` that are not known tags.
   const knownSet = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));
-  const other: TreeNode[] = [...index.otherTags.keys()]
-    .filter((t) => !knownSet.has(t))
-    .sort()
-    .map((t) => tagNode(`other:${t}`, t, tagFiles(index, config, t, `other:${t}`, warnings)));
+  const other: TreeNode[] = sortTags(
+    [...index.otherTags.keys()]
+      .filter((t) => !knownSet.has(t))
+      .map((t) => {
+        const children = tagFiles(index, config, t, `other:${t}`, warnings);
+        return tagNode(`other:${t}`, t, children, undefined, countOf(t, children.length));
+      }),
+    sort,
+  );
   if (other.length) {
     roots.push({ id: 'group:other', kind: 'group', label: 'Other Tags', description: String(other.length), contextValue: 'ariaContext.group', icon: 'tag', children: other, expanded: false });
   }
@@ -168,6 +209,7 @@ export function buildTree(input: TreeInput): TreeNode[] {
     roots.push({ id: 'group:team', kind: 'group', label: 'Team-shared', description: String(team.length), contextValue: 'ariaContext.group', icon: 'organization', children: team, expanded: false });
   }
 
+  sameTagsEverywhere(roots);
   const all = [...warnings, ...index.warnings, ...config.warnings];
   if (all.length) {
     roots.push({
@@ -177,11 +219,36 @@ export function buildTree(input: TreeInput): TreeNode[] {
       description: String(all.length),
       contextValue: 'ariaContext.group',
       icon: 'warning',
-      children: all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, w, w, 'warning')),
+      children: all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning')),
       expanded: false,
     });
   }
   return roots;
+}
+
+/**
+ * One file can sit in several places (under each of its tags, as a project-tier file, as a
+ * team-shared note): its tooltip lists the union of the tags every place knows, so it reads the
+ * same wherever it is hovered.
+ */
+function sameTagsEverywhere(roots: TreeNode[]): void {
+  const nodes: TreeNode[] = [];
+  const walk = (n: TreeNode) => {
+    if (n.file) nodes.push(n);
+    n.children?.forEach(walk);
+  };
+  roots.forEach(walk);
+  const tags = new Map<string, Set<string>>();
+  for (const n of nodes) {
+    const set = tags.get(n.file!.absPath) ?? new Set<string>();
+    for (const t of n.file!.tags) set.add(t);
+    tags.set(n.file!.absPath, set);
+  }
+  for (const n of nodes) {
+    const all = [...tags.get(n.file!.absPath)!].sort();
+    if (all.length === n.file!.tags.length) continue;
+    n.tooltip = fileTooltip(itemView({ ...n.file!, tags: all }));
+  }
 }
 
 /** Every file below a node (a tag's files), each once, for "Copy as Context" on a tag. */

@@ -140,7 +140,7 @@ function fixtureScenarios(): void {
   step('the tree shows stripe with 2 files; opening a file node opens it', async () => {
     const a = await api();
     const stripe = find(a.treeRoots(), ['Known Tags', 'stripe'])!;
-    assert.equal(stripe.description, '2 files');
+    assert.equal(stripe.description, '2 files + 1 team-shared');
     await vscode.commands.executeCommand('ariaContext.open', stripe.children![1]);
     await until(() => vscode.window.activeTextEditor?.document.uri.fsPath.endsWith('stripe-webhook-patterns.md'), 'the opened file');
     await closeAll();
@@ -191,7 +191,7 @@ function fixtureScenarios(): void {
     const launch = path.join(home, 'knowledge', 'projects', 'proj-b', 'notes', 'launch.md');
     fs.mkdirSync(path.dirname(launch), { recursive: true });
     fs.writeFileSync(launch, '---\ntags: [launch]\n---\n\n# Launch checklist\n');
-    await until(() => find(a.treeRoots(), ['Known Tags', 'stripe'])?.description === '3 files', 'stripe with 3 files');
+    await until(() => find(a.treeRoots(), ['Known Tags', 'stripe'])?.description === '3 files + 1 team-shared', 'stripe with 3 files + 1 team-shared');
     const stripe = a.query('stripe');
     assert.ok(stripe.ok && stripe.result.items.some((i) => i.path === 'approaches/offline-sync.md'));
     const projB = await until(() => {

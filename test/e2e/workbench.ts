@@ -183,7 +183,7 @@ export async function runQuery(page: Page, text: string): Promise<PickRow[]> {
   await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
   await typeInQuickInput(page, text);
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: /^.* — (\d+ files? \((OR|AND)\)|no match)$/ }).waitFor({ timeout: 10_000 });
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: /^.* — (\d+ files? \((OR|AND)\)( · .*)?|no match)$/ }).waitFor({ timeout: 10_000 });
   await sleep(300);
   return allPickRows(page);
 }

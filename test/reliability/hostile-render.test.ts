@@ -5,7 +5,7 @@
 //                                                               in-host: test/desktop/suite.ts)
 //   tag tree (treeModel.ts → tagTree.ts)                       → plain-text label/description/tooltip
 //   pick list (queryModel.ts → queryCommand.ts)                → plain-text QuickPickItem fields
-//   query summary (summaryCommand.ts)                          → an untitled text document
+//   query summary (summaryCommand.ts)                          → a read-only text document (content provider)
 // The chat markdown is rendered here with markdown-it with HTML switched ON (worse than the chat,
 // which allows none): no tag, image, script or command link may come out of it.
 import * as assert from 'node:assert/strict';
@@ -205,9 +205,11 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
   // The chat's markdown goes through the one place that makes MarkdownStrings.
   const participant = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'chat', 'participant.ts'), 'utf8');
   assert.match(participant, /markdown: \(text\) => stream\.markdown\(new vscode\.MarkdownString\(text, false\)\)/);
-  // The summary is opened as a text document, never previewed or rendered by the extension.
+  // The summary is served as plain text by a content provider and opened as a text document,
+  // never previewed or rendered by the extension (the user may open VS Code's own preview).
   const summary = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'summaryCommand.ts'), 'utf8');
-  assert.match(summary, /openTextDocument\(\{ language: 'markdown', content \}\)/);
+  assert.match(summary, /openTextDocument\(summaryUri\(\)\)/);
+  assert.match(summary, /provideTextDocumentContent\(\): string/);
   assert.doesNotMatch(summary, /markdown\.showPreview|showPreview/);
 });
 

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { completionRows, pushRecent, splitLastToken, type CompletionRow } from '../../src/vscode/completionModel';
+import { buildCatalogue, completionRows, pushRecent, splitLastToken, type CompletionRow } from '../../src/vscode/completionModel';
 import { pickModel, type PickRow } from '../../src/vscode/queryModel';
 import { boundedInt, machineValue } from '../../src/vscode/settingsModel';
 import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/treeModel';
@@ -62,10 +62,11 @@ const labels = (rows: CompletionRow[]) => rows.map((r) => (r.kind === 'separator
 
 test('completion: empty input offers recent queries first, then projects, known tags (counts), aliases, other tags', () => {
   const { home } = fixtureHome();
-  const index = snapshotFor(home).index;
-  const rows = completionRows({ index, value: '', recent: ['stripe', 'api AND pagination'] });
+  const catalogue = buildCatalogue(snapshotFor(home).index);
+  const rows = completionRows({ catalogue, value: '', recent: ['stripe', 'api AND pagination'] });
   const l = labels(rows);
-  assert.deepEqual(l.slice(0, 3), ['-- Recent queries', '$(history) stripe', '$(history) api AND pagination']);
+  assert.match(l[0], /^\$\(info\) Type a tag/);
+  assert.deepEqual(l.slice(1, 4), ['-- Recent queries', '$(history) stripe', '$(history) api AND pagination']);
   const seps = l.filter((x) => x.startsWith('-- '));
   assert.deepEqual(seps, ['-- Recent queries', '-- Projects', '-- Known tags', '-- Aliases', '-- Other tags']);
   const proj = rows.find((r) => r.kind === 'complete' && r.label === 'proj-a');
@@ -73,7 +74,7 @@ test('completion: empty input offers recent queries first, then projects, known 
   assert.equal(proj.description, 'Payments Platform');
   assert.equal(proj.detail, 'expands to: api, stripe, webhooks');
   const stripe = rows.find((r) => r.kind === 'complete' && r.label === 'stripe');
-  assert.ok(stripe && stripe.kind === 'complete' && stripe.description === '2 files');
+  assert.ok(stripe && stripe.kind === 'complete' && stripe.description === '2 files + 1 team-shared', 'team-shared notes are counted apart and said so');
   const rn = rows.find((r) => r.kind === 'complete' && r.label === 'rn → react-native');
   assert.ok(rn && rn.kind === 'complete' && rn.value === 'react-native ');
   assert.ok(l.includes('pagination'), 'other tags are offered');
@@ -82,19 +83,19 @@ test('completion: empty input offers recent queries first, then projects, known 
 
 test('completion: typing filters on the last token, keeps the finished part, and offers AND after a token', () => {
   const { home } = fixtureHome();
-  const index = snapshotFor(home).index;
-  const rows = completionRows({ index, value: 'api str', recent: [] });
+  const catalogue = buildCatalogue(snapshotFor(home).index);
+  const rows = completionRows({ catalogue, value: 'api str', recent: [] });
   assert.equal(rows[0].kind, 'run');
   assert.equal(rows[0].kind === 'run' && rows[0].query, 'api str');
   const completes = rows.filter((r) => r.kind === 'complete');
   assert.deepEqual(completes.map((r) => r.label), ['stripe']);
   assert.equal(completes[0].kind === 'complete' && completes[0].value, 'api stripe ');
-  const afterSpace = completionRows({ index, value: 'api ', recent: [] });
+  const afterSpace = completionRows({ catalogue, value: 'api ', recent: [] });
   assert.ok(labels(afterSpace).includes('AND'));
   assert.ok(!labels(afterSpace).includes('api'), 'tokens already used are not offered again');
-  const k8s = completionRows({ index, value: 'k8', recent: [] }).filter((r) => r.kind === 'complete');
+  const k8s = completionRows({ catalogue, value: 'k8', recent: [] }).filter((r) => r.kind === 'complete');
   assert.deepEqual(k8s.map((r) => r.label), ['k8s → kubernetes']);
-  assert.deepEqual(labels(completionRows({ index: null, value: '', recent: [] })), []);
+  assert.deepEqual(completionRows({ catalogue: null, value: '', recent: [] }).map((r) => r.kind), ['invalid']);
 });
 
 test('pushRecent: newest first, no duplicates (case-insensitive), bounded', () => {
@@ -132,9 +133,9 @@ test('pick model, proj-a: notes, artifact pickable with its age, ideas and legac
   const model = pickModel(query(home, 'proj-a'), 'proj-a');
   const d = describe(model.rows);
   assert.equal(d[0], '-- Notes');
-  assert.equal(d[1], 'info $(info) Expanded `proj-a` to include: api, stripe, webhooks');
+  assert.equal(d[1], 'info $(info) Expanded proj-a to include: api, stripe, webhooks');
   const seps = d.filter((x) => x.startsWith('-- '));
-  assert.deepEqual(seps, ['-- Notes', '-- Team-shared (2)', '-- Project-specific (2)', '-- Cross-project (3)', '-- Tracked artifacts (1)', '-- Pending ideas (2) — shown, not loadable', '-- Warnings (1)']);
+  assert.deepEqual(seps, ['-- Notes', '-- Team-shared (2)', '-- Project-specific (2)', '-- Cross-project (3)', '-- Tracked artifacts (1)', '-- Pending ideas (2)', '-- Warnings (1)']);
   const artifact = model.rows.find((r) => r.kind === 'item' && r.item.category === 'tracked-artifact');
   assert.ok(artifact && artifact.kind === 'item');
   assert.equal(artifact.label, '$(map) CODEMAP.md');
@@ -201,7 +202,7 @@ test('tree model: groups, stripe with 2 files, aliases in the description, proje
   const roots = treeFor(home);
   assert.deepEqual(roots.map((r) => r.label), ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
   const stripe = find(roots, ['Known Tags', 'stripe']);
-  assert.equal(stripe.description, '2 files');
+  assert.equal(stripe.description, '2 files + 1 team-shared'); // the query finds 3: team-shared counted apart, and said so
   assert.deepEqual(stripe.children?.map((c) => c.description), ['approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']);
   assert.equal(stripe.contextValue, 'ariaContext.tag');
   assert.equal(stripe.query, 'stripe');

@@ -1,12 +1,15 @@
 // Send to Chat: put the picked files into the chat input as attachments. Feature-detected:
 // chat.open with attachFiles (VS Code 1.103+), else chat.attachFile per file, else no chat at
-// all → Copy as Context to the clipboard, and the message says so.
+// all → Copy as Context to the clipboard, and the message says so. Many files: the user is
+// asked first (sendPlanModel.ts), the attachments go in batches under a cancellable progress
+// notification, and one message at the end says what was attached.
 import * as vscode from 'vscode';
-import { loadedLine, plural, type ResultItem } from '../../core';
+import { plural, type ResultItem } from '../../core';
 import { refusalMessage } from '../containment';
 import type { FileActions } from '../fileActions';
 import type { Log } from '../log';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
+import { batches, DEFAULT_CONFIRM_ABOVE_FILES, sendPlan } from './sendPlanModel';
 import { formatTokens, sizeReport } from './tokenEstimate';
 
 export async function chatRoute(): Promise<ChatRoute> {
@@ -31,31 +34,54 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
 
   const sized = ok.map(({ item, bytes }) => ({ path: item.path, bytes }));
   const { total, lines } = sizeReport(sized);
-  const threshold = vscode.workspace.getConfiguration('ariaContext').get<number>('chat.confirmAboveTokens', 20000);
-  if (threshold > 0 && total > threshold) {
+  const settings = vscode.workspace.getConfiguration('ariaContext');
+  const plan = sendPlan({
+    files: ok.length,
+    tokens: total,
+    maxFiles: settings.get<number>('chat.confirmAboveFiles', DEFAULT_CONFIRM_ABOVE_FILES),
+    maxTokens: settings.get<number>('chat.confirmAboveTokens', 20000),
+  });
+  if (plan.ask) {
+    const shown = lines.slice(0, 15);
+    const more = lines.length > shown.length ? `\n… and ${lines.length - shown.length} more` : '';
     const choice = await vscode.window.showWarningMessage(
       `Send ${plural(ok.length, 'knowledge file')} (${formatTokens(total)}) to the chat?`,
-      { modal: true, detail: `${lines.join('\n')}\n\nThe limit for sending without asking is set by ariaContext.chat.confirmAboveTokens.` },
+      { modal: true, detail: `${plan.ask}\n\n${shown.join('\n')}${more}` },
       'Send',
     );
     if (choice !== 'Send') return 0;
   }
 
   const uris = ok.map((o) => vscode.Uri.file(o.realPath));
+  let sent = 0;
+  let cancelled = false;
   try {
-    if (route === 'openWithAttachments') {
-      await vscode.commands.executeCommand(OPEN_CHAT, { query: '', isPartialQuery: true, attachFiles: uris });
-    } else {
-      for (const uri of uris) await vscode.commands.executeCommand(ATTACH_FILE, uri);
-    }
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Attaching knowledge files to the chat', cancellable: true },
+      async (progress, token) => {
+        const parts = route === 'openWithAttachments' ? batches(uris) : uris.map((u) => [u]);
+        for (const part of parts) {
+          if (token.isCancellationRequested) {
+            cancelled = true;
+            return;
+          }
+          if (route === 'openWithAttachments') await vscode.commands.executeCommand(OPEN_CHAT, { query: '', isPartialQuery: true, attachFiles: part });
+          else await vscode.commands.executeCommand(ATTACH_FILE, part[0]);
+          sent += part.length;
+          progress.report({ message: `${sent} of ${uris.length}`, increment: (100 * part.length) / uris.length });
+        }
+      },
+    );
   } catch (err) {
-    log.info(`Send to Chat failed (${route}): ${(err as Error).message}; copying instead`);
-    await actions.copyAsContext(ok.map((o) => o.item), 'The chat did not accept the files, so they were copied to the clipboard instead.');
-    return 0;
+    log.info(`Send to Chat failed (${route}) after ${sent} files: ${(err as Error).message}; copying instead`);
+    await actions.copyAsContext(ok.slice(sent).map((o) => o.item), `The chat did not accept ${sent ? 'the rest of ' : ''}the files, so ${sent ? 'they' : 'the files'} were copied to the clipboard instead.`);
+    return sent;
   }
-  log.info(`Send to Chat (${route}): ${lines.join(', ')}`);
-  const message = `Attached ${plural(ok.length, 'file')} to the chat input (${formatTokens(total)}). ${loadedLine(ok.length)}`;
+  log.info(`Send to Chat (${route}): ${cancelled ? `cancelled after ${sent} of ${uris.length}: ` : ''}${lines.slice(0, sent).join(', ')}`);
+  const message = cancelled
+    ? `Cancelled: attached ${sent} of ${plural(ok.length, 'file')} to the chat input.`
+    : `Attached ${plural(ok.length, 'file')} to the chat input (${formatTokens(total)}).`;
   if (refusedText) void vscode.window.showWarningMessage(`${message} ${refusedText}`);
   else void vscode.window.showInformationMessage(message);
-  return ok.length;
+  return sent;
 }

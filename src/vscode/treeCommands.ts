@@ -1,0 +1,80 @@
+// Commands that navigate the tag tree: Go to Tag… (a quick pick over every tag node, then
+// TreeView.reveal), Reveal Active File (the nodes of the note in the active editor), Reveal in
+// Explorer and Copy Path on file nodes, and the tag sort order (remembered per user).
+import * as vscode from 'vscode';
+import type { TagTreeProvider } from './tagTree';
+import type { TreeNode } from './treeModel';
+import { fileNodesFor, tagEntries, type TagEntry } from './treeNavModel';
+
+type EntryPick = vscode.QuickPickItem & { entry: TagEntry };
+
+function pickOf(entry: TagEntry): EntryPick {
+  return { label: `$(${entry.node.icon}) ${entry.node.label}`, description: entry.node.description, detail: entry.where, entry };
+}
+
+async function reveal(view: vscode.TreeView<TreeNode>, node: TreeNode): Promise<void> {
+  await view.reveal(node, { select: true, focus: true, expand: node.kind !== 'file' });
+}
+
+export function registerTreeCommands(
+  register: (id: string, fn: (...args: unknown[]) => unknown) => void,
+  tree: TagTreeProvider,
+  view: vscode.TreeView<TreeNode>,
+): void {
+  register('ariaContext.goToTag', async () => {
+    const entries = tagEntries(tree.nodes());
+    if (entries.length === 0) {
+      void vscode.window.showInformationMessage('The tag tree has no tags yet.');
+      return;
+    }
+    const choice = await vscode.window.showQuickPick(entries.map(pickOf), {
+      title: 'Context: Go to Tag',
+      placeHolder: `Type to find one of ${entries.length} tags and projects`,
+      matchOnDescription: false,
+      matchOnDetail: false,
+    });
+    if (choice) await reveal(view, choice.entry.node);
+  });
+
+  register('ariaContext.revealActiveFile', async () => {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    if (!uri || uri.scheme !== 'file') {
+      void vscode.window.showInformationMessage('Open a knowledge file in the editor first.');
+      return;
+    }
+    const found = fileNodesFor(tree.nodes(), uri.fsPath);
+    if (found.length === 0) {
+      void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(uri)} is not in the tag tree: index.md does not list it under a tag.`);
+      return;
+    }
+    const choice = found.length === 1 ? found[0] : (await vscode.window.showQuickPick(found.map(pickOf), { title: 'Context: Reveal Active File — it sits under these tags' }))?.entry;
+    if (choice) await reveal(view, choice.node);
+  });
+
+  const fileOf = (arg: unknown): TreeNode | undefined => {
+    const node = arg && typeof arg === 'object' && 'id' in arg ? (arg as TreeNode) : view.selection[0];
+    // Re-found by id in the current tree: an argument's own fields are not trusted.
+    return node ? findById(tree.nodes(), node.id) : undefined;
+  };
+  register('ariaContext.revealInExplorer', async (arg) => {
+    const node = fileOf(arg);
+    if (node?.file) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(node.file.absPath));
+  });
+  register('ariaContext.copyPath', async (arg) => {
+    const node = fileOf(arg);
+    if (!node?.file) return;
+    await vscode.env.clipboard.writeText(node.file.absPath);
+    vscode.window.setStatusBarMessage(`Copied ${node.file.absPath}`, 3000);
+  });
+  register('ariaContext.sortByName', () => tree.setSort('name'));
+  register('ariaContext.sortByCount', () => tree.setSort('count'));
+}
+
+function findById(nodes: readonly TreeNode[], id: string): TreeNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const inner = n.children ? findById(n.children, id) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}

@@ -1,0 +1,332 @@
+// The editor as a daily tool, in a real VS Code (code-server 1.139, a remote window) driven
+// through Chromium with the keyboard and the mouse: where Open aria-context Settings lands, Send
+// to Chat of 320 files (asks, progress, cancel, one message), the read-only query summary, the
+// pick list's checkable rows and Toggle All, validation in the query input, recent queries, the
+// menus that offer Send to Chat, the default keybinding, Go to Tag, tag sorting, and the tree's
+// expansion across an index.md delete and restore. The 320-file send runs last: a chat input
+// holding 320 attachments slows the workbench down for what would follow.
+//
+//   npm run package && node --import tsx --test test/e2e/dailyUse.e2e.ts
+//
+// Screenshots go to test-artifacts/ (harness `screenshot`). DOM used beyond the harness's:
+// `.settings-editor .settings-tabs-widget .action-label` (class `checked`), the settings search
+// box `.settings-editor .suggest-input-container .view-line`, `.quick-input-check-all`, the modal
+// `.monaco-dialog-box`, `.notifications-center .notification-list-item`, `.context-view
+// .action-label`, the tab's `dirty` class.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  chatAttachments,
+  closeQuickInput,
+  editorTabTitles,
+  notificationMessages,
+  openViewContainer,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  showNotifications,
+  sleep,
+  startCodeServer,
+  treeItems,
+  typeInQuickInput,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+} from './harness';
+import { allPickRows, fixtureHome, golden, packagedVsix, runQuery, QI_ROW } from './workbench';
+
+const VIEW = 'Tags';
+const BULK = 320;
+const TITLE = '.quick-input-widget .quick-input-title';
+/** The pick list's Toggle All checkbox (a Monaco checkbox in the header). */
+const CHECK_ALL = '.quick-input-widget .quick-input-header .monaco-checkbox';
+
+/** The fixture plus 320 notes under one tag, and a workspace that is the knowledge folder with a note the index does not list. */
+function bulkHome(): { home: string; knowledge: string } {
+  const home = fixtureHome();
+  const knowledge = path.join(home, 'knowledge');
+  const index = path.join(knowledge, 'index.md');
+  const entries: string[] = [];
+  fs.mkdirSync(path.join(knowledge, 'bulk'), { recursive: true });
+  for (let i = 0; i < BULK; i++) {
+    const rel = `bulk/note-${String(i).padStart(3, '0')}.md`;
+    fs.writeFileSync(path.join(knowledge, rel), `# Bulk note ${i}\n\nSome text.\n`);
+    entries.push(`- ${rel} — Bulk note ${i}`);
+  }
+  const text = fs.readFileSync(index, 'utf8').replace('api, architecture,', 'api, architecture, bulk,').replace('## Tag Index\n', `## Tag Index\n\n### bulk\n${entries.join('\n')}\n`);
+  fs.writeFileSync(index, text);
+  fs.writeFileSync(path.join(knowledge, 'scratch.md'), '# Not in the index\n');
+  return { home, knowledge };
+}
+
+async function clearNotifications(page: Page): Promise<void> {
+  const clear = page.locator('.notifications-center .notifications-center-header .action-label[aria-label^="Clear All"]').first();
+  if (await clear.isVisible()) await clear.click();
+  else await runCommand(page, 'Notifications: Clear All Notifications');
+}
+
+/** The notification center, opened with the mouse on the status bar's bell (the palette may be slow to open). */
+async function openNotificationCenter(page: Page): Promise<void> {
+  if (await page.locator('.notifications-center').isVisible()) return;
+  const bell = page.locator('.part.statusbar [id="status.notifications"] a').first();
+  if (await bell.isVisible()) await bell.click();
+  if (!(await page.locator('.notifications-center').isVisible())) await showNotifications(page);
+}
+
+async function waitForMessage(page: Page, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+  return waitFor(
+    async () => {
+      await openNotificationCenter(page);
+      return (await notificationMessages(page)).find((m) => pattern.test(m));
+    },
+    timeoutMs,
+    `a notification matching ${pattern}`,
+  );
+}
+
+async function openTagView(page: Page): Promise<void> {
+  if (await page.locator(`.monaco-list[aria-label="${VIEW}"]`).isVisible()) return;
+  await openViewContainer(page, 'Context');
+  await page.locator(`.monaco-list[aria-label="${VIEW}"]`).waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+function treeRow(page: Page, label: string, level: number) {
+  return page
+    .locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"][aria-level="${level}"]`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+    .first();
+}
+
+/** Level-2 labels under the Known Tags group, in order. */
+async function knownTags(page: Page): Promise<string[]> {
+  const rows = await treeItems(page, VIEW);
+  const start = rows.findIndex((r) => r.level === 1 && r.label === 'Known Tags');
+  const out: string[] = [];
+  for (const r of rows.slice(start + 1)) {
+    if (r.level === 1) break;
+    if (r.level === 2) out.push(r.label);
+  }
+  return out;
+}
+
+describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, () => {
+  let server: CodeServer;
+  let wb: Workbench;
+  let page: Page;
+  let knowledge: string;
+
+  before(async () => {
+    const setup = bulkHome();
+    knowledge = setup.knowledge;
+    server = await startCodeServer({ workspace: knowledge, vsixPath: packagedVsix(), env: { HOME: setup.home, ARIA_CONTEXT_TODAY: golden.today } });
+    wb = await openWorkbench(server, knowledge);
+    page = wb.page;
+    await openTagView(page);
+    await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
+  });
+
+  after(async () => {
+    if (page) await screenshot(page, 'daily-use-last').catch(() => undefined);
+    await wb?.close();
+    await server?.stop();
+  });
+
+  test('Open aria-context Settings lands on the Remote tab of this remote window, filtered to the extension, with the path settings', async () => {
+    await runCommand(page, 'Context: Open aria-context Settings');
+    const editor = page.locator('.settings-editor');
+    await editor.waitFor({ state: 'visible', timeout: 15_000 });
+    const active = editor.locator('.settings-tabs-widget .action-label.checked');
+    await waitFor(async () => /Remote/i.test((await active.textContent()) ?? ''), 15_000, 'the Remote tab selected');
+    await waitFor(async () => (await editor.locator('.suggest-input-container .view-line').allTextContents()).join('').replace(/\u00a0/g, ' ').includes('@ext:aria-context.aria-context'), 10_000, 'the @ext filter');
+    for (const name of ['Knowledge Folder', 'Config File', 'Projects Root']) {
+      await waitFor(async () => (await editor.locator('.setting-item-title').allTextContents()).some((t) => t.includes(name)), 10_000, `the ${name} setting`);
+    }
+    await screenshot(page, 'daily-settings-remote-tab');
+    await runCommand(page, 'View: Close All Editors');
+  });
+
+  test('the pick list lists only checkable files: Toggle All checks every row and clears them again; ideas are named in the title', async () => {
+    await runQuery(page, 'proj-a');
+    const title = (await page.locator(TITLE).textContent()) ?? '';
+    assert.match(title, /2 pending ideas/);
+    const rows = await allPickRows(page);
+    assert.ok(rows.length > 0);
+    assert.equal(await page.locator(`${QI_ROW} .monaco-checkbox`).count(), await page.locator(QI_ROW).count(), 'every row has a checkbox');
+    const toggle = page.locator(CHECK_ALL);
+    await toggle.click();
+    await waitFor(async () => (await page.locator(`${QI_ROW}[aria-checked="true"]`).count()) === (await page.locator(QI_ROW).count()), 5_000, 'every row checked');
+    assert.equal(await toggle.getAttribute('aria-checked'), 'true', 'Toggle All shows as checked');
+    await screenshot(page, 'daily-pick-list-toggle-all');
+    await toggle.click();
+    await waitFor(async () => (await page.locator(`${QI_ROW}[aria-checked="true"]`).count()) === 0, 5_000, 'every row cleared by the second click');
+    await closeQuickInput(page);
+  });
+
+  test('validation shows in the query input: only AND is explained in the title and Enter keeps the input open; an emptied input does not run a recent query', async () => {
+    await runQuery(page, 'stripe'); // a recent query now
+    await closeQuickInput(page);
+    await runCommand(page, 'Context: Query');
+    await page.locator(TITLE, { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
+    await typeInQuickInput(page, 'AND');
+    await waitFor(async () => /AND joins two tags/.test((await page.locator(TITLE).textContent()) ?? ''), 5_000, 'the validation in the title');
+    await page.keyboard.press('Enter');
+    await sleep(500);
+    assert.match((await page.locator(TITLE).textContent()) ?? '', /^Context: Query/);
+    await screenshot(page, 'daily-query-validation');
+    await typeInQuickInput(page, '');
+    await page.keyboard.press('Enter');
+    await sleep(500);
+    assert.match((await page.locator(TITLE).textContent()) ?? '', /^Context: Query/, 'still the query input, not the results of a recent query');
+    // A recent query has a remove button that takes it out of the list.
+    const recent = page.locator(QI_ROW).filter({ hasText: 'recent query' }).filter({ has: page.locator('.label-name', { hasText: /^\s*stripe\s*$/ }) }).first();
+    await recent.hover();
+    await recent.locator('.codicon-close').click();
+    await waitFor(async () => (await page.locator(QI_ROW).filter({ hasText: 'recent query' }).filter({ has: page.locator('.label-name', { hasText: /^\s*stripe\s*$/ }) }).count()) === 0, 5_000, 'the recent query removed');
+    await closeQuickInput(page);
+  });
+
+  test('Show Query Summary reuses one read-only markdown document that is never dirty', async () => {
+    await runQuery(page, 'stripe');
+    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Show Query Summary"]').click();
+    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('Query Summary.md')), 10_000, 'the summary tab');
+    await waitFor(async () => (await page.locator('.part.editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ').includes('Context: stripe'), 10_000, 'the stripe summary');
+    await runQuery(page, 'kubernetes');
+    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Show Query Summary"]').click();
+    await waitFor(async () => (await page.locator('.part.editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ').includes('Context: kubernetes'), 10_000, 'the summary refreshed');
+    const titles = (await editorTabTitles(page)).filter((t) => t.startsWith('Query Summary.md'));
+    assert.equal(titles.length, 1, 'one summary document, reused');
+    assert.equal(await page.locator('.part.editor .tabs-container .tab.dirty').count(), 0, 'nothing to save');
+    // Typing into it changes nothing: it is read-only.
+    await page.locator('.part.editor .view-lines').first().click();
+    await page.keyboard.type('xyz');
+    await sleep(300);
+    assert.equal(await page.locator('.part.editor .tabs-container .tab.dirty').count(), 0);
+    await screenshot(page, 'daily-query-summary');
+    await runCommand(page, 'View: Close All Editors');
+    await sleep(500);
+    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'no save prompt');
+  });
+
+  test('Send to Chat is offered in the explorer only on knowledge files', async () => {
+    await runCommand(page, 'View: Show Explorer');
+    const menuFor = async (name: string): Promise<string[]> => {
+      const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first();
+      await row.waitFor({ timeout: 10_000 });
+      await row.click({ button: 'right' });
+      const menu = page.locator('.context-view .monaco-menu');
+      await menu.waitFor({ state: 'visible', timeout: 5_000 });
+      const labels = (await menu.locator('.action-label').allTextContents()).map((t) => t.trim());
+      await page.keyboard.press('Escape');
+      return labels;
+    };
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scratch.md' }).first().waitFor({ timeout: 10_000 });
+    assert.ok(!(await menuFor('scratch.md')).includes('Send to Chat'), 'not on a note the index does not list');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'approaches' }).first().click();
+    assert.ok((await menuFor('api-pagination.md')).includes('Send to Chat'), 'on a knowledge note');
+    await openTagView(page);
+  });
+
+  test('ctrl+alt+k ctrl+alt+q opens Context: Query', async () => {
+    await page.locator('.part.editor').click();
+    await page.keyboard.press('Control+Alt+K');
+    await page.keyboard.press('Control+Alt+Q');
+    await page.locator(TITLE, { hasText: 'Context: Query' }).waitFor({ timeout: 5_000 });
+    await closeQuickInput(page);
+  });
+
+  test('Go to Tag… finds a tag among many and reveals it in the tree', async () => {
+    await openTagView(page);
+    await runCommand(page, 'Context: Go to Tag…');
+    await typeInQuickInput(page, 'kubernetes');
+    await page.keyboard.press('Enter');
+    const row = treeRow(page, 'kubernetes', 2);
+    await waitFor(async () => (await row.getAttribute('aria-selected')) === 'true', 10_000, 'kubernetes selected in the tree');
+    await screenshot(page, 'daily-go-to-tag');
+  });
+
+  test('tags sort by count and the order is remembered after a reload; back to by name', async () => {
+    await runCommand(page, 'Context: Sort Tags by File Count');
+    await waitFor(async () => (await knownTags(page))[0] === 'bulk', 10_000, 'bulk (320 files) first');
+    await page.reload();
+    await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+    await openTagView(page);
+    await waitFor(async () => (await knownTags(page))[0] === 'bulk', 30_000, 'still by count after a reload');
+    await runCommand(page, 'Context: Sort Tags by Name');
+    await waitFor(async () => (await knownTags(page))[0] === 'api', 10_000, 'api first by name');
+  });
+
+  test('expanded tags stay expanded when index.md is deleted and restored', async () => {
+    await openTagView(page);
+    const stripe = treeRow(page, 'stripe', 2);
+    await stripe.waitFor({ timeout: 10_000 });
+    if ((await stripe.getAttribute('aria-expanded')) !== 'true') await stripe.click();
+    await waitFor(async () => (await stripe.getAttribute('aria-expanded')) === 'true', 5_000, 'stripe expanded');
+    const index = path.join(knowledge, 'index.md');
+    const kept = `${index}.away`;
+    fs.renameSync(index, kept);
+    try {
+      await page.locator('.part.sidebar .welcome-view-content').waitFor({ state: 'visible', timeout: 20_000 });
+    } finally {
+      fs.renameSync(kept, index);
+    }
+    await treeRow(page, 'stripe', 2).waitFor({ timeout: 20_000 });
+    await waitFor(async () => (await treeRow(page, 'stripe', 2).getAttribute('aria-expanded')) === 'true', 10_000, 'stripe expanded again');
+  });
+
+  test(`Send to Chat of ${BULK} files asks first, shows progress that can be cancelled, and ends with one message`, async () => {
+    await runCommand(page, 'Chat: Focus on Chat View');
+    await clearNotifications(page);
+    // 1. Asked first; Cancel in the dialog sends nothing.
+    await runQuery(page, 'bulk');
+    await page.locator(CHECK_ALL).click();
+    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match((await dialog.innerText()).replace(/\s+/g, ' '), new RegExp(`Send ${BULK} knowledge files .* to the chat\\?.*more than 50 files`));
+    await screenshot(page, 'daily-send-to-chat-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await sleep(1000);
+    assert.equal((await chatAttachments(page)).length, 0, 'nothing sent after Cancel');
+
+    // 2. Send: progress in the notification center, cancelled by the user part way.
+    await showNotifications(page);
+    await runQuery(page, 'bulk');
+    await page.locator(CHECK_ALL).click();
+    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await showNotifications(page);
+    const progress = page.locator('.notifications-center .notification-list-item', { hasText: 'Attaching knowledge files to the chat' });
+    await progress.waitFor({ state: 'visible', timeout: 10_000 });
+    await screenshot(page, 'daily-send-to-chat-progress');
+    await progress.hover();
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    const cancelled = await waitForMessage(page, /Cancelled: attached \d+ of 320 files/);
+    const sent = Number(/attached (\d+) of/.exec(cancelled)![1]);
+    assert.ok(sent < BULK, cancelled);
+    const messages = (await notificationMessages(page)).filter((m) => /attached/i.test(m));
+    assert.equal(messages.length, 1, `one message at the end: ${messages.join(' | ')}`);
+    await clearNotifications(page);
+
+    // 3. Sent to the end: one message with the total. The notification center is opened first:
+    // a chat input holding 320 attachments keeps the workbench busy for a while.
+    await openNotificationCenter(page);
+    await runQuery(page, 'bulk');
+    await page.locator(CHECK_ALL).click();
+    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const finalMessages = await waitFor(async () => {
+      await openNotificationCenter(page);
+      // This send's messages (the cancelled send's "Cancelled: attached …" may still be listed).
+      const now = (await notificationMessages(page)).filter((m) => /^Attached/.test(m.trim()));
+      return now.some((m) => m.includes(`Attached ${BULK} files to the chat input`)) ? now : undefined;
+    }, 120_000, `"Attached ${BULK} files to the chat input"`);
+    assert.equal(finalMessages.length, 1, `one message at the end: ${finalMessages.join(' | ')}`);
+    await waitFor(async () => (await chatAttachments(page)).length >= BULK, 60_000, `${BULK} attachment chips`);
+    await screenshot(page, 'daily-send-to-chat-done');
+  });
+});
