@@ -54,7 +54,7 @@ function walkForQuery(text: string, first: number, headings: HeadingLine[], filt
   let pos = 0;
   for (let i = 0; ; i++) {
     const end = i < headings.length ? headings[i].start : text.length;
-    lineNo = w.entries && !w.wanted && filter.plain ? skim(w, filter, text, pos, end, lineNo) : walkLines(w, text, pos, end, lineNo);
+    lineNo = w.entries && !w.wanted ? skim(w, filter, text, pos, end, lineNo) : walkLines(w, text, pos, end, lineNo);
     if (i === headings.length) break;
     const h = headings[i];
     const e = text.indexOf('\n', h.end);
@@ -73,7 +73,7 @@ function walkForQuery(text: string, first: number, headings: HeadingLine[], filt
  */
 function skim(w: Walker, filter: QueryFilter, text: string, from: number, to: number, lineNo: number): number {
   let listed = false; // whether the heading's list exists: the walk creates it at its first entry line
-  let nextSep = -1;
+  let nextSep = w.nextSep;
   for (let pos = from; pos < to; lineNo++) {
     const s = pos;
     let e = text.indexOf('\n', pos);
@@ -99,8 +99,11 @@ function skim(w: Walker, filter: QueryFilter, text: string, from: number, to: nu
         if (p > 32 && p < 0xa0 && !filter.keeps(text, s + 2, pathEnd)) continue;
       }
     }
+    w.nextSep = nextSep;
     walkLines(w, text, s, pos < to ? pos : to, lineNo);
+    nextSep = w.nextSep;
   }
+  w.nextSep = nextSep;
   return lineNo;
 }
 
@@ -164,7 +167,7 @@ function smallSections(text: string, headings: HeadingLine[]): Pick<KnowledgeInd
 class QueryFilter implements EntryFilter {
   private readonly keys = new Set<string>();
   private readonly signatures = new Set<number>();
-  readonly plain: boolean;
+  private readonly plain: boolean;
   private readonly hintWanted = new Map<string, boolean>();
 
   constructor(

@@ -40,8 +40,9 @@ export function walkLines(w: Walker, text: string, from: number, to: number, lin
   let wanted = w.wanted;
   let list: unknown[] | null = null; // the current heading's entry list, once it has one
   // Where the next separator starts (at or after the current item): found once for many
-  // lines, since most hint lines have none and the search must not rescan the text.
-  let nextSep = -1;
+  // lines, since most hint lines have none and the search must not rescan the text. Kept on
+  // the Walker between calls, which read the text in order.
+  let nextSep = w.nextSep;
   // This loop runs once per line of a large index, often before the JIT has optimised it: it
   // stays small and tests the common character classes inline, and hands every line but the
   // common entry line to the Walker. `x <= 32 || x >= 0xa0` guards each isSpace call.
@@ -107,6 +108,7 @@ export function walkLines(w: Walker, text: string, from: number, to: number, lin
     wanted = w.wanted;
     list = null;
   }
+  w.nextSep = nextSep;
   return lineNo;
 }
 
@@ -119,6 +121,8 @@ export class Walker {
   hints = false;
   /** Whether every entry under the current heading is stored (always, without a filter). */
   wanted = true;
+  /** Where the next ` — ` starts, at or after the last entry read (see walkLines). */
+  nextSep = -1;
   private heading: string | null = null;
   private headingLower = '';
   private project: IndexProject | null = null;
