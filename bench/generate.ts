@@ -107,13 +107,20 @@ function hintPhrase(i: number): string {
  * carry many notes, most carry few), as in real knowledge folders. The note bodies are written
  * only up to `writeNotesUpTo` notes: no measured step reads them (loading is not measured).
  */
-export function generateHome(root: string, notes: number, seed = 20261130, writeNotesUpTo = 10_000): GeneratedHome {
+export interface TagShape {
+  /** Tags per cross-project note: exactly this many (default: one to three). */
+  tagsPerNote?: number;
+  /** How many distinct tags (default: a tenth of the notes, at least 30). */
+  tags?: number;
+}
+
+export function generateHome(root: string, notes: number, seed = 20261130, writeNotesUpTo = 10_000, shape: TagShape = {}): GeneratedHome {
   const rand = prng(seed ^ notes);
   const home = path.join(root, 'home');
   const kf = path.join(home, 'knowledge');
   fs.mkdirSync(kf, { recursive: true });
 
-  const tagCount = Math.max(30, Math.round(notes / 10));
+  const tagCount = shape.tags ?? Math.max(30, Math.round(notes / 10));
   const tags = Array.from({ length: tagCount }, (_, i) => tagName(i));
   const tagIds = new Map(tags.map((t, i) => [t, i]));
   const knownCount = Math.round(tagCount / 3);
@@ -128,7 +135,7 @@ export function generateHome(root: string, notes: number, seed = 20261130, write
   }
   const skewedTag = () => Math.min(tagCount - 1, Math.floor(tagCount * rand() ** 2));
 
-  // Cross-project notes: 1–3 tags each, 20% with one semantic-hint phrase.
+  // Cross-project notes: 1–3 tags each (or shape.tagsPerNote), 20% with one semantic-hint phrase.
   const phraseCount = Math.max(10, Math.round(notes / 25));
   const byTag: Array<Array<[string, string]>> = Array.from({ length: tagCount }, () => []);
   const byPhrase: string[][] = Array.from({ length: phraseCount }, () => []);
@@ -140,7 +147,7 @@ export function generateHome(root: string, notes: number, seed = 20261130, write
     const file = `${folder}/${first}-${i}.md`;
     const desc = sentence(rand, 3 + Math.floor(rand() * 6));
     const own = new Set<number>();
-    const n = 1 + Math.floor(rand() * 3);
+    const n = shape.tagsPerNote !== undefined ? Math.min(shape.tagsPerNote, tagCount) : 1 + Math.floor(rand() * 3);
     while (own.size < n) own.add(skewedTag());
     for (const t of own) byTag[t].push([file, desc]);
     if (rand() < 0.2) {

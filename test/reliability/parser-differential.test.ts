@@ -30,9 +30,10 @@ test('fixture index: same as the reference parser; every query the same when rea
   for (const q of queriesFor(index, 1)) assertSameQuery(snapshot.config, index, text, q, TODAY, 'fixture');
 });
 
-for (const notes of [1_000, 10_000]) {
-  test(`generated ${notes / 1000}k-note index: same as the reference parser; sampled queries the same when read for that query only`, () => {
-    const g = generateHome(tempDir('aria-diff-'), notes, undefined, 0);
+const SHAPES = { '': {}, ' (5 tags per note, 1,000 tags)': { tagsPerNote: 5, tags: 1000 } };
+for (const [notes, shapeName] of [[1_000, ''], [10_000, ''], [10_000, ' (5 tags per note, 1,000 tags)']] as const) {
+  test(`generated ${notes / 1000}k-note index${shapeName}: same as the reference parser; sampled queries the same when read for that query only`, () => {
+    const g = generateHome(tempDir('aria-diff-'), notes, undefined, 0, SHAPES[shapeName]);
     const snapshot = snapshotFor(g.home);
     const text = fs.readFileSync(g.indexFile, 'utf8');
     const index = assertSameAsReference(text, `${notes} notes`);
@@ -49,5 +50,27 @@ test('Known Tags made of random brackets, commas, line ends and annotations: sam
     for (let k = Math.floor(r() * 30); k > 0; k--) known += pieces[Math.floor(r() * pieces.length)];
     const text = `# I\n## Known Tags\n${known}\n## Tag Index\n### api\n- a.md\n`;
     assertSameAsReference(text, `Known Tags case ${c}: ${JSON.stringify(known)}`);
+  }
+});
+
+test('headings anywhere (indented, closed, `#` inside entries, repeated, under `#` titles, outside sections): every query the same when read for that query only', () => {
+  const snapshot = snapshotFor(fixturesHome);
+  // Lines a structural search for `#` must read exactly as the walk does.
+  const pieces = [
+    '## Tag Index', '## tag   INDEX ##', '  ## Other Tags', '## Semantic Hints Index', '## Team-Shared Tag Index', '## Known Tags', '## Projects', '## Review',
+    '### api', '###   API  ###', '\t### cache', '### api-design', '###api', '#### api', '# Title', '#', '###', '### ', '\u00a0### hint phrase',
+    '### cursor pagination', '### p1 — Project one', 'Relevant tags: api, cache', 'api, cache [aliases: apis, c#]',
+    '- a.md — about #api', '- b.md', '- `c.md` — ticked', '- ./a.md — dotted', '- a.md#frag — x', '* d.md — star', '-\u00a0e.md — nbsp',
+    '- # not a heading', 'text with # inside', '- f.md — d [project: p1, scope: repo]', '', '  ', 'Last rebuilt: today',
+  ];
+  const r = prng(0x6865);
+  for (let c = 0; c < 3_000; c++) {
+    const lines: string[] = [];
+    for (let k = 1 + Math.floor(r() * 40); k > 0; k--) lines.push(pieces[Math.floor(r() * pieces.length)]);
+    const text = lines.join(r() < 0.2 ? '\r\n' : '\n');
+    const index = assertSameAsReference(text, `heading case ${c}`);
+    for (const q of ['api', 'cache AND api', 'pagination', 'p1', 'apis', 'c#', 'hint', 'api-design cursor']) {
+      assertSameQuery(snapshot.config, index, text, q, TODAY, `heading case ${c}: ${JSON.stringify(text)}`);
+    }
   }
 });

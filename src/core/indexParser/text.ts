@@ -1,0 +1,141 @@
+// Line-level reading shared by every part of the index parser: whitespace, bullets, headings,
+// labels, backticks and trailing annotations. Each function reads its text in linear time.
+
+/** Em dash with spaces: the separator between a path and its description. */
+export const SEPARATOR = ' — ';
+
+export type Section = 'projects' | 'known' | 'tags' | 'other' | 'hints' | 'team' | null;
+
+export const SECTIONS: Record<string, Section> = {
+  'projects': 'projects',
+  'known tags': 'known',
+  'tag index': 'tags',
+  'other tags': 'other',
+  'semantic hints index': 'hints',
+  'team-shared tag index': 'team',
+};
+
+/** What String.prototype.trim and the regex `\s` strip: WhiteSpace and LineTerminator. */
+export function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
+}
+
+/** Whether `s` holds whitespace (what the regex `\s` matches). */
+export function hasSpace(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (isSpace(s.charCodeAt(i))) return true;
+  return false;
+}
+
+/**
+ * The item of a bullet line (`line` trimmed): `-`, `*` or `+` then whitespace (§F3). U+2028 and
+ * U+2029 are ordinary whitespace inside a line; only `\n`, `\r\n` and `\r` end one (§F4).
+ */
+export function bulletText(line: string): string | null {
+  const c = line.charCodeAt(0);
+  if (c !== 45 && c !== 42 && c !== 43) return null; // not `-`, `*` or `+`
+  return line.length > 1 && isSpace(line.charCodeAt(1)) ? line.slice(1).trim() : null;
+}
+
+/**
+ * An ATX heading (CommonMark): one to six `#`, then a space or tab or the end of the line
+ * (`line` is trimmed); a closing run of `#` after a space or tab is dropped (§F5). Null when the
+ * line is not a heading: `###api` is text.
+ */
+export function atxHeading(line: string): { level: number; text: string } | null {
+  let level = 0;
+  while (level < line.length && line.charCodeAt(level) === 35) level++;
+  if (level === 0 || level > 6) return null;
+  if (level < line.length) {
+    const c = line.charCodeAt(level);
+    if (c !== 32 && c !== 9) return null;
+  }
+  let end = line.length;
+  let hashes = end;
+  while (hashes > level && line.charCodeAt(hashes - 1) === 35) hashes--;
+  if (hashes === level) end = level; // only hashes after the opening run: an empty heading
+  else if (hashes < end && (line.charCodeAt(hashes - 1) === 32 || line.charCodeAt(hashes - 1) === 9)) end = hashes;
+  return { level, text: line.slice(level, end).trim() };
+}
+
+/** A `##` heading's text as a section name: case and runs of whitespace do not matter (§F6). */
+export function sectionName(text: string): string {
+  return text.toLowerCase().split(/\s+/).join(' ');
+}
+
+/**
+ * The trimmed rest of `line` after `label` (lowercase ASCII letters, spaces and `:`), compared
+ * case-insensitively, or null. By character codes: no string is made for a line that is not it.
+ */
+export function afterLabel(line: string, label: string): string | null {
+  if (line.length < label.length) return null;
+  for (let i = 0; i < label.length; i++) {
+    const want = label.charCodeAt(i);
+    const c = line.charCodeAt(i);
+    if (c !== want && !(want >= 97 && want <= 122 && c === want - 32)) return null;
+  }
+  return line.slice(label.length).trim();
+}
+
+export function clip(s: string): string {
+  return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+}
+
+/** `` `path` `` is the path inside the backticks, trimmed (§F18). */
+export function stripTicks(p: string): string {
+  if (p.charCodeAt(0) !== 96) return p; // no leading backtick: the pattern cannot match
+  const m = /^`([^`]*)`$/.exec(p);
+  return m ? m[1].trim() : p;
+}
+
+/**
+ * The trailing `[…]` of an item: from the last `[` to the final `]` (an annotation holds no
+ * other bracket). Found with two scans from the end, so any line is read in linear time.
+ */
+export function trailingBracket(item: string): { open: number; inner: string } | null {
+  const text = item.trimEnd();
+  const end = text.length - 1;
+  if (end < 0 || text.charCodeAt(end) !== 93) return null;
+  const open = text.lastIndexOf('[', end - 1);
+  return open < 0 ? null : { open, inner: text.slice(open + 1, end) };
+}
+
+/** `key:` (any case, whitespace around it allowed) at the start of `text`: the rest, or null (§F8). */
+export function afterKey(text: string, keys: readonly string[]): string | null {
+  let from = 0; // a line end inside the brackets reads as a comma: skip those too
+  while (from < text.length && (isSpace(text.charCodeAt(from)) || text.charCodeAt(from) === 44)) from++;
+  const colon = text.indexOf(':', from);
+  if (colon < 0) return null;
+  return keys.includes(text.slice(from, colon).trim().toLowerCase()) ? text.slice(colon + 1) : null;
+}
+
+/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet); the first ` — ` separates them (§F19). */
+export function entryText(section: 'tags' | 'other' | 'hints', item: string): { path: string; description: string | null } {
+  const sep = item.indexOf(SEPARATOR);
+  const path = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
+  if (section === 'hints') return { path, description: null };
+  return { path, description: sep >= 0 ? item.slice(sep + SEPARATOR.length).trim() || null : null };
+}
+
+/**
+ * The text the walk reads: without a BOM; CR line ends or a front matter block become the same
+ * lines joined with `\n` after the front matter. `first` is how many lines were dropped before
+ * it, so line numbers stay those of the file.
+ */
+export function walkText(raw: string): { text: string; first: number } {
+  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  let first = 0;
+  if (text.includes('\r') || text.startsWith('---')) {
+    const lines = text.split(/\r\n|\r|\n/);
+    if (/^---[ \t]*$/.test(lines[0] ?? '')) {
+      const close = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
+      if (close > 0) first = close + 1;
+    }
+    text = (first > 0 ? lines.slice(first) : lines).join('\n');
+  }
+  return { text, first };
+}
