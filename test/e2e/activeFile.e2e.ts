@@ -108,7 +108,7 @@ describe('knowledge for the active file, and index health, in the real workbench
     const label = (await page.locator(STATUS_ITEM).first().getAttribute('aria-label')) ?? '';
     assert.match(label, /knowledge files for the active file/);
 
-    await openViewContainer(page, 'aria-context');
+    await openViewContainer(page, 'Context');
     const rows = await waitFor(async () => {
       const r = await treeItems(page, 'Tags');
       return r[0]?.label === 'For the Active File' ? r : null;

@@ -16,7 +16,7 @@ import { REPO_ROOT, openViewContainer, openWorkbench, screenshot, startCodeServe
 import { packagedVsix, tempDir } from './workbench';
 
 const VIEW = 'Tags';
-const CONTAINER = 'aria-context';
+const CONTAINER = 'Context';
 /** The target the performance issue sets; over it the test reports a miss, it does not fail. */
 const TARGET_MS = 1_000;
 /** Beyond this the tree counts as dead: the test fails. */
