@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { generateHome, type GeneratedHome } from '../../bench/generate';
-import { REPO_ROOT, openViewContainer, openWorkbench, screenshot, startCodeServer, treeItems, waitFor, type CodeServer, type Workbench } from './harness';
+import { REPO_ROOT, openViewContainer, openWorkbench, runCommand, screenshot, startCodeServer, treeItems, typeInQuickInput, waitFor, type CodeServer, type Workbench } from './harness';
 import { packagedVsix, tempDir } from './workbench';
 
 const VIEW = 'Tags';
@@ -68,7 +68,16 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     );
     const known = tree.find((r) => r.level === 1 && r.label === 'Known Tags')!;
     assert.equal(known.description, String(g.knownTags), 'Known Tags counts the generated known tags');
-    assert.ok(tree.some((r) => r.level === 2 && r.label === g.queries.oneTag), `known tag ${g.queries.oneTag} listed`);
+    // A thousand tags do not fit the viewport (the list renders only visible rows): find the
+    // queried tag as a user would, with Go to Tag…, which reveals it.
+    await runCommand(page, 'Context: Go to Tag…');
+    await typeInQuickInput(page, g.queries.oneTag);
+    await page.keyboard.press('Enter');
+    await waitFor(
+      async () => ((await treeItems(page, VIEW)).some((r) => r.level === 2 && r.label === g.queries.oneTag) ? true : undefined),
+      DEAD_MS,
+      `known tag ${g.queries.oneTag} revealed in the tree`,
+    );
 
     const figure = { notes: g.notes, indexBytes: g.indexBytes, firstRowsMs: Math.round(firstRowsMs), targetMs: TARGET_MS, met: firstRowsMs <= TARGET_MS };
     fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
