@@ -402,9 +402,13 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await project.waitFor({ timeout: 10_000 });
     const description = ((await project.locator('.label-description').textContent()) ?? '').trim();
     assert.match(description, /^Payments Platform · \d+ files( \(\d+ team-shared\))? · 1 artifact · 2 pending ideas$/);
-    await project.hover();
     const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'CODEMAP.md' }).first();
-    await hover.waitFor({ state: 'visible', timeout: 10_000 });
+    // The tooltip shows after a delay, and not for a pointer that was already there: move in again.
+    await waitFor(async () => {
+      await page.mouse.move(0, 0);
+      await project.locator('.label-name').hover();
+      return hover.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+    }, 20_000, "proj-a's tooltip");
     const tooltip = (await hover.innerText()).replace(/\s+/g, ' ');
     assert.match(tooltip, /CODEMAP\.md: (today|yesterday|\d+ days ago) (— fresh|\[STALE)/);
     assert.match(tooltip, /2 pending ideas/);
