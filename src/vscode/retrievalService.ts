@@ -4,6 +4,7 @@
 // re-fires the knowledge base's changes as a vscode.Event for the tree and the API.
 import * as os from 'node:os';
 import * as vscode from 'vscode';
+import { markConfigureStepDone } from './walkthrough';
 import { KnowledgeBase, localDate, type ConfigSources, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../core';
 import type { Log } from './log';
 import { knowledgePaths } from './knowledgePathsModel';
@@ -117,5 +118,6 @@ export class RetrievalService implements vscode.Disposable {
     if (kind === this.contextState) return;
     this.contextState = kind;
     void vscode.commands.executeCommand('setContext', 'ariaContext.state', kind);
+    if (kind === 'ready') markConfigureStepDone();
   }
 }

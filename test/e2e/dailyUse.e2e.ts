@@ -3,7 +3,9 @@
 // to Chat of 320 files (asks, progress, cancel, one message), the read-only query summary, the
 // pick list's checkable rows and Toggle All, validation in the query input, recent queries, the
 // menus that offer Send to Chat, the default keybinding, Go to Tag, tag sorting, and the tree's
-// expansion across an index.md delete and restore. The 320-file send runs last: a chat input
+// expansion across an index.md delete and restore, the walkthrough's checked steps, the folder
+// picker's warning for a folder with no index.md, Reveal in Explorer View and Copy Path on tree
+// files, Reveal Active File in Tags View, and what a project node shows. The 320-file send runs last: a chat input
 // holding 320 attachments slows the workbench down for what would follow.
 //
 //   npm run package && node --import tsx --test test/e2e/dailyUse.e2e.ts
@@ -12,7 +14,8 @@
 // `.settings-editor .settings-tabs-widget .action-label` (class `checked`), the settings search
 // box `.settings-editor .suggest-input-container .view-line`, `.quick-input-check-all`, the modal
 // `.monaco-dialog-box`, `.notifications-center .notification-list-item`, `.context-view
-// .action-label`, the tab's `dirty` class.
+// .action-label`, the tab's `dirty` class, the walkthrough's `button.getting-started-step`
+// (`data-step-id`, `aria-checked`), the Explorer's selected row, the hover `.monaco-hover`.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -100,6 +103,18 @@ function treeRow(page: Page, label: string, level: number) {
     .first();
 }
 
+/** Right-clicks `row` and chooses `action` in its context menu (the menu ignores a click that comes too soon). */
+async function contextMenu(page: Page, row: ReturnType<typeof treeRow>, action: string): Promise<void> {
+  await row.click({ button: 'right' });
+  const menu = page.locator('.context-view .monaco-menu');
+  await menu.waitFor({ state: 'visible', timeout: 5_000 });
+  await sleep(300);
+  const item = menu.locator('.action-label', { hasText: new RegExp(`^${action}$`) }).first();
+  await item.hover();
+  await item.click();
+  await menu.waitFor({ state: 'hidden', timeout: 5_000 });
+}
+
 /** Level-2 labels under the Known Tags group, in order. */
 async function knownTags(page: Page): Promise<string[]> {
   const rows = await treeItems(page, VIEW);
@@ -126,12 +141,36 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     page = wb.page;
     await openTagView(page);
     await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   });
 
   after(async () => {
     if (page) await screenshot(page, 'daily-use-last').catch(() => undefined);
     await wb?.close();
     await server?.stop();
+  });
+
+  test('the walkthrough checks its steps once they are done: a folder loaded, a query run, notes copied as context', async () => {
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await typeInQuickInput(page, 'Get started with aria-context');
+    await page.locator(QI_ROW, { hasText: 'Get started with aria-context' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const step = (id: string) => page.locator(`button.getting-started-step[data-step-id$="${id}"]`).first();
+    const checked = async (id: string) => (await step(id).getAttribute('aria-checked')) === 'true';
+    await step('configure').waitFor({ state: 'attached', timeout: 20_000 });
+    await waitFor(() => checked('configure'), 10_000, 'the configure step checked: the knowledge folder is loaded');
+    // Not asserted: "tree" (onView). VS Code 1.139 drops a completion event that happened before it
+    // registered the walkthrough, which here is after the view was first shown.
+    assert.equal(await checked('query'), false, 'no query run yet');
+    assert.equal(await checked('chat'), false, 'nothing sent or copied yet');
+    await runQuery(page, 'stripe');
+    await closeQuickInput(page);
+    await waitFor(() => checked('query'), 10_000, 'the query step checked');
+    await openTagView(page);
+    await contextMenu(page, treeRow(page, 'stripe', 2), 'Copy as Context');
+    await waitFor(() => checked('chat'), 10_000, 'the chat step checked');
+    await screenshot(page, 'daily-walkthrough-checked');
+    await runCommand(page, 'View: Close All Editors');
   });
 
   test('Open aria-context Settings lands on the Remote tab of this remote window, filtered to the extension, with the path settings', async () => {
@@ -274,6 +313,124 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     }
     await treeRow(page, 'stripe', 2).waitFor({ timeout: 20_000 });
     await waitFor(async () => (await treeRow(page, 'stripe', 2).getAttribute('aria-expanded')) === 'true', 10_000, 'stripe expanded again');
+  });
+
+  test('Choose Knowledge Folder warns about a folder with no index.md and keeps the current folder unless told to use it', async () => {
+    const empty = path.join(path.dirname(knowledge), 'notes-without-index');
+    fs.mkdirSync(empty, { recursive: true });
+    const machineSettings = path.join(server.userDataDir, 'Machine', 'settings.json');
+    const before = fs.existsSync(machineSettings) ? fs.readFileSync(machineSettings, 'utf8') : '';
+    await runCommand(page, 'Context: Choose Knowledge Folder');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`${empty}/`);
+    await sleep(1000);
+    const dialog = page.locator('.monaco-dialog-box');
+    await page.keyboard.press('Enter');
+    if (!(await dialog.isVisible())) {
+      await sleep(1000);
+      if (!(await dialog.isVisible())) await page.keyboard.press('Enter');
+    }
+    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    assert.match((await dialog.innerText()).replace(/\s+/g, ' '), /notes-without-index has no index\.md/);
+    await screenshot(page, 'daily-choose-folder-no-index');
+    // Choose Another Folder brings the picker back; closing it changes nothing.
+    await dialog.getByRole('button', { name: 'Choose Another Folder' }).click();
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await closeQuickInput(page);
+    await sleep(500);
+    assert.equal(fs.existsSync(machineSettings) ? fs.readFileSync(machineSettings, 'utf8') : '', before, 'no setting written');
+    await openTagView(page);
+    await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 10_000 });
+  });
+
+  /** The kubernetes note's row under Known Tags › kubernetes, expanded into view. */
+  async function kubernetesNote() {
+    await openTagView(page);
+    const tag = treeRow(page, 'kubernetes', 2);
+    await tag.waitFor({ timeout: 10_000 });
+    if ((await tag.getAttribute('aria-expanded')) !== 'true') await tag.click();
+    const file = treeRow(page, 'Rolling out to Kubernetes safely', 3);
+    await file.waitFor({ timeout: 10_000 });
+    return file;
+  }
+
+  test('Reveal in Explorer View on a tree file selects that file in the Explorer', async () => {
+    await contextMenu(page, await kubernetesNote(), 'Reveal in Explorer View');
+    const selected = page.locator('.explorer-folders-view .monaco-list-row[aria-selected="true"]');
+    await waitFor(async () => (await selected.allTextContents()).some((t) => t.includes('k8s-rollouts.md')), 10_000, 'k8s-rollouts.md selected in the Explorer');
+    await screenshot(page, 'daily-reveal-in-explorer');
+  });
+
+  test('Copy Path on a tree file puts its absolute path on the clipboard', async () => {
+    await page.evaluate(() => (globalThis as any).navigator.clipboard.writeText('before') as Promise<void>);
+    await contextMenu(page, await kubernetesNote(), 'Copy Path');
+
+    const expected = path.join(knowledge, 'guides', 'deploy', 'k8s-rollouts.md');
+    await waitFor(async () => (await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>)) === expected, 10_000, `the clipboard holding ${expected}`);
+  });
+
+  test('Reveal Active File in Tags View asks under which tag a note listed under several should be shown, and selects it there', async () => {
+    await runCommand(page, 'Go to File...');
+    await typeInQuickInput(page, 'api-pagination.md');
+    await page.locator(QI_ROW, { hasText: 'api-pagination.md' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('api-pagination.md')), 10_000, 'the note open');
+    await runCommand(page, 'Context: Reveal Active File in Tags View');
+    const choice = page.locator(QI_ROW).filter({ hasText: 'Known Tags › stripe' }).first();
+    await choice.waitFor({ timeout: 10_000 });
+    assert.ok((await page.locator(QI_ROW).filter({ hasText: 'Known Tags › pagination' }).count()) + (await page.locator(QI_ROW).filter({ hasText: '› api' }).count()) > 0, 'the other tags are offered too');
+    await choice.click();
+    const stripe = treeRow(page, 'stripe', 2);
+    await waitFor(async () => (await stripe.getAttribute('aria-expanded')) === 'true', 10_000, 'stripe expanded');
+    const selected = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[aria-selected="true"]`);
+    await waitFor(async () => (await selected.locator('.label-name').allTextContents()).map((t) => t.trim()).includes('Cursor-based pagination patterns'), 10_000, 'the note selected in the tree');
+    const rows = await treeItems(page, VIEW);
+    const at = rows.findIndex((r) => r.level === 3 && r.label === 'Cursor-based pagination patterns' && r.description === 'approaches/api-pagination.md');
+    const parent = rows.slice(0, at).reverse().find((r) => r.level === 2);
+    assert.equal(parent?.label, 'stripe', 'selected under the tag chosen');
+    await screenshot(page, 'daily-reveal-active-file');
+    await runCommand(page, 'View: Close All Editors');
+  });
+
+  test("a project node shows its counts, its CODEMAP's freshness, its pending ideas and its repository's team-shared notes", async () => {
+    await openTagView(page);
+    const group = treeRow(page, 'Projects', 1);
+    await group.waitFor({ timeout: 10_000 });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    const project = treeRow(page, 'proj-a', 2);
+    await project.waitFor({ timeout: 10_000 });
+    const description = ((await project.locator('.label-description').textContent()) ?? '').trim();
+    assert.match(description, /^Payments Platform · \d+ files( \(\d+ team-shared\))? · 1 artifact · 2 pending ideas$/);
+    const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'CODEMAP.md' }).first();
+    // The tooltip shows after a delay, and not for a pointer that was already there: move in again.
+    await waitFor(async () => {
+      await page.mouse.move(0, 0);
+      await project.locator('.label-name').hover();
+      return hover.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+    }, 20_000, "proj-a's tooltip");
+    const tooltip = (await hover.innerText()).replace(/\s+/g, ' ');
+    assert.match(tooltip, /CODEMAP\.md: (today|yesterday|\d+ days ago) (— fresh|\[STALE)/);
+    assert.match(tooltip, /2 pending ideas/);
+    assert.match(tooltip, /Team-shared notes: [1-9]/);
+    await screenshot(page, 'daily-project-node');
+    await page.mouse.move(0, 0);
+    await project.click();
+    await waitFor(async () => (await project.getAttribute('aria-expanded')) === 'true', 5_000, 'proj-a expanded');
+    const team = treeRow(page, 'Team-shared', 3);
+    await team.waitFor({ timeout: 10_000 });
+    if ((await team.getAttribute('aria-expanded')) !== 'true') await team.click();
+    await waitFor(async () => {
+      const rows = await treeItems(page, VIEW);
+      const at = rows.findIndex((r) => r.level === 3 && r.label === 'Team-shared');
+      const inside: string[] = [];
+      for (const r of rows.slice(at + 1)) {
+        if (r.level <= 3) break;
+        inside.push(r.description);
+      }
+      return inside.some((d) => d.includes('_project-knowledge/2026-04-28-mike-webhook-retries.md'));
+    }, 10_000, "proj-a's team-shared note listed under it");
+    await project.click();
   });
 
   test(`Send to Chat of ${BULK} files asks first, shows progress that can be cancelled, and ends with one message`, async () => {
