@@ -1,8 +1,10 @@
 // Where things are in index.md, by line: a small pass of its own for the index health check,
-// kept apart from the parser (indexParser.ts answers queries and keeps no line numbers). It
+// kept apart from the parser (indexParser/ answers queries and keeps no line numbers). It
 // reads the same sections the same way (`## ` sections, `### ` headings, `- ` entries, Known
 // Tags items with `[aliases: …]`), numbers lines as the parser's warnings do (front matter
 // lines counted), and is linear: one split, one scan per line, no backtracking patterns.
+
+import { SECTIONS, SEPARATOR } from './indexParser/text';
 
 export type EntrySection = 'tags' | 'other' | 'hints' | 'team';
 
@@ -34,15 +36,6 @@ export interface IndexLines {
   knownTagsLine: number | null;
 }
 
-const SECTIONS: Record<string, EntrySection | 'projects' | 'known'> = {
-  'projects': 'projects',
-  'known tags': 'known',
-  'tag index': 'tags',
-  'other tags': 'other',
-  'semantic hints index': 'hints',
-  'team-shared tag index': 'team',
-};
-const SEPARATOR = ' — ';
 
 export function indexLines(raw: string): IndexLines {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
