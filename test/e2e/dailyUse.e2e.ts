@@ -24,7 +24,6 @@ import type { Page } from 'playwright-core';
 import {
   chatAttachments,
   closeQuickInput,
-  dismissDialogs,
   editorTabTitles,
   notificationMessages,
   openViewContainer,
@@ -149,34 +148,6 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     if (page) await screenshot(page, 'daily-use-last').catch(() => undefined);
     await wb?.close();
     await server?.stop();
-  });
-
-  test('the walkthrough checks its steps once they are done: a folder loaded, a query run, notes copied as context', async (t) => {
-    await runCommand(page, 'Welcome: Open Walkthrough...');
-    await typeInQuickInput(page, 'Get started with aria-context');
-    await page.locator(QI_ROW, { hasText: 'Get started with aria-context' }).first().waitFor({ timeout: 10_000 });
-    await page.keyboard.press('Enter');
-    const step = (id: string) => page.locator(`button.getting-started-step[data-step-id$="${id}"]`).first();
-    const checked = async (id: string) => (await step(id).getAttribute('aria-checked')) === 'true';
-    await step('configure').waitFor({ state: 'attached', timeout: 20_000 });
-    await waitFor(() => checked('configure'), 10_000, 'the configure step checked: the knowledge folder is loaded');
-    // Not asserted: "tree" (onView). VS Code 1.139 drops a completion event that happened before it
-    // registered the walkthrough, which here is after the view was first shown.
-    assert.equal(await checked('query'), false, 'no query run yet');
-    assert.equal(await checked('chat'), false, 'nothing sent or copied yet');
-    // A workbench dialog that opened meanwhile (seen once on a loaded CI machine) would make the
-    // palette inert: name it, then dismiss it as the harness does at start-up.
-    const dialog = page.locator('.monaco-dialog-box').first();
-    if (await dialog.isVisible()) t.diagnostic(`dialog open before the query: ${(await dialog.innerText()).replace(/\s+/g, ' ')}`);
-    await dismissDialogs(page);
-    await runQuery(page, 'stripe');
-    await closeQuickInput(page);
-    await waitFor(() => checked('query'), 10_000, 'the query step checked');
-    await openTagView(page);
-    await contextMenu(page, treeRow(page, 'stripe', 2), 'Copy as Context');
-    await waitFor(() => checked('chat'), 10_000, 'the chat step checked');
-    await screenshot(page, 'daily-walkthrough-checked');
-    await runCommand(page, 'View: Close All Editors');
   });
 
   test('Open aria-context Settings lands on the Remote tab of this remote window, filtered to the extension, with the path settings', async () => {
@@ -491,5 +462,26 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     assert.equal(finalMessages.length, 1, `one message at the end: ${finalMessages.join(' | ')}`);
     await waitFor(async () => (await chatAttachments(page)).length >= BULK, 60_000, `${BULK} attachment chips`);
     await screenshot(page, 'daily-send-to-chat-done');
+  });
+  // Last: with the walkthrough open, VS Code 1.139 on a loaded machine left the command palette
+  // inert for the next command (seen in CI), so every action comes first and nothing follows it.
+  test('the walkthrough checks its steps once they are done: a folder loaded, a query run, notes copied as context', async () => {
+    await runQuery(page, 'stripe');
+    await closeQuickInput(page);
+    await openTagView(page);
+    await contextMenu(page, treeRow(page, 'stripe', 2), 'Copy as Context');
+    await runCommand(page, 'Welcome: Open Walkthrough...');
+    await typeInQuickInput(page, 'Get started with aria-context');
+    await page.locator(QI_ROW, { hasText: 'Get started with aria-context' }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Enter');
+    const step = (id: string) => page.locator(`button.getting-started-step[data-step-id$="${id}"]`).first();
+    const checked = async (id: string) => (await step(id).getAttribute('aria-checked')) === 'true';
+    await step('configure').waitFor({ state: 'attached', timeout: 20_000 });
+    await waitFor(() => checked('configure'), 10_000, 'the configure step checked: the knowledge folder is loaded');
+    await waitFor(() => checked('query'), 10_000, 'the query step checked: a query was run');
+    await waitFor(() => checked('chat'), 10_000, 'the chat step checked: notes were copied as context');
+    // Not asserted: "tree" (onView). VS Code 1.139 drops a completion event that happened before it
+    // registered the walkthrough, which here is after the view was first shown.
+    await screenshot(page, 'daily-walkthrough-checked');
   });
 });
