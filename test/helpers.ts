@@ -12,12 +12,6 @@ export const fixtureHomeDir = path.join(repoRoot, 'examples', 'knowledge-home');
 /** The golden cases for that HOME (format: test/golden/README.md). */
 export const goldenFile = path.join(repoRoot, 'test', 'golden', 'cases.json');
 
-/**
- * Optional extra source: a folder holding `home/` and `golden.json` in the same format (set with
- * ARIA_FIXTURES). The golden suite also runs its cases there when it is set; nothing needs it.
- */
-export const extraFixturesDir: string | undefined = process.env.ARIA_FIXTURES ? path.resolve(process.env.ARIA_FIXTURES) : undefined;
-
 /** Temp folders made by this test file, removed when all of its tests are done. */
 const temps: string[] = [];
 // Registered once, at the file's root: a cleanup registered from inside a `before` hook would

@@ -1,13 +1,12 @@
 // The golden queries (test/golden/cases.json over examples/knowledge-home), through the core
-// and the built CLI. With ARIA_FIXTURES set, the same checks also run on that folder's
-// golden.json and home/ (an optional extra source).
+// and the built CLI. Everything they read is in the repository.
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadItems, pickItems, renderBundle, renderSummary, toJson } from '../../src/core';
-import { extraFixturesDir, fixtureCopy, fixtureHomeDir, goldenFile, query, readGolden, repoRoot, snapshotFor } from '../helpers';
+import { fixtureCopy, fixtureHomeDir, goldenFile, query, readGolden, repoRoot, snapshotFor } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 
@@ -24,7 +23,6 @@ const knowledgeItems = (items: Array<{ category: string; path: string }>) =>
   items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]);
 
 const sources = [{ title: 'golden queries', home: fixtureHomeDir, golden: goldenFile }];
-if (extraFixturesDir) sources.push({ title: `golden queries of ${extraFixturesDir}`, home: path.join(extraFixturesDir, 'home'), golden: path.join(extraFixturesDir, 'golden.json') });
 
 for (const source of sources) describe(source.title, () => {
   const home = fixtureCopy('aria-golden-', source);
