@@ -1,5 +1,5 @@
-// Bundles the extension, the CLI and the MCP server (its own entry: the SDK stays out of the
-// other two). `--production` minifies and drops source maps;
+// Bundles the extension, the CLI, the MCP server (its own entry: the SDK stays out of the
+// others) and the index worker. `--production` minifies and drops source maps;
 // `--watch` rebuilds on change. vscode is provided by the editor at run time.
 import * as fs from 'node:fs/promises';
 import * as esbuild from 'esbuild';
@@ -43,6 +43,8 @@ const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...shared, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...shared, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', define: { ARIA_CONTEXT_VERSION: JSON.stringify(version) } },
+  // The extension reads index.md on a worker thread after a change on disk (src/indexWorker/).
+  { ...shared, entryPoints: ['src/indexWorker/main.ts'], outfile: 'dist/indexWorker.js' },
 ];
 
 if (watch) {

@@ -3,6 +3,7 @@
 // retrieval service (the item asks once startup has finished, unless
 // ariaContext.activeFile.enabled is off).
 import * as vscode from 'vscode';
+import { workerIndexLoader } from './indexWorker/client';
 import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
 import { createApi, type AriaContextApi } from './vscode/api';
 import { participantHandler } from './vscode/chat/participant';
@@ -23,7 +24,8 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('aria-context');
   const log = createLog(channel);
-  const service = new RetrievalService(log);
+  // index.md is re-read on a worker thread after a change on disk: a large index never blocks the editor.
+  const service = new RetrievalService(log, workerIndexLoader(vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath));
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);

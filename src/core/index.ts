@@ -55,7 +55,7 @@ export {
   tooManyPaths,
 } from './limits';
 export { CoreCache } from './cache';
-export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type KnowledgeChange, type KnowledgeBaseOptions, type LoadableFile, type Watcher, type Disposable } from './knowledgeBase';
+export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type KnowledgeChange, type KnowledgeBaseOptions, type IndexLoader, type LoadableFile, type Watcher, type Disposable } from './knowledgeBase';
 export { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
 export { expandHome } from './paths';

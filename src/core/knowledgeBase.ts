@@ -11,7 +11,7 @@ import { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from 
 import { configCandidates, loadConfig, type ConfigSources } from './config';
 import { runQuery, type Snapshot } from './engine';
 import type { ProjectFile } from './projectTier';
-import { indexPath, readIndexFor } from './snapshot';
+import { indexPath, readIndexFor, type SnapshotOutcome } from './snapshot';
 import { teamEntryVerdict } from './teamShared';
 import type { Config, QueryResult } from './types';
 
@@ -44,6 +44,15 @@ export interface Watcher {
   watch(targets: WatchTargets, onChange: (paths: string[]) => void): Disposable;
 }
 
+/**
+ * The port a host implements to read and parse index.md off its own thread (a worker): the
+ * answer is what readIndexFor(config) would give. With one, a change on disk is re-read in the
+ * background while the previous snapshot keeps answering.
+ */
+export interface IndexLoader {
+  load(config: Config): Promise<SnapshotOutcome>;
+}
+
 export interface KnowledgeBaseOptions {
   /** Where the config comes from; asked again at each (re)load, so new settings are seen. */
   sources: () => ConfigSources;
@@ -54,6 +63,12 @@ export interface KnowledgeBaseOptions {
    * and route what changed (project and ideas folders re-check themselves in the cache).
    */
   checkOnAccess?: boolean;
+  /**
+   * Where a change on disk is re-read: without one, on the next use on the caller's thread;
+   * with one, at once in the background, the previous snapshot answering until the new one is
+   * swapped in (then listeners hear the change). A reload (settings, Refresh) stays synchronous.
+   */
+  loader?: IndexLoader;
   log?: (line: string) => void;
 }
 
@@ -67,6 +82,10 @@ export class KnowledgeBase implements Disposable {
   private watching: { key: string; handle: Disposable } | undefined;
   private readonly changeListeners = new Set<(change: KnowledgeChange) => void>();
   private readonly loadListeners = new Set<(state: KnowledgeState) => void>();
+  /** Bumped by every synchronous (re)load: a background read begun before it is stale. */
+  private generation = 0;
+  private background: { again: boolean } | undefined;
+  private disposed = false;
 
   constructor(private readonly options: KnowledgeBaseOptions) {}
 
@@ -164,6 +183,10 @@ export class KnowledgeBase implements Disposable {
   changed(paths: readonly string[]): ChangeRoute {
     const route = routeChanges(paths, this.targets, this.cache);
     this.log(`Changed on disk: ${paths.map(baseName).join(', ')}${route === 'snapshot' ? ' (re-reading the index)' : route === 'none' ? ' (nothing to update)' : ''}`);
+    if (route === 'snapshot' && this.options.loader && this.current?.kind === 'ready') {
+      this.readInBackground(); // listeners hear the change when the new snapshot is in
+      return route;
+    }
     if (route === 'snapshot') this.current = undefined;
     if (route !== 'none') this.emit(route);
     return route;
@@ -172,6 +195,7 @@ export class KnowledgeBase implements Disposable {
   /** Everything is re-read on next use: settings changed, trust granted, or Refresh. */
   reload(reason: string): void {
     this.log(`Reload: ${reason}`);
+    this.generation++;
     this.current = undefined;
     this.cache.invalidate();
     this.emit('reload');
@@ -202,6 +226,7 @@ export class KnowledgeBase implements Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.watching?.handle.dispose();
     this.watching = undefined;
     this.watcher = undefined;
@@ -211,7 +236,57 @@ export class KnowledgeBase implements Disposable {
 
   private load(): KnowledgeState {
     const started = performance.now();
+    this.generation++;
+    const read = this.readConfig();
     let next: KnowledgeState;
+    if ('next' in read) next = read.next;
+    else {
+      try {
+        next = stateOf(readIndexFor(read.config));
+      } catch (err) {
+        next = failed(err);
+      }
+    }
+    return this.install(next, read, started);
+  }
+
+  /**
+   * Re-reads the config here (small) and index.md through the loader; the previous snapshot
+   * answers meanwhile. Changes that arrive during a read start one more read after it, so a
+   * burst of writes costs at most two.
+   */
+  private readInBackground(): void {
+    if (this.background) {
+      this.background.again = true;
+      return;
+    }
+    const run = { again: false };
+    this.background = run;
+    const generation = this.generation;
+    const started = performance.now();
+    const read = this.readConfig();
+    const pending: Promise<KnowledgeState> = 'next' in read ? Promise.resolve(read.next) : this.loadIndex(read.config).then(stateOf, failed);
+    void pending.then((next) => {
+      this.background = undefined;
+      // A synchronous reload since (settings, Refresh) already read newer sources.
+      if (this.disposed || generation !== this.generation || this.current === undefined) return;
+      this.install(next, read, started);
+      this.emit('snapshot');
+      if (run.again) this.readInBackground();
+    });
+  }
+
+  /** The loader's answer; should it fail (a worker that cannot start), the index is read here. */
+  private async loadIndex(config: Config): Promise<SnapshotOutcome> {
+    try {
+      return await this.options.loader!.load(config);
+    } catch (err) {
+      this.log(`Reading index.md in the background failed (${(err as Error).message}); reading it here.`);
+      return readIndexFor(config);
+    }
+  }
+
+  private readConfig(): ConfigRead {
     let folder: string | null = null;
     let candidates: string[] = [];
     try {
@@ -220,24 +295,20 @@ export class KnowledgeBase implements Disposable {
       // Stamped before each read, so a change during the read is seen on the next access.
       if (this.options.checkOnAccess) this.stamps.take(candidates);
       const configOutcome = loadConfig(sources);
-      if (!configOutcome.ok) {
-        next = { kind: 'notConfigured', message: configOutcome.message };
-      } else {
-        folder = configOutcome.config.knowledgeFolder;
-        if (this.options.checkOnAccess) this.stamps.add(indexPath(configOutcome.config));
-        const outcome = readIndexFor(configOutcome.config);
-        if (outcome.ok) next = { kind: 'ready', snapshot: outcome.snapshot };
-        else if (outcome.config) next = { kind: 'noIndex', message: outcome.message, config: outcome.config };
-        else next = { kind: 'error', message: outcome.message };
-      }
+      if (!configOutcome.ok) return { next: { kind: 'notConfigured', message: configOutcome.message }, folder, candidates };
+      folder = configOutcome.config.knowledgeFolder;
+      if (this.options.checkOnAccess) this.stamps.add(indexPath(configOutcome.config));
+      return { config: configOutcome.config, folder, candidates };
     } catch (err) {
-      // The core is meant not to throw; if it ever does, the host still gets a state.
-      next = { kind: 'error', message: `aria-context could not read the knowledge folder: ${(err as Error).message}` };
+      return { next: failed(err), folder, candidates };
     }
+  }
+
+  private install(next: KnowledgeState, read: ConfigRead, started: number): KnowledgeState {
     this.current = next;
-    this.targets = watchTargets(folder, candidates);
+    this.targets = watchTargets(read.folder, read.candidates);
     this.loadCount++;
-    this.log(`Loaded state ${next.kind} (${folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
+    this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
     if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log(`Config warning: ${w}`);
     if (next.kind !== 'ready') this.log(next.message);
     for (const listener of [...this.loadListeners]) listener(next);
@@ -260,6 +331,20 @@ export class KnowledgeBase implements Disposable {
   private log(line: string): void {
     this.options.log?.(line);
   }
+}
+
+/** The config step of a load: the state it ended in (not configured, a failure), or the config. */
+type ConfigRead = { folder: string | null; candidates: string[] } & ({ next: KnowledgeState } | { config: Config });
+
+function stateOf(outcome: SnapshotOutcome): KnowledgeState {
+  if (outcome.ok) return { kind: 'ready', snapshot: outcome.snapshot };
+  if (outcome.config) return { kind: 'noIndex', message: outcome.message, config: outcome.config };
+  return { kind: 'error', message: outcome.message };
+}
+
+/** The core is meant not to throw; if it ever does, the host still gets a state. */
+function failed(err: unknown): KnowledgeState {
+  return { kind: 'error', message: `aria-context could not read the knowledge folder: ${(err as Error).message}` };
 }
 
 function baseName(p: string): string {

@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { markConfigureStepDone } from './walkthrough';
-import { KnowledgeBase, localDate, type ConfigSources, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../core';
+import { KnowledgeBase, localDate, type ConfigSources, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../core';
 import type { Log } from './log';
 import { knowledgePaths } from './knowledgePathsModel';
 import { readPathSettings } from './settings';
@@ -21,8 +21,9 @@ export class RetrievalService implements vscode.Disposable {
   /** Fires when everything is to be re-read (settings, trust, Refresh): results shown so far are stale. */
   readonly onDidReload = this.reloadedEmitter.event;
 
-  constructor(log: Log) {
-    this.knowledge = new KnowledgeBase({ sources: () => this.readSources(log), today: () => this.today(), log: (line) => log.info(line) });
+  /** `loader`: where index.md is re-read after a change on disk (a worker); without one, on first use. */
+  constructor(log: Log, loader?: IndexLoader) {
+    this.knowledge = new KnowledgeBase({ sources: () => this.readSources(log), today: () => this.today(), loader, log: (line) => log.info(line) });
     this.knowledge.onDidLoad((state) => {
       this.setContextState(state.kind);
       this.setKnowledgeFiles(state, log);

@@ -1,0 +1,189 @@
+// A change on disk re-read in the background (the editor's path): the previous snapshot answers
+// until the new one is in, listeners hear the change only then, bursts coalesce, a synchronous
+// reload wins over a stale read, and a loader that fails falls back to reading here. Run with a
+// controllable loader (the ordering) and with the real worker thread, built from its source.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { before, describe, test } from 'node:test';
+import * as esbuild from 'esbuild';
+import { KnowledgeBase, readIndexFor, type Config, type IndexLoader, type KnowledgeChange, type SnapshotOutcome } from '../../src/core';
+import { workerIndexLoader } from '../../src/indexWorker/client';
+import { configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
+
+const indexWith = (description: string) => `${INDEX_HEADER}## Known Tags
+api
+## Tag Index
+### api
+- notes/x.md — ${description}
+`;
+
+/** A loader whose reads the test finishes by hand, each with what the real read gives at that moment. */
+class HeldLoader implements IndexLoader {
+  readonly pending: Array<{ config: Config; finish: () => void; fail: (err: Error) => void }> = [];
+  load(config: Config): Promise<SnapshotOutcome> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ config, finish: () => resolve(readIndexFor(config)), fail: reject });
+    });
+  }
+}
+
+function setup(loader: IndexLoader, sources?: () => { home: string; env: Record<string, string> }) {
+  const home = makeHome({ index: indexWith('X one') });
+  const indexFile = path.join(home, 'knowledge', 'index.md');
+  const changes: KnowledgeChange[] = [];
+  const logged: string[] = [];
+  const kb = new KnowledgeBase({ sources: sources ?? (() => ({ home, env: {} })), today: () => '2026-11-30', loader, log: (l) => logged.push(l) });
+  kb.onDidChange((c) => changes.push(c));
+  return { home, indexFile, kb, changes, logged };
+}
+
+function description(kb: KnowledgeBase): string | null | undefined {
+  const outcome = kb.query('api');
+  assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
+  return outcome.result.items[0]?.description;
+}
+
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Resolves at the next change listeners hear. */
+function nextChange(kb: KnowledgeBase): Promise<KnowledgeChange> {
+  return new Promise((resolve) => {
+    const d = kb.onDidChange((c) => {
+      d.dispose();
+      resolve(c);
+    });
+  });
+}
+
+describe('a change on disk read in the background', () => {
+  test('the previous snapshot answers until the new one is in; listeners hear the change then', async () => {
+    const loader = new HeldLoader();
+    const { indexFile, kb, changes } = setup(loader);
+    assert.equal(description(kb), 'X one');
+    assert.equal(loader.pending.length, 0, 'the first load is read at once, where it is asked for');
+    const first = kb.snapshot();
+    fs.writeFileSync(indexFile, indexWith('X two'));
+    assert.equal(kb.changed([indexFile]), 'snapshot');
+    assert.equal(loader.pending.length, 1);
+    assert.equal(kb.snapshot(), first, 'the same snapshot until the read finishes');
+    assert.equal(description(kb), 'X one');
+    assert.deepEqual(changes, [], 'nobody is told before there is something new to show');
+    loader.pending[0].finish();
+    await settled();
+    assert.deepEqual(changes, ['snapshot']);
+    assert.equal(description(kb), 'X two');
+    assert.equal(kb.loads, 2);
+  });
+
+  test('changes during a read cost one more read, not one each', async () => {
+    const loader = new HeldLoader();
+    const { indexFile, kb, changes } = setup(loader);
+    kb.state();
+    for (let i = 0; i < 5; i++) {
+      fs.writeFileSync(indexFile, indexWith(`X ${i}`));
+      kb.changed([indexFile]);
+    }
+    assert.equal(loader.pending.length, 1);
+    loader.pending[0].finish();
+    await settled();
+    assert.equal(loader.pending.length, 2, 'one more read for the changes that came during the first');
+    loader.pending[1].finish();
+    await settled();
+    assert.equal(loader.pending.length, 2);
+    assert.equal(description(kb), 'X 4');
+    assert.deepEqual(changes, ['snapshot', 'snapshot']);
+  });
+
+  test('a synchronous reload (settings, Refresh) during a read makes that read stale: it is dropped', async () => {
+    const loader = new HeldLoader();
+    const one = makeHome({ index: indexWith('from one') });
+    const two = makeHome({ index: indexWith('from two') });
+    let home = one;
+    const { kb, changes } = setup(loader, () => ({ home, env: {} }));
+    assert.equal(description(kb), 'from one');
+    kb.changed([path.join(one, 'knowledge', 'index.md')]);
+    home = two;
+    kb.reload('settings changed');
+    assert.equal(description(kb), 'from two');
+    loader.pending[0].finish();
+    await settled();
+    assert.equal(description(kb), 'from two', 'the stale read of the old folder is not swapped in');
+    assert.deepEqual(changes, ['reload']);
+  });
+
+  test('a loader that fails is logged and the index is read here instead', async () => {
+    const loader = new HeldLoader();
+    const { indexFile, kb, changes, logged } = setup(loader);
+    kb.state();
+    fs.writeFileSync(indexFile, indexWith('X after a failure'));
+    kb.changed([indexFile]);
+    loader.pending[0].fail(new Error('no worker'));
+    await settled();
+    assert.equal(description(kb), 'X after a failure');
+    assert.deepEqual(changes, ['snapshot']);
+    assert.ok(logged.some((l) => /no worker.*reading it here/.test(l)), logged.join('\n'));
+  });
+
+  test('a config that stops working is seen at once, without a read of the index', async () => {
+    const loader = new HeldLoader();
+    const { home, kb, changes } = setup(loader);
+    kb.state();
+    const config = path.join(home, '.claude', 'aria-knowledge.local.md');
+    fs.writeFileSync(config, configText({ knowledge_folder: '' }));
+    kb.changed([config]);
+    await settled();
+    assert.equal(loader.pending.length, 0);
+    assert.equal(kb.state().kind, 'notConfigured');
+    assert.deepEqual(changes, ['snapshot']);
+  });
+});
+
+describe('the index worker', () => {
+  let script = '';
+  before(async () => {
+    // The worker runs as the extension ships it: bundled, in its own file.
+    script = path.join(tempDir('aria-worker-'), 'indexWorker.js');
+    await esbuild.build({ entryPoints: [path.join(__dirname, '../../src/indexWorker/main.ts')], outfile: script, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
+  });
+
+  test('reads and parses index.md on its thread: the snapshot answers as one read here does', async () => {
+    const { indexFile, kb, changes } = setup(workerIndexLoader(script));
+    assert.equal(description(kb), 'X one');
+    fs.writeFileSync(indexFile, `${indexWith('X from the worker')}### api\n- notes/y.md — Y\n- ../outside.md — refused later\n`);
+    const changed = nextChange(kb);
+    kb.changed([indexFile]);
+    assert.equal(await changed, 'snapshot');
+    const here = readIndexFor(kb.snapshot()!.config);
+    assert.ok(here.ok);
+    const outcome = kb.query('api');
+    const local = new KnowledgeBase({ sources: () => ({ home: path.dirname(path.dirname(indexFile)), env: {} }), today: () => '2026-11-30' }).query('api');
+    assert.ok(outcome.ok && local.ok);
+    assert.deepEqual(outcome.result, local.result);
+    assert.deepEqual([...kb.snapshot()!.index.files.keys()], [...here.snapshot.index.files.keys()]);
+    assert.deepEqual(changes, ['snapshot']);
+  });
+
+  test('an index.md that is gone comes back as "no index" with its message', async () => {
+    const { indexFile, kb } = setup(workerIndexLoader(script));
+    kb.state();
+    fs.rmSync(indexFile);
+    const changed = nextChange(kb);
+    kb.changed([indexFile]);
+    await changed;
+    const state = kb.state();
+    assert.equal(state.kind, 'noIndex');
+    assert.match(state.kind === 'noIndex' ? state.message : '', /index/i);
+  });
+
+  test('a worker that cannot start (its file missing) falls back to reading here', async () => {
+    const { indexFile, kb, logged } = setup(workerIndexLoader(path.join(tempDir('aria-no-worker-'), 'missing.js')));
+    kb.state();
+    fs.writeFileSync(indexFile, indexWith('X without a worker'));
+    const changed = nextChange(kb);
+    kb.changed([indexFile]);
+    await changed;
+    assert.equal(description(kb), 'X without a worker');
+    assert.ok(logged.some((l) => /reading it here/.test(l)));
+  });
+});
