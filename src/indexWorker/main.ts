@@ -1,10 +1,16 @@
-// The index worker: reads and parses index.md on its own thread, so a large index never blocks
-// the extension host. It answers one request (the config, in workerData) with one message and
-// ends: the result leaves as a compact image whose tables move without a copy.
+// The index worker: reads index.md on its own thread, so a large index never blocks the
+// extension host. One job per worker (in workerData), one answer, then it ends:
+//   load   parse it; the result leaves as a compact image whose tables move without a copy;
+//   check  parse it and run the index health's cheap check (one line pass, a stat per folder).
 import { parentPort, workerData } from 'node:worker_threads';
-import { readIndexFor, type Config } from '../core';
-import { outcomeMessage } from './message';
+import { checkIndex, parseIndex, readIndexFor, readIndexText, type Config } from '../core';
+import { outcomeMessage, type WorkerJob } from './message';
 
-const { config } = workerData as { config: Config };
-const { message, transfer } = outcomeMessage(readIndexFor(config));
-parentPort?.postMessage(message, transfer);
+const { job, config } = workerData as { job: WorkerJob; config: Config };
+if (job === 'load') {
+  const { message, transfer } = outcomeMessage(readIndexFor(config));
+  parentPort?.postMessage(message, transfer);
+} else {
+  const read = readIndexText(config);
+  parentPort?.postMessage(read.ok ? { health: checkIndex({ config, index: parseIndex(read.text) }, read.text) } : { health: null });
+}

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
 import * as esbuild from 'esbuild';
-import { KnowledgeBase, readIndexFor, type Config, type IndexLoader, type KnowledgeChange, type SnapshotOutcome } from '../../src/core';
-import { workerIndexLoader } from '../../src/indexWorker/client';
+import { checkIndex, KnowledgeBase, readIndexFor, readIndexText, type Config, type IndexLoader, type KnowledgeChange, type SnapshotOutcome } from '../../src/core';
+import { workerIndexChecker, workerIndexLoader } from '../../src/indexWorker/client';
 import { configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
 
 const indexWith = (description: string) => `${INDEX_HEADER}## Known Tags
@@ -174,6 +174,20 @@ describe('the index worker', () => {
     const state = kb.state();
     assert.equal(state.kind, 'noIndex');
     assert.match(state.kind === 'noIndex' ? state.message : '', /index/i);
+  });
+
+  test("the index health's cheap check runs on the worker and reports what it reports here", async () => {
+    const { indexFile, kb } = setup(workerIndexLoader(script));
+    fs.writeFileSync(indexFile, `${indexWith('X one')}- notes/x.md — again\n- ../../etc/passwd.md — outside\nnot a list line\n`);
+    kb.reload('test');
+    const snapshot = kb.snapshot()!;
+    const text = readIndexText(snapshot.config);
+    assert.ok(text.ok);
+    const here = checkIndex(snapshot, text.text);
+    assert.deepEqual(new Set(here.problems.map((p) => p.kind)), new Set(['duplicate', 'refused', 'missing-file', 'unparsed']), 'the index has one problem of each kind');
+    assert.deepEqual(await workerIndexChecker(script)(snapshot.config), here);
+    fs.rmSync(indexFile);
+    assert.equal(await workerIndexChecker(script)(snapshot.config), null, 'no index.md, no report');
   });
 
   test('a worker that cannot start (its file missing) falls back to reading here', async () => {
