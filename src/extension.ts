@@ -3,7 +3,7 @@
 // retrieval service (the item asks once startup has finished, unless
 // ariaContext.activeFile.enabled is off).
 import * as vscode from 'vscode';
-import { workerIndexLoader } from './indexWorker/client';
+import { workerIndexChecker, workerIndexLoader } from './indexWorker/client';
 import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
 import { createApi, type AriaContextApi } from './vscode/api';
 import { participantHandler } from './vscode/chat/participant';
@@ -24,8 +24,9 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('aria-context');
   const log = createLog(channel);
-  // index.md is re-read on a worker thread after a change on disk: a large index never blocks the editor.
-  const service = new RetrievalService(log, workerIndexLoader(vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath));
+  // index.md is re-read, and checked, on a worker thread after a change on disk: a large index never blocks the editor.
+  const indexWorker = vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath;
+  const service = new RetrievalService(log, workerIndexLoader(indexWorker));
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
@@ -39,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   // Knowledge for the active file and the index's health: one status bar item, the tree's top rows.
-  const diagnostics = new IndexDiagnostics(service, log);
+  const diagnostics = new IndexDiagnostics(service, log, workerIndexChecker(indexWorker));
   const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log);
   tree.setTopSection(activeFile);
   const derivedQuery = () => activeFile.derivedNow();

@@ -65,6 +65,7 @@ export { deriveActiveFileQuery, surfacedFiles, pathWords, MAX_SURFACED_FILES, MI
 export { indexLines, type IndexLines } from './indexLines';
 export {
   checkIndex,
+  problemLines,
   scanDrift,
   DriftScan,
   withDrift,

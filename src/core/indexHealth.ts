@@ -61,6 +61,19 @@ const MAX_DEPTH = 32;
 /** Front matter sits at the head of a note; more is never needed to read its tags. */
 const DRIFT_HEAD_BYTES = 64 * 1024;
 
+/**
+ * The text of each line of index.md a problem points to (its line, its related line): what an
+ * editor needs to place the diagnostics, without the whole text (the check may run elsewhere).
+ */
+export function problemLines(health: IndexHealth, text: string): Record<number, string> {
+  const all = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const out: Record<number, string> = {};
+  for (const p of health.problems) {
+    for (const line of p.related ? [p.line, p.related.line] : [p.line]) out[line] = all[line - 1] ?? '';
+  }
+  return out;
+}
+
 export function rebuiltDate(text: string | null): string | null {
   const m = /^(\d{4}-\d{2}-\d{2})/.exec(text ?? '');
   return m && isIsoDate(m[1]) ? m[1] : null;

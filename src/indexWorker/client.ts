@@ -2,7 +2,7 @@
 // a worker thread, and the index health's cheap check run the same way. One short-lived worker
 // per job: nothing stays resident between reloads.
 import { Worker } from 'node:worker_threads';
-import type { Config, IndexHealth, IndexLoader } from '../core';
+import type { Config, IndexLoader } from '../core';
 import { messageOutcome, type CheckMessage, type LoadMessage, type WorkerJob } from './message';
 
 /** Longer than any capped index takes to parse; past it the worker is ended and the job fails. */
@@ -13,11 +13,11 @@ export function workerIndexLoader(script: string): IndexLoader {
   return { load: async (config) => messageOutcome(await runJob<LoadMessage>(script, 'load', config), config) };
 }
 
-/** The cheap index check (checkIndex) of index.md as it is on disk now; null when it cannot be read. */
-export type IndexChecker = (config: Config) => Promise<IndexHealth | null>;
+/** The cheap index check (checkIndex) of index.md as it is on disk now, with the text of the lines it points to. */
+export type IndexChecker = (config: Config) => Promise<CheckMessage>;
 
 export function workerIndexChecker(script: string): IndexChecker {
-  return async (config) => (await runJob<CheckMessage>(script, 'check', config)).health;
+  return (config) => runJob<CheckMessage>(script, 'check', config);
 }
 
 function runJob<T>(script: string, job: WorkerJob, config: Config): Promise<T> {

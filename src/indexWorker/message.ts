@@ -7,10 +7,8 @@ export type LoadMessage =
   | { ok: true; index: KnowledgeIndex }
   | { ok: false; code: Extract<SnapshotOutcome, { ok: false }>['code']; message: string };
 
-/** The cheap check's report, or null when index.md could not be read. */
-export interface CheckMessage {
-  health: IndexHealth | null;
-}
+/** The cheap check's report and the text of the lines it points to, or null when index.md could not be read. */
+export type CheckMessage = { health: IndexHealth; lines: Record<number, string> } | { health: null };
 
 export function outcomeMessage(outcome: SnapshotOutcome): { message: LoadMessage; transfer: ArrayBuffer[] } {
   if (!outcome.ok) return { message: { ok: false, code: outcome.code, message: outcome.message }, transfer: [] };

@@ -3,10 +3,16 @@
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as vscode from 'vscode';
 import { checkIndex, indexLines, indexPath, plural, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../core';
+import type { IndexChecker } from '../indexWorker/client';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 
 /** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
+function linesOf(text: string): (line: number) => string {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  return (line) => lines[line - 1] ?? '';
+}
+
 function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
   return s === 'error' ? vscode.DiagnosticSeverity.Error : s === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
 }
@@ -19,9 +25,11 @@ export class IndexDiagnostics implements vscode.Disposable {
   private checked: { snapshot: Snapshot; health: IndexHealth } | undefined;
   private pending: Snapshot | undefined;
 
+  /** `checker`: where the cheap check runs (the index worker); without one, here. */
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
+    private readonly checker?: IndexChecker,
   ) {}
 
   dispose(): void {
@@ -41,6 +49,7 @@ export class IndexDiagnostics implements vscode.Disposable {
   checkSoon(snapshot: Snapshot): void {
     if (this.checked?.snapshot === snapshot || this.pending === snapshot) return;
     this.pending = snapshot;
+    if (this.checker) return this.checkElsewhere(this.checker, snapshot);
     setTimeout(() => {
       if (this.pending !== snapshot) return;
       this.pending = undefined;
@@ -56,13 +65,38 @@ export class IndexDiagnostics implements vscode.Disposable {
     try {
       const started = performance.now();
       const health = checkIndex(snapshot, text.text);
-      this.publish(snapshot, health, text.text);
+      this.publish(snapshot, health, linesOf(text.text));
       this.log.info(`Index check: ${plural(health.problems.length, 'problem')} in ${Math.round(performance.now() - started)} ms`);
       return health;
     } catch (err) {
       this.log.info(`Index check failed: ${(err as Error).stack ?? String(err)}`);
       return undefined;
     }
+  }
+
+  /**
+   * The cheap check on the index worker: it reads index.md as it is now, so a report that
+   * arrives after a newer snapshot is dropped (that snapshot's own check follows). Should the
+   * worker fail, the check runs here.
+   */
+  private checkElsewhere(checker: IndexChecker, snapshot: Snapshot): void {
+    const started = performance.now();
+    const current = () => this.pending === snapshot && this.service.snapshot() === snapshot;
+    checker(snapshot.config).then(
+      (checked) => {
+        if (!current()) return;
+        this.pending = undefined;
+        if (checked.health === null) return;
+        this.publish(snapshot, checked.health, (line) => checked.lines[line] ?? '');
+        this.log.info(`Index check (on the index worker): ${plural(checked.health.problems.length, 'problem')} in ${Math.round(performance.now() - started)} ms`);
+      },
+      (err: Error) => {
+        if (!current()) return;
+        this.pending = undefined;
+        this.log.info(`Index check on the index worker failed (${err.message}); checking here.`);
+        this.healthFor(snapshot);
+      },
+    );
   }
 
   /** No snapshot (not configured, no index): nothing to show. */
@@ -106,7 +140,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     // A reload during the scan made it stale: the cheap check of the new snapshot stands.
     if (this.service.snapshot() !== snapshot) return;
     const full = withDrift(health, drift);
-    this.publish(snapshot, full, text.text);
+    this.publish(snapshot, full, linesOf(text.text));
     const counts = countByKind(full.problems);
     const summary = full.problems.length === 0 ? 'The knowledge index has no problems.' : `The knowledge index has ${plural(full.problems.length, 'problem')}${counts ? ` (${counts})` : ''}.`;
     const note = drift.cancelled ? ` The note scan was cancelled after ${plural(drift.notes, 'note')}.` : ` ${plural(drift.notes, 'note')} compared with the index.`;
@@ -114,13 +148,13 @@ export class IndexDiagnostics implements vscode.Disposable {
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
-  private publish(snapshot: Snapshot, health: IndexHealth, text: string): void {
+  /** `lineAt`: the text of a 1-based line of index.md (those the problems point to). */
+  private publish(snapshot: Snapshot, health: IndexHealth, lineAt: (line: number) => string): void {
     this.checked = { snapshot, health };
     const uri = vscode.Uri.file(indexPath(snapshot.config));
-    const lineText = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
     const range = (line: number) => {
       const i = Math.max(0, line - 1);
-      const t = lineText[i] ?? '';
+      const t = lineAt(i + 1);
       const start = t.length - t.trimStart().length;
       return new vscode.Range(i, start, i, Math.max(start, t.trimEnd().length));
     };

@@ -185,9 +185,13 @@ describe('the index worker', () => {
     assert.ok(text.ok);
     const here = checkIndex(snapshot, text.text);
     assert.deepEqual(new Set(here.problems.map((p) => p.kind)), new Set(['duplicate', 'refused', 'missing-file', 'unparsed']), 'the index has one problem of each kind');
-    assert.deepEqual(await workerIndexChecker(script)(snapshot.config), here);
+    const checked = await workerIndexChecker(script)(snapshot.config);
+    assert.deepEqual(checked.health, here);
+    assert.ok(checked.health);
+    const lines = text.text.split('\n');
+    for (const p of here.problems) assert.equal(checked.lines[p.line], lines[p.line - 1], `the text of line ${p.line} comes along`);
     fs.rmSync(indexFile);
-    assert.equal(await workerIndexChecker(script)(snapshot.config), null, 'no index.md, no report');
+    assert.equal((await workerIndexChecker(script)(snapshot.config)).health, null, 'no index.md, no report');
   });
 
   test('a worker that cannot start (its file missing) falls back to reading here', async () => {
