@@ -16,7 +16,7 @@ import type { KnowledgeIndex } from '../types';
 import { fileKey, isNormalPath, withLookups } from './lookups';
 import type { Parsed } from './parsed';
 import { atxHeading, isSpace, SECTIONS, SEPARATOR, sectionName, walkText, type Section } from './text';
-import { walkLines, Walker, type EntryFilter } from './walk';
+import { walkLines, Walker, type EntryFilter, type KnownRead } from './walk';
 
 /** A line that is an ATX heading of level 1 to 3: where it starts, its level and its text. */
 interface HeadingLine {
@@ -34,22 +34,26 @@ interface HeadingLine {
 export function parseIndexForQuery(raw: string, input: string | readonly string[]): KnowledgeIndex {
   const { text, first } = walkText(raw);
   const headings = headingLines(text);
-  const query = resolveQuery(smallSections(text, headings), parseQueryText(input));
+  const small = smallSections(text, headings);
+  const query = resolveQuery(small, parseQueryText(input));
   const filter = new QueryFilter(
     query.tokens.map((t) => t.toLowerCase()),
     query.tokens.map(normaliseForHint).filter((t) => t !== ''),
     text,
   );
   filter.collectFiles(text, headings);
-  return withLookups(walkForQuery(text, first, headings, filter));
+  return withLookups(walkForQuery(text, first, headings, filter, small));
 }
 
 /**
  * The walk of parseIndex with the filter, heading by heading: the lines under a heading whose
  * list the query does not read whole are skimmed (skim), the rest walked as by parseIndex.
  */
-function walkForQuery(text: string, first: number, headings: HeadingLine[], filter: QueryFilter): Parsed {
-  const w = new Walker(filter);
+function walkForQuery(text: string, first: number, headings: HeadingLine[], filter: QueryFilter, small: SmallSections): Parsed {
+  // Known Tags were read by smallSections: their warnings get the file's line numbers here.
+  const known: KnownRead = { ...small.known, warnings: [] };
+  const w = new Walker(filter, known);
+  const lineOf = new Map<number, number>(); // heading line (index) → its number in the file
   let lineNo = first + 1;
   let pos = 0;
   for (let i = 0; ; i++) {
@@ -59,7 +63,18 @@ function walkForQuery(text: string, first: number, headings: HeadingLine[], filt
     const h = headings[i];
     const e = text.indexOf('\n', h.end);
     pos = e < 0 ? text.length : e + 1;
+    if (h.section === 'known' && h.level === 2) lineOf.set(i, lineNo);
     w.line(text.slice(h.at, h.end), lineNo++); // the heading line, trimmed, as the walk hands it over
+  }
+  const from = small.knownFrom;
+  for (const [n, message] of small.known.warnings) {
+    let lo = 0; // the last section whose numbering starts at or before n (a binary search)
+    for (let hi = from.length - 1; lo < hi; ) {
+      const mid = (lo + hi + 1) >> 1;
+      if (from[mid].id <= n) lo = mid;
+      else hi = mid - 1;
+    }
+    known.warnings.push([lineOf.get(from[lo].heading)! + n - from[lo].id, message]);
   }
   return w.finish();
 }
@@ -145,16 +160,32 @@ function endOf(text: string, headings: HeadingLine[], i: number, level: number):
   return text.length;
 }
 
-/** Projects and Known Tags (aliases), read from their sections only: what resolving a query needs. */
-function smallSections(text: string, headings: HeadingLine[]): Pick<KnowledgeIndex, 'aliases' | 'projects'> {
+interface SmallSections extends Pick<KnowledgeIndex, 'aliases' | 'projects'> {
+  known: KnownRead;
+  /**
+   * Where each Known Tags section's numbering starts: its heading line (index in headings) was
+   * numbered `id`, the lines after it on from there (line numbers are not known at this point).
+   */
+  knownFrom: Array<{ heading: number; id: number }>;
+}
+
+/**
+ * Projects and Known Tags (aliases), read from their sections only: what resolving a query
+ * needs. Known Tags are read here only; the walk takes them over (KnownRead).
+ */
+function smallSections(text: string, headings: HeadingLine[]): SmallSections {
   const w = new Walker();
+  const knownFrom: SmallSections['knownFrom'] = [];
+  let id = 1;
   for (let i = 0; i < headings.length; i++) {
     const h = headings[i];
     if (h.level !== 2 || (h.section !== 'projects' && h.section !== 'known')) continue;
+    if (h.section === 'known') knownFrom.push({ heading: i, id });
     w.setSection(null, null);
-    walkLines(w, text, h.start, endOf(text, headings, i, 2), 1);
+    id = walkLines(w, text, h.start, endOf(text, headings, i, 2), id);
   }
-  return w.finish();
+  const known = w.readKnown();
+  return { aliases: known.aliases, projects: w.index.projects, known, knownFrom };
 }
 
 /**
