@@ -89,6 +89,7 @@ function walkForQuery(text: string, first: number, headings: HeadingLine[], filt
 function skim(w: Walker, filter: QueryFilter, text: string, from: number, to: number, lineNo: number): number {
   let listed = false; // whether the heading's list exists: the walk creates it at its first entry line
   let nextSep = w.nextSep;
+  const bits = filter.signatures;
   for (let pos = from; pos < to; lineNo++) {
     const s = pos;
     let e = text.indexOf('\n', pos);
@@ -111,7 +112,12 @@ function skim(w: Walker, filter: QueryFilter, text: string, from: number, to: nu
         }
         const pathEnd = nextSep + SEPARATOR.length <= e ? nextSep : e;
         const p = text.charCodeAt(pathEnd - 1);
-        if (p > 32 && p < 0xa0 && !filter.keeps(text, s + 2, pathEnd)) continue;
+        if (p > 32 && p < 0xa0) {
+          // Inline, no call: the signature's bit rules out nearly every path (see QueryFilter).
+          const n = pathEnd - s - 2;
+          if (bits !== null && y !== 46 && bits[signature(n, text.charCodeAt(s + 2 + (n >> 1)), text.charCodeAt(n > 4 ? pathEnd - 4 : s + 2), text.charCodeAt(n > 5 ? pathEnd - 5 : s + 2))] === 0) continue;
+          if (!filter.keeps(text, s + 2, pathEnd)) continue;
+        }
       }
     }
     w.nextSep = nextSep;
@@ -197,8 +203,12 @@ function smallSections(text: string, headings: HeadingLine[]): SmallSections {
  */
 class QueryFilter implements EntryFilter {
   private readonly keys = new Set<string>();
-  private readonly signatures = new Set<number>();
-  private readonly plain: boolean;
+  /**
+   * A bit per signature of the keys that are their own path text, or null when a path's text
+   * may differ from its key (the text holds `\`, `//` or `/.`): a path that is its own key and
+   * whose signature's bit is 0 is no key.
+   */
+  readonly signatures: Uint8Array | null;
   private readonly hintWanted = new Map<string, boolean>();
 
   constructor(
@@ -206,7 +216,8 @@ class QueryFilter implements EntryFilter {
     private readonly hintForms: readonly string[],
     text: string,
   ) {
-    this.plain = !text.includes('\\') && !text.includes('//') && !text.includes('/.');
+    const plain = !text.includes('\\') && !text.includes('//') && !text.includes('/.');
+    this.signatures = plain ? new Uint8Array(SIGNATURES) : null;
   }
 
   wanted(hints: boolean, key: string): boolean {
@@ -221,7 +232,6 @@ class QueryFilter implements EntryFilter {
   }
 
   keeps(text: string, from: number, to: number): boolean {
-    if (this.plain && text.charCodeAt(from) !== 46 && !this.signatures.has(signature(text, from, to))) return false;
     return this.keys.has(fileKey(text.slice(from, to)));
   }
 
@@ -246,12 +256,20 @@ class QueryFilter implements EntryFilter {
   private addKey(p: string): void {
     const key = fileKey(p);
     this.keys.add(key);
-    if (isNormalPath(key)) this.signatures.add(signature(key, 0, key.length));
+    if (this.signatures !== null && isNormalPath(key)) {
+      const n = key.length;
+      this.signatures[signature(n, key.charCodeAt(n >> 1), key.charCodeAt(n > 4 ? n - 4 : 0), key.charCodeAt(n > 5 ? n - 5 : 0))] = 1;
+    }
   }
 }
 
-/** Length and three characters of s[from, to) (not empty) as a small integer: equal texts, equal signatures. */
-function signature(s: string, from: number, to: number): number {
-  const n = to - from;
-  return ((n & 0xff) << 22) | ((s.charCodeAt(from) & 0x7f) << 15) | ((s.charCodeAt(from + (n >> 1)) & 0x7f) << 8) | (s.charCodeAt(to - 4 > from ? to - 4 : from) & 0xff);
+const SIGNATURES = 1 << 16;
+
+/**
+ * A path text's signature, from its length and three of its characters: at length >> 1, and
+ * at length - 4 and length - 5 (the end of a name before `.md`; the first one for a short
+ * path). Equal texts, equal signatures.
+ */
+function signature(length: number, middle: number, a: number, b: number): number {
+  return (Math.imul(Math.imul(Math.imul(length, 31) + middle, 31) + a, 31) + b) & (SIGNATURES - 1);
 }
