@@ -74,3 +74,23 @@ test('headings anywhere (indented, closed, `#` inside entries, repeated, under `
     }
   }
 });
+
+test('Known Tags in several sections, with problem items among problem entry lines: the same warnings, line numbers included, when read for one query', () => {
+  const snapshot = snapshotFor(fixturesHome);
+  const pieces = [
+    '## Known Tags', '## known   tags', 'api [aliases: apis], cache', 'x y, kube [aliases: k8s, api]', 'cache [aliases: apis]', 'z [note: not aliases]',
+    '- bulleted, tags [aliases: b c]', '', '## Tag Index', '### api', '- a.md — a', 'not an entry', '## Other Tags', '### kube', '- k.md', '- ',
+    '## Projects', '### p1 — One', 'Relevant tags: api', '# Title', '## Semantic Hints Index', '### kube cluster', '- k.md', 'stray text',
+  ];
+  const r = prng(0x6b74);
+  for (let c = 0; c < 2_000; c++) {
+    const lines: string[] = [];
+    for (let k = 1 + Math.floor(r() * 50); k > 0; k--) lines.push(pieces[Math.floor(r() * pieces.length)]);
+    const head = r() < 0.3 ? ['---', 'title: x', '---'] : [];
+    const text = [...head, ...lines].join(r() < 0.2 ? '\r\n' : '\n');
+    const index = assertSameAsReference(text, `Known Tags sections case ${c}`);
+    for (const q of ['api', 'k8s', 'apis AND cache', 'cluster', 'p1']) {
+      assertSameQuery(snapshot.config, index, text, q, TODAY, `Known Tags sections case ${c}: ${JSON.stringify(text)}`);
+    }
+  }
+});

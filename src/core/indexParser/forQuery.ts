@@ -16,7 +16,7 @@ import type { KnowledgeIndex } from '../types';
 import { fileKey, isNormalPath, withLookups } from './lookups';
 import type { Parsed } from './parsed';
 import { atxHeading, isSpace, SECTIONS, SEPARATOR, sectionName, walkText, type Section } from './text';
-import { walkLines, Walker, type EntryFilter } from './walk';
+import { walkLines, Walker, type EntryFilter, type KnownRead } from './walk';
 
 /** A line that is an ATX heading of level 1 to 3: where it starts, its level and its text. */
 interface HeadingLine {
@@ -34,22 +34,26 @@ interface HeadingLine {
 export function parseIndexForQuery(raw: string, input: string | readonly string[]): KnowledgeIndex {
   const { text, first } = walkText(raw);
   const headings = headingLines(text);
-  const query = resolveQuery(smallSections(text, headings), parseQueryText(input));
+  const small = smallSections(text, headings);
+  const query = resolveQuery(small, parseQueryText(input));
   const filter = new QueryFilter(
     query.tokens.map((t) => t.toLowerCase()),
     query.tokens.map(normaliseForHint).filter((t) => t !== ''),
     text,
   );
   filter.collectFiles(text, headings);
-  return withLookups(walkForQuery(text, first, headings, filter));
+  return withLookups(walkForQuery(text, first, headings, filter, small));
 }
 
 /**
  * The walk of parseIndex with the filter, heading by heading: the lines under a heading whose
  * list the query does not read whole are skimmed (skim), the rest walked as by parseIndex.
  */
-function walkForQuery(text: string, first: number, headings: HeadingLine[], filter: QueryFilter): Parsed {
-  const w = new Walker(filter);
+function walkForQuery(text: string, first: number, headings: HeadingLine[], filter: QueryFilter, small: SmallSections): Parsed {
+  // Known Tags were read by smallSections: their warnings get the file's line numbers here.
+  const known: KnownRead = { ...small.known, warnings: [] };
+  const w = new Walker(filter, known);
+  const lineOf = new Map<number, number>(); // heading line (index) → its number in the file
   let lineNo = first + 1;
   let pos = 0;
   for (let i = 0; ; i++) {
@@ -59,7 +63,18 @@ function walkForQuery(text: string, first: number, headings: HeadingLine[], filt
     const h = headings[i];
     const e = text.indexOf('\n', h.end);
     pos = e < 0 ? text.length : e + 1;
+    if (h.section === 'known' && h.level === 2) lineOf.set(i, lineNo);
     w.line(text.slice(h.at, h.end), lineNo++); // the heading line, trimmed, as the walk hands it over
+  }
+  const from = small.knownFrom;
+  for (const [n, message] of small.known.warnings) {
+    let lo = 0; // the last section whose numbering starts at or before n (a binary search)
+    for (let hi = from.length - 1; lo < hi; ) {
+      const mid = (lo + hi + 1) >> 1;
+      if (from[mid].id <= n) lo = mid;
+      else hi = mid - 1;
+    }
+    known.warnings.push([lineOf.get(from[lo].heading)! + n - from[lo].id, message]);
   }
   return w.finish();
 }
@@ -74,6 +89,7 @@ function walkForQuery(text: string, first: number, headings: HeadingLine[], filt
 function skim(w: Walker, filter: QueryFilter, text: string, from: number, to: number, lineNo: number): number {
   let listed = false; // whether the heading's list exists: the walk creates it at its first entry line
   let nextSep = w.nextSep;
+  const bits = filter.signatures;
   for (let pos = from; pos < to; lineNo++) {
     const s = pos;
     let e = text.indexOf('\n', pos);
@@ -96,7 +112,12 @@ function skim(w: Walker, filter: QueryFilter, text: string, from: number, to: nu
         }
         const pathEnd = nextSep + SEPARATOR.length <= e ? nextSep : e;
         const p = text.charCodeAt(pathEnd - 1);
-        if (p > 32 && p < 0xa0 && !filter.keeps(text, s + 2, pathEnd)) continue;
+        if (p > 32 && p < 0xa0) {
+          // Inline, no call: the signature's bit rules out nearly every path (see QueryFilter).
+          const n = pathEnd - s - 2;
+          if (bits !== null && y !== 46 && bits[signature(n, text.charCodeAt(s + 2 + (n >> 1)), text.charCodeAt(n > 4 ? pathEnd - 4 : s + 2), text.charCodeAt(n > 5 ? pathEnd - 5 : s + 2))] === 0) continue;
+          if (!filter.keeps(text, s + 2, pathEnd)) continue;
+        }
       }
     }
     w.nextSep = nextSep;
@@ -145,16 +166,32 @@ function endOf(text: string, headings: HeadingLine[], i: number, level: number):
   return text.length;
 }
 
-/** Projects and Known Tags (aliases), read from their sections only: what resolving a query needs. */
-function smallSections(text: string, headings: HeadingLine[]): Pick<KnowledgeIndex, 'aliases' | 'projects'> {
+interface SmallSections extends Pick<KnowledgeIndex, 'aliases' | 'projects'> {
+  known: KnownRead;
+  /**
+   * Where each Known Tags section's numbering starts: its heading line (index in headings) was
+   * numbered `id`, the lines after it on from there (line numbers are not known at this point).
+   */
+  knownFrom: Array<{ heading: number; id: number }>;
+}
+
+/**
+ * Projects and Known Tags (aliases), read from their sections only: what resolving a query
+ * needs. Known Tags are read here only; the walk takes them over (KnownRead).
+ */
+function smallSections(text: string, headings: HeadingLine[]): SmallSections {
   const w = new Walker();
+  const knownFrom: SmallSections['knownFrom'] = [];
+  let id = 1;
   for (let i = 0; i < headings.length; i++) {
     const h = headings[i];
     if (h.level !== 2 || (h.section !== 'projects' && h.section !== 'known')) continue;
+    if (h.section === 'known') knownFrom.push({ heading: i, id });
     w.setSection(null, null);
-    walkLines(w, text, h.start, endOf(text, headings, i, 2), 1);
+    id = walkLines(w, text, h.start, endOf(text, headings, i, 2), id);
   }
-  return w.finish();
+  const known = w.readKnown();
+  return { aliases: known.aliases, projects: w.index.projects, known, knownFrom };
 }
 
 /**
@@ -166,8 +203,12 @@ function smallSections(text: string, headings: HeadingLine[]): Pick<KnowledgeInd
  */
 class QueryFilter implements EntryFilter {
   private readonly keys = new Set<string>();
-  private readonly signatures = new Set<number>();
-  private readonly plain: boolean;
+  /**
+   * A bit per signature of the keys that are their own path text, or null when a path's text
+   * may differ from its key (the text holds `\`, `//` or `/.`): a path that is its own key and
+   * whose signature's bit is 0 is no key.
+   */
+  readonly signatures: Uint8Array | null;
   private readonly hintWanted = new Map<string, boolean>();
 
   constructor(
@@ -175,7 +216,8 @@ class QueryFilter implements EntryFilter {
     private readonly hintForms: readonly string[],
     text: string,
   ) {
-    this.plain = !text.includes('\\') && !text.includes('//') && !text.includes('/.');
+    const plain = !text.includes('\\') && !text.includes('//') && !text.includes('/.');
+    this.signatures = plain ? new Uint8Array(SIGNATURES) : null;
   }
 
   wanted(hints: boolean, key: string): boolean {
@@ -190,7 +232,6 @@ class QueryFilter implements EntryFilter {
   }
 
   keeps(text: string, from: number, to: number): boolean {
-    if (this.plain && text.charCodeAt(from) !== 46 && !this.signatures.has(signature(text, from, to))) return false;
     return this.keys.has(fileKey(text.slice(from, to)));
   }
 
@@ -215,12 +256,20 @@ class QueryFilter implements EntryFilter {
   private addKey(p: string): void {
     const key = fileKey(p);
     this.keys.add(key);
-    if (isNormalPath(key)) this.signatures.add(signature(key, 0, key.length));
+    if (this.signatures !== null && isNormalPath(key)) {
+      const n = key.length;
+      this.signatures[signature(n, key.charCodeAt(n >> 1), key.charCodeAt(n > 4 ? n - 4 : 0), key.charCodeAt(n > 5 ? n - 5 : 0))] = 1;
+    }
   }
 }
 
-/** Length and three characters of s[from, to) (not empty) as a small integer: equal texts, equal signatures. */
-function signature(s: string, from: number, to: number): number {
-  const n = to - from;
-  return ((n & 0xff) << 22) | ((s.charCodeAt(from) & 0x7f) << 15) | ((s.charCodeAt(from + (n >> 1)) & 0x7f) << 8) | (s.charCodeAt(to - 4 > from ? to - 4 : from) & 0xff);
+const SIGNATURES = 1 << 16;
+
+/**
+ * A path text's signature, from its length and three of its characters: at length >> 1, and
+ * at length - 4 and length - 5 (the end of a name before `.md`; the first one for a short
+ * path). Equal texts, equal signatures.
+ */
+function signature(length: number, middle: number, a: number, b: number): number {
+  return (Math.imul(Math.imul(Math.imul(length, 31) + middle, 31) + a, 31) + b) & (SIGNATURES - 1);
 }

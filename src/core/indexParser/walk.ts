@@ -4,6 +4,7 @@
 // first entry line, so the order of tags and phrases never depends on what is stored.
 import { EntryStore } from './entryStore';
 import { emptyParsed, type Parsed } from './parsed';
+import type { KnownTag } from '../types';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
 import type { IndexProject } from '../types';
 import { afterLabel, atxHeading, bulletText, clip, entryText, isSpace, SECTIONS, SEPARATOR, sectionName, stripTicks, type Section } from './text';
@@ -112,6 +113,14 @@ export function walkLines(w: Walker, text: string, from: number, to: number, lin
   return lineNo;
 }
 
+/** Known Tags already read (by a walk of their sections alone): the walk then skips their lines. */
+export interface KnownRead {
+  knownTags: KnownTag[];
+  aliases: Map<string, string>;
+  /** Its warnings in order, each with the line number of the file. */
+  warnings: Array<[number, string]>;
+}
+
 /** The state of the walk, and everything it does but read the common entry line. */
 export class Walker {
   readonly index = emptyParsed();
@@ -136,7 +145,10 @@ export class Walker {
   /** Each project's relevant tags, lowercased: duplicates dropped in O(1) (§F16). */
   private readonly relevant = new Map<IndexProject, Set<string>>();
 
-  constructor(readonly filter: EntryFilter | null = null) {}
+  constructor(
+    readonly filter: EntryFilter | null = null,
+    private readonly known: KnownRead | null = null,
+  ) {}
 
   warn(lineNo: number, message: string): void {
     if (this.index.warnings.length < MAX_WARNINGS) this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
@@ -234,6 +246,7 @@ export class Walker {
         break; // other lines of a project are informational
       }
       case 'known':
+        if (this.known !== null) break; // read already: finish adds what it gave
         this.knownText.push([lineNo, bulletText(line) ?? line]); // a bulleted Known Tags line is its item (§F9)
         break;
       case 'tags':
@@ -260,9 +273,24 @@ export class Walker {
     }
   }
 
+  /**
+   * Known Tags from the lines walked so far, for a later walk to take over (KnownRead): their
+   * warnings kept apart, numbered as this walk numbered the lines.
+   */
+  readKnown(): KnownRead {
+    const warnings: Array<[number, string]> = [];
+    parseKnownTags(this.knownText, this.index, (n, message) => warnings.push([n, message]));
+    return { knownTags: this.index.knownTags, aliases: this.index.aliases, warnings };
+  }
+
   finish(): Parsed {
     const { index } = this;
-    parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message));
+    if (this.known === null) parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message));
+    else {
+      index.knownTags = this.known.knownTags;
+      index.aliases = this.known.aliases;
+      for (const [n, message] of this.known.warnings) this.warn(n, message);
+    }
     if (this.skipped > 0) index.warnings.push(`index.md: ${this.skipped} more problem line(s) not listed`);
     if (this.filter !== null) {
       // Lists were created at their first entry line as in the full walk, so the ones that
