@@ -225,7 +225,7 @@ export class KnowledgeBase implements Disposable {
       } else {
         folder = configOutcome.config.knowledgeFolder;
         if (this.options.checkOnAccess) this.stamps.add(indexPath(configOutcome.config));
-        const outcome = readIndexFor(configOutcome.config);
+        const outcome = readIndexFor(configOutcome.config, { compact: true });
         if (outcome.ok) next = { kind: 'ready', snapshot: outcome.snapshot };
         else if (outcome.config) next = { kind: 'noIndex', message: outcome.message, config: outcome.config };
         else next = { kind: 'error', message: outcome.message };
