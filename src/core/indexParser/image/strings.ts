@@ -1,5 +1,6 @@
-// The strings of an index image: every distinct string once, in two pools (one-byte and
-// two-byte), so a description with an em dash does not double the size of every path.
+// The strings of an index image, in two pools (one-byte and two-byte), so a description with
+// an em dash does not double the size of every path. A file's path and description are stored
+// once however often it is listed; tags and phrases once each (fileTables.ts).
 import { Buffer } from 'node:buffer';
 
 /**
