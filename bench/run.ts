@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { checkIndex, CoreCache, DriftScan, deriveActiveFileQuery, indexLines, loadSnapshot, readIndexFor, readIndexText, routeChanges, runQuery, watchTargets, type Snapshot } from '../src/core';
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
+import { checkIndex, compactIndex, CoreCache, DriftScan, deriveActiveFileQuery, imageTransferables, indexFromImage, indexLines, loadSnapshot, readIndexFor, readIndexText, routeChanges, runQuery, watchTargets, type IndexImage, type Snapshot } from '../src/core';
 import { scanProject } from '../src/core/projectTier';
 import { parseIndex } from '../src/core/indexParser';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
@@ -161,6 +162,38 @@ function scanDriftSync(snapshot: Snapshot, text: string): number {
   return scan.scanned;
 }
 
+/**
+ * The compact image a reload worker posts: its build on the worker side (from a parsed index),
+ * and what the receiving thread pays: taking the message (the structured clone's
+ * deserialisation, its typed arrays transferred) and opening the index (indexFromImage).
+ */
+function compactImageRows(size: string, config: Snapshot['config'], it: Parameters<typeof measure>[1]): Record<string, unknown> {
+  const text = readIndexText(config);
+  if (!text.ok) throw new Error(text.message);
+  const parsed = parseIndex(text.text);
+  const build = measure(() => compactIndex(parsed), it);
+  const image = compactIndex(parsed);
+  const arrays = imageTransferables(image).reduce((sum, b) => sum + b.byteLength, 0);
+  const stringBytes = Buffer.byteLength(image.strings.narrow, 'latin1') + 2 * image.strings.wide.length;
+  const { port1, port2 } = new MessageChannel();
+  const receive = (): number => {
+    const copy = structuredClone(image); // a fresh image per message: a transfer detaches its arrays
+    port1.postMessage(copy, imageTransferables(copy));
+    const t = performance.now();
+    const got = receiveMessageOnPort(port2);
+    if (!got) throw new Error('no message');
+    indexFromImage(got.message as IndexImage);
+    return performance.now() - t;
+  };
+  for (let i = 0; i < it.warmup; i++) receive();
+  const view = stats(Array.from({ length: Math.max(it.min, 15) }, receive));
+  port1.close();
+  const sizes = `${mb(stringBytes)} of strings (copied), ${mb(arrays)} of typed arrays (transferred)`;
+  row(size, 'compact image: build (worker side) p50', ms(build.p50), undefined, `compactIndex of a parsed index: ${sizes}`);
+  row(size, 'compact image: view on the receiving thread p50', ms(view.p50), undefined, 'structured-clone deserialisation (arrays transferred) + indexFromImage');
+  return { buildMs: build, viewMs: view, stringBytes, arrayBytes: arrays };
+}
+
 function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   const size = label(g.notes);
   const big = g.notes >= 100_000;
@@ -227,13 +260,19 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
     ['hintOnly', 'query: hint-only token', g.queries.hintOnly],
     ['projectTag', 'query: project tag (tier + artifacts + ideas)', g.queries.projectTag],
   ];
+  // Answered from the index as the editor holds it (compact), next to the same query on the
+  // parsed index (the CLI's kind), measured in turn.
+  const compactOutcome = readIndexFor(config, { compact: true });
+  if (!compactOutcome.ok) throw new Error(compactOutcome.message);
+  const compactSnapshot = compactOutcome.snapshot;
   for (const [key, name, text] of queryList) {
-    const first = runQuery(snapshot, text, { today: BENCH_TODAY, cache });
+    const first = runQuery(compactSnapshot, text, { today: BENCH_TODAY, cache });
     if (!first.ok) throw new Error(first.message);
-    const s = measure(() => runQuery(snapshot, text, { today: BENCH_TODAY, cache }), qit);
+    const s = measure(() => runQuery(compactSnapshot, text, { today: BENCH_TODAY, cache }), qit);
+    const parsed = measure(() => runQuery(snapshot, text, { today: BENCH_TODAY, cache }), qit);
     const r = first.result;
-    const detail = `"${text}": ${r.found} files${r.ideas.length ? `, ${r.ideas.length} ideas` : ''}`;
-    queries[key] = { text, found: r.found, items: r.items.length, ideas: r.ideas.length, ms: s };
+    const detail = `"${text}": ${r.found} files${r.ideas.length ? `, ${r.ideas.length} ideas` : ''}; compact index (parsed: ${ms(parsed.p50)})`;
+    queries[key] = { text, found: r.found, items: r.items.length, ideas: r.ideas.length, ms: s, parsedMs: parsed };
     let target: { text: string; ok: boolean } | undefined;
     if (big) target = { text: 'p50 ≤ 10 ms', ok: s.p50 <= 10 };
     else if (g.notes === 10_000 && key === 'oneTag') target = { text: 'p50 ≤ 1 ms', ok: s.p50 <= 1 };
@@ -345,10 +384,13 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
     row(size, 'Check Index: drift scan of every note p50', `${ms(scan.p50)} (${Math.round(rate).toLocaleString('en-US')} notes/s)`, g.notes === 10_000 ? { text: '≤ 5 s', ok: scan.p50 <= 5_000 } : undefined, `${notesScanned} notes: list, read front matter through the reader, compare with the index`);
   }
 
-  // Heap held by the loaded index (fresh process, gc exposed).
-  const heap = childJson<{ heapBytes: number }>(['--expose-gc', '--import', 'tsx', path.join(__dirname, 'child.ts'), 'heap', g.home]);
+  // Heap held by the loaded index as the editor holds it (compact), after the benchmark's
+  // queries (fresh process, gc exposed).
+  const heapQueries = JSON.stringify(queryList.map(([, , text]) => text));
+  const heap = childJson<{ heapBytes: number }>(['--expose-gc', '--import', 'tsx', path.join(__dirname, 'child.ts'), 'heap', g.home, heapQueries]);
   out.heapBytes = heap.heapBytes;
-  row(size, 'heap used by the loaded index', mb(heap.heapBytes), big ? { text: '≤ 50 MB', ok: heap.heapBytes <= 50 * 1024 * 1024 } : undefined);
+  row(size, 'heap used by the loaded index', mb(heap.heapBytes), big ? { text: '≤ 50 MB', ok: heap.heapBytes <= 50 * 1024 * 1024 } : undefined, 'the compact index the editor holds, after the query rows\' queries; V8 heap + typed arrays');
+  out.compactImage = compactImageRows(size, config, it);
 
   // Context: Query completion: the catalogue once per snapshot (the first keystroke pays it),
   // then each keystroke filters it. Typed: prefixes of real tag names, as a user types them.

@@ -3,7 +3,7 @@
 export * from './types';
 export * from './messages';
 export { loadConfig, configCandidates, type ConfigSources, type ConfigOutcome } from './config';
-export { parseIndex } from './indexParser';
+export { parseIndex, parseIndexCompact, compactIndex, imageTransferables, indexFromImage, type IndexImage } from './indexParser';
 export { parseQueryText, resolveQuery } from './query';
 export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from './engine';
 export { indexPathVerdict, indexEntryItem } from './crossProject';

@@ -242,7 +242,7 @@ export class KnowledgeBase implements Disposable {
     if ('next' in read) next = read.next;
     else {
       try {
-        next = stateOf(readIndexFor(read.config));
+        next = stateOf(readIndexFor(read.config, { compact: true }));
       } catch (err) {
         next = failed(err);
       }
@@ -282,7 +282,7 @@ export class KnowledgeBase implements Disposable {
       return await this.options.loader!.load(config);
     } catch (err) {
       this.log(`Reading index.md in the background failed (${(err as Error).message}); reading it here.`);
-      return readIndexFor(config);
+      return readIndexFor(config, { compact: true });
     }
   }
 

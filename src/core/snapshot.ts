@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadConfig, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
-import { parseIndex, parseIndexForQuery } from './indexParser';
+import { parseIndex, parseIndexCompact, parseIndexForQuery } from './indexParser';
 import { indexTooLarge, MAX_INDEX_BYTES } from './limits';
 import { NO_INDEX } from './messages';
 import { describeFsError, openRegularFile } from './paths';
@@ -25,6 +25,11 @@ export interface ReadOptions {
    * then read only as far as that query needs (parseIndexForQuery) and must not serve another.
    */
   onlyFor?: string | readonly string[];
+  /**
+   * Hold the index as a compact image (parseIndexCompact): for a snapshot kept and queried
+   * many times (the editor, the MCP server). Ignored with onlyFor.
+   */
+  compact?: boolean;
 }
 
 export function loadSnapshot(sources: ConfigSources, options: ReadOptions = {}): SnapshotOutcome {
@@ -61,6 +66,7 @@ export function readIndexFor(config: Config, options: ReadOptions = {}): Snapsho
   const read = readIndexText(config);
   if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config };
   const text = read.text;
-  const index = options.onlyFor === undefined ? parseIndex(text) : parseIndexForQuery(text, options.onlyFor);
+  const index =
+    options.onlyFor !== undefined ? parseIndexForQuery(text, options.onlyFor) : options.compact ? parseIndexCompact(text) : parseIndex(text);
   return { ok: true, snapshot: { config, index } };
 }

@@ -81,27 +81,31 @@ export interface TeamSharedFile {
   headings: Set<string>;
 }
 
+/**
+ * A parsed index. Readers never change it: the large tables are read-only Maps, which an index
+ * opened from a compact image (indexParser/image/) serves as views made on demand.
+ */
 export interface KnowledgeIndex {
   lastRebuilt: string | null;
-  projects: Map<string, IndexProject>;
+  projects: ReadonlyMap<string, IndexProject>;
   knownTags: KnownTag[];
   /** Lowercased alias → canonical tag. */
-  aliases: Map<string, string>;
+  aliases: ReadonlyMap<string, string>;
   /** Lowercased tag → entries, from `## Tag Index`. */
-  tagIndex: Map<string, TagEntry[]>;
+  tagIndex: ReadonlyMap<string, TagEntry[]>;
   /** Lowercased tag → entries, from `## Other Tags`. */
-  otherTags: Map<string, TagEntry[]>;
+  otherTags: ReadonlyMap<string, TagEntry[]>;
   /** Hint phrase → paths. */
-  hints: Map<string, string[]>;
+  hints: ReadonlyMap<string, string[]>;
   /** Lowercased heading → entries, from `## Team-Shared Tag Index`. */
-  teamShared: Map<string, TeamSharedEntry[]>;
+  teamShared: ReadonlyMap<string, TeamSharedEntry[]>;
   /** Derived lookup tables, built once per parse. */
-  files: Map<string, IndexedFile>;
-  teamSharedFiles: Map<string, TeamSharedFile>;
+  files: ReadonlyMap<string, IndexedFile>;
+  teamSharedFiles: ReadonlyMap<string, TeamSharedFile>;
   /** Lowercased tag → files listed under it in Tag Index or Other Tags. */
-  filesByTag: Map<string, IndexedFile[]>;
+  filesByTag: ReadonlyMap<string, IndexedFile[]>;
   /** Hint phrase → files it lists. */
-  filesByHint: Map<string, IndexedFile[]>;
+  filesByHint: ReadonlyMap<string, IndexedFile[]>;
   /** Hint phrase normalised for matching (lowercase, no hyphens) → original phrase. */
   normalisedHints: Array<[string, string]>;
   hasTeamSharedSection: boolean;

@@ -1,10 +1,10 @@
 // What the index worker is asked and posts, and how the receiving thread turns it back.
-import type { Config, IndexHealth, KnowledgeIndex, SnapshotOutcome } from '../core';
+import { compactIndex, imageTransferables, indexFromImage, type Config, type IndexHealth, type IndexImage, type SnapshotOutcome } from '../core';
 
 export type WorkerJob = 'load' | 'check';
 
 export type LoadMessage =
-  | { ok: true; index: KnowledgeIndex }
+  | { ok: true; image: IndexImage }
   | { ok: false; code: Extract<SnapshotOutcome, { ok: false }>['code']; message: string };
 
 /** The cheap check's report and the text of the lines it points to, or null when index.md could not be read. */
@@ -12,11 +12,12 @@ export type CheckMessage = { health: IndexHealth; lines: Record<number, string> 
 
 export function outcomeMessage(outcome: SnapshotOutcome): { message: LoadMessage; transfer: ArrayBuffer[] } {
   if (!outcome.ok) return { message: { ok: false, code: outcome.code, message: outcome.message }, transfer: [] };
-  return { message: { ok: true, index: outcome.snapshot.index }, transfer: [] };
+  const image = compactIndex(outcome.snapshot.index);
+  return { message: { ok: true, image }, transfer: imageTransferables(image) };
 }
 
 /** The outcome for the receiving thread's own config (the worker's copy is not kept). */
 export function messageOutcome(message: LoadMessage, config: Config): SnapshotOutcome {
   if (!message.ok) return { ok: false, code: message.code, message: message.message, config };
-  return { ok: true, snapshot: { config, index: message.index } };
+  return { ok: true, snapshot: { config, index: indexFromImage(message.image) } };
 }

@@ -13,6 +13,7 @@ import { HOSTILE_SHAPES, hostileIndex } from '../../bench/hostile';
 import type { KnowledgeIndex, QueryResult } from '../../src/core/types';
 import { fixturesHome, MARKER, makeHome, prng, snapshotFor, TODAY } from './helpers';
 import { assertSameAsReference, assertSameQuery } from './indexDiff';
+import { assertImageRoundTrip, assertSameAnswers } from './imageDiff';
 
 const SEED = Number(process.env.ARIA_FUZZ_SEED ?? 0x5eed1);
 const CASES = Number(process.env.ARIA_FUZZ_CASES ?? 12_000);
@@ -423,6 +424,10 @@ test('fuzz: ≥ 10,000 generated and mutated index.md variants never throw, stay
     // index is read for one query only (as the CLI reads it).
     assertSameAsReference(text, where, index);
     for (const input of inputs) assertSameQuery(world.snapshot.config, index, text, input, TODAY, where);
+    // The compact image (what the editor holds, what a reload worker posts, here through a
+    // transferring structured clone) reads and answers as the parsed index.
+    const { cloned } = assertImageRoundTrip(index, where);
+    assertSameAnswers(world.snapshot.config, cloned, index, inputs, TODAY, where);
   }
   const total = (performance.now() - started) / 1000;
   assert.ok(CASES >= 10_000 || process.env.ARIA_FUZZ_CASES, 'at least 10,000 cases');

@@ -68,3 +68,16 @@ function serialiseRead(ix: KnowledgeIndex, input: string): string {
   };
   return JSON.stringify({ whole, byTag, hints }, (_k, v) => (v instanceof Map ? [...v] : v instanceof Set ? [...v] : v));
 }
+
+/** Queries made of the index's own words: tags, aliases, project keys, hint words, AND pairs. */
+export function queriesFor(ix: KnowledgeIndex, every: number): string[] {
+  const tags = [...ix.tagIndex.keys(), ...ix.otherTags.keys()].filter((_, i) => i % every === 0);
+  const aliases = [...ix.aliases.keys()].filter((_, i) => i % every === 0);
+  const hintWords = [...new Set([...ix.hints.keys()].flatMap((h) => h.split(/\s+/)))].filter((_, i) => i % every === 0);
+  const projects = [...ix.projects.keys()];
+  const out = [...tags, ...aliases, ...hintWords, ...projects, ...ix.teamShared.keys()];
+  for (let i = 0; i + 1 < tags.length; i += 2) out.push(`${tags[i]} AND ${tags[i + 1]}`, `${tags[i]} ${tags[i + 1]} ${hintWords[i % Math.max(1, hintWords.length)] ?? ''}`);
+  for (const p of projects) out.push(`${p} ${tags[0] ?? ''}`, `${p} AND ${tags[1] ?? ''}`);
+  out.push('no-such-tag', 'API', 'AND', 'pagination', 'a');
+  return out;
+}

@@ -6,22 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
-import type { KnowledgeIndex } from '../../src/core/types';
 import { fixturesHome, prng, snapshotFor, tempDir, TODAY } from './helpers';
-import { assertSameAsReference, assertSameQuery } from './indexDiff';
-
-/** Queries made of the index's own words: tags, aliases, project keys, hint words, AND pairs. */
-function queriesFor(ix: KnowledgeIndex, every: number): string[] {
-  const tags = [...ix.tagIndex.keys(), ...ix.otherTags.keys()].filter((_, i) => i % every === 0);
-  const aliases = [...ix.aliases.keys()].filter((_, i) => i % every === 0);
-  const hintWords = [...new Set([...ix.hints.keys()].flatMap((h) => h.split(/\s+/)))].filter((_, i) => i % every === 0);
-  const projects = [...ix.projects.keys()];
-  const out = [...tags, ...aliases, ...hintWords, ...projects, ...ix.teamShared.keys()];
-  for (let i = 0; i + 1 < tags.length; i += 2) out.push(`${tags[i]} AND ${tags[i + 1]}`, `${tags[i]} ${tags[i + 1]} ${hintWords[i % Math.max(1, hintWords.length)] ?? ''}`);
-  for (const p of projects) out.push(`${p} ${tags[0] ?? ''}`, `${p} AND ${tags[1] ?? ''}`);
-  out.push('no-such-tag', 'API', 'AND', 'pagination', 'a');
-  return out;
-}
+import { assertSameAsReference, assertSameQuery, queriesFor } from './indexDiff';
 
 test('fixture index: same as the reference parser; every query the same when read for that query only', () => {
   const snapshot = snapshotFor(fixturesHome);

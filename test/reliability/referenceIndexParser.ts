@@ -28,7 +28,10 @@ const SECTIONS: Record<string, Section> = {
 const SEPARATOR = ' — ';
 const MAX_WARNINGS = 50;
 
-export function emptyIndex(): KnowledgeIndex {
+/** The index while it is filled in: its tables as plain (writable) Maps. */
+type MutableIndex = { [K in keyof KnowledgeIndex]: KnowledgeIndex[K] extends ReadonlyMap<infer A, infer B> ? Map<A, B> : KnowledgeIndex[K] };
+
+export function emptyIndex(): MutableIndex {
   return {
     lastRebuilt: null,
     projects: new Map(),
@@ -160,7 +163,7 @@ function heading_(line: string): { level: number; text: string } | null {
   return { level: m[1].length, text: text.trim() };
 }
 
-function addProject(index: KnowledgeIndex, heading: string): IndexProject {
+function addProject(index: MutableIndex, heading: string): IndexProject {
   const sep = heading.indexOf(SEPARATOR);
   let key: string;
   let name: string | null;
@@ -232,7 +235,7 @@ function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true
 }
 
 function addEntry(
-  index: KnowledgeIndex,
+  index: MutableIndex,
   section: 'tags' | 'other' | 'hints' | 'team',
   heading: string,
   headingLower: string,
@@ -300,7 +303,7 @@ function addEntry(
  * Known Tags may wrap over lines (joined as if each ended in a comma). `[` opens an annotation
  * the next `]` closes (a `[` with no `]` after it is text); commas inside it do not split items.
  */
-function parseKnownTags(lines: Array<[number, string]>, index: KnowledgeIndex, warn: (lineNo: number, message: string) => void): void {
+function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, warn: (lineNo: number, message: string) => void): void {
   const chars: Array<[number, string]> = [];
   lines.forEach(([lineNo, text], i) => {
     for (const ch of text.split('')) chars.push([lineNo, ch]);
@@ -366,7 +369,7 @@ function isNormalPath(p: string): boolean {
   return p !== '' && p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.');
 }
 
-function buildLookups(index: KnowledgeIndex): void {
+function buildLookups(index: MutableIndex): void {
   const fileFor = (p: string): IndexedFile => {
     const key = isNormalPath(p) ? p : normaliseRelative(p);
     let file = index.files.get(key);

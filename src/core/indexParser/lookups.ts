@@ -110,7 +110,8 @@ function buildLookups(index: Parsed): Lookups {
   return { files, filesByTag, filesByHint, normalisedHints };
 }
 
-function buildTeamSharedFiles(teamShared: Map<string, TeamSharedEntry[]>): Map<string, TeamSharedFile> {
+/** Team-shared files by project and path, merged across headings (read on first use). */
+export function buildTeamSharedFiles(teamShared: ReadonlyMap<string, TeamSharedEntry[]>): Map<string, TeamSharedFile> {
   const teamSharedFiles = new Map<string, TeamSharedFile>();
   for (const [tag, entries] of teamShared) {
     for (const entry of entries) {

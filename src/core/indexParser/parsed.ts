@@ -1,11 +1,22 @@
 // What the walk over index.md produces, before the lookup tables are derived from it.
-import type { KnowledgeIndex } from '../types';
+import type { IndexProject, KnowledgeIndex, KnownTag, TagEntry, TeamSharedEntry } from '../types';
 
 /** The lookup tables, derived from what the walk reads and built on first use. */
 export type Lookups = Pick<KnowledgeIndex, 'files' | 'filesByTag' | 'filesByHint' | 'normalisedHints'>;
 
-/** What the walk over index.md reads. */
-export type Parsed = Omit<KnowledgeIndex, keyof Lookups | 'teamSharedFiles'>;
+/** What the walk over index.md reads (its tables filled in place, hence Maps). */
+export interface Parsed {
+  lastRebuilt: string | null;
+  projects: Map<string, IndexProject>;
+  knownTags: KnownTag[];
+  aliases: Map<string, string>;
+  tagIndex: Map<string, TagEntry[]>;
+  otherTags: Map<string, TagEntry[]>;
+  hints: Map<string, string[]>;
+  teamShared: Map<string, TeamSharedEntry[]>;
+  hasTeamSharedSection: boolean;
+  warnings: string[];
+}
 
 export type Warn = (lineNo: number, message: string) => void;
 

@@ -1,0 +1,54 @@
+// Open-addressing hash tables over string ids, built on the worker side and read on the
+// receiving side with the same hash: a lookup by key needs no Map of every key.
+import type { StringsView } from './strings';
+
+/**
+ * A table of 2^k slots (at most half full), each 0 (empty) or 1 + the position of a key in
+ * the key list; linear probing. The seed is chosen per image, so an index written to collide
+ * cannot make lookups slow (§9: every parser is linear).
+ */
+export interface HashTableImage {
+  seed: number;
+  slots: Int32Array;
+}
+
+/** FNV-1a over UTF-16 code units from `seed`, then a final mix so the low bits depend on every character. */
+export function hashString(s: string, seed: number): number {
+  let h = seed | 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+export function newSeed(): number {
+  return (Math.random() * 0x100000000) >>> 0;
+}
+
+/** The table for `keys` (distinct strings, in key-list order). */
+export function buildHashTable(keys: readonly string[], seed: number): HashTableImage {
+  let size = 2;
+  while (size < keys.length * 2) size *= 2;
+  const slots = new Int32Array(size);
+  const mask = size - 1;
+  for (let k = 0; k < keys.length; k++) {
+    let at = hashString(keys[k], seed) & mask;
+    while (slots[at] !== 0) at = (at + 1) & mask;
+    slots[at] = k + 1;
+  }
+  return { seed, slots };
+}
+
+/** The position of `key` in the key list (string ids `keyIds`), or -1. */
+export function lookup(table: HashTableImage, keyIds: Int32Array, strings: StringsView, key: string): number {
+  if (typeof key !== 'string') return -1; // what a Map of string keys answers for any other key
+  const { slots } = table;
+  const mask = slots.length - 1;
+  for (let at = hashString(key, table.seed) & mask; ; at = (at + 1) & mask) {
+    const slot = slots[at];
+    if (slot === 0) return -1;
+    if (strings.equals(keyIds[slot - 1], key)) return slot - 1;
+  }
+}
