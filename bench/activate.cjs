@@ -206,6 +206,26 @@ const vscode = withFallback(
   'vscode',
 );
 
+// The bundle reads the module through esbuild's ESM wrapper, which copies its own properties
+// once: every namespace and class the extension touches must exist up front, not on first get.
+for (const name of [
+  'languages',
+  'extensions',
+  'Diagnostic',
+  'DiagnosticSeverity',
+  'DiagnosticRelatedInformation',
+  'Location',
+  'Position',
+  'Range',
+  'ProgressLocation',
+  'QuickInputButtons',
+  'LanguageModelToolResult',
+  'LanguageModelTextPart',
+  'LanguageModelChatMessage',
+]) {
+  void vscode[name];
+}
+
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   if (request === 'vscode') return STUB_ID;
