@@ -84,7 +84,9 @@ export class KnowledgeBase implements Disposable {
   private readonly loadListeners = new Set<(state: KnowledgeState) => void>();
   /** Bumped by every synchronous (re)load: a background read begun before it is stale. */
   private generation = 0;
-  private background: { again: boolean } | undefined;
+  private background: { again: boolean; configToo: boolean } | undefined;
+  /** The config step of the last load, reused by a background read when only index.md changed. */
+  private lastRead: ConfigRead | undefined;
   private disposed = false;
 
   constructor(private readonly options: KnowledgeBaseOptions) {}
@@ -184,7 +186,8 @@ export class KnowledgeBase implements Disposable {
     const route = routeChanges(paths, this.targets, this.cache);
     this.log(`Changed on disk: ${paths.map(baseName).join(', ')}${route === 'snapshot' ? ' (re-reading the index)' : route === 'none' ? ' (nothing to update)' : ''}`);
     if (route === 'snapshot' && this.options.loader && this.current?.kind === 'ready') {
-      this.readInBackground(); // listeners hear the change when the new snapshot is in
+      const index = indexPath(this.current.snapshot.config);
+      this.readInBackground(paths.some((p) => p !== index)); // listeners hear the change when the new snapshot is in
       return route;
     }
     if (route === 'snapshot') this.current = undefined;
@@ -253,18 +256,20 @@ export class KnowledgeBase implements Disposable {
   /**
    * Re-reads the config here (small) and index.md through the loader; the previous snapshot
    * answers meanwhile. Changes that arrive during a read start one more read after it, so a
-   * burst of writes costs at most two.
+   * burst of writes costs at most two. `configToo`: a config file changed as well (else the last
+   * config stands: settings and trust changes come through reload).
    */
-  private readInBackground(): void {
+  private readInBackground(configToo: boolean): void {
     if (this.background) {
       this.background.again = true;
+      this.background.configToo ||= configToo;
       return;
     }
-    const run = { again: false };
+    const run = { again: false, configToo: false };
     this.background = run;
     const generation = this.generation;
     const started = performance.now();
-    const read = this.readConfig();
+    const read = !configToo && this.lastRead && 'config' in this.lastRead && !this.options.checkOnAccess ? this.lastRead : this.readConfig();
     const pending: Promise<KnowledgeState> = 'next' in read ? Promise.resolve(read.next) : this.loadIndex(read.config).then(stateOf, failed);
     void pending.then((next) => {
       this.background = undefined;
@@ -272,7 +277,7 @@ export class KnowledgeBase implements Disposable {
       if (this.disposed || generation !== this.generation || this.current === undefined) return;
       this.install(next, read, started);
       this.emit('snapshot');
-      if (run.again) this.readInBackground();
+      if (run.again) this.readInBackground(run.configToo);
     });
   }
 
@@ -306,6 +311,7 @@ export class KnowledgeBase implements Disposable {
 
   private install(next: KnowledgeState, read: ConfigRead, started: number): KnowledgeState {
     this.current = next;
+    this.lastRead = read;
     this.targets = watchTargets(read.folder, read.candidates);
     this.loadCount++;
     this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);

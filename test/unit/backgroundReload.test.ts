@@ -125,6 +125,32 @@ describe('a change on disk read in the background', () => {
     assert.ok(logged.some((l) => /no worker.*reading it here/.test(l)), logged.join('\n'));
   });
 
+  test('a change of index.md alone keeps the config; a config file in the batch, or during the read, has it read again', async () => {
+    const loader = new HeldLoader();
+    const home = makeHome({ index: indexWith('X one') });
+    const indexFile = path.join(home, 'knowledge', 'index.md');
+    const config = path.join(home, '.claude', 'aria-knowledge.local.md');
+    let asked = 0;
+    const { kb } = setup(loader, () => (asked++, { home, env: {} }));
+    kb.state();
+    assert.equal(asked, 1);
+    kb.changed([indexFile]);
+    loader.pending[0].finish();
+    await settled();
+    assert.equal(asked, 1, 'index.md alone: the config is not read again');
+    kb.changed([indexFile, config]);
+    loader.pending[1].finish();
+    await settled();
+    assert.equal(asked, 2, 'a config file in the batch: read again');
+    kb.changed([indexFile]);
+    kb.changed([config]);
+    loader.pending[2].finish();
+    await settled();
+    loader.pending[3].finish();
+    await settled();
+    assert.equal(asked, 3, 'a config file changed during the read: the next read reads it');
+  });
+
   test('a config that stops working is seen at once, without a read of the index', async () => {
     const loader = new HeldLoader();
     const { home, kb, changes } = setup(loader);
