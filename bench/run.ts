@@ -174,7 +174,7 @@ function compactImageRows(size: string, config: Snapshot['config'], it: Paramete
   const build = measure(() => compactIndex(parsed), it);
   const image = compactIndex(parsed);
   const arrays = imageTransferables(image).reduce((sum, b) => sum + b.byteLength, 0);
-  const stringBytes = Buffer.byteLength(image.strings.narrow, 'latin1') + 2 * image.strings.wide.length;
+  const stringBytes = image.strings.narrow.byteLength + image.strings.wide.byteLength;
   const { port1, port2 } = new MessageChannel();
   const receive = (): number => {
     const copy = structuredClone(image); // a fresh image per message: a transfer detaches its arrays

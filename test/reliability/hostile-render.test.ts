@@ -189,12 +189,16 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
     [/\benableCommandUris\b|\benableScripts\b/, 'webview options'],
     [/createWebviewPanel|registerWebviewViewProvider|registerCustomEditorProvider/, 'webviews'],
     [/\beval\s*\(|new\s+Function\s*\(/, 'eval'],
-    [/from\s+['"](node:)?(child_process|vm|worker_threads)['"]|require\(\s*['"](node:)?(child_process|vm)['"]\s*\)/, 'process / vm modules'],
+    [/from\s+['"](node:)?(child_process|vm)['"]|require\(\s*['"](node:)?(child_process|vm|worker_threads)['"]\s*\)/, 'process / vm modules'],
     [/createTerminal|sendText\s*\(|tasks\.executeTask/, 'terminals and tasks'],
   ];
   const offenders: string[] = [];
   for (const f of sources) {
     const text = fs.readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    // Threads only in the index worker's folder, started from a script file, never from code text.
+    const workerHome = path.relative(repoRoot, f).startsWith(path.join('src', 'indexWorker') + path.sep);
+    if (/from\s+['"](node:)?worker_threads['"]/.test(text) && !workerHome) offenders.push(`${path.relative(repoRoot, f)}: worker_threads outside src/indexWorker`);
+    if (/\beval\s*:/.test(text)) offenders.push(`${path.relative(repoRoot, f)}: a worker from code text (eval)`);
     for (const [re, what] of forbidden) if (re.test(text)) offenders.push(`${path.relative(repoRoot, f)}: ${what}`);
     // Every MarkdownString the extension makes is untrusted: `new vscode.MarkdownString(text, false)`.
     for (const m of text.matchAll(/new\s+vscode\.MarkdownString\(([^)]*)\)/g)) {
@@ -202,6 +206,9 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
     }
   }
   assert.deepEqual(offenders, []);
+  // The one worker the extension starts is its own bundled file, beside extension.js.
+  const extension = fs.readFileSync(path.join(repoRoot, 'src', 'extension.ts'), 'utf8');
+  assert.match(extension, /joinPath\(context\.extensionUri, 'dist', 'indexWorker\.js'\)/);
   // The chat's markdown goes through the one place that makes MarkdownStrings.
   const participant = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'chat', 'participant.ts'), 'utf8');
   assert.match(participant, /markdown: \(text\) => stream\.markdown\(new vscode\.MarkdownString\(text, false\)\)/);

@@ -4,14 +4,16 @@
 import { Buffer } from 'node:buffer';
 
 /**
- * Two pool strings and where each string starts in them. A string id is even in the one-byte
- * pool (`narrow`, id 2i) and odd in the two-byte pool (`wide`, id 2j+1); -1 stands for null.
- * String i of a pool is pool.slice(bounds[i], bounds[i + 1]).
+ * Two pools of character codes and where each string starts in them. A string id is even in
+ * the one-byte pool (`narrow`, latin1 bytes, id 2i) and odd in the two-byte pool (`wide`, UTF-16
+ * code units, id 2j+1); -1 stands for null. String i of a pool is pool[bounds[i], bounds[i + 1]).
+ * Bytes rather than strings: postMessage moves them with the other typed arrays instead of
+ * copying, and the receiving side decodes only the strings it reads.
  */
 export interface StringsImage {
-  narrow: string;
+  narrow: Uint8Array;
   narrowBounds: Uint32Array;
-  wide: string;
+  wide: Uint16Array;
   wideBounds: Uint32Array;
 }
 
@@ -47,12 +49,14 @@ export class StringsBuilder {
   }
 
   finish(): StringsImage {
-    return {
-      narrow: oneByte(this.narrow.join('')),
-      narrowBounds: bounds(this.narrow),
-      wide: this.wide.join(''),
-      wideBounds: bounds(this.wide),
-    };
+    const narrowBounds = bounds(this.narrow);
+    const wideBounds = bounds(this.wide);
+    // Own buffers (never Buffer's shared pool): a transfer detaches the whole ArrayBuffer.
+    const narrow = new Uint8Array(narrowBounds[this.narrow.length]);
+    writeChunked(Buffer.from(narrow.buffer), this.narrow, 'latin1', 1);
+    const wide = new Uint16Array(wideBounds[this.wide.length]);
+    writeChunked(Buffer.from(wide.buffer), this.wide, 'utf16le', 2);
+    return { narrow, narrowBounds, wide, wideBounds };
   }
 }
 
@@ -71,31 +75,32 @@ function bounds(list: readonly string[]): Uint32Array {
   return out;
 }
 
-/** Below Node's threshold for external strings: each chunk decodes to a string on the heap. */
-const CHUNK = 256 * 1024;
+/** Joined a chunk at a time: a join of the whole pool would be one more copy of it on the heap. */
+const CHUNK = 4096;
 
-/**
- * `s` (every character ≤ U+00FF) as a one-byte string. Pieces sliced from a text that holds
- * any wider character are stored two bytes per character, and so is their join: decoding its
- * latin1 bytes gives one byte per character, half the heap and half the copy on a postMessage.
- */
-function oneByte(s: string): string {
-  if (s.length < CHUNK) return Buffer.from(s, 'latin1').toString('latin1');
-  const bytes = Buffer.from(s, 'latin1');
-  const parts: string[] = [];
-  for (let at = 0; at < bytes.length; at += CHUNK) parts.push(bytes.toString('latin1', at, Math.min(bytes.length, at + CHUNK)));
-  return parts.join('');
+function writeChunked(target: Buffer, list: readonly string[], encoding: 'latin1' | 'utf16le', width: number): void {
+  let at = 0;
+  for (let i = 0; i < list.length; i += CHUNK) {
+    const piece = list.slice(i, i + CHUNK).join('');
+    at += target.write(piece, at, piece.length * width, encoding);
+  }
 }
 
-/** The receiving side: strings by id, made on demand (slices of the pools). */
+/** The receiving side: strings by id, decoded on demand from the pools. */
 export class StringsView {
-  constructor(private readonly image: StringsImage) {}
+  private readonly narrow: Buffer;
+  private readonly wide: Buffer;
+
+  constructor(private readonly image: StringsImage) {
+    this.narrow = Buffer.from(image.narrow.buffer, image.narrow.byteOffset, image.narrow.byteLength);
+    this.wide = Buffer.from(image.wide.buffer, image.wide.byteOffset, image.wide.byteLength);
+  }
 
   get(id: number): string {
     const { image } = this;
     const i = id >> 1;
-    if ((id & 1) === 0) return image.narrow.slice(image.narrowBounds[i], image.narrowBounds[i + 1]);
-    return image.wide.slice(image.wideBounds[i], image.wideBounds[i + 1]);
+    if ((id & 1) === 0) return this.narrow.toString('latin1', image.narrowBounds[i], image.narrowBounds[i + 1]);
+    return this.wide.toString('utf16le', 2 * image.wideBounds[i], 2 * image.wideBounds[i + 1]);
   }
 
   orNull(id: number): string | null {
@@ -106,13 +111,16 @@ export class StringsView {
   equals(id: number, s: string): boolean {
     const { image } = this;
     const i = id >> 1;
-    const pool = (id & 1) === 0 ? image.narrow : image.wide;
-    const b = (id & 1) === 0 ? image.narrowBounds : image.wideBounds;
+    const narrow = (id & 1) === 0;
+    const b = narrow ? image.narrowBounds : image.wideBounds;
     const start = b[i];
-    return b[i + 1] - start === s.length && pool.startsWith(s, start);
+    if (b[i + 1] - start !== s.length) return false;
+    const pool = narrow ? image.narrow : image.wide;
+    for (let k = 0; k < s.length; k++) if (pool[start + k] !== s.charCodeAt(k)) return false;
+    return true;
   }
 }
 
 export function stringsTransferables(image: StringsImage): ArrayBuffer[] {
-  return [image.narrowBounds.buffer as ArrayBuffer, image.wideBounds.buffer as ArrayBuffer];
+  return [image.narrow.buffer, image.narrowBounds.buffer, image.wide.buffer, image.wideBounds.buffer] as ArrayBuffer[];
 }
