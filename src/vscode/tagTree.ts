@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 import { describeQueryCount, projectFacts } from './queryCountModel';
-import { buildTree, type TagSort, type TreeNode } from './treeModel';
+import { buildTree, hasChildren, parentOf, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 
@@ -84,7 +84,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     const remembered = this.expansion.get(node.id);
-    const collapsible = node.children?.length
+    const collapsible = hasChildren(node)
       ? (remembered ?? node.expanded)
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.Collapsed
@@ -92,7 +92,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     const item = new vscode.TreeItem(node.label, collapsible);
     item.id = node.id;
     item.description = node.description;
-    item.tooltip = node.tooltip;
+    // A file's tooltip (the tags it has anywhere in the tree) is worked out on hover: resolveTreeItem.
+    if (!node.file) item.tooltip = node.tooltip;
     item.contextValue = node.contextValue;
     item.iconPath = new vscode.ThemeIcon(node.icon);
     if (node.file) {
@@ -106,7 +107,11 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   getChildren(node?: TreeNode): TreeNode[] {
     if (node) return node.children ?? [];
     try {
+      const t0 = performance.now();
+      if (!this.roots) this.log.info('Tag tree: building rows');
+      const had = !!this.roots;
       this.roots ??= this.build();
+      if (!had) this.log.info(`Tag tree: ${this.roots.length} rows in ${Math.round(performance.now() - t0)} ms`);
       return this.roots;
     } catch (err) {
       this.log.info(`Tag tree failed: ${(err as Error).stack ?? String(err)}`);
@@ -114,8 +119,13 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     }
   }
 
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    item.tooltip ??= node.tooltip;
+    return item;
+  }
+
   getParent(node: TreeNode): TreeNode | undefined {
-    return this.parents.get(node.id);
+    return this.parents.get(node.id) ?? parentOf(node);
   }
 
   private build(): TreeNode[] {
@@ -160,8 +170,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     });
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
+    // The tags' nodes know their parents (parentOf); the top section's are remembered here.
     this.parents.clear();
-    for (const r of [...top, ...roots]) this.remember(r, undefined);
+    for (const r of top) this.remember(r, undefined);
     return [...top, ...roots];
   }
 
