@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { markConfigureStepDone } from './walkthrough';
 import { KnowledgeBase, localDate, type ConfigSources, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../core';
+import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import { knowledgePaths } from './knowledgePathsModel';
 import { readPathSettings } from './settings';
@@ -21,7 +22,10 @@ export class RetrievalService implements vscode.Disposable {
   /** Fires when everything is to be re-read (settings, trust, Refresh): results shown so far are stale. */
   readonly onDidReload = this.reloadedEmitter.event;
 
-  constructor(log: Log) {
+  constructor(
+    log: Log,
+    private readonly work?: BackgroundWork,
+  ) {
     this.knowledge = new KnowledgeBase({ sources: () => this.readSources(log), today: () => this.today(), log: (line) => log.info(line) });
     this.knowledge.onDidLoad((state) => {
       this.setContextState(state.kind);
@@ -101,8 +105,9 @@ export class RetrievalService implements vscode.Disposable {
 
   /** `ariaContext.knowledgeFiles`: where the explorer, editor and tab menus offer Send to Chat. */
   private setKnowledgeFiles(state: KnowledgeState, log: Log): void {
-    // After the load that fired this, so listing project folders never delays the first use.
-    setTimeout(() => {
+    // After the load that fired this and after the tag tree's rows (background work), so listing
+    // project folders never delays the first use.
+    const list = () => {
       let paths: string[] = [];
       try {
         if (state.kind === 'ready' && this.knowledge.snapshot() === state.snapshot) paths = knowledgePaths(state.snapshot, (tag) => this.projectFiles(tag));
@@ -111,7 +116,9 @@ export class RetrievalService implements vscode.Disposable {
         log.info(`Knowledge file list for the menus failed: ${(err as Error).message}`);
       }
       void vscode.commands.executeCommand('setContext', 'ariaContext.knowledgeFiles', paths);
-    }, 0);
+    };
+    if (this.work) this.work.run('knowledge files', list);
+    else setTimeout(list, 0);
   }
 
   private setContextState(kind: KnowledgeState['kind']): void {

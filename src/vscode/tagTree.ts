@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
+import type { BackgroundWork } from './backgroundWorkModel';
 import { describeQueryCount, projectFacts } from './queryCountModel';
 import { buildTree, hasChildren, parentOf, type TagSort, type TreeNode } from './treeModel';
 
@@ -27,10 +28,15 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
   private readonly expansion = new Map<string, boolean>();
 
+  /** When the first rows were returned (logged once, measured from activation). */
+  private firstRowsLogged = false;
+
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
     private readonly userState?: vscode.Memento,
+    /** Work the first rows do not need waits for them; `activatedAt` is performance.now() at activation. */
+    private readonly timing?: { work?: BackgroundWork; activatedAt?: number },
   ) {
     this.subscription = service.onDidChange(() => this.refresh());
     void vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
@@ -79,6 +85,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   refresh(): void {
     this.roots = undefined;
+    this.timing?.work?.treeRefreshed();
     this.changed.fire();
   }
 
@@ -105,18 +112,28 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
+    this.timing?.work?.treeAsked();
     if (node) return node.children ?? [];
+    let rows: TreeNode[];
     try {
-      const t0 = performance.now();
-      if (!this.roots) this.log.info('Tag tree: building rows');
-      const had = !!this.roots;
-      this.roots ??= this.build();
-      if (!had) this.log.info(`Tag tree: ${this.roots.length} rows in ${Math.round(performance.now() - t0)} ms`);
-      return this.roots;
+      if (this.roots) return this.roots;
+      const started = performance.now();
+      rows = this.roots = this.build();
+      this.logRows(rows.length, started);
     } catch (err) {
       this.log.info(`Tag tree failed: ${(err as Error).stack ?? String(err)}`);
-      return [errorNode(`The tag tree could not be built: ${(err as Error).message}`)];
+      rows = [errorNode(`The tag tree could not be built: ${(err as Error).message}`)];
     }
+    this.timing?.work?.treeShowedRows();
+    return rows;
+  }
+
+  private logRows(count: number, started: number): void {
+    const now = performance.now();
+    const since = this.timing?.activatedAt;
+    const first = !this.firstRowsLogged && since !== undefined && this.service.state().kind === 'ready';
+    if (first) this.firstRowsLogged = true;
+    this.log.info(`Tag tree: ${count} rows built in ${Math.round(now - started)} ms${first ? `, first rows ${Math.round(now - since)} ms after activation` : ''}`);
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {

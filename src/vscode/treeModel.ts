@@ -6,7 +6,7 @@
 // ResultItem with its allowed roots, so opening/copying goes through the same real-path check
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
-import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type ProjectFile, type ResultItem, type Snapshot } from '../core';
+import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type ItemView, type KnowledgeIndex, type PathVerdict, type ProjectFile, type ResultItem, type Snapshot } from '../core';
 import { tagCount, teamSharedCounts } from './queryCountModel';
 import { plainText } from './queryModel';
 
@@ -86,9 +86,13 @@ export interface TreeInput {
 
 export type TagSort = 'name' | 'count';
 
+let collator: Intl.Collator | undefined;
+
 /** Tag nodes in the user's order; ties and the name order are case-insensitive. */
 export function sortTags(nodes: TreeNode[], sort: TagSort): TreeNode[] {
-  const byName = (a: TreeNode, b: TreeNode) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' });
+  // One collator for every comparison: the same order as localeCompare with these options.
+  const compare = (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare;
+  const byName = (a: TreeNode, b: TreeNode) => compare(a.label, b.label);
   if (sort === 'name') return [...nodes].sort(byName);
   // A tag's children are its files (childCount when they are not built yet).
   const count = (n: TreeNode) => n.childCount ?? n.children?.filter((c) => c.kind === 'file').length ?? 0;
@@ -145,23 +149,28 @@ interface ShownFile {
   abs: string;
 }
 
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 /**
- * A tag's index files that can be shown, sorted by path; refused ones become warnings. Only
- * verdicts (string checks): the rows are built when the tag is opened.
+ * A tag's index files that can be shown (unsorted); refused ones become warnings, by path. Only
+ * verdicts, once per path (string checks): the rows are built, sorted, when the tag is opened.
  */
-function shownFiles(index: KnowledgeIndex, config: Config, tag: string, warnings: Set<string>): ShownFile[] {
+function shownFiles(index: KnowledgeIndex, tag: string, verdictOf: (p: string) => PathVerdict, warnings: Set<string>): ShownFile[] {
   const out: ShownFile[] = [];
-  const files = [...(index.filesByTag.get(tag.toLowerCase()) ?? [])].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const f of files) {
-    const verdict = indexPathVerdict(f.path, config);
-    if (!verdict.ok) warnings.add(`Index entry \`${f.path}\` under \`${tag}\` is not shown: ${verdict.reason}.`);
-    else out.push({ file: f, abs: verdict.abs });
+  const refused: Array<{ path: string; reason: string }> = [];
+  for (const f of index.filesByTag.get(tag.toLowerCase()) ?? []) {
+    const verdict = verdictOf(f.path);
+    if (verdict.ok) out.push({ file: f, abs: verdict.abs });
+    else refused.push({ path: f.path, reason: verdict.reason });
   }
+  for (const r of refused.sort(byPath)) warnings.add(`Index entry \`${r.path}\` under \`${tag}\` is not shown: ${r.reason}.`);
   return out;
 }
 
 function indexFileNodes(config: Config, files: readonly ShownFile[], parentId: string, everywhere: TagsEverywhere): TreeNode[] {
-  return files.map(({ file, abs }) => fileNode(parentId, coreIndexEntryItem(config, { path: file.path, description: file.description, tags: [...file.tags].sort() }, abs), everywhere));
+  return [...files]
+    .sort((a, b) => byPath(a.file, b.file))
+    .map(({ file, abs }) => fileNode(parentId, coreIndexEntryItem(config, { path: file.path, description: file.description, tags: [...file.tags].sort() }, abs), everywhere));
 }
 
 /** A tag node whose `count` children are built on first read. */
@@ -195,12 +204,13 @@ export function buildTree(input: TreeInput): TreeNode[] {
   const { index, config } = snapshot;
   const warnings = new Set<string>();
   const roots: TreeNode[] = [];
-  // Each tag's shown files, verdicts once per tag (a relevant tag is often a known tag too).
+  // Each tag's shown files, verdicts once per path and per tag (a relevant tag is often a known tag too).
+  const verdictOf = memo((p: string) => indexPathVerdict(p, config));
   const shownByTag = new Map<string, ShownFile[]>();
   const shownOf = (tag: string): ShownFile[] => {
     const key = tag.toLowerCase();
     let files = shownByTag.get(key);
-    if (!files) shownByTag.set(key, (files = shownFiles(index, config, tag, warnings)));
+    if (!files) shownByTag.set(key, (files = shownFiles(index, tag, verdictOf, warnings)));
     return files;
   };
   // Project-tier files and team-shared notes of each project, asked for once per build.
@@ -285,19 +295,21 @@ export function buildTree(input: TreeInput): TreeNode[] {
   );
   roots.push(withChildren({ id: 'group:known', kind: 'group', label: 'Known Tags', description: String(known.length), contextValue: 'ariaContext.group', icon: 'tag', expanded: true }, () => known, known.length));
 
-  // Other Tags: headings of `## Other Tags` that are not known tags.
+  // Other Tags: headings of `## Other Tags` that are not known tags. Collapsed: their rows are
+  // built when it is opened (their verdicts now, for the warnings).
   const knownSet = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));
-  const other: TreeNode[] = sortTags(
-    [...index.otherTags.keys()]
-      .filter((t) => !knownSet.has(t))
-      .map((t) => {
+  const otherTags = [...index.otherTags.keys()].filter((t) => !knownSet.has(t));
+  for (const t of otherTags) shownOf(t);
+  const otherNodes = () =>
+    sortTags(
+      otherTags.map((t) => {
         const files = shownOf(t);
         return tagNode(`other:${t}`, t, files.length, () => indexFileNodes(config, files, `other:${t}`, everywhere), undefined, countOf(t, files.length));
       }),
-    sort,
-  );
-  if (other.length) {
-    roots.push(withChildren({ id: 'group:other', kind: 'group', label: 'Other Tags', description: String(other.length), contextValue: 'ariaContext.group', icon: 'tag', expanded: false }, () => other, other.length));
+      sort,
+    );
+  if (otherTags.length) {
+    roots.push(withChildren({ id: 'group:other', kind: 'group', label: 'Other Tags', description: String(otherTags.length), contextValue: 'ariaContext.group', icon: 'tag', expanded: false }, otherNodes, otherTags.length));
   }
 
   // Team-shared: headings → entries of enabled projects (and cross), inside allowed folders.
