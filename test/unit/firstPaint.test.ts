@@ -63,7 +63,7 @@ test('background work with the tree view hidden waits out the start delay, then 
   w.run('knowledge files', task('files'));
   w.run('index check', task('check 2')); // a newer task of the same key replaces the queued one, at the end
   timers.advance(1_999);
-  assert.deepEqual(ran, [], 'nothing runs during the start delay');
+  assert.deepEqual(ran, [] as string[], 'nothing runs during the start delay');
   timers.advance(1);
   assert.deepEqual(ran, ['files', 'check 2']);
   assert.notEqual(turns[0], turns[1], 'one task per turn of the event loop');
@@ -81,22 +81,22 @@ test('background work with the tree view visible waits for its rows, then for th
   w.treeVisible(true);
   w.run('index check', () => ran.push('check'));
   timers.advance(3_000);
-  assert.deepEqual(ran, [], 'past the start delay, still waiting for the rows');
+  assert.deepEqual(ran, [] as string[], 'past the start delay, still waiting for the rows');
   w.treeAsked();
   timers.advance(100);
   w.treeShowedRows();
   timers.advance(200);
   w.treeAsked(); // the expanded group's children
   timers.advance(299);
-  assert.deepEqual(ran, [], 'a request from the tree pushes the quiet time');
+  assert.deepEqual(ran, [] as string[], 'a request from the tree pushes the quiet time');
   timers.advance(1);
-  assert.deepEqual(ran, ['check']);
+  assert.deepEqual(ran, ['check'] as string[]);
 
   // A refresh (the index changed) while visible: the new rows come first again.
   w.treeRefreshed();
   w.run('index check', () => ran.push('check after reload'));
   timers.advance(4_000);
-  assert.deepEqual(ran, ['check']);
+  assert.deepEqual(ran, ['check'] as string[]);
   w.treeShowedRows();
   timers.advance(300);
   assert.deepEqual(ran, ['check', 'check after reload']);
@@ -111,18 +111,18 @@ test('background work: the rows shown end the start delay; a hidden view is not 
   timers.advance(500);
   w.treeShowedRows();
   timers.advance(300);
-  assert.deepEqual(ran, ['a'], 'rows 500 ms after activation: no need to wait out the 2 s start delay');
+  assert.deepEqual(ran, ['a'] as string[], 'rows 500 ms after activation: no need to wait out the 2 s start delay');
 
   w.treeVisible(false);
   w.treeRefreshed(); // hidden: VS Code does not ask a hidden view, so nothing waits for it
   w.run('b', () => ran.push('b'));
   timers.advance(0);
-  assert.deepEqual(ran, ['a', 'b']);
+  assert.deepEqual(ran, ['a', 'b'] as string[]);
 
   w.treeVisible(true); // shown again, rows not asked yet
   w.run('c', () => ran.push('c'));
   timers.advance(4_999);
-  assert.deepEqual(ran, ['a', 'b']);
+  assert.deepEqual(ran, ['a', 'b'] as string[]);
   timers.advance(1);
   assert.deepEqual(ran, ['a', 'b', 'c'], 'a visible tree that does not answer blocks 5 s at most');
 });
@@ -138,14 +138,14 @@ test('background work: a failing task is reported and the next still runs; nothi
   w.run('fine', () => ran.push('fine'));
   timers.advance(2_000);
   timers.advance(0);
-  assert.deepEqual(errors, ['broken: boom']);
-  assert.deepEqual(ran, ['fine']);
+  assert.deepEqual(errors, ['broken: boom'] as string[]);
+  assert.deepEqual(ran, ['fine'] as string[]);
   w.run('late', () => ran.push('late'));
   w.dispose();
   timers.advance(10_000);
   w.run('after', () => ran.push('after'));
   timers.advance(10_000);
-  assert.deepEqual(ran, ['fine']);
+  assert.deepEqual(ran, ['fine'] as string[]);
 });
 
 /** buildTree on the example folder, counting what each input callback is asked. */
