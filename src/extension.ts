@@ -21,8 +21,8 @@ import { TagTreeProvider } from './vscode/tagTree';
 import { KnowledgeWatchers } from './vscode/watchers';
 import { registerMcpServer } from './vscode/mcpServer';
 
-/** Background work waits for the tag tree to be quiet this long after its last request… */
-const BACKGROUND_QUIET_MS = 300;
+/** Background work waits for the tag tree to be quiet this long after its last request (the workbench is still painting the rows)… */
+const BACKGROUND_QUIET_MS = 1_000;
 /** …and, after activation, this long for a click on the (hidden) view that activation often precedes… */
 const BACKGROUND_START_DELAY_MS = 2_000;
 /** …but never longer than this for a visible tree's rows. */

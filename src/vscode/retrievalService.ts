@@ -117,8 +117,16 @@ export class RetrievalService implements vscode.Disposable {
       }
       void vscode.commands.executeCommand('setContext', 'ariaContext.knowledgeFiles', paths);
     };
-    if (this.work) this.work.run('knowledge files', list);
-    else setTimeout(list, 0);
+    if (!this.work) return void setTimeout(list, 0);
+    // Each project's listing (hundreds of front matters) as a task of its own, so the tree's
+    // requests are answered between them; the list then reads them from the cache.
+    if (state.kind === 'ready' && state.snapshot.config.projectsEnabled) {
+      for (const key of state.snapshot.index.projects.keys()) {
+        const project = state.snapshot.config.projectsList.get(key.toLowerCase());
+        if (project) this.work.run(`project files ${project.tag}`, () => this.knowledge.snapshot() === state.snapshot && this.projectFiles(project.tag));
+      }
+    }
+    this.work.run('knowledge files', list);
   }
 
   private setContextState(kind: KnowledgeState['kind']): void {

@@ -118,8 +118,8 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     t.diagnostic(`click → first rows ${figure.clickToFirstRowsMs} ms; activation → first rows ${activationToRows} ms (activated ${figure.activatedBeforeClick ? 'before' : 'after'} the click), target ≤ ${TARGET_MS} ms: ${figure.met ? 'PASS' : 'MISS'}`);
     t.diagnostic(`timeline (ms from the click): ${JSON.stringify(figure.timelineMsFromClick)}; tree built in ${ext.treeBuildMs} ms`);
 
-    // The work the rows do not need comes after them: the index health check ends after the rows.
-    assert.ok(ext.indexCheckAt >= ext.treeRowsAt, `the index check (done at ${figure.timelineMsFromClick.indexCheckDone} ms) ran before the tree's rows (built at ${figure.timelineMsFromClick.treeRowsBuilt} ms)`);
+    // The work the rows do not need comes after them: the index health check ends after the rows show.
+    assert.ok(ext.indexCheckAt >= rowsAt, `the index check (done at ${figure.timelineMsFromClick.indexCheckDone} ms from the click) came before the tree's rows showed (${figure.timelineMsFromClick.rowsVisible} ms)`);
     assert.ok(
       activationToRows <= TARGET_MS,
       `first tree rows ${activationToRows} ms after activation (click → rows ${figure.clickToFirstRowsMs} ms), over the ${TARGET_MS} ms target; timeline in ms from the click: ${JSON.stringify(figure.timelineMsFromClick)}`,
