@@ -1,8 +1,8 @@
-// Entry point of the VS Code extension. Activation only wires objects together: nothing is
-// read from disk until a view, a command, the chat, a tool or the status bar item asks the
-// retrieval service. What the tag tree's first rows do not need (the status bar's counts, the
-// index health check, the menus' file list) is background work: it waits for those rows, or
-// for a short while after activation when the view is hidden (backgroundWorkModel.ts).
+// Entry point of the VS Code extension. Activation only wires objects together; just after it,
+// the index is read and the tag tree's root rows are built (the workbench is still opening the
+// view, which usually brought the activation). What those rows do not need (the status bar's
+// counts, the index health check, the menus' file list) is background work: it waits for the
+// rows, or for a short while after activation when the view is hidden (backgroundWorkModel.ts).
 import * as vscode from 'vscode';
 import { BackgroundWork } from './vscode/backgroundWorkModel';
 import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
@@ -91,6 +91,10 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     vscode.workspace.onDidGrantWorkspaceTrust(() => reloadAndFollow('workspace trusted')),
     vscode.workspace.onDidChangeWorkspaceFolders(() => reloadAndFollow('workspace folders changed')),
   );
+
+  // The index and the tree's rows, read and built while the workbench opens the view.
+  const prepare = setTimeout(() => tree.prepare(), 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(prepare) });
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
   return createApi(service, tree, watchers, participantHandler(service, log, derivedQuery));

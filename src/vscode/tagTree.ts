@@ -116,24 +116,38 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (node) return node.children ?? [];
     let rows: TreeNode[];
     try {
-      if (this.roots) return this.roots;
-      const started = performance.now();
-      rows = this.roots = this.build();
-      this.logRows(rows.length, started);
+      rows = this.roots ?? this.buildRoots();
     } catch (err) {
       this.log.info(`Tag tree failed: ${(err as Error).stack ?? String(err)}`);
       rows = [errorNode(`The tag tree could not be built: ${(err as Error).message}`)];
+    }
+    const since = this.timing?.activatedAt;
+    if (!this.firstRowsLogged && since !== undefined && this.service.state().kind === 'ready') {
+      this.firstRowsLogged = true;
+      this.log.info(`Tag tree: first rows (${rows.length}) answered ${Math.round(performance.now() - since)} ms after activation`);
     }
     this.timing?.work?.treeShowedRows();
     return rows;
   }
 
-  private logRows(count: number, started: number): void {
-    const now = performance.now();
-    const since = this.timing?.activatedAt;
-    const first = !this.firstRowsLogged && since !== undefined && this.service.state().kind === 'ready';
-    if (first) this.firstRowsLogged = true;
-    this.log.info(`Tag tree: ${count} rows built in ${Math.round(now - started)} ms${first ? `, first rows ${Math.round(now - since)} ms after activation` : ''}`);
+  /**
+   * Builds the rows before the view asks (just after activation, which usually comes with a
+   * click on the view: the workbench takes a few hundred milliseconds to open it and ask).
+   */
+  prepare(): void {
+    if (this.roots) return;
+    try {
+      this.buildRoots();
+    } catch {
+      // getChildren builds again and shows the failure as a row
+    }
+  }
+
+  private buildRoots(): TreeNode[] {
+    const started = performance.now();
+    const rows = (this.roots = this.build());
+    this.log.info(`Tag tree: ${rows.length} rows built in ${Math.round(performance.now() - started)} ms`);
+    return rows;
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
