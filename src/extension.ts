@@ -1,9 +1,11 @@
-// Entry point of the VS Code extension. Activation only wires objects together: nothing is
-// read from disk until a view, a command, the chat, a tool or the status bar item asks the
-// retrieval service (the item asks once startup has finished, unless
-// ariaContext.activeFile.enabled is off).
+// Entry point of the VS Code extension. Activation only wires objects together; just after it,
+// the index is read and the tag tree's root rows are built (the workbench is still opening the
+// view, which usually brought the activation). What those rows do not need (the status bar's
+// counts, the index health check, the menus' file list) is background work: it waits for the
+// rows, or for a short while after activation when the view is hidden (backgroundWorkModel.ts).
 import * as vscode from 'vscode';
 import { workerIndexChecker, workerIndexLoader } from './indexWorker/client';
+import { BackgroundWork } from './vscode/backgroundWorkModel';
 import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
 import { createApi, type AriaContextApi } from './vscode/api';
 import { participantHandler } from './vscode/chat/participant';
@@ -20,18 +22,34 @@ import { TagTreeProvider } from './vscode/tagTree';
 import { KnowledgeWatchers } from './vscode/watchers';
 import { registerMcpServer } from './vscode/mcpServer';
 
+/** Background work waits for the tag tree to be quiet this long after its last request (the workbench is still painting the rows)… */
+const BACKGROUND_QUIET_MS = 1_000;
+/** …and, after activation, this long for a click on the (hidden) view that activation often precedes… */
+const BACKGROUND_START_DELAY_MS = 2_000;
+/** …but never longer than this for a visible tree's rows. */
+const BACKGROUND_MAX_WAIT_MS = 5_000;
+
 export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('aria-context');
   const log = createLog(channel);
+  const work = new BackgroundWork({
+    quietMs: BACKGROUND_QUIET_MS,
+    startDelayMs: BACKGROUND_START_DELAY_MS,
+    maxWaitMs: BACKGROUND_MAX_WAIT_MS,
+    onError: (key, err) => log.info(`Background work "${key}" failed: ${(err as Error).stack ?? String(err)}`),
+  });
+  context.subscriptions.push({ dispose: () => work.dispose() });
   // index.md is re-read, and checked, on a worker thread after a change on disk: a large index never blocks the editor.
   const indexWorker = vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath;
-  const service = new RetrievalService(log, workerIndexLoader(indexWorker));
+  const service = new RetrievalService(log, work, workerIndexLoader(indexWorker));
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
-  const tree = new TagTreeProvider(service, log, context.globalState);
+  const tree = new TagTreeProvider(service, log, context.globalState, { work, activatedAt: started });
   const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
+  work.treeVisible(treeView.visible);
+  context.subscriptions.push(treeView.onDidChangeVisibility((e) => work.treeVisible(e.visible)));
   const summary = new QuerySummaryProvider(() => query.lastQuery());
   context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView, summary, ...tree.track(treeView));
   context.subscriptions.push(
@@ -40,8 +58,8 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   // Knowledge for the active file and the index's health: one status bar item, the tree's top rows.
-  const diagnostics = new IndexDiagnostics(service, log, workerIndexChecker(indexWorker));
-  const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log);
+  const diagnostics = new IndexDiagnostics(service, log, work, workerIndexChecker(indexWorker));
+  const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log, work);
   tree.setTopSection(activeFile);
   const derivedQuery = () => activeFile.derivedNow();
   context.subscriptions.push(
@@ -76,6 +94,10 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     vscode.workspace.onDidGrantWorkspaceTrust(() => reloadAndFollow('workspace trusted')),
     vscode.workspace.onDidChangeWorkspaceFolders(() => reloadAndFollow('workspace folders changed')),
   );
+
+  // The index and the tree's rows, read and built while the workbench opens the view.
+  const prepare = setTimeout(() => tree.prepare(), 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(prepare) });
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
   return createApi(service, tree, watchers, participantHandler(service, log, derivedQuery));

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { deriveActiveFileQuery, surfacedFiles, trackedArtifacts, type DerivedQuery, type Snapshot } from '../core';
 import { statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from './activeFileModel';
 import type { IndexDiagnostics } from './indexDiagnostics';
+import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 import { activeFileEnabled, SECTION } from './settings';
@@ -31,6 +32,7 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
     private readonly service: RetrievalService,
     private readonly diagnostics: IndexDiagnostics,
     private readonly log: Log,
+    private readonly work?: BackgroundWork,
   ) {
     this.item.name = 'aria-context';
     this.item.command = QUERY_ACTIVE_FILE_COMMAND;
@@ -78,11 +80,16 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      try {
-        this.update();
-      } catch (err) {
-        this.log.info(`Active file update failed: ${(err as Error).stack ?? String(err)}`);
-      }
+      const update = () => {
+        try {
+          this.update();
+        } catch (err) {
+          this.log.info(`Active file update failed: ${(err as Error).stack ?? String(err)}`);
+        }
+      };
+      // Reading the index and querying for the file wait for the tag tree's first rows.
+      if (this.work) this.work.run('active file', update);
+      else update();
     }, SWITCH_DEBOUNCE_MS);
   }
 

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { checkIndex, indexLines, indexPath, plural, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../core';
 import type { IndexChecker } from '../indexWorker/client';
+import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 
@@ -25,10 +26,11 @@ export class IndexDiagnostics implements vscode.Disposable {
   private checked: { snapshot: Snapshot; health: IndexHealth } | undefined;
   private pending: Snapshot | undefined;
 
-  /** `checker`: where the cheap check runs (the index worker); without one, here. */
+  /** `work`: the queue the check waits in (after the tree's rows); `checker`: where it runs (the index worker), else here. */
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
+    private readonly work?: BackgroundWork,
     private readonly checker?: IndexChecker,
   ) {}
 
@@ -43,18 +45,21 @@ export class IndexDiagnostics implements vscode.Disposable {
   }
 
   /**
-   * The cheap check of a new snapshot, run just after the caller has shown what it has (the
-   * check costs tens of milliseconds at 10k notes, and the status bar must not wait for it).
+   * The cheap check of a new snapshot, as background work: after the tag tree's rows and the
+   * status bar (it costs 70-320 ms at 10k notes, and neither may wait for it), on the index
+   * worker when there is one.
    */
   checkSoon(snapshot: Snapshot): void {
     if (this.checked?.snapshot === snapshot || this.pending === snapshot) return;
     this.pending = snapshot;
-    if (this.checker) return this.checkElsewhere(this.checker, snapshot);
-    setTimeout(() => {
+    const check = () => {
       if (this.pending !== snapshot) return;
+      if (this.checker) return this.checkElsewhere(this.checker, snapshot);
       this.pending = undefined;
       if (this.service.snapshot() === snapshot) this.healthFor(snapshot);
-    }, 0);
+    };
+    if (this.work) this.work.run('index check', check);
+    else setTimeout(check, 0);
   }
 
   /** The report for this snapshot, running the cheap check the first time it is asked. */

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { markConfigureStepDone } from './walkthrough';
 import { KnowledgeBase, localDate, type ConfigSources, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../core';
+import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import { knowledgePaths } from './knowledgePathsModel';
 import { readPathSettings } from './settings';
@@ -22,7 +23,11 @@ export class RetrievalService implements vscode.Disposable {
   readonly onDidReload = this.reloadedEmitter.event;
 
   /** `loader`: where index.md is re-read after a change on disk (a worker); without one, on first use. */
-  constructor(log: Log, loader?: IndexLoader) {
+  constructor(
+    log: Log,
+    private readonly work?: BackgroundWork,
+    loader?: IndexLoader,
+  ) {
     this.knowledge = new KnowledgeBase({ sources: () => this.readSources(log), today: () => this.today(), loader, log: (line) => log.info(line) });
     this.knowledge.onDidLoad((state) => {
       this.setContextState(state.kind);
@@ -102,8 +107,9 @@ export class RetrievalService implements vscode.Disposable {
 
   /** `ariaContext.knowledgeFiles`: where the explorer, editor and tab menus offer Send to Chat. */
   private setKnowledgeFiles(state: KnowledgeState, log: Log): void {
-    // After the load that fired this, so listing project folders never delays the first use.
-    setTimeout(() => {
+    // After the load that fired this and after the tag tree's rows (background work), so listing
+    // project folders never delays the first use.
+    const list = () => {
       let paths: string[] = [];
       try {
         if (state.kind === 'ready' && this.knowledge.snapshot() === state.snapshot) paths = knowledgePaths(state.snapshot, (tag) => this.projectFiles(tag));
@@ -112,7 +118,17 @@ export class RetrievalService implements vscode.Disposable {
         log.info(`Knowledge file list for the menus failed: ${(err as Error).message}`);
       }
       void vscode.commands.executeCommand('setContext', 'ariaContext.knowledgeFiles', paths);
-    }, 0);
+    };
+    if (!this.work) return void setTimeout(list, 0);
+    // Each project's listing (hundreds of front matters) as a task of its own, so the tree's
+    // requests are answered between them; the list then reads them from the cache.
+    if (state.kind === 'ready' && state.snapshot.config.projectsEnabled) {
+      for (const key of state.snapshot.index.projects.keys()) {
+        const project = state.snapshot.config.projectsList.get(key.toLowerCase());
+        if (project) this.work.run(`project files ${project.tag}`, () => this.knowledge.snapshot() === state.snapshot && this.projectFiles(project.tag));
+      }
+    }
+    this.work.run('knowledge files', list);
   }
 
   private setContextState(kind: KnowledgeState['kind']): void {

@@ -4,8 +4,9 @@
 import * as vscode from 'vscode';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
+import type { BackgroundWork } from './backgroundWorkModel';
 import { describeQueryCount, projectFacts } from './queryCountModel';
-import { buildTree, type TagSort, type TreeNode } from './treeModel';
+import { buildTree, hasChildren, parentOf, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 
@@ -27,10 +28,15 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
   private readonly expansion = new Map<string, boolean>();
 
+  /** When the first rows were returned (logged once, measured from activation). */
+  private firstRowsLogged = false;
+
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
     private readonly userState?: vscode.Memento,
+    /** Work the first rows do not need waits for them; `activatedAt` is performance.now() at activation. */
+    private readonly timing?: { work?: BackgroundWork; activatedAt?: number },
   ) {
     this.subscription = service.onDidChange(() => this.refresh());
     void vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
@@ -79,12 +85,13 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   refresh(): void {
     this.roots = undefined;
+    this.timing?.work?.treeRefreshed();
     this.changed.fire();
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     const remembered = this.expansion.get(node.id);
-    const collapsible = node.children?.length
+    const collapsible = hasChildren(node)
       ? (remembered ?? node.expanded)
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.Collapsed
@@ -92,7 +99,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     const item = new vscode.TreeItem(node.label, collapsible);
     item.id = node.id;
     item.description = node.description;
-    item.tooltip = node.tooltip;
+    // A file's tooltip (the tags it has anywhere in the tree) is worked out on hover: resolveTreeItem.
+    if (!node.file) item.tooltip = node.tooltip;
     item.contextValue = node.contextValue;
     item.iconPath = new vscode.ThemeIcon(node.icon);
     if (node.file) {
@@ -104,18 +112,51 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
+    this.timing?.work?.treeAsked();
     if (node) return node.children ?? [];
+    let rows: TreeNode[];
     try {
-      this.roots ??= this.build();
-      return this.roots;
+      rows = this.roots ?? this.buildRoots();
     } catch (err) {
       this.log.info(`Tag tree failed: ${(err as Error).stack ?? String(err)}`);
-      return [errorNode(`The tag tree could not be built: ${(err as Error).message}`)];
+      rows = [errorNode(`The tag tree could not be built: ${(err as Error).message}`)];
+    }
+    const since = this.timing?.activatedAt;
+    if (!this.firstRowsLogged && since !== undefined && this.service.state().kind === 'ready') {
+      this.firstRowsLogged = true;
+      this.log.info(`Tag tree: first rows (${rows.length}) answered ${Math.round(performance.now() - since)} ms after activation`);
+    }
+    this.timing?.work?.treeShowedRows();
+    return rows;
+  }
+
+  /**
+   * Builds the rows before the view asks (just after activation, which usually comes with a
+   * click on the view: the workbench takes a few hundred milliseconds to open it and ask).
+   */
+  prepare(): void {
+    if (this.roots) return;
+    try {
+      this.buildRoots();
+    } catch {
+      // getChildren builds again and shows the failure as a row
     }
   }
 
+  private buildRoots(): TreeNode[] {
+    const started = performance.now();
+    const rows = (this.roots = this.build());
+    this.log.info(`Tag tree: ${rows.length} rows built in ${Math.round(performance.now() - started)} ms`);
+    return rows;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    item.tooltip ??= node.tooltip;
+    return item;
+  }
+
   getParent(node: TreeNode): TreeNode | undefined {
-    return this.parents.get(node.id);
+    return this.parents.get(node.id) ?? parentOf(node);
   }
 
   private build(): TreeNode[] {
@@ -160,8 +201,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     });
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
+    // The tags' nodes know their parents (parentOf); the top section's are remembered here.
     this.parents.clear();
-    for (const r of [...top, ...roots]) this.remember(r, undefined);
+    for (const r of top) this.remember(r, undefined);
     return [...top, ...roots];
   }
 

@@ -8,10 +8,10 @@ export interface TagEntry {
   where: string;
 }
 
-function walk(nodes: readonly TreeNode[], trail: string[], visit: (n: TreeNode, trail: string[]) => void): void {
+function walk(nodes: readonly TreeNode[], trail: string[], visit: (n: TreeNode, trail: string[]) => void, into: (n: TreeNode) => boolean = () => true): void {
   for (const n of nodes) {
     visit(n, trail);
-    if (n.children) walk(n.children, [...trail, n.label], visit);
+    if (into(n) && n.children) walk(n.children, [...trail, n.label], visit, into);
   }
 }
 
@@ -20,7 +20,7 @@ export function tagEntries(roots: readonly TreeNode[]): TagEntry[] {
   const out: TagEntry[] = [];
   walk(roots, [], (n, trail) => {
     if (n.kind === 'tag' || n.kind === 'project') out.push({ node: n, where: trail.join(' › ') });
-  });
+  }, (n) => n.kind !== 'tag'); // a tag holds files only: its rows are not built for this
   return out;
 }
 

@@ -1,14 +1,17 @@
 // A 10k-note knowledge folder (the benchmark's generator) in a real VS Code (code-server 1.139 +
-// Chromium): how long from opening the aria-context view (which activates the extension) to the
-// first rows of the tag tree, and that those rows are the folder's. The figure is written to
-// test-artifacts/large-folder-e2e.json and reported; the README's Performance section quotes it.
+// Chromium): how long until the tag tree shows its first rows, and that those rows are the
+// folder's. Measured from the click that opens the view, and from activation: the extension
+// activates on startup finished, often before the click, so "from activation" starts at the later
+// of the two (the rows cannot be asked for before the click). The timeline (extension host
+// started, activate() ran, the tree's rows were built and handed over, rows visible) comes from the workbench's
+// extension-host log and the extension's own output channel, and is written with the figures to
+// test-artifacts/large-folder-e2e.json; the README's Performance section quotes them.
 //
 //   npm run package   # or ARIA_E2E_VSIX=path/to/aria-context.vsix
 //   node --import tsx --test test/e2e/largeFolder.e2e.ts
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { generateHome, type GeneratedHome } from '../../bench/generate';
@@ -17,7 +20,7 @@ import { packagedVsix, tempDir } from './workbench';
 
 const VIEW = 'Tags';
 const CONTAINER = 'Context';
-/** The target the performance issue sets; over it the test reports a miss, it does not fail. */
+/** The target the performance issue sets: first rows at most this long after activation. */
 const TARGET_MS = 1_000;
 /** Beyond this the tree counts as dead: the test fails. */
 const DEAD_MS = 30_000;
@@ -37,6 +40,9 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: g.home } });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
+    // The workbench's own start-up (its extension host starting, the eager extensions such as Git
+    // activating on the same thread) is over before the click: the figures are the view's.
+    await waitFor(() => extensionHostTimeline(server).startupDone, 60_000, 'the extension host to finish activating its start-up extensions');
   });
 
   after(async () => {
@@ -45,17 +51,19 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     if (server) {
       fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
       fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e-server.log'), server.logs.join('\n'));
+      fs.rmSync(path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e-logs'), { recursive: true, force: true });
+      fs.cpSync(path.join(server.userDataDir, 'logs'), path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e-logs'), { recursive: true });
       await server.stop();
     }
   });
 
-  test('opening the view shows the tag tree of a 10k-note folder; the time to its first rows is reported', async (t) => {
+  test('the tag tree of a 10k-note folder shows its first rows within a second of activation, and they are the folder\'s', async (t) => {
     const rows = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"]`);
     assert.equal(await rows.count(), 0, 'no tree rows before the view is opened');
-    const started = performance.now();
+    const clickedAt = Date.now();
     await openViewContainer(page, CONTAINER);
     await rows.first().waitFor({ state: 'visible', timeout: DEAD_MS });
-    const firstRowsMs = performance.now() - started;
+    const rowsAt = Date.now();
 
     // The rows are this folder's: Known Tags with the generator's count, its projects.
     const tree = await waitFor(
@@ -79,9 +87,128 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
       `known tag ${g.queries.oneTag} revealed in the tree`,
     );
 
-    const figure = { notes: g.notes, indexBytes: g.indexBytes, firstRowsMs: Math.round(firstRowsMs), targetMs: TARGET_MS, met: firstRowsMs <= TARGET_MS };
+    // The timeline, from the logs the workbench and the extension keep.
+    const ext = await waitFor(() => extensionTimeline(server, clickedAt), 20_000, 'activation, first rows and the index check in the aria-context output log');
+    const host = extensionHostTimeline(server);
+    const activationToRows = rowsAt - Math.max(ext.activatedAt, clickedAt);
+    const figure = {
+      notes: g.notes,
+      indexBytes: g.indexBytes,
+      clickToFirstRowsMs: rowsAt - clickedAt,
+      activationToFirstRowsMs: activationToRows,
+      activatedBeforeClick: ext.activatedAt < clickedAt,
+      targetMs: TARGET_MS,
+      met: activationToRows <= TARGET_MS,
+      timelineMsFromClick: {
+        extensionHostStarted: host.started === undefined ? null : host.started - clickedAt,
+        startupExtensionsActivated: host.startupDone === undefined ? null : host.startupDone - clickedAt,
+        activationEvent: host.activation?.event ?? null,
+        activateCalled: ext.activatedAt - clickedAt,
+        activateReturned: ext.activatedAt + ext.activateMs - clickedAt,
+        treeRowsBuilt: ext.treeBuiltAt - clickedAt,
+        treeRowsAnswered: ext.treeAnsweredAt - clickedAt,
+        rowsVisible: rowsAt - clickedAt,
+        indexCheckDone: ext.indexCheckAt - clickedAt,
+      },
+      treeBuildMs: ext.treeBuildMs,
+      hostFirstRowsAfterActivationMs: ext.hostFirstRowsMs,
+    };
     fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
     fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e.json'), `${JSON.stringify(figure, null, 2)}\n`);
-    t.diagnostic(`first tree rows ${Math.round(firstRowsMs)} ms after opening the view (activation included), target ≤ ${TARGET_MS} ms: ${figure.met ? 'PASS' : 'MISS'}`);
+    t.diagnostic(`click → first rows ${figure.clickToFirstRowsMs} ms; activation → first rows ${activationToRows} ms (activated ${figure.activatedBeforeClick ? 'before' : 'after'} the click), target ≤ ${TARGET_MS} ms: ${figure.met ? 'PASS' : 'MISS'}`);
+    t.diagnostic(`timeline (ms from the click): ${JSON.stringify(figure.timelineMsFromClick)}; tree built in ${ext.treeBuildMs} ms`);
+
+    // The work the rows do not need comes after them: the index health check ends after the rows show.
+    assert.ok(ext.indexCheckAt >= rowsAt, `the index check (done at ${figure.timelineMsFromClick.indexCheckDone} ms from the click) came before the tree's rows showed (${figure.timelineMsFromClick.rowsVisible} ms)`);
+    assert.ok(
+      activationToRows <= TARGET_MS,
+      `first tree rows ${activationToRows} ms after activation (click → rows ${figure.clickToFirstRowsMs} ms), over the ${TARGET_MS} ms target; timeline in ms from the click: ${JSON.stringify(figure.timelineMsFromClick)}`,
+    );
   });
 });
+
+interface ExtensionTimeline {
+  /** Epoch ms when activate() started. */
+  activatedAt: number;
+  activateMs: number;
+  /** When the tree's first rows of the loaded folder were built (just after activation, or when asked) and handed to the view. */
+  treeBuiltAt: number;
+  treeBuildMs: number;
+  treeAnsweredAt: number;
+  /** The extension's own figure: first rows answered, ms after activate() started. */
+  hostFirstRowsMs: number;
+  /** When the cheap index health check finished. */
+  indexCheckAt: number;
+}
+
+/** Lines of the extension's output channel (code-server keeps a log file per channel). */
+function outputChannelLines(server: CodeServer): string[] {
+  const logsDir = path.join(server.userDataDir, 'logs');
+  const files = (fs.readdirSync(logsDir, { recursive: true }) as string[]).filter((f) => f.endsWith('aria-context.log'));
+  return files.flatMap((f) => fs.readFileSync(path.join(logsDir, f), 'utf8').split('\n'));
+}
+
+/** A `[HH:MM:SS.mmm]` (UTC) stamp of the output channel as epoch ms, on the day nearest `near`. */
+function stampOf(line: string, near: number): number | undefined {
+  const m = /^\[(\d\d):(\d\d):(\d\d)\.(\d{3})\]/.exec(line);
+  if (!m) return undefined;
+  const day = new Date(near);
+  const at = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), +m[1], +m[2], +m[3], +m[4]);
+  const dayMs = 86_400_000;
+  return at - near > dayMs / 2 ? at - dayMs : near - at > dayMs / 2 ? at + dayMs : at;
+}
+
+function extensionTimeline(server: CodeServer, near: number): ExtensionTimeline | undefined {
+  const lines = outputChannelLines(server);
+  const find = (re: RegExp) => {
+    for (const line of lines) {
+      const m = re.exec(line);
+      const at = m ? stampOf(line, near) : undefined;
+      if (m && at !== undefined) return { at, m };
+    }
+    return undefined;
+  };
+  const activated = find(/Activated in (\d+) ms/);
+  const built = find(/Tag tree: \d+ rows built in (\d+) ms/);
+  const answered = find(/Tag tree: first rows \(\d+\) answered (\d+) ms after activation/);
+  const check = find(/Index check: .* in \d+ ms/);
+  if (!activated || !built || !answered || !check) return undefined;
+  const activateMs = Number(activated.m[1]);
+  return {
+    activatedAt: activated.at - activateMs,
+    activateMs,
+    treeBuiltAt: built.at,
+    treeBuildMs: Number(built.m[1]),
+    treeAnsweredAt: answered.at,
+    hostFirstRowsMs: Number(answered.m[1]),
+    indexCheckAt: check.at,
+  };
+}
+
+/** From the workbench's extension-host log: when the host started, and this extension's activation event. */
+interface HostTimeline {
+  started?: number;
+  /** The workbench's start-up extensions are active (the `onStartupFinished` ones come next). */
+  startupDone?: number;
+  activation?: { at: number; event: string };
+}
+
+function extensionHostTimeline(server: CodeServer): HostTimeline {
+  const logsDir = path.join(server.userDataDir, 'logs');
+  if (!fs.existsSync(logsDir)) return {};
+  const file = (fs.readdirSync(logsDir, { recursive: true }) as string[]).find((f) => f.endsWith('remoteexthost.log') || f.endsWith('exthost.log'));
+  if (!file) return {};
+  const stamp = (line: string) => {
+    const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3})/.exec(line);
+    return m ? new Date(`${m[1]}T${m[2]}`).getTime() : undefined; // the host's local time, as this process reads it
+  };
+  const out: HostTimeline = {};
+  for (const line of fs.readFileSync(path.join(logsDir, file), 'utf8').split('\n')) {
+    if (out.started === undefined && /Extension host with pid \d+ started/.test(line)) out.started = stamp(line);
+    if (out.startupDone === undefined && /Eager extensions activated/.test(line)) out.startupDone = stamp(line);
+    const m = /_doActivateExtension aria-context\.aria-context,.*activationEvent: '([^']+)'/.exec(line);
+    const at = stamp(line);
+    if (m && at !== undefined && !out.activation) out.activation = { at, event: m[1] };
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+// Work the tag tree's first rows do not need (the index health check, the menus' file list, the
+// status bar's counts) runs on the extension host's one thread too: it waits until the tree has
+// shown its rows and has been quiet for a moment, one task per turn of the event loop, so a
+// request from the tree is answered between two tasks. While the tree view is hidden, nothing
+// waits for it (only a short delay after activation, when a click on the view is likely).
+// Pure (timers injected): unit-tested.
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+  now(): number;
+}
+
+export interface BackgroundWorkOptions {
+  /** How long the tree must have been quiet (no request) before a task runs. */
+  quietMs: number;
+  /** Nothing runs this long after construction (activation), unless the tree has shown rows. */
+  startDelayMs: number;
+  /** The longest a task waits for a visible tree's rows (a tree that never answers blocks nothing). */
+  maxWaitMs: number;
+  timers?: Timers;
+  onError?: (key: string, err: unknown) => void;
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => performance.now(),
+};
+
+export class BackgroundWork {
+  private readonly timers: Timers;
+  /** Tasks by key, oldest first; queuing a key again replaces its task (the latest state wins). */
+  private readonly queue = new Map<string, () => void>();
+  private visible = false;
+  /** The tree answered with rows since it was last refreshed. */
+  private rowsShown = false;
+  /** Since when a visible tree's rows have been awaited. */
+  private awaitingSince: number | undefined;
+  private notBefore: number;
+  private timer: unknown;
+  private disposed = false;
+
+  constructor(private readonly options: BackgroundWorkOptions) {
+    this.timers = options.timers ?? realTimers;
+    this.notBefore = this.timers.now() + options.startDelayMs;
+  }
+
+  /** Queues a task under a key (replacing a queued task of that key). */
+  run(key: string, task: () => void): void {
+    if (this.disposed) return;
+    this.queue.delete(key);
+    this.queue.set(key, task);
+    this.arm();
+  }
+
+  /** Whether a task of this key is queued. */
+  has(key: string): boolean {
+    return this.queue.has(key);
+  }
+
+  /** The tree view was shown or hidden. */
+  treeVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    this.awaitingSince = visible && !this.rowsShown ? this.timers.now() : undefined;
+    this.arm();
+  }
+
+  /** The tree is rebuilding: a visible tree's new rows come first. */
+  treeRefreshed(): void {
+    this.rowsShown = false;
+    if (this.visible) this.awaitingSince = this.timers.now();
+    this.arm();
+  }
+
+  /** The tree asked for nodes (its rows or a node's children): tasks wait for it to be quiet. */
+  treeAsked(): void {
+    this.notBefore = Math.max(this.notBefore, this.timers.now() + this.options.quietMs);
+    this.arm();
+  }
+
+  /** The tree answered with its rows. */
+  treeShowedRows(): void {
+    const first = !this.rowsShown;
+    this.rowsShown = true;
+    this.awaitingSince = undefined;
+    const now = this.timers.now();
+    // Rows shown: the start delay has done its job; only the quiet time is left.
+    this.notBefore = first ? now + this.options.quietMs : Math.max(this.notBefore, now + this.options.quietMs);
+    this.arm();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.queue.clear();
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+  }
+
+  /** How long until the next task may run (0: now), or undefined when nothing is queued. */
+  private delay(): number | undefined {
+    if (this.queue.size === 0) return undefined;
+    const now = this.timers.now();
+    let at = this.notBefore;
+    if (this.visible && !this.rowsShown && this.awaitingSince !== undefined) at = Math.max(at, this.awaitingSince + this.options.maxWaitMs);
+    return Math.max(0, at - now);
+  }
+
+  private arm(): void {
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+    const delay = this.delay();
+    if (delay === undefined) return;
+    this.timer = this.timers.set(() => this.step(), delay);
+  }
+
+  /** Runs the oldest task if nothing waits any more, then re-arms for the next (a turn later). */
+  private step(): void {
+    this.timer = undefined;
+    if (this.disposed) return;
+    const delay = this.delay();
+    if (delay === undefined) return;
+    if (delay > 0) return this.arm();
+    const [key, task] = this.queue.entries().next().value as [string, () => void];
+    this.queue.delete(key);
+    try {
+      task();
+    } catch (err) {
+      this.options.onError?.(key, err);
+    }
+    this.arm();
+  }
+}
