@@ -171,7 +171,7 @@ function extensionTimeline(server: CodeServer, near: number): ExtensionTimeline 
   const activated = find(/Activated in (\d+) ms/);
   const built = find(/Tag tree: \d+ rows built in (\d+) ms/);
   const answered = find(/Tag tree: first rows \(\d+\) answered (\d+) ms after activation/);
-  const check = find(/Index check: .* in \d+ ms/);
+  const check = find(/Index check( \(on the index worker\))?: .* in \d+ ms/);
   if (!activated || !built || !answered || !check) return undefined;
   const activateMs = Number(activated.m[1]);
   return {
