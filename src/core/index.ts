@@ -61,6 +61,15 @@ export { isIsoDate, localDate } from './staleness';
 export { expandHome } from './paths';
 export { itemsForPaths, type PathItems } from './pathItems';
 export { indexPath, readIndexText, type IndexText } from './snapshot';
+export {
+  cacheDisabledByEnv,
+  cacheWriterRunning,
+  indexCacheDir,
+  parseIndexCacheJob,
+  runIndexCacheJob,
+  type IndexCacheJob,
+  type IndexCacheSettings,
+} from './indexCache';
 export { deriveActiveFileQuery, surfacedFiles, pathWords, MAX_SURFACED_FILES, MIN_TAG_HITS, type DerivedQuery } from './activeFile';
 export { indexLines, type IndexLines } from './indexLines';
 export {
