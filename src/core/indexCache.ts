@@ -80,6 +80,33 @@ function insideKeepOut(dir: string, keepOut: readonly string[]): boolean {
   });
 }
 
+/**
+ * mkdir -p with mode 0700, one level at a time from the nearest existing folder: bounded by
+ * the path's depth (Node 20's recursive mkdirSync can spin forever on some paths, e.g. in /proc).
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let d = path.resolve(dir); ; ) {
+    try {
+      fs.lstatSync(d);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      missing.push(d);
+      const up = path.dirname(d);
+      if (up === d) break;
+      d = up;
+    }
+  }
+  for (const d of missing.reverse()) {
+    try {
+      fs.mkdirSync(d, 0o700);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
 /** A file or folder that only its owner (this user) can change; always true where modes mean nothing. */
 function ownedAndPrivate(st: fs.Stats): boolean {
   if (process.platform === 'win32') return true;
@@ -133,7 +160,7 @@ export function writeCachedImage(job: IndexCacheJob, image: IndexImage): boolean
   let temp: string | null = null;
   try {
     if (insideKeepOut(dir, job.keepOut)) return false;
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolders(dir);
     const st = fs.lstatSync(dir);
     if (!st.isDirectory() || !ownedAndPrivate(st)) return false;
     if (insideKeepOut(dir, job.keepOut)) return false; // made, or found, through a symlink
@@ -200,7 +227,7 @@ export function runIndexCacheJob(job: IndexCacheJob, now: () => number): boolean
   const dir = path.dirname(job.cacheFile);
   try {
     if (insideKeepOut(dir, job.keepOut)) return false;
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeFolders(dir);
     const st = fs.lstatSync(dir);
     if (!st.isDirectory() || !ownedAndPrivate(st)) return false;
   } catch {
