@@ -10,7 +10,8 @@ import { compactIndex, parseIndex } from './indexParser';
 import type { IndexImage } from './indexParser/image/compact';
 import { decodeImage, encodeImage, type ImageFileStamp } from './indexParser/image/file';
 import { MAX_INDEX_BYTES, MAX_INDEX_IMAGE_BYTES } from './limits';
-import { isInside, openRegularFile, realOrSelf } from './paths';
+import { openRegularFile } from './paths';
+import { privateFolder, readPrivateFile, writePrivateFile } from './privateFile';
 import type { Config } from './types';
 
 /**
@@ -69,51 +70,6 @@ export function keepOutOf(config: Config): string[] {
   return [config.knowledgeFolder, ...[...config.projectsList.values()].map((p) => p.root)];
 }
 
-/** Whether the cache folder lies in (or is) one of `keepOut`, by path or after symlinks. */
-function insideKeepOut(dir: string, keepOut: readonly string[]): boolean {
-  const abs = path.resolve(dir);
-  const real = realOrSelf(abs);
-  return keepOut.some((root) => {
-    const r = path.resolve(root);
-    const rr = realOrSelf(r);
-    return [abs, real].some((d) => d === r || d === rr || isInside(d, r) || isInside(d, rr));
-  });
-}
-
-/**
- * mkdir -p with mode 0700, one level at a time from the nearest existing folder: bounded by
- * the path's depth (Node 20's recursive mkdirSync can spin forever on some paths, e.g. in /proc).
- */
-function makeFolders(dir: string): void {
-  const missing: string[] = [];
-  for (let d = path.resolve(dir); ; ) {
-    try {
-      fs.lstatSync(d);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      missing.push(d);
-      const up = path.dirname(d);
-      if (up === d) break;
-      d = up;
-    }
-  }
-  for (const d of missing.reverse()) {
-    try {
-      fs.mkdirSync(d, 0o700);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-}
-
-/** A file or folder that only its owner (this user) can change; always true where modes mean nothing. */
-function ownedAndPrivate(st: fs.Stats): boolean {
-  if (process.platform === 'win32') return true;
-  const uid = process.getuid?.();
-  return (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
-}
-
 /** Whether index.md (stat `st`) is old enough to be cached at `now` (RACY_WINDOW_MS). */
 export function settled(st: fs.BigIntStats, now: number): boolean {
   const newest = Number((st.mtimeNs > st.ctimeNs ? st.mtimeNs : st.ctimeNs) / 1_000_000n);
@@ -126,27 +82,8 @@ export function settled(st: fs.BigIntStats, now: number): boolean {
  * or for another state of index.md. Never throws.
  */
 export function readCachedImage(cacheFile: string, stamp: ImageFileStamp, keepOut: readonly string[]): IndexImage | null {
-  try {
-    if (insideKeepOut(path.dirname(cacheFile), keepOut)) return null;
-    const fd = fs.openSync(cacheFile, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
-    try {
-      const st = fs.fstatSync(fd);
-      if (!st.isFile() || !ownedAndPrivate(st) || st.size > MAX_INDEX_IMAGE_BYTES) return null;
-      // A Buffer of its own (offset 0): the image's arrays are views over it.
-      const buf = Buffer.allocUnsafeSlow(st.size);
-      let done = 0;
-      while (done < buf.length) {
-        const n = fs.readSync(fd, buf, done, buf.length - done, done);
-        if (n === 0) return null; // shorter than its size said
-        done += n;
-      }
-      return decodeImage(buf, stamp);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return null;
-  }
+  const buf = readPrivateFile(cacheFile, MAX_INDEX_IMAGE_BYTES, keepOut);
+  return buf === null ? null : decodeImage(buf, stamp);
 }
 
 /**
@@ -156,31 +93,12 @@ export function readCachedImage(cacheFile: string, stamp: ImageFileStamp, keepOu
  * written. Never throws.
  */
 export function writeCachedImage(job: IndexCacheJob, image: IndexImage): boolean {
-  const dir = path.dirname(job.cacheFile);
-  let temp: string | null = null;
   try {
-    if (insideKeepOut(dir, job.keepOut)) return false;
-    makeFolders(dir);
-    const st = fs.lstatSync(dir);
-    if (!st.isDirectory() || !ownedAndPrivate(st)) return false;
-    if (insideKeepOut(dir, job.keepOut)) return false; // made, or found, through a symlink
+    if (!privateFolder(path.dirname(job.cacheFile), job.keepOut)) return false;
     const bytes = encodeImage(image, { producer: job.producer, key: job.key });
-    if (bytes.length > MAX_INDEX_IMAGE_BYTES) return false;
-    temp = path.join(dir, `.${path.basename(job.cacheFile)}.${process.pid}.${Date.now()}.tmp`);
-    const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0), 0o600);
-    try {
-      let done = 0;
-      while (done < bytes.length) done += fs.writeSync(fd, bytes, done);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temp, job.cacheFile);
-    temp = null;
-    return true;
+    return bytes.length <= MAX_INDEX_IMAGE_BYTES && writePrivateFile(job.cacheFile, bytes, job.keepOut);
   } catch {
     return false;
-  } finally {
-    if (temp !== null) fs.rmSync(temp, { force: true });
   }
 }
 
@@ -224,15 +142,7 @@ function takeLock(lock: string, now: number): boolean {
  * a time. Never throws.
  */
 export function runIndexCacheJob(job: IndexCacheJob, now: () => number): boolean {
-  const dir = path.dirname(job.cacheFile);
-  try {
-    if (insideKeepOut(dir, job.keepOut)) return false;
-    makeFolders(dir);
-    const st = fs.lstatSync(dir);
-    if (!st.isDirectory() || !ownedAndPrivate(st)) return false;
-  } catch {
-    return false;
-  }
+  if (!privateFolder(path.dirname(job.cacheFile), job.keepOut)) return false;
   const lock = lockFileOf(job);
   if (!takeLock(lock, now())) return false;
   try {
