@@ -441,7 +441,8 @@ function buildProduction(tmp: string): Bundle {
   return {
     dir,
     extensionBytes: fs.statSync(path.join(dir, 'dist', 'extension.js')).size,
-    cliBytes: fs.statSync(path.join(dir, 'dist', 'cli.js')).size,
+    // the command's loader and the bundle it compiles
+    cliBytes: fs.statSync(path.join(dir, 'dist', 'cli.js')).size + fs.statSync(path.join(dir, 'dist', 'cliMain.js')).size,
     mcpBytes: fs.statSync(path.join(dir, 'dist', 'mcp.js')).size,
   };
 }
@@ -682,7 +683,7 @@ async function main(): Promise<void> {
       activationHome ??= g;
     }
     row('—', 'dist/extension.js (production, minified)', kb(bundle.extensionBytes), { text: '≤ 300 KB', ok: bundle.extensionBytes <= 300 * 1024 });
-    row('—', 'dist/cli.js (production, minified)', kb(bundle.cliBytes));
+    row('—', 'dist/cli.js + dist/cliMain.js (production, minified)', kb(bundle.cliBytes));
     row('—', 'dist/mcp.js (production, minified; loaded only by `aria-context mcp`)', kb(bundle.mcpBytes));
     results.bundle = { extensionBytes: bundle.extensionBytes, cliBytes: bundle.cliBytes, mcpBytes: bundle.mcpBytes };
     if (activationHome) {

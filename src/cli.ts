@@ -10,6 +10,7 @@ import {
   errorJson,
   indexCacheDir,
   isIsoDate,
+  keepOutOf,
   loadItems,
   loadSnapshot,
   localDate,
@@ -21,6 +22,7 @@ import {
   renderSummary,
   runIndexCacheJob,
   runQuery,
+  saveCodeCache,
   toJson,
   USAGE,
   type IndexCacheJob,
@@ -184,6 +186,7 @@ export function main(argv: string[], io: CliIo): number {
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   const exit = answer(options, outcome.snapshot, io, fail);
   if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
+  if (cacheDir) saveCodeCache(cacheDir, keepOutOf(outcome.snapshot.config)); // when dist/cli.js had none
   return exit;
 }
 

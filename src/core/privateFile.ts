@@ -44,25 +44,31 @@ function makeFolders(dir: string): void {
   }
 }
 
-/** A file or folder that only its owner (this user) can change; always true where modes mean nothing. */
-export function ownedAndPrivate(st: fs.Stats): boolean {
+/** A file or folder of this user's with none of `forbidden` mode bits (default: group/world write); always true where modes mean nothing. */
+export function ownedAndPrivate(st: fs.Stats, forbidden = 0o022): boolean {
   if (process.platform === 'win32') return true;
   const uid = process.getuid?.();
-  return (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
+  return (uid === undefined || st.uid === uid) && (st.mode & forbidden) === 0;
 }
 
 /**
  * `file`'s bytes in a Buffer of its own (offset 0), or null: missing, not a regular file (a
  * symlink is not followed), not this user's, writable by others, over `maxBytes`, shorter than
- * its size said, or in a folder of `keepOut`.
+ * its size said, or in a folder of `keepOut`. `ownerOnly`: also refused when the file or its
+ * folder (not a symlink) is readable by others: what this code writes (0600 in a 0700 folder),
+ * and what a clone or a sync into a folder does not make.
  */
-export function readPrivateFile(file: string, maxBytes: number, keepOut: readonly string[]): Buffer | null {
+export function readPrivateFile(file: string, maxBytes: number, keepOut: readonly string[], options: { ownerOnly?: boolean } = {}): Buffer | null {
   try {
     if (insideKeepOut(path.dirname(file), keepOut)) return null;
+    if (options.ownerOnly) {
+      const dir = fs.lstatSync(path.dirname(file));
+      if (!dir.isDirectory() || !ownedAndPrivate(dir, 0o077)) return null;
+    }
     const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
     try {
       const st = fs.fstatSync(fd);
-      if (!st.isFile() || !ownedAndPrivate(st) || st.size > maxBytes) return null;
+      if (!st.isFile() || !ownedAndPrivate(st, options.ownerOnly ? 0o077 : 0o022) || st.size > maxBytes) return null;
       const buf = Buffer.allocUnsafeSlow(st.size);
       let done = 0;
       while (done < buf.length) {

@@ -49,7 +49,7 @@ describe('CLI index cache', () => {
     homes.push(home);
     return home;
   };
-  const [hitHome, optOutHome, readOnlyHome] = [newHome(), newHome(), newHome()];
+  const [hitHome, optOutHome, readOnlyHome, codeHome] = [newHome(), newHome(), newHome(), newHome()];
   // index.md is cached only once it is older than the racy window (mtime and ctime): once for all.
   before(() => sleep(2100));
 
@@ -108,5 +108,52 @@ describe('CLI index cache', () => {
     assert.ok(waitForCacheFile(path.join(readOnlyHome, '.cache', 'aria-context')));
     sleep(500);
     assert.deepEqual(fs.readdirSync(path.join(readOnlyHome, 'knowledge')).sort(), ['a.md', 'b.md', 'index.md']);
+  });
+
+  test('the command compiles the CLI with a V8 code cache: written once (0600), reused, and a damaged, shared or symlinked one ignored and replaced', () => {
+    const xdg = tempDir('aria-xdg-');
+    const env = { XDG_CACHE_HOME: xdg };
+    const dir = path.join(xdg, 'aria-context');
+    const expected = run(codeHome, ['api', '--no-cache']);
+    assert.deepEqual(run(codeHome, ['api'], env), expected);
+    const codeFile = () => fs.readdirSync(dir).filter((f) => f.endsWith('.v8cache')).map((f) => path.join(dir, f));
+    assert.equal(codeFile().length, 1, 'one code cache file for this build and Node version');
+    const file = codeFile()[0];
+    assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+    const ino = fs.statSync(file).ino;
+    assert.deepEqual(run(codeHome, ['api'], env), expected);
+    assert.equal(fs.statSync(file).ino, ino, 'an accepted code cache is not rewritten');
+    const good = fs.readFileSync(file);
+    const elsewhere = path.join(xdg, 'elsewhere.v8cache');
+    fs.writeFileSync(elsewhere, good, { mode: 0o600 });
+    const spoilers: Record<string, () => void> = {
+      'flipped byte': () => {
+        const b = Buffer.from(good);
+        b[b.length >> 1] ^= 0xff;
+        fs.writeFileSync(file, b, { mode: 0o600 });
+      },
+      truncated: () => fs.writeFileSync(file, good.subarray(0, good.length >> 1), { mode: 0o600 }),
+      'readable by others': () => {
+        fs.writeFileSync(file, good);
+        fs.chmodSync(file, 0o644);
+      },
+      symlinked: () => fs.symlinkSync(elsewhere, file),
+    };
+    for (const [name, spoil] of Object.entries(spoilers)) {
+      fs.rmSync(file, { force: true });
+      spoil();
+      const before = fs.lstatSync(file).ino;
+      assert.deepEqual(run(codeHome, ['api'], env), expected, name);
+      const st = fs.lstatSync(file);
+      assert.ok(st.isFile() && st.ino !== before && (st.mode & 0o777) === 0o600, `${name}: replaced by a private regular file`);
+      assert.deepEqual(fs.readFileSync(elsewhere), good, `${name}: nothing written through a symlink`);
+    }
+    // none in the knowledge folder, none with --no-cache
+    const inside = path.join(codeHome, 'knowledge', '.cache');
+    assert.deepEqual(run(codeHome, ['api'], { XDG_CACHE_HOME: inside }), expected);
+    assert.equal(fs.existsSync(inside), false, 'nothing written inside the knowledge folder');
+    const off = tempDir('aria-xdg-');
+    run(codeHome, ['api', '--no-cache'], { XDG_CACHE_HOME: off });
+    assert.deepEqual(fs.readdirSync(off), []);
   });
 });
