@@ -2,6 +2,7 @@
 // they are regular files of this user's that no one else can write, written atomically and
 // privately, never inside the knowledge folder or a project root (which other people may sync
 // into). Nothing here throws: a file that fails a check is simply not there.
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isInside, realOrSelf } from './paths';
@@ -106,7 +107,7 @@ export function privateFolder(dir: string, keepOut: readonly string[]): boolean 
 export function writePrivateFile(file: string, bytes: Uint8Array, keepOut: readonly string[]): boolean {
   const dir = path.dirname(file);
   if (!privateFolder(dir, keepOut)) return false;
-  let temp: string | null = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  let temp: string | null = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0), 0o600);
     try {
