@@ -190,8 +190,8 @@ export function main(argv: string[], io: CliIo): number {
   return exit;
 }
 
+/** The query's output (summary, JSON or bundle) and its exit code. */
 function answer(options: CliOptions, snapshot: Snapshot, io: CliIo, fail: (code: string, message: string, exit: number) => number): number {
-
   const today = options.today ?? localDate(io.now());
   const query = runQuery(snapshot, options.tokens, { today });
   if (!query.ok) return fail('usage', query.message, 2);
