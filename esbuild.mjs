@@ -1,6 +1,7 @@
 // Bundles the extension, the CLI, the MCP server (its own entry: the SDK stays out of the
 // others) and the index worker. `--production` minifies and drops source maps;
 // `--watch` rebuilds on change. vscode is provided by the editor at run time.
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as esbuild from 'esbuild';
 
@@ -39,10 +40,29 @@ const shared = {
 
 const { version } = JSON.parse(await fs.readFile(new URL('./package.json', import.meta.url), 'utf8'));
 
+/**
+ * The build's identity for the files it caches (the CLI's index cache): the version and a hash
+ * of every source file, so a build never trusts a cache another build wrote. A watch build
+ * has none (its sources change under it), which turns the cache off.
+ */
+async function buildIdentity() {
+  const root = new URL('./', import.meta.url);
+  const sources = (await fs.readdir(new URL('src/', root), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => `src/${f.split('\\').join('/')}`);
+  const hash = createHash('sha256');
+  for (const f of ['package.json', 'package-lock.json', 'esbuild.mjs', ...sources].sort()) {
+    const bytes = await fs.readFile(new URL(f, root)).catch(() => Buffer.from('(none)'));
+    hash.update(`${f}\0`).update(bytes).update('\0');
+  }
+  return `${version}+${hash.digest('hex').slice(0, 16)}`;
+}
+const buildDefine = watch ? {} : { ARIA_CONTEXT_BUILD: JSON.stringify(await buildIdentity()) };
+
 const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...shared, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { ...shared, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', define: { ARIA_CONTEXT_VERSION: JSON.stringify(version) } },
+  // The `aria-context` command: a small loader that compiles the CLI's bundle with V8's code cache.
+  { ...shared, entryPoints: ['src/cliLoader.ts'], outfile: 'dist/cli.js', define: buildDefine, banner: { js: '#!/usr/bin/env node' } },
+  { ...shared, entryPoints: ['src/cli.ts'], outfile: 'dist/cliMain.js', define: buildDefine },
+  { ...shared, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', define: { ARIA_CONTEXT_VERSION: JSON.stringify(version), ...buildDefine } },
   // The extension reads index.md on a worker thread after a change on disk (src/indexWorker/).
   { ...shared, entryPoints: ['src/indexWorker/main.ts'], outfile: 'dist/indexWorker.js' },
 ];

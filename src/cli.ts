@@ -3,7 +3,34 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 // Through the core's index like every front end; esbuild drops what the CLI does not use.
-import { describeLoad, errorJson, isIsoDate, loadItems, loadSnapshot, localDate, parseQueryText, pickItems, queryTooLarge, renderBundle, renderSummary, runQuery, toJson, USAGE } from './core';
+import {
+  cacheDisabledByEnv,
+  cacheWriterRunning,
+  describeLoad,
+  errorJson,
+  indexCacheDir,
+  isIsoDate,
+  keepOutOf,
+  loadItems,
+  loadSnapshot,
+  localDate,
+  parseIndexCacheJob,
+  parseQueryText,
+  pickItems,
+  queryTooLarge,
+  renderBundle,
+  renderSummary,
+  runIndexCacheJob,
+  runQuery,
+  saveCodeCache,
+  toJson,
+  USAGE,
+  type IndexCacheJob,
+  type Snapshot,
+} from './core';
+
+/** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
+declare const ARIA_CONTEXT_BUILD: string | undefined;
 
 const HELP = `aria-context — query an aria-knowledge folder by tag
 
@@ -24,6 +51,8 @@ Options:
   --folder DIR         knowledge folder (overrides knowledge_folder)
   --projects-root DIR  where relative project paths live (default ~/Projects)
   --today YYYY-MM-DD   the date ages are counted to (default: today)
+  --no-cache           parse index.md, neither reading nor writing the index
+                       cache (also ARIA_CONTEXT_NO_CACHE=1)
   -h, --help           show this help
 
 Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
@@ -40,6 +69,7 @@ interface CliOptions {
   folder?: string;
   projectsRoot?: string;
   today?: string;
+  noCache: boolean;
 }
 
 type ParseOutcome = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: CliOptions };
@@ -50,7 +80,7 @@ export function parseArgs(argv: string[]): ParseOutcome {
   if (argv.length === 0 || argv.includes('-h') || argv.includes('--help') || argv[0] === 'help') return { kind: 'help' };
   const [command, ...rest] = argv;
   if (command !== 'query') return { kind: 'error', message: `Unknown command "${command}". ${USAGE}\nRun aria-context --help for options.` };
-  const options: CliOptions = { tokens: [], json: false, load: null };
+  const options: CliOptions = { tokens: [], json: false, load: null, noCache: false };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--') {
@@ -65,6 +95,10 @@ export function parseArgs(argv: string[]): ParseOutcome {
     const flag = eq >= 0 ? arg.slice(0, eq) : arg;
     if (flag === '--json' || flag === '--text') {
       options.json = flag === '--json';
+      continue;
+    }
+    if (flag === '--no-cache' && eq < 0) {
+      options.noCache = true;
       continue;
     }
     if (!VALUE_FLAGS.has(flag)) return { kind: 'error', message: `Unknown option ${flag}. Run aria-context --help for options.` };
@@ -91,6 +125,11 @@ export interface CliIo {
   now: () => number;
   /** The directory relative paths would be read against (default: process.cwd()). */
   cwd?: () => string;
+  /**
+   * The index cache: this build's identity, and what to do with the job a miss leaves (after
+   * the answer is out). Without it the CLI neither reads nor writes the cache.
+   */
+  cache?: { producer: string; write: (job: IndexCacheJob) => void };
 }
 
 /**
@@ -128,6 +167,7 @@ export function main(argv: string[], io: CliIo): number {
   const home = io.env.HOME || os.homedir();
   const relative = relativePathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
+  const cacheDir = io.cache && !options.noCache && !cacheDisabledByEnv(io.env) ? indexCacheDir(io.env, home) : null;
   const outcome = loadSnapshot(
     {
       home,
@@ -138,12 +178,22 @@ export function main(argv: string[], io: CliIo): number {
       projectsRoot: options.projectsRoot,
       trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
     },
-    { onlyFor: options.tokens }, // one query, then exit: read only what it needs
+    {
+      onlyFor: options.tokens, // one query, then exit: read only what it needs
+      cache: io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now() } : undefined,
+    },
   );
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+  const exit = answer(options, outcome.snapshot, io, fail);
+  if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
+  if (cacheDir) saveCodeCache(cacheDir, keepOutOf(outcome.snapshot.config)); // when dist/cli.js had none
+  return exit;
+}
 
+/** The query's output (summary, JSON or bundle) and its exit code. */
+function answer(options: CliOptions, snapshot: Snapshot, io: CliIo, fail: (code: string, message: string, exit: number) => number): number {
   const today = options.today ?? localDate(io.now());
-  const query = runQuery(outcome.snapshot, options.tokens, { today });
+  const query = runQuery(snapshot, options.tokens, { today });
   if (!query.ok) return fail('usage', query.message, 2);
   const result = query.result;
 
@@ -153,7 +203,7 @@ export function main(argv: string[], io: CliIo): number {
   }
   const picks = pickItems(result, options.load);
   if (!picks.ok) return fail('usage', picks.message, 2);
-  const load = loadItems(outcome.snapshot.config, picks.items);
+  const load = loadItems(snapshot.config, picks.items);
   if (options.json) {
     io.out(
       `${JSON.stringify(
@@ -204,14 +254,41 @@ function runMcp(args: string[]): void {
   });
 }
 
+/** The hidden command a miss starts to write the index cache, in a process of its own. */
+const WRITE_CACHE_COMMAND = '__write-index-cache';
+
+/**
+ * Writes the cache in a detached child, so the run that missed exits as soon as it has
+ * answered (the full parse and the image cost more than the one-query parse that answered).
+ * Skipped while another writer for the same file is at work.
+ */
+function startCacheWriter(job: IndexCacheJob): void {
+  try {
+    if (cacheWriterRunning(job, Date.now())) return;
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
+    const child = spawn(process.execPath, [__filename, WRITE_CACHE_COMMAND, JSON.stringify(job)], { detached: true, stdio: 'ignore', windowsHide: true });
+    child.on('error', () => undefined); // no cache this time: nothing to tell the user
+    child.unref();
+  } catch {
+    // the cache is an optimisation: a failure to start its writer changes no answer
+  }
+}
+
+const build = typeof ARIA_CONTEXT_BUILD === 'string' && ARIA_CONTEXT_BUILD !== '' ? ARIA_CONTEXT_BUILD : null;
+
 if (require.main === module && process.argv[2] === 'mcp') {
   runMcp(process.argv.slice(3));
+} else if (require.main === module && process.argv[2] === WRITE_CACHE_COMMAND) {
+  const job = parseIndexCacheJob(process.argv[3] ?? '');
+  // Only this build's own jobs: the producer is what the file will be trusted for.
+  if (job && build !== null && job.producer === build) runIndexCacheJob(job, () => Date.now());
 } else if (require.main === module) {
   try {
     process.exitCode = main(process.argv.slice(2), {
       out: writeOut,
       env: process.env,
       now: () => Date.now(),
+      cache: build !== null ? { producer: build, write: startCacheWriter } : undefined,
     });
   } catch (err) {
     // Last line of defence: a one-line message, never a stack trace.

@@ -51,6 +51,7 @@ export {
   MAX_TOOL_LOAD_BYTES,
   MAX_INDEX_BYTES,
   MAX_CONFIG_BYTES,
+  MAX_CODE_CACHE_BYTES,
   queryTooLarge,
   tooManyPaths,
 } from './limits';
@@ -61,6 +62,18 @@ export { isIsoDate, localDate } from './staleness';
 export { expandHome } from './paths';
 export { itemsForPaths, type PathItems } from './pathItems';
 export { indexPath, readIndexText, type IndexText } from './snapshot';
+export {
+  cacheDisabledByEnv,
+  cacheWriterRunning,
+  indexCacheDir,
+  keepOutOf,
+  parseIndexCacheJob,
+  runIndexCacheJob,
+  type IndexCacheJob,
+  type IndexCacheSettings,
+} from './indexCache';
+export { readPrivateFile } from './privateFile';
+export { CODE_CACHE_HANDOFF, saveCodeCache, unwrapCodeCache, type CodeCacheHandoff } from './codeCache';
 export { deriveActiveFileQuery, surfacedFiles, pathWords, MAX_SURFACED_FILES, MIN_TAG_HITS, type DerivedQuery } from './activeFile';
 export { indexLines, type IndexLines } from './indexLines';
 export {

@@ -16,6 +16,13 @@ export const MAX_TOOL_LOAD_BYTES = 1024 * 1024;
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 /** `index.md` larger than this is refused before it is read. */
 export const MAX_INDEX_BYTES = 64 * 1024 * 1024;
+/**
+ * A cached index image (indexCache.ts) larger than this is neither written nor read: its
+ * strings are at most twice index.md's bytes, its tables a few numbers per entry line.
+ */
+export const MAX_INDEX_IMAGE_BYTES = 4 * MAX_INDEX_BYTES;
+/** The CLI's V8 code cache (a few hundred KB) is neither read nor written larger than this. */
+export const MAX_CODE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Why a query is too large to run, or null when it is within the caps. */
 export function queryTooLarge(input: string | readonly string[]): string | null {

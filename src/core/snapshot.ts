@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadConfig, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
-import { parseIndex, parseIndexCompact, parseIndexForQuery } from './indexParser';
+import { cacheFileFor, indexKey, keepOutOf, readCachedImage, settled, type IndexCacheJob, type IndexCacheSettings } from './indexCache';
+import { indexFromImage, parseIndex, parseIndexCompact, parseIndexForQuery } from './indexParser';
 import { indexTooLarge, MAX_INDEX_BYTES } from './limits';
 import { NO_INDEX } from './messages';
 import { describeFsError, openRegularFile } from './paths';
@@ -12,7 +13,8 @@ import type { Config } from './types';
 export type SnapshotErrorCode = 'not-configured' | 'config-not-found' | 'no-index';
 
 export type SnapshotOutcome =
-  | { ok: true; snapshot: Snapshot }
+  /** cacheJob: the index was parsed and may now be cached (ReadOptions.cache): the caller runs it when it likes. */
+  | { ok: true; snapshot: Snapshot; cacheJob?: IndexCacheJob }
   | { ok: false; code: SnapshotErrorCode; message: string; config?: Config };
 
 export function indexPath(config: Config): string {
@@ -30,6 +32,12 @@ export interface ReadOptions {
    * many times (the editor, the MCP server). Ignored with onlyFor.
    */
   compact?: boolean;
+  /**
+   * Use the index cache (indexCache.ts): an unchanged index.md is then not read beyond its
+   * fstat, but opened from its cached image; otherwise it is parsed as the options above say
+   * and the outcome carries the job that would cache it.
+   */
+  cache?: IndexCacheSettings;
 }
 
 export function loadSnapshot(sources: ConfigSources, options: ReadOptions = {}): SnapshotOutcome {
@@ -53,20 +61,48 @@ export function readIndexText(config: Config): IndexText {
       fs.closeSync(fd);
     }
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const message =
-      code === 'ENOENT' || code === 'ENOTDIR'
-        ? NO_INDEX
-        : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
-    return { ok: false, message };
+    return { ok: false, message: cannotRead(config, err) };
   }
 }
 
+function cannotRead(config: Config, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' ? NO_INDEX : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
+}
+
+function parseFor(text: string, options: ReadOptions) {
+  return options.onlyFor !== undefined ? parseIndexForQuery(text, options.onlyFor) : options.compact ? parseIndexCompact(text) : parseIndex(text);
+}
+
 export function readIndexFor(config: Config, options: ReadOptions = {}): SnapshotOutcome {
+  if (options.cache) return readIndexCached(config, options, options.cache);
   const read = readIndexText(config);
   if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config };
-  const text = read.text;
-  const index =
-    options.onlyFor !== undefined ? parseIndexForQuery(text, options.onlyFor) : options.compact ? parseIndexCompact(text) : parseIndex(text);
-  return { ok: true, snapshot: { config, index } };
+  return { ok: true, snapshot: { config, index: parseFor(read.text, options) } };
+}
+
+/** readIndexFor through the index cache: the same checks and messages, the image when index.md is unchanged. */
+function readIndexCached(config: Config, options: ReadOptions, cache: IndexCacheSettings): SnapshotOutcome {
+  const file = indexPath(config);
+  let text: string;
+  let job: IndexCacheJob | undefined;
+  try {
+    const fd = openRegularFile(file); // a FIFO named index.md must not hang the reload
+    try {
+      const st = fs.fstatSync(fd, { bigint: true });
+      if (st.size > BigInt(MAX_INDEX_BYTES)) return { ok: false, code: 'no-index', message: indexTooLarge(file, Number(st.size)), config };
+      const key = indexKey(file, st);
+      const cacheFile = cacheFileFor(cache.dir, file);
+      const keepOut = keepOutOf(config);
+      const image = readCachedImage(cacheFile, { producer: cache.producer, key }, keepOut);
+      if (image) return { ok: true, snapshot: { config, index: indexFromImage(image) } };
+      text = fs.readFileSync(fd, 'utf8');
+      if (settled(st, cache.now)) job = { producer: cache.producer, indexFile: file, key, cacheFile, keepOut };
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    return { ok: false, code: 'no-index', message: cannotRead(config, err), config };
+  }
+  return { ok: true, snapshot: { config, index: parseFor(text, options) }, cacheJob: job };
 }

@@ -138,4 +138,11 @@ describe('README command blocks', { timeout: 900_000 }, () => {
     assert.ok(copy, 'no fresh copy');
     assert.equal(execFileSync('git', ['status', '--porcelain'], { cwd: copy, encoding: 'utf8' }), '');
   });
+
+  test('the CLI examples kept their index cache in the example HOME\'s git-ignored .cache, nowhere else in the copy', () => {
+    assert.ok(copy, 'no fresh copy');
+    const ignored = execFileSync('git', ['status', '--porcelain', '--ignored', '--', 'examples'], { cwd: copy, encoding: 'utf8' });
+    const lines = ignored.split('\n').filter(Boolean);
+    assert.ok(lines.every((l) => l === '!! examples/knowledge-home/.cache/'), ignored);
+  });
 });

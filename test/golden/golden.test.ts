@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadItems, pickItems, renderBundle, renderSummary, toJson } from '../../src/core';
-import { fixtureCopy, fixtureHomeDir, goldenFile, query, readGolden, repoRoot, snapshotFor } from '../helpers';
+import { fixtureCopy, fixtureHomeDir, goldenFile, query, readGolden, repoRoot, snapshotFor, tempDir } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 
@@ -14,8 +14,8 @@ function ensureBuilt(): void {
   if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
-function runCli(home: string, args: string[]) {
-  const result = spawnSync('node', [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
+function runCli(home: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync('node', [cli, ...args], { env: { PATH: process.env.PATH, HOME: home, ...env }, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -68,6 +68,29 @@ for (const source of sources) describe(source.title, () => {
     for (const s of golden.load_case.must_have) assert.ok(out.stdout.includes(s), `CLI bundle lacks ${s}`);
     for (const s of golden.load_case.must_not) assert.ok(!out.stdout.includes(s), `CLI bundle has ${s}`);
     assert.match(out.stdout, /Loaded 3 knowledge files into context\.\n$/);
+  });
+
+  test('every case prints the same bytes from the index cache as from index.md: text, --json, --load', () => {
+    // index.md is cached once it is older than the racy window; the cache goes to a temp folder.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2100);
+    const env = { XDG_CACHE_HOME: tempDir('aria-golden-xdg-') };
+    const dir = path.join(env.XDG_CACHE_HOME, 'aria-context');
+    runCli(home, ['query', 'api', '--today', golden.today], env); // the miss that writes it
+    for (let i = 0; i < 300 && !(fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.index'))); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    const file = fs.readdirSync(dir).find((f) => f.endsWith('.index'));
+    assert.ok(file, 'the cache was written');
+    const ino = fs.statSync(path.join(dir, file)).ino;
+    const runs = [
+      ...golden.cases.flatMap((c) => [[...c.args], [...c.args, '--json']]),
+      [...golden.load_case.args, '--load', 'all'],
+      [...golden.load_case.args, '--load', 'all', '--json'],
+      [...golden.load_case.args, '--load', '1'],
+    ];
+    for (const args of runs) {
+      const full = ['query', ...args, '--today', golden.today];
+      assert.deepEqual(runCli(home, full, env), runCli(home, [...full, '--no-cache'], env), args.join(' '));
+    }
+    assert.equal(fs.statSync(path.join(dir, file)).ino, ino, 'every run above was a hit');
   });
 
   test('no tokens: the usage message and exit code 2', () => {

@@ -192,14 +192,18 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
     [/from\s+['"](node:)?(child_process|vm)['"]|require\(\s*['"](node:)?(child_process|vm|worker_threads)['"]\s*\)/, 'process / vm modules'],
     [/createTerminal|sendText\s*\(|tasks\.executeTask/, 'terminals and tasks'],
   ];
+  // Reviewed uses, each for the product's own code only: the CLI's cache writer (this CLI's
+  // bundle, process.execPath, no shell) and the CLI's loader (compiles this CLI's own bundle with
+  // V8's code cache). Worker threads: the index worker's folder only (below).
+  const reviewed = new Set(['src/cli.ts: process / vm modules', 'src/cliLoader.ts: process / vm modules']);
   const offenders: string[] = [];
   for (const f of sources) {
     const text = fs.readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+    const rel = path.relative(repoRoot, f).split(path.sep).join('/');
     // Threads only in the index worker's folder, started from a script file, never from code text.
-    const workerHome = path.relative(repoRoot, f).startsWith(path.join('src', 'indexWorker') + path.sep);
-    if (/from\s+['"](node:)?worker_threads['"]/.test(text) && !workerHome) offenders.push(`${path.relative(repoRoot, f)}: worker_threads outside src/indexWorker`);
-    if (/\beval\s*:/.test(text)) offenders.push(`${path.relative(repoRoot, f)}: a worker from code text (eval)`);
-    for (const [re, what] of forbidden) if (re.test(text)) offenders.push(`${path.relative(repoRoot, f)}: ${what}`);
+    if (/from\s+['"](node:)?worker_threads['"]/.test(text) && !rel.startsWith('src/indexWorker/')) offenders.push(`${rel}: worker_threads outside src/indexWorker`);
+    if (/\beval\s*:/.test(text)) offenders.push(`${rel}: a worker from code text (eval)`);
+    for (const [re, what] of forbidden) if (re.test(text) && !reviewed.has(`${rel}: ${what}`)) offenders.push(`${rel}: ${what}`);
     // Every MarkdownString the extension makes is untrusted: `new vscode.MarkdownString(text, false)`.
     for (const m of text.matchAll(/new\s+vscode\.MarkdownString\(([^)]*)\)/g)) {
       if (!/^\s*\w+\s*,\s*false\s*$/.test(m[1])) offenders.push(`${path.relative(repoRoot, f)}: MarkdownString(${m[1]})`);

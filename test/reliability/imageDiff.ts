@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { renderSummary, runQuery, toJson, type Snapshot } from '../../src/core';
 import { compactIndex, imageTransferables, indexFromImage, type IndexImage } from '../../src/core/indexParser';
+import { decodeImage, encodeImage } from '../../src/core/indexParser/image/file';
 import type { Config, KnowledgeIndex } from '../../src/core/types';
 
 const FIELDS = [
@@ -93,11 +94,24 @@ export function cloneTransferred(image: IndexImage): IndexImage {
   return structuredClone(image, { transfer: imageTransferables(image) });
 }
 
-/** The index through its image, directly and through a transferring structured clone. */
-export function assertImageRoundTrip(index: KnowledgeIndex, where: string): { direct: KnowledgeIndex; cloned: KnowledgeIndex } {
+/** An image as the index cache stores and reads it: encoded to bytes, decoded from a Buffer of its own. */
+export function throughCacheFile(image: IndexImage): IndexImage {
+  const stamp = { producer: 'differential', key: 'index.md' };
+  const bytes = encodeImage(image, stamp);
+  const own = Buffer.alloc(bytes.length);
+  bytes.copy(own);
+  const back = decodeImage(own, stamp);
+  assert.ok(back, 'the encoded image decodes');
+  return back;
+}
+
+/** The index through its image: directly, through a transferring structured clone, and through the cache file's bytes. */
+export function assertImageRoundTrip(index: KnowledgeIndex, where: string): { direct: KnowledgeIndex; cloned: KnowledgeIndex; file: KnowledgeIndex } {
   const direct = indexFromImage(compactIndex(index));
   assertSameIndex(direct, index, `${where} (image)`);
   const cloned = indexFromImage(cloneTransferred(compactIndex(index)));
   assertSameIndex(cloned, index, `${where} (image, structured clone)`);
-  return { direct, cloned };
+  const file = indexFromImage(throughCacheFile(compactIndex(index)));
+  assertSameIndex(file, index, `${where} (image, cache file)`);
+  return { direct, cloned, file };
 }
