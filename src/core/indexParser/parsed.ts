@@ -1,22 +1,14 @@
 // What the walk over index.md produces, before the lookup tables are derived from it.
-import type { IndexProject, KnowledgeIndex, KnownTag, TagEntry, TeamSharedEntry } from '../types';
+import type { KnowledgeIndex } from '../types';
 
 /** The lookup tables, derived from what the walk reads and built on first use. */
 export type Lookups = Pick<KnowledgeIndex, 'files' | 'filesByTag' | 'filesByHint' | 'normalisedHints'>;
 
-/** What the walk over index.md reads (its tables filled in place, hence Maps). */
-export interface Parsed {
-  lastRebuilt: string | null;
-  projects: Map<string, IndexProject>;
-  knownTags: KnownTag[];
-  aliases: Map<string, string>;
-  tagIndex: Map<string, TagEntry[]>;
-  otherTags: Map<string, TagEntry[]>;
-  hints: Map<string, string[]>;
-  teamShared: Map<string, TeamSharedEntry[]>;
-  hasTeamSharedSection: boolean;
-  warnings: string[];
-}
+/** A read-only table as the walk fills it. */
+type Filled<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T;
+
+/** What the walk over index.md reads: the index's own fields, its tables filled in place (hence Maps). */
+export type Parsed = { [K in Exclude<keyof KnowledgeIndex, keyof Lookups | 'teamSharedFiles'>]: Filled<KnowledgeIndex[K]> };
 
 export type Warn = (lineNo: number, message: string) => void;
 
