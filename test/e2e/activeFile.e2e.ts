@@ -15,7 +15,6 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  REPO_ROOT,
   closeQuickInput,
   editorTabTitles,
   openQuickInput,
@@ -32,7 +31,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { fixtureHome, golden, packagedVsix } from './workbench';
+import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
 
 const STATUS_ITEM = '.part.statusbar [aria-label^="aria-context:"]';
 const MISSING_ENTRY = '- approaches/removed-note.md — Removed since the last /index';
@@ -88,15 +87,7 @@ describe('knowledge for the active file, and index health, in the real workbench
     page = wb.page;
   });
 
-  after(async () => {
-    if (page) await screenshot(page, 'active-file-e2e-last').catch(() => undefined);
-    await wb?.close();
-    if (server) {
-      fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
-      fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'active-file-e2e-server.log'), server.logs.join('\n'));
-      await server.stop();
-    }
-  });
+  after(() => endSession('active-file-e2e', { page, wb, server }));
 
   test('opening a project file updates the status bar item and the tree section; an outside file clears them', async () => {
     await quickOpen(page, 'WebhookHandler.ts');

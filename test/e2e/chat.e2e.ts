@@ -14,7 +14,6 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  REPO_ROOT,
   chatAttachments,
   closeQuickInput,
   openWorkbench,
@@ -26,21 +25,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { fixtureHome, golden, keepScreenshot, namedWorkspace, packagedVsix, pickRowByLabel, runQuery, waitForNotification } from './workbench';
-
-/** Lines the extension wrote to its output channel (the log file code-server keeps for it). */
-function extensionLog(server: CodeServer): string {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.includes('aria-context')) found.push(fs.readFileSync(p, 'utf8'));
-    }
-  };
-  walk(path.join(server.userDataDir, 'logs'));
-  return found.join('\n');
-}
+import { endSession, extensionLog, fixtureHome, golden, keepScreenshot, namedWorkspace, packagedVsix, pickRowByLabel, runQuery, waitForNotification } from './workbench';
 
 describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, () => {
   let server: CodeServer;
@@ -55,15 +40,7 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     page = wb.page;
   });
 
-  after(async () => {
-    if (page) await screenshot(page, 'chat-e2e-last').catch(() => undefined);
-    await wb?.close();
-    if (server) {
-      fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
-      fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'chat-e2e-server.log'), server.logs.join('\n'));
-      await server.stop();
-    }
-  });
+  after(() => endSession('chat-e2e', { page, wb, server }));
 
   test('Send to Chat from the pick list attaches exactly the picked files to the chat input', async () => {
     await runCommand(page, 'Chat: Focus on Chat View');

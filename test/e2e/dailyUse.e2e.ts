@@ -39,7 +39,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { allPickRows, fixtureHome, golden, packagedVsix, runQuery, QI_ROW } from './workbench';
+import { allPickRows, endSession, fixtureHome, golden, packagedVsix, QI_ROW, runQuery } from './workbench';
 
 const VIEW = 'Tags';
 const BULK = 320;
@@ -144,11 +144,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   });
 
-  after(async () => {
-    if (page) await screenshot(page, 'daily-use-last').catch(() => undefined);
-    await wb?.close();
-    await server?.stop();
-  });
+  after(() => endSession('daily-use', { page, wb, server }));
 
   test('Open aria-context Settings lands on the Remote tab of this remote window, filtered to the extension, with the path settings', async () => {
     await runCommand(page, 'Context: Open aria-context Settings');

@@ -25,7 +25,6 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
-  REPO_ROOT,
   closeQuickInput,
   editorTabTitles,
   openQuickInput,
@@ -43,21 +42,20 @@ import {
   type Workbench,
 } from './harness';
 import {
-  golden,
-  tempDir,
+  closeAllEditors,
+  endSession,
   fixtureHome,
-  packagedVsix,
+  golden,
+  groups,
+  isChecked,
   keepScreenshot,
   namedWorkspace,
-  renderedPickRows,
-  groups,
+  packagedVsix,
   pickRow,
-  pickRowByLabel,
-  isChecked,
+  renderedPickRows,
   runQuery,
-  closeAllEditors,
   tabs,
-  waitForNotification,
+  tempDir,
 } from './workbench';
 
 const VIEW = 'Tags'; // the view's name in package.json
@@ -138,15 +136,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     page = wb.page;
   });
 
-  after(async () => {
-    if (page) await screenshot(page, 'editor-e2e-last').catch(() => undefined);
-    await wb?.close();
-    if (server) {
-      fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
-      fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'editor-e2e-server.log'), server.logs.join('\n'));
-      await server.stop();
-    }
-  });
+  after(() => endSession('editor-e2e', { page, wb, server }));
 
   test('the installed .vsix puts Context: Query and Context: Show Query Summary in the palette', async () => {
     assert.ok(fs.existsSync(server.extensionsDir));

@@ -15,8 +15,8 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { generateHome, type GeneratedHome } from '../../bench/generate';
-import { REPO_ROOT, openViewContainer, openWorkbench, runCommand, screenshot, startCodeServer, treeItems, typeInQuickInput, waitFor, type CodeServer, type Workbench } from './harness';
-import { packagedVsix, tempDir } from './workbench';
+import { REPO_ROOT, openViewContainer, openWorkbench, runCommand, startCodeServer, treeItems, typeInQuickInput, waitFor, type CodeServer, type Workbench } from './harness';
+import { endSession, packagedVsix, tempDir } from './workbench';
 
 const VIEW = 'Tags';
 const CONTAINER = 'Context';
@@ -45,17 +45,11 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     await waitFor(() => extensionHostTimeline(server).startupDone, 60_000, 'the extension host to finish activating its start-up extensions');
   });
 
-  after(async () => {
-    if (page) await screenshot(page, 'large-folder-e2e-last').catch(() => undefined);
-    await wb?.close();
-    if (server) {
-      fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
-      fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e-server.log'), server.logs.join('\n'));
-      fs.rmSync(path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e-logs'), { recursive: true, force: true });
-      fs.cpSync(path.join(server.userDataDir, 'logs'), path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e-logs'), { recursive: true });
-      await server.stop();
-    }
-  });
+  after(() => endSession('large-folder-e2e', { page, wb, server }, (artifacts, s) => {
+      // The workbench's own logs too: the extension host's timeline is read from them.
+      fs.rmSync(path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true, force: true });
+      fs.cpSync(path.join(s.userDataDir, 'logs'), path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true });
+    }));
 
   test('the tag tree of a 10k-note folder shows its first rows within a second of activation, and they are the folder\'s', async (t) => {
     const rows = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"]`);

@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
 import { closeQuickInput, openWorkbench, quickInputItems, runCommand, screenshot, sleep, startCodeServer, waitFor, type CodeServer, type Workbench } from './harness';
-import { fixtureHome, golden, packagedVsix } from './workbench';
+import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
 
 const ROW = '.quick-input-widget .monaco-list-row';
 
@@ -46,11 +46,7 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
     page = wb.page;
   });
 
-  after(async () => {
-    if (page) await screenshot(page, 'mcp-e2e-last').catch(() => undefined);
-    await wb?.close();
-    await server?.stop();
-  });
+  after(() => endSession('mcp-e2e', { page, wb, server }));
 
   test('MCP: List Servers shows aria-context, contributed by the aria-context extension', async () => {
     const row = await serverRow(page);

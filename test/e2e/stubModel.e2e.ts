@@ -14,24 +14,11 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
 import { openWorkbench, runCommand, screenshot, sleep, startCodeServer, waitFor, type CodeServer, type Workbench } from './harness';
-import { fixtureHome, golden, packagedVsix } from './workbench';
+import { endSession, extensionLog, fixtureHome, golden, packagedVsix } from './workbench';
 
 const STUB = path.join(__dirname, 'stub-model');
 
 type StubEvent = { event: string; tools?: string[]; names?: string[]; tool?: string; text?: string; message?: string };
-
-function extensionLog(server: CodeServer): string {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.includes('aria-context')) found.push(fs.readFileSync(p, 'utf8'));
-    }
-  };
-  walk(path.join(server.userDataDir, 'logs'));
-  return found.join('\n');
-}
 
 describe('chat with a stub language model, in a real VS Code', { timeout: 600_000 }, () => {
   let server: CodeServer;
@@ -64,11 +51,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
     await waitFor(() => events().some((e) => e.event === 'activate'), 60_000, 'the stub model extension to activate');
   });
 
-  after(async () => {
-    if (page) await screenshot(page, 'stub-model-e2e-last').catch(() => undefined);
-    await wb?.close();
-    await server?.stop();
-  });
+  after(() => endSession('stub-model-e2e', { page, wb, server }));
 
   test('@context stripe is dispatched to the participant once a chat model is registered', async () => {
     await runCommand(page, 'Chat: Focus on Chat View');

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { fixtureCopy, goldenFile, tempDir } from '../helpers';
-import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, typeInQuickInput, waitFor } from './harness';
+import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, typeInQuickInput, waitFor, type CodeServer, type Workbench } from './harness';
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
 
@@ -39,6 +39,36 @@ export function packagedVsix(): string {
   const size = fs.statSync(vsixPath).size;
   assert.ok(size < 500 * 1024, `the .vsix is ${size} bytes, over 500 KB`);
   return vsixPath;
+}
+
+/**
+ * Ends a suite's workbench: a last screenshot (`<name>-last`, for a failure's post-mortem), the
+ * browser closed, the server's log kept as test-artifacts/<name>-server.log (with `keep` for
+ * more), the server stopped. Each step copes with what `before` did not get to start.
+ */
+export async function endSession(name: string, s: { page?: Page; wb?: Workbench; server?: CodeServer }, keep?: (artifacts: string, server: CodeServer) => void): Promise<void> {
+  if (s.page) await screenshot(s.page, `${name}-last`).catch(() => undefined);
+  await s.wb?.close();
+  if (!s.server) return;
+  const artifacts = path.join(REPO_ROOT, 'test-artifacts');
+  fs.mkdirSync(artifacts, { recursive: true });
+  fs.writeFileSync(path.join(artifacts, `${name}-server.log`), s.server.logs.join('\n'));
+  keep?.(artifacts, s.server);
+  await s.server.stop();
+}
+
+/** Lines the extension wrote to its output channel (the log files code-server keeps for it). */
+export function extensionLog(server: CodeServer): string {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.includes('aria-context')) found.push(fs.readFileSync(p, 'utf8'));
+    }
+  };
+  walk(path.join(server.userDataDir, 'logs'));
+  return found.join('\n');
 }
 
 /**
