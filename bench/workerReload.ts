@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { KnowledgeBase } from '../src/core';
-import { workerIndexLoader } from '../src/indexWorker/client';
+import { IndexWorker } from '../src/indexWorker/client';
 import { BENCH_TODAY, type GeneratedHome } from './generate';
 
 export interface WorkerReload {
@@ -18,7 +18,7 @@ export interface WorkerReload {
 }
 
 export async function measureWorkerReload(g: GeneratedHome, bundleDir: string, reloads: number, query: string): Promise<WorkerReload> {
-  const kb = new KnowledgeBase({ sources: () => ({ home: g.home, env: {} }), today: () => BENCH_TODAY, loader: workerIndexLoader(path.join(bundleDir, 'dist', 'indexWorker.js')) });
+  const kb = new KnowledgeBase({ sources: () => ({ home: g.home, env: {} }), today: () => BENCH_TODAY, loader: new IndexWorker(path.join(bundleDir, 'dist', 'indexWorker.js')).loader });
   const original = fs.readFileSync(g.indexFile, 'utf8');
   const edited = original.replace(g.reloadLine, `${g.reloadLine} (edited)`);
   const out: WorkerReload = { hostMs: [], wallMs: [] };

@@ -4,7 +4,7 @@
 // counts, the index health check, the menus' file list) is background work: it waits for the
 // rows, or for a short while after activation when the view is hidden (backgroundWorkModel.ts).
 import * as vscode from 'vscode';
-import { workerIndexChecker, workerIndexLoader } from './indexWorker/client';
+import { IndexWorker } from './indexWorker/client';
 import { BackgroundWork } from './vscode/backgroundWorkModel';
 import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
 import { createApi, type AriaContextApi } from './vscode/api';
@@ -41,8 +41,8 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   });
   context.subscriptions.push({ dispose: () => work.dispose() });
   // index.md is re-read, and checked, on a worker thread after a change on disk: a large index never blocks the editor.
-  const indexWorker = vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath;
-  const service = new RetrievalService(log, work, workerIndexLoader(indexWorker));
+  const indexWorker = new IndexWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath);
+  const service = new RetrievalService(log, work, indexWorker.loader);
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
@@ -58,7 +58,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   // Knowledge for the active file and the index's health: one status bar item, the tree's top rows.
-  const diagnostics = new IndexDiagnostics(service, log, work, workerIndexChecker(indexWorker));
+  const diagnostics = new IndexDiagnostics(service, log, work, indexWorker.check);
   const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log, work);
   tree.setTopSection(activeFile);
   const derivedQuery = () => activeFile.derivedNow();

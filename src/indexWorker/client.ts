@@ -1,40 +1,73 @@
-// The host's side of the index worker: an IndexLoader (the core's port) that reads index.md on
-// a worker thread, and the index health's cheap check run the same way. One short-lived worker
-// per job: nothing stays resident between reloads.
+// The host's side of the index worker: the core's IndexLoader port, reading index.md on a
+// worker thread, and the index health's cheap check. A load's worker runs the check on the same
+// parse right after sending the index, so a reloaded snapshot's report costs no second parse;
+// any other snapshot (the first, read in place) gets a check job of its own. One short-lived
+// worker per job: nothing stays resident between reloads.
 import { Worker } from 'node:worker_threads';
-import type { Config, IndexLoader } from '../core';
+import type { Config, IndexLoader, KnowledgeIndex, Snapshot, SnapshotOutcome } from '../core';
 import { messageOutcome, type CheckMessage, type LoadMessage, type WorkerJob } from './message';
 
 /** Longer than any capped index takes to parse; past it the worker is ended and the job fails. */
 const WORKER_TIMEOUT_MS = 60_000;
 
-/** `script`: the bundled worker (dist/indexWorker.js). */
-export function workerIndexLoader(script: string): IndexLoader {
-  return { load: async (config) => messageOutcome(await runJob<LoadMessage>(script, 'load', config), config) };
-}
+/** The cheap index check (checkIndex) of a snapshot, with the text of the lines it points to. */
+export type IndexChecker = (snapshot: Snapshot) => Promise<CheckMessage>;
 
-/** The cheap index check (checkIndex) of index.md as it is on disk now, with the text of the lines it points to. */
-export type IndexChecker = (config: Config) => Promise<CheckMessage>;
+export class IndexWorker {
+  /** The reports the loads' workers are computing, by the index they sent. */
+  private readonly reports = new WeakMap<KnowledgeIndex, Promise<CheckMessage>>();
+  /** Workers started (diagnostics, tests). */
+  jobs = 0;
 
-export function workerIndexChecker(script: string): IndexChecker {
-  return (config) => runJob<CheckMessage>(script, 'check', config);
-}
+  /** `script`: the bundled worker (dist/indexWorker.js). */
+  constructor(private readonly script: string) {}
 
-function runJob<T>(script: string, job: WorkerJob, config: Config): Promise<T> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const worker = new Worker(script, { workerData: { job, config } });
-    const settle = (done: () => void) => {
-      if (settled) return;
-      settled = true;
+  readonly loader: IndexLoader = { load: (config) => this.load(config) };
+
+  readonly check: IndexChecker = (snapshot) => {
+    const report = this.reports.get(snapshot.index);
+    if (report) return report;
+    return this.start('check', snapshot.config, 1)[0] as Promise<CheckMessage>;
+  };
+
+  private async load(config: Config): Promise<SnapshotOutcome> {
+    const [image, report] = this.start('load', config, 2);
+    const outcome = messageOutcome((await image) as LoadMessage, config);
+    if (outcome.ok) this.reports.set(outcome.snapshot.index, report as Promise<CheckMessage>);
+    return outcome;
+  }
+
+  /** Starts a worker for `job`; one promise per message it will post, in order. */
+  private start(job: WorkerJob, config: Config, answers: number): Array<Promise<unknown>> {
+    this.jobs++;
+    const pending = Array.from({ length: answers }, () => {
+      let resolve!: (value: unknown) => void;
+      let reject!: (err: Error) => void;
+      const promise = new Promise<unknown>((res, rej) => ((resolve = res), (reject = rej)));
+      promise.catch(() => undefined); // a report nobody asks for may fail unobserved
+      return { promise, resolve, reject };
+    });
+    let received = 0;
+    let ended = false;
+    const worker = new Worker(this.script, { workerData: { job, config } });
+    const end = () => {
+      ended = true;
       clearTimeout(timer);
-      done();
       void worker.terminate();
     };
-    const timer = setTimeout(() => settle(() => reject(new Error(`the index worker gave no answer in ${WORKER_TIMEOUT_MS / 1000} s`))), WORKER_TIMEOUT_MS);
-    worker.once('message', (message: T) => settle(() => resolve(message)));
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`the index worker stopped (exit code ${code})`))));
-  });
+    const fail = (err: Error) => {
+      if (ended) return;
+      for (const p of pending.slice(received)) p.reject(err);
+      end();
+    };
+    const timer = setTimeout(() => fail(new Error(`the index worker gave no answer in ${WORKER_TIMEOUT_MS / 1000} s`)), WORKER_TIMEOUT_MS);
+    worker.on('message', (message: unknown) => {
+      if (ended) return;
+      pending[received++].resolve(message);
+      if (received === answers) end();
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) => fail(new Error(`the index worker stopped (exit code ${code})`)));
+    return pending.map((p) => p.promise);
+  }
 }
-

@@ -1,21 +1,25 @@
 // The index worker: reads index.md on its own thread, so a large index never blocks the
-// extension host. One job per worker (in workerData), one answer, then it ends:
-//   load   parse it; the result leaves as a compact image whose tables move without a copy;
-//   check  parse it and run the index health's cheap check (one line pass, a stat per folder).
+// extension host. One job per worker (in workerData), then it ends:
+//   load   parse it and post it as a compact image (its tables move without a copy), then run
+//          the index health's cheap check on that same parse and post the report;
+//   check  parse it and post only the report (for a snapshot the worker did not load).
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkIndex, parseIndex, problemLines, readIndexFor, readIndexText, type Config } from '../core';
-import { outcomeMessage, type CheckMessage, type WorkerJob } from './message';
+import { checkIndex, parseIndex, problemLines, readIndexText, type Config } from '../core';
+import { imageMessage, type CheckMessage, type LoadMessage, type WorkerJob } from './message';
 
 const { job, config } = workerData as { job: WorkerJob; config: Config };
+const read = readIndexText(config);
+const index = read.ok ? parseIndex(read.text) : null;
 if (job === 'load') {
-  const { message, transfer } = outcomeMessage(readIndexFor(config));
-  parentPort?.postMessage(message, transfer);
-} else {
-  const read = readIndexText(config);
-  let message: CheckMessage = { health: null };
-  if (read.ok) {
-    const health = checkIndex({ config, index: parseIndex(read.text) }, read.text);
-    message = { health, lines: problemLines(health, read.text) };
+  if (!read.ok) parentPort?.postMessage({ ok: false, code: 'no-index', message: read.message } satisfies LoadMessage);
+  else {
+    const { message, transfer } = imageMessage(index!);
+    parentPort?.postMessage(message, transfer);
   }
-  parentPort?.postMessage(message);
 }
+let report: CheckMessage = { health: null };
+if (read.ok) {
+  const health = checkIndex({ config, index: index! }, read.text);
+  report = { health, lines: problemLines(health, read.text) };
+}
+parentPort?.postMessage(report);

@@ -1,5 +1,5 @@
 // What the index worker is asked and posts, and how the receiving thread turns it back.
-import { compactIndex, imageTransferables, indexFromImage, type Config, type IndexHealth, type IndexImage, type SnapshotOutcome } from '../core';
+import { compactIndex, imageTransferables, indexFromImage, type Config, type IndexHealth, type IndexImage, type KnowledgeIndex, type SnapshotOutcome } from '../core';
 
 export type WorkerJob = 'load' | 'check';
 
@@ -10,9 +10,9 @@ export type LoadMessage =
 /** The cheap check's report and the text of the lines it points to, or null when index.md could not be read. */
 export type CheckMessage = { health: IndexHealth; lines: Record<number, string> } | { health: null };
 
-export function outcomeMessage(outcome: SnapshotOutcome): { message: LoadMessage; transfer: ArrayBuffer[] } {
-  if (!outcome.ok) return { message: { ok: false, code: outcome.code, message: outcome.message }, transfer: [] };
-  const image = compactIndex(outcome.snapshot.index);
+/** A parsed index as the message that carries it, and what that message moves rather than copies. */
+export function imageMessage(index: KnowledgeIndex): { message: LoadMessage; transfer: ArrayBuffer[] } {
+  const image = compactIndex(index);
   return { message: { ok: true, image }, transfer: imageTransferables(image) };
 }
 

@@ -80,14 +80,14 @@ export class IndexDiagnostics implements vscode.Disposable {
   }
 
   /**
-   * The cheap check on the index worker: it reads index.md as it is now, so a report that
-   * arrives after a newer snapshot is dropped (that snapshot's own check follows). Should the
-   * worker fail, the check runs here.
+   * The cheap check on the index worker: the report its load computed, or a check job that
+   * reads index.md as it is now, so a report that arrives after a newer snapshot is dropped (that
+   * snapshot's own check follows). Should the worker fail, the check runs here.
    */
   private checkElsewhere(checker: IndexChecker, snapshot: Snapshot): void {
     const started = performance.now();
     const current = () => this.pending === snapshot && this.service.snapshot() === snapshot;
-    checker(snapshot.config).then(
+    checker(snapshot).then(
       (checked) => {
         if (!current()) return;
         this.pending = undefined;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
 import * as esbuild from 'esbuild';
 import { checkIndex, KnowledgeBase, readIndexFor, readIndexText, type Config, type IndexLoader, type KnowledgeChange, type SnapshotOutcome } from '../../src/core';
-import { workerIndexChecker, workerIndexLoader } from '../../src/indexWorker/client';
+import { IndexWorker } from '../../src/indexWorker/client';
 import { configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
 
 const indexWith = (description: string) => `${INDEX_HEADER}## Known Tags
@@ -174,7 +174,7 @@ describe('the index worker', () => {
   });
 
   test('reads and parses index.md on its thread: the snapshot answers as one read here does', async () => {
-    const { indexFile, kb, changes } = setup(workerIndexLoader(script));
+    const { indexFile, kb, changes } = setup(new IndexWorker(script).loader);
     assert.equal(description(kb), 'X one');
     fs.writeFileSync(indexFile, `${indexWith('X from the worker')}### api\n- notes/y.md — Y\n- ../outside.md — refused later\n`);
     const changed = nextChange(kb);
@@ -191,7 +191,7 @@ describe('the index worker', () => {
   });
 
   test('an index.md that is gone comes back as "no index" with its message', async () => {
-    const { indexFile, kb } = setup(workerIndexLoader(script));
+    const { indexFile, kb } = setup(new IndexWorker(script).loader);
     kb.state();
     fs.rmSync(indexFile);
     const changed = nextChange(kb);
@@ -203,7 +203,7 @@ describe('the index worker', () => {
   });
 
   test("the index health's cheap check runs on the worker and reports what it reports here", async () => {
-    const { indexFile, kb } = setup(workerIndexLoader(script));
+    const { indexFile, kb } = setup(new IndexWorker(script).loader);
     fs.writeFileSync(indexFile, `${indexWith('X one')}- notes/x.md — again\n- ../../etc/passwd.md — outside\nnot a list line\n`);
     kb.reload('test');
     const snapshot = kb.snapshot()!;
@@ -211,17 +211,36 @@ describe('the index worker', () => {
     assert.ok(text.ok);
     const here = checkIndex(snapshot, text.text);
     assert.deepEqual(new Set(here.problems.map((p) => p.kind)), new Set(['duplicate', 'refused', 'missing-file', 'unparsed']), 'the index has one problem of each kind');
-    const checked = await workerIndexChecker(script)(snapshot.config);
+    const worker = new IndexWorker(script);
+    const checked = await worker.check(snapshot);
     assert.deepEqual(checked.health, here);
     assert.ok(checked.health);
     const lines = text.text.split('\n');
     for (const p of here.problems) assert.equal(checked.lines[p.line], lines[p.line - 1], `the text of line ${p.line} comes along`);
     fs.rmSync(indexFile);
-    assert.equal((await workerIndexChecker(script)(snapshot.config)).health, null, 'no index.md, no report');
+    assert.equal((await worker.check(snapshot)).health, null, 'no index.md, no report');
+  });
+
+  test("a snapshot the worker loaded gets the report its load computed on the same parse, without another worker", async () => {
+    const worker = new IndexWorker(script);
+    const { indexFile, kb } = setup(worker.loader);
+    kb.state();
+    fs.writeFileSync(indexFile, `${indexWith('X one')}- notes/x.md — again\n`);
+    const changed = nextChange(kb);
+    kb.changed([indexFile]);
+    await changed;
+    assert.equal(worker.jobs, 1);
+    const snapshot = kb.snapshot()!;
+    const text = readIndexText(snapshot.config);
+    assert.ok(text.ok);
+    const checked = await worker.check(snapshot);
+    assert.equal(worker.jobs, 1, 'no second worker, no second parse');
+    assert.deepEqual(checked.health, checkIndex(snapshot, text.text));
+    assert.ok(checked.health?.problems.some((p) => p.kind === 'duplicate'));
   });
 
   test('a worker that cannot start (its file missing) falls back to reading here', async () => {
-    const { indexFile, kb, logged } = setup(workerIndexLoader(path.join(tempDir('aria-no-worker-'), 'missing.js')));
+    const { indexFile, kb, logged } = setup(new IndexWorker(path.join(tempDir('aria-no-worker-'), 'missing.js')).loader);
     kb.state();
     fs.writeFileSync(indexFile, indexWith('X without a worker'));
     const changed = nextChange(kb);
