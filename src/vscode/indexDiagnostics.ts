@@ -2,18 +2,13 @@
 // diagnostics on the lines of index.md. The cheap check runs after each reload; Context: Check
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as vscode from 'vscode';
-import { checkIndex, indexLines, indexPath, plural, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../core';
+import { checkIndex, indexLines, indexPath, plural, problemLines, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../core';
 import type { IndexChecker } from '../indexWorker/client';
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import type { RetrievalService } from './retrievalService';
 
 /** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
-function linesOf(text: string): (line: number) => string {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  return (line) => lines[line - 1] ?? '';
-}
-
 function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
   return s === 'error' ? vscode.DiagnosticSeverity.Error : s === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
 }
@@ -70,7 +65,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     try {
       const started = performance.now();
       const health = checkIndex(snapshot, text.text);
-      this.publish(snapshot, health, linesOf(text.text));
+      this.publish(snapshot, health, problemLines(health, text.text));
       this.log.info(`Index check: ${plural(health.problems.length, 'problem')} in ${Math.round(performance.now() - started)} ms`);
       return health;
     } catch (err) {
@@ -92,7 +87,7 @@ export class IndexDiagnostics implements vscode.Disposable {
         if (!current()) return;
         this.pending = undefined;
         if (checked.health === null) return;
-        this.publish(snapshot, checked.health, (line) => checked.lines[line] ?? '');
+        this.publish(snapshot, checked.health, checked.lines);
         this.log.info(`Index check (on the index worker): ${plural(checked.health.problems.length, 'problem')} in ${Math.round(performance.now() - started)} ms`);
       },
       (err: Error) => {
@@ -145,7 +140,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     // A reload during the scan made it stale: the cheap check of the new snapshot stands.
     if (this.service.snapshot() !== snapshot) return;
     const full = withDrift(health, drift);
-    this.publish(snapshot, full, linesOf(text.text));
+    this.publish(snapshot, full, problemLines(full, text.text));
     const counts = countByKind(full.problems);
     const summary = full.problems.length === 0 ? 'The knowledge index has no problems.' : `The knowledge index has ${plural(full.problems.length, 'problem')}${counts ? ` (${counts})` : ''}.`;
     const note = drift.cancelled ? ` The note scan was cancelled after ${plural(drift.notes, 'note')}.` : ` ${plural(drift.notes, 'note')} compared with the index.`;
@@ -153,13 +148,13 @@ export class IndexDiagnostics implements vscode.Disposable {
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
-  /** `lineAt`: the text of a 1-based line of index.md (those the problems point to). */
-  private publish(snapshot: Snapshot, health: IndexHealth, lineAt: (line: number) => string): void {
+  /** `lines`: the text of the lines of index.md the problems point to, by 1-based number (problemLines). */
+  private publish(snapshot: Snapshot, health: IndexHealth, lines: Record<number, string>): void {
     this.checked = { snapshot, health };
     const uri = vscode.Uri.file(indexPath(snapshot.config));
     const range = (line: number) => {
       const i = Math.max(0, line - 1);
-      const t = lineAt(i + 1);
+      const t = lines[i + 1] ?? '';
       const start = t.length - t.trimStart().length;
       return new vscode.Range(i, start, i, Math.max(start, t.trimEnd().length));
     };
