@@ -50,13 +50,21 @@ export type IndexText = { ok: true; text: string } | { ok: false; message: strin
 
 /** index.md's text, sized before it is read (§9): what readIndexFor parses and the health check reads. */
 export function readIndexText(config: Config): IndexText {
+  return withIndexFile(config, (fd) => ({ ok: true, text: fs.readFileSync(fd, 'utf8') }));
+}
+
+/**
+ * Opens index.md (a FIFO named index.md must not hang a reload), sizes it (§9: a 2 GB or sparse
+ * index.md is refused, never read whole) and hands the descriptor to `use`; or says why not.
+ */
+function withIndexFile<T>(config: Config, use: (fd: number, stat: fs.BigIntStats) => T): T | { ok: false; message: string } {
+  const file = indexPath(config);
   try {
-    const fd = openRegularFile(indexPath(config)); // a FIFO named index.md must not hang the reload
+    const fd = openRegularFile(file);
     try {
-      // §9 Sized before reading: a 2 GB (or sparse) index.md is refused, never read whole.
-      const size = fs.fstatSync(fd).size;
-      if (size > MAX_INDEX_BYTES) return { ok: false, message: indexTooLarge(indexPath(config), size) };
-      return { ok: true, text: fs.readFileSync(fd, 'utf8') };
+      const stat = fs.fstatSync(fd, { bigint: true });
+      if (stat.size > BigInt(MAX_INDEX_BYTES)) return { ok: false, message: indexTooLarge(file, Number(stat.size)) };
+      return use(fd, stat);
     } finally {
       fs.closeSync(fd);
     }
@@ -84,25 +92,17 @@ export function readIndexFor(config: Config, options: ReadOptions = {}): Snapsho
 /** readIndexFor through the index cache: the same checks and messages, the image when index.md is unchanged. */
 function readIndexCached(config: Config, options: ReadOptions, cache: IndexCacheSettings): SnapshotOutcome {
   const file = indexPath(config);
-  let text: string;
-  let job: IndexCacheJob | undefined;
-  try {
-    const fd = openRegularFile(file); // a FIFO named index.md must not hang the reload
-    try {
-      const st = fs.fstatSync(fd, { bigint: true });
-      if (st.size > BigInt(MAX_INDEX_BYTES)) return { ok: false, code: 'no-index', message: indexTooLarge(file, Number(st.size)), config };
-      const key = indexKey(file, st);
-      const cacheFile = cacheFileFor(cache.dir, file);
-      const keepOut = keepOutOf(config);
-      const image = readCachedImage(cacheFile, { producer: cache.producer, key }, keepOut);
-      if (image) return { ok: true, snapshot: { config, index: indexFromImage(image) } };
-      text = fs.readFileSync(fd, 'utf8');
-      if (settled(st, cache.now)) job = { producer: cache.producer, indexFile: file, key, cacheFile, keepOut };
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch (err) {
-    return { ok: false, code: 'no-index', message: cannotRead(config, err), config };
-  }
-  return { ok: true, snapshot: { config, index: parseFor(text, options) }, cacheJob: job };
+  const read = withIndexFile(config, (fd, st) => {
+    const key = indexKey(file, st);
+    const cacheFile = cacheFileFor(cache.dir, file);
+    const keepOut = keepOutOf(config);
+    const image = readCachedImage(cacheFile, { producer: cache.producer, key }, keepOut);
+    if (image) return { ok: true as const, hit: true as const, index: indexFromImage(image) };
+    const text = fs.readFileSync(fd, 'utf8');
+    const job: IndexCacheJob | undefined = settled(st, cache.now) ? { producer: cache.producer, indexFile: file, key, cacheFile, keepOut } : undefined;
+    return { ok: true as const, hit: false as const, text, job };
+  });
+  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config };
+  if (read.hit) return { ok: true, snapshot: { config, index: read.index } };
+  return { ok: true, snapshot: { config, index: parseFor(read.text, options) }, cacheJob: read.job };
 }
