@@ -39,7 +39,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { allPickRows, endSession, fixtureHome, golden, packagedVsix, QI_ROW, runQuery } from './workbench';
+import { allPickRows, endSession, fixtureHome, golden, knownTagRows, packagedVsix, QI_ROW, runQuery, tagTreeRow as treeRow } from './workbench';
 
 const VIEW = 'Tags';
 const BULK = 320;
@@ -96,13 +96,6 @@ async function openTagView(page: Page): Promise<void> {
   await page.locator(`.monaco-list[aria-label="${VIEW}"]`).waitFor({ state: 'visible', timeout: 20_000 });
 }
 
-function treeRow(page: Page, label: string, level: number) {
-  return page
-    .locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"][aria-level="${level}"]`)
-    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
-    .first();
-}
-
 /** Right-clicks `row` and chooses `action` in its context menu (the menu ignores a click that comes too soon). */
 async function contextMenu(page: Page, row: ReturnType<typeof treeRow>, action: string): Promise<void> {
   await row.click({ button: 'right' });
@@ -117,14 +110,7 @@ async function contextMenu(page: Page, row: ReturnType<typeof treeRow>, action: 
 
 /** Level-2 labels under the Known Tags group, in order. */
 async function knownTags(page: Page): Promise<string[]> {
-  const rows = await treeItems(page, VIEW);
-  const start = rows.findIndex((r) => r.level === 1 && r.label === 'Known Tags');
-  const out: string[] = [];
-  for (const r of rows.slice(start + 1)) {
-    if (r.level === 1) break;
-    if (r.level === 2) out.push(r.label);
-  }
-  return out;
+  return (await knownTagRows(page)).map((r) => r.label);
 }
 
 describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, () => {

@@ -49,12 +49,14 @@ import {
   groups,
   isChecked,
   keepScreenshot,
+  knownTagRows,
   namedWorkspace,
   packagedVsix,
   pickRow,
   renderedPickRows,
   runQuery,
   tabs,
+  tagTreeRow as treeRow,
   tempDir,
 } from './workbench';
 
@@ -96,23 +98,9 @@ async function tree(page: Page): Promise<TreeRow[]> {
   return treeItems(page, VIEW);
 }
 
-function treeRow(page: Page, label: string, level: number) {
-  return page
-    .locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"][aria-level="${level}"]`)
-    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
-    .first();
-}
-
-/** The `Known Tags` child rows as `label description`. */
+/** The `Known Tags` child row of `tag`. */
 async function knownTagRow(page: Page, tag: string): Promise<TreeRow | undefined> {
-  const rows = await tree(page);
-  const start = rows.findIndex((r) => r.level === 1 && r.label === 'Known Tags');
-  if (start < 0) return undefined;
-  for (const r of rows.slice(start + 1)) {
-    if (r.level === 1) break;
-    if (r.level === 2 && r.label === tag) return r;
-  }
-  return undefined;
+  return (await knownTagRows(page)).find((r) => r.label === tag);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { fixtureCopy, goldenFile, tempDir } from '../helpers';
-import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, typeInQuickInput, waitFor, type CodeServer, type Workbench } from './harness';
+import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, treeItems, typeInQuickInput, waitFor, type CodeServer, type TreeRow, type Workbench } from './harness';
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
 
@@ -111,6 +111,33 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   if (!UPDATE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   fs.copyFileSync(file, path.join(SCREENSHOTS, `${name}.png`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Tags view
+
+/** The tag tree's view name (package.json). */
+export const TAGS_VIEW = 'Tags';
+
+/** The tag tree's row with this exact label at this level. */
+export function tagTreeRow(page: Page, label: string, level: number) {
+  return page
+    .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[role="treeitem"][aria-level="${level}"]`)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+    .first();
+}
+
+/** The rows under the Known Tags group (level 2), in order; none while it is not shown. */
+export async function knownTagRows(page: Page): Promise<TreeRow[]> {
+  const rows = await treeItems(page, TAGS_VIEW);
+  const start = rows.findIndex((r) => r.level === 1 && r.label === 'Known Tags');
+  if (start < 0) return [];
+  const out: TreeRow[] = [];
+  for (const r of rows.slice(start + 1)) {
+    if (r.level === 1) break;
+    if (r.level === 2) out.push(r);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
