@@ -59,9 +59,8 @@ const buildDefine = watch ? {} : { ARIA_CONTEXT_BUILD: JSON.stringify(await buil
 
 const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  // The `aria-context` command: a small loader that compiles the CLI's bundle with V8's code cache.
-  { ...shared, entryPoints: ['src/cliLoader.ts'], outfile: 'dist/cli.js', define: buildDefine, banner: { js: '#!/usr/bin/env node' } },
-  { ...shared, entryPoints: ['src/cli.ts'], outfile: 'dist/cliMain.js', define: buildDefine },
+  // The `aria-context` command.
+  { ...shared, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', define: buildDefine, banner: { js: '#!/usr/bin/env node' } },
   { ...shared, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', define: { ARIA_CONTEXT_VERSION: JSON.stringify(version), ...buildDefine } },
   // The extension reads index.md on a worker thread after a change on disk (src/indexWorker/).
   { ...shared, entryPoints: ['src/indexWorker/main.ts'], outfile: 'dist/indexWorker.js' },

@@ -10,7 +10,6 @@ import {
   errorJson,
   indexCacheDir,
   isIsoDate,
-  keepOutOf,
   loadItems,
   loadSnapshot,
   localDate,
@@ -22,7 +21,7 @@ import {
   renderSummary,
   runIndexCacheJob,
   runQuery,
-  saveCodeCache,
+  privateFolder,
   toJson,
   USAGE,
   type IndexCacheJob,
@@ -178,15 +177,11 @@ export function main(argv: string[], io: CliIo): number {
       projectsRoot: options.projectsRoot,
       trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
     },
-    {
-      onlyFor: options.tokens, // one query, then exit: read only what it needs
-      cache: io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now() } : undefined,
-    },
+    { cache: io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now() } : undefined },
   );
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   const exit = answer(options, outcome.snapshot, io, fail);
   if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
-  if (cacheDir) saveCodeCache(cacheDir, keepOutOf(outcome.snapshot.config)); // when dist/cli.js had none
   return exit;
 }
 
@@ -247,11 +242,28 @@ function writeOut(s: string): void {
  * beside this file, so `aria-context query` never loads it.
  */
 function runMcp(args: string[]): void {
+  enableCompileCache(process.env.HOME || os.homedir());
   const server = require(path.join(__dirname, 'mcp.js')) as typeof import('./mcp/main');
   server.main(args).catch((err: Error) => {
     process.stderr.write(`aria-context mcp: could not start: ${err.message}\n`);
     process.exitCode = 1;
   });
+}
+
+/**
+ * Node's own compile cache (Node 22.1+; nothing on older Nodes) for the bundle required after
+ * start (the MCP server's). Compiled code runs as the CLI, so only in this user's private cache
+ * folder under home: never XDG_CACHE_HOME, which could point into a repository or a synced folder.
+ */
+function enableCompileCache(home: string): void {
+  const mod = require('node:module') as { enableCompileCache?: (dir: string) => unknown };
+  if (typeof mod.enableCompileCache !== 'function' || !path.isAbsolute(home) || cacheDisabledByEnv(process.env)) return;
+  const dir = path.join(home, '.cache', 'aria-context', `compile-node${process.versions.node}`);
+  try {
+    if (privateFolder(path.dirname(dir), []) && privateFolder(dir, [])) mod.enableCompileCache(dir);
+  } catch {
+    // an optimisation only
+  }
 }
 
 /** The hidden command a miss starts to write the index cache, in a process of its own. */

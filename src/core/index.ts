@@ -3,7 +3,7 @@
 export * from './types';
 export * from './messages';
 export { loadConfig, configCandidates, type ConfigSources, type ConfigOutcome } from './config';
-export { parseIndex, parseIndexCompact, compactIndex, imageTransferables, indexFromImage, type IndexImage } from './indexParser';
+export { parseIndex, parseIndexCompact, indexLines, compactIndex, imageTransferables, indexFromImage, type IndexImage, type IndexLines } from './indexParser';
 export { parseQueryText, resolveQuery } from './query';
 export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from './engine';
 export { indexPathVerdict, indexEntryItem } from './crossProject';
@@ -51,7 +51,6 @@ export {
   MAX_TOOL_LOAD_BYTES,
   MAX_INDEX_BYTES,
   MAX_CONFIG_BYTES,
-  MAX_CODE_CACHE_BYTES,
   queryTooLarge,
   tooManyPaths,
 } from './limits';
@@ -72,10 +71,8 @@ export {
   type IndexCacheJob,
   type IndexCacheSettings,
 } from './indexCache';
-export { readPrivateFile } from './privateFile';
-export { CODE_CACHE_HANDOFF, saveCodeCache, unwrapCodeCache, type CodeCacheHandoff } from './codeCache';
+export { privateFolder, readPrivateFile } from './privateFile';
 export { deriveActiveFileQuery, surfacedFiles, pathWords, MAX_SURFACED_FILES, MIN_TAG_HITS, type DerivedQuery } from './activeFile';
-export { indexLines, type IndexLines } from './indexLines';
 export {
   checkIndex,
   problemLines,

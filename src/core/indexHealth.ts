@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import { indexPathVerdict } from './crossProject';
 import type { Snapshot } from './engine';
 import { parseFrontMatter, stringList } from './frontMatter';
-import { indexLines, type IndexLineEntry, type IndexLines } from './indexLines';
+import { indexLines, type IndexLineEntry, type IndexLines } from './indexParser';
+import { splitLines } from './indexParser/text';
 import { normaliseRelative } from './paths';
 import { knowledgeHeadReader } from './reader';
 import { ageInDays, ageText, isIsoDate, localDate } from './staleness';
@@ -66,7 +67,7 @@ const DRIFT_HEAD_BYTES = 64 * 1024;
  * editor needs to place the diagnostics, without the whole text (the check may run elsewhere).
  */
 export function problemLines(health: IndexHealth, text: string): Record<number, string> {
-  const all = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const all = splitLines(text);
   const out: Record<number, string> = {};
   for (const p of health.problems) {
     for (const line of p.related ? [p.line, p.related.line] : [p.line]) out[line] = all[line - 1] ?? '';

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { loadConfig, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
 import { cacheFileFor, indexKey, keepOutOf, readCachedImage, settled, type IndexCacheJob, type IndexCacheSettings } from './indexCache';
-import { indexFromImage, parseIndex, parseIndexCompact, parseIndexForQuery } from './indexParser';
+import { indexFromImage, parseIndex, parseIndexCompact } from './indexParser';
 import { indexTooLarge, MAX_INDEX_BYTES } from './limits';
 import { NO_INDEX } from './messages';
 import { describeFsError, openRegularFile } from './paths';
@@ -23,13 +23,8 @@ export function indexPath(config: Config): string {
 
 export interface ReadOptions {
   /**
-   * The one query the snapshot will answer (a process that runs it and exits): the index is
-   * then read only as far as that query needs (parseIndexForQuery) and must not serve another.
-   */
-  onlyFor?: string | readonly string[];
-  /**
    * Hold the index as a compact image (parseIndexCompact): for a snapshot kept and queried
-   * many times (the editor, the MCP server). Ignored with onlyFor.
+   * many times (the editor, the MCP server).
    */
   compact?: boolean;
   /**
@@ -79,7 +74,7 @@ function cannotRead(config: Config, err: unknown): string {
 }
 
 function parseFor(text: string, options: ReadOptions) {
-  return options.onlyFor !== undefined ? parseIndexForQuery(text, options.onlyFor) : options.compact ? parseIndexCompact(text) : parseIndex(text);
+  return options.compact ? parseIndexCompact(text) : parseIndex(text);
 }
 
 export function readIndexFor(config: Config, options: ReadOptions = {}): SnapshotOutcome {

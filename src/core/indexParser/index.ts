@@ -1,28 +1,34 @@
 // Step 1: parse the `index.md` written by aria-knowledge's /index into lookup tables.
 // Tolerant by design: unknown sections are skipped, duplicates merged, odd lines reported.
-//
-// Built for speed on large indexes (tens of thousands of entry lines), with results equal to
-// the straightforward parser kept in test/reliability/referenceIndexParser.ts, which the
-// differential tests (and the seeded fuzzer) hold it to. By concern:
-//   text.ts        line-level reading (whitespace, bullets, headings, labels)
-//   walk.ts        the walk over the lines, its hot loop for the common entry line
+// The differential tests and the seeded fuzzer hold it to the plain reference parser in
+// test/reliability/referenceIndexParser.ts. By concern:
+//   text.ts        line-level reading (whitespace, bullets, headings, labels, entry text)
+//   walk.ts        the one walk over the lines (and, for index health, where things are)
 //   sections.ts    Projects, Known Tags and the Team-Shared Tag Index
 //   entryStore.ts  entries into their lists, duplicates merged
-//   lookups.ts     the tables a query reads, built on first use
-//   forQuery.ts    the index as one query sees it (the CLI)
+//   lookups.ts     the file tables a query reads, built once on first use
 //   image/         the index as a compact image (typed arrays, pooled strings) and back
 import type { KnowledgeIndex } from '../types';
 import { compactIndex, indexFromImage } from './image';
 import { withLookups } from './lookups';
+import { emptyLines, type IndexLines } from './parsed';
 import { walkIndex } from './walk';
 import { walkText } from './text';
 
-export { parseIndexForQuery } from './forQuery';
-export { compactIndex, imageTransferables, indexFromImage, type IndexImage } from './image';
+export { compactIndex, imageTransferables, indexFromImage, validImage, type IndexImage } from './image';
+export type { IndexLineEntry, IndexLines } from './parsed';
 
-export function parseIndex(raw: string): KnowledgeIndex {
+/** The parsed index; given `lines`, the walk also fills in where each thing is (index health). */
+export function parseIndex(raw: string, lines: IndexLines | null = null): KnowledgeIndex {
   const { text, first } = walkText(raw);
-  return withLookups(walkIndex(text, first));
+  return withLookups(walkIndex(text, first, lines));
+}
+
+/** Where things are in index.md, read by the parser's own walk. */
+export function indexLines(raw: string): IndexLines {
+  const lines = emptyLines();
+  parseIndex(raw, lines);
+  return lines;
 }
 
 /**

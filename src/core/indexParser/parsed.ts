@@ -26,3 +26,29 @@ export function emptyParsed(): Parsed {
     warnings: [],
   };
 }
+
+/** Where things are in index.md, by line (1-based, front matter counted): what index health places its problems by. */
+export interface IndexLines {
+  lastRebuilt: { line: number; text: string } | null;
+  /** Every entry line as written, duplicates included, in line order. */
+  entries: IndexLineEntry[];
+  /** Every Known Tags item as written. */
+  knownTags: Array<{ line: number; tag: string; aliases: string[] }>;
+  /** The first line of `## Known Tags`, if any. */
+  knownTagsLine: number | null;
+}
+
+export interface IndexLineEntry {
+  line: number;
+  section: 'tags' | 'other' | 'hints' | 'team';
+  /** The `### ` heading above it, lowercased. */
+  heading: string;
+  /** The path as written (backticks removed). */
+  path: string;
+  /** Team-shared entries: the `[project: …]` annotation, lowercased. */
+  project: string | null;
+}
+
+export function emptyLines(): IndexLines {
+  return { lastRebuilt: null, entries: [], knownTags: [], knownTagsLine: null };
+}

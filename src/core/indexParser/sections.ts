@@ -76,16 +76,22 @@ export function addTeamEntry(
   lineNo: number,
   warn: Warn,
   seen: SeenEntries,
-): void {
+): { path: string; project: string } | null {
   const m = teamAnnotation(item);
-  if (!m || !m.project) return warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
+  if (!m || !m.project) {
+    warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
+    return null;
+  }
   const project = m.project.toLowerCase();
   const scope = m.scope ? m.scope.toLowerCase() : null;
   const body = item.slice(0, m.index);
   const sep = body.indexOf(SEPARATOR);
   const p = stripTicks((sep >= 0 ? body.slice(0, sep) : body).trim());
   const description = sep >= 0 ? body.slice(sep + SEPARATOR.length).trim() || null : null;
-  if (!p) return warn(lineNo, 'entry without a path, ignored');
+  if (!p) {
+    warn(lineNo, 'entry without a path, ignored');
+    return null;
+  }
   const list = index.teamShared.get(tag) ?? [];
   const keys = seenIn(seen, list);
   const key = `${project}\u0000${p}`;
@@ -94,6 +100,7 @@ export function addTeamEntry(
     list.push({ path: p, description, project, scope });
   }
   index.teamShared.set(tag, list);
+  return { path: p, project };
 }
 
 /**
@@ -102,10 +109,10 @@ export function addTeamEntry(
  * with no `]` after it is plain text (§F9). One pass over the joined text, maps for duplicates;
  * small functions, so the JIT keeps each loop optimised on a 100k-item line.
  */
-export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn): void {
+export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, onItem?: KnownItemSink): void {
   const byTag = new Map<string, KnownTag>();
   const declared: Array<[number, KnownTag, string]> = [];
-  for (const [lineNo, item] of knownItems(lines)) readKnownItem(item, lineNo, index, byTag, declared, warn);
+  for (const [lineNo, item] of knownItems(lines)) readKnownItem(item, lineNo, index, byTag, declared, warn, onItem);
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
   for (const [lineNo, known, aliasText] of declared) addAliases(aliasText, lineNo, known, index, byTag, warn);
@@ -165,6 +172,9 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
 
 const ALIAS_KEYS = ['aliases', 'alias'];
 
+/** Told each Known Tags item as written (its aliases before any is refused): index health places problems by it. */
+export type KnownItemSink = (lineNo: number, tag: string, aliases: string[]) => void;
+
 /** One Known Tags item: `tag` or `tag [aliases: …]`; its alias list is kept for addAliases. */
 function readKnownItem(
   rawItem: string,
@@ -173,6 +183,7 @@ function readKnownItem(
   byTag: Map<string, KnownTag>,
   declared: Array<[number, KnownTag, string]>,
   warn: Warn,
+  onItem?: KnownItemSink,
 ): void {
   const item = rawItem.trim();
   if (!item) return;
@@ -190,6 +201,7 @@ function readKnownItem(
     index.knownTags.push(known);
   }
   if (aliasText !== null) declared.push([lineNo, known, aliasText]);
+  if (onItem) onItem(lineNo, tag, aliasText === null ? [] : aliasText.split(',').map((a) => a.trim().toLowerCase()).filter((a) => a !== ''));
 }
 
 /** The aliases of one annotation: lowercased once, then one string per alias. */

@@ -127,10 +127,10 @@ export function entryText(section: 'tags' | 'other' | 'hints', item: string): { 
  * it, so line numbers stay those of the file.
  */
 export function walkText(raw: string): { text: string; first: number } {
-  let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  let text = withoutBom(raw);
   let first = 0;
   if (text.includes('\r') || text.startsWith('---')) {
-    const lines = text.split(/\r\n|\r|\n/);
+    const lines = splitLines(text);
     if (/^---[ \t]*$/.test(lines[0] ?? '')) {
       const close = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)[ \t]*$/.test(l));
       if (close > 0) first = close + 1;
@@ -138,4 +138,11 @@ export function walkText(raw: string): { text: string; first: number } {
     text = (first > 0 ? lines.slice(first) : lines).join('\n');
   }
   return { text, first };
+}
+
+const withoutBom = (raw: string) => (raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw);
+
+/** The lines of index.md as the walk numbers them (§F1): only `\n`, `\r\n` and `\r` end one. */
+export function splitLines(raw: string): string[] {
+  return withoutBom(raw).split(/\r\n|\r|\n/);
 }

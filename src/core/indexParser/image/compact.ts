@@ -64,11 +64,7 @@ export interface IndexImage {
   small: SmallSections;
 }
 
-/**
- * The image of an index. Reads its parsed lists and small sections only: the file tables are
- * derived from the lists (fileTables.ts), so an index whose lookup tables were never built
- * does not build them here.
- */
+/** The image of an index: its lists, its file tables (built here if no query built them yet) and small sections. */
 export function compactIndex(index: KnowledgeIndex): IndexImage {
   const strings = new StringsBuilder();
   const tables = fileTables(index, strings, newSeed());

@@ -46,9 +46,11 @@ export function lookup(table: HashTableImage, keyIds: Int32Array, strings: Strin
   if (typeof key !== 'string') return -1; // what a Map of string keys answers for any other key
   const { slots } = table;
   const mask = slots.length - 1;
-  for (let at = hashString(key, table.seed) & mask; ; at = (at + 1) & mask) {
+  // At most one probe per slot: a table read back from a file may have no empty slot.
+  for (let at = hashString(key, table.seed) & mask, probes = 0; probes < slots.length; at = (at + 1) & mask, probes++) {
     const slot = slots[at];
     if (slot === 0) return -1;
     if (strings.equals(keyIds[slot - 1], key)) return slot - 1;
   }
+  return -1;
 }
