@@ -16,7 +16,7 @@ import { parseIndex } from '../src/core/indexParser';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
 import { HOSTILE_SHAPES } from './hostile';
 import { measureWorkerReload } from './workerReload';
-import { buildCatalogue, CompletionFilter, completionRows, SECTION_LIMIT } from '../src/vscode/completionModel';
+import { buildCatalogue, CompletionFilter, completionRows, SECTION_LIMIT } from '../src/vscode/query/completionModel';
 
 const ROOT = path.resolve(__dirname, '..');
 const WIDE_SHAPE = { tagsPerNote: 5, tags: 1000 };

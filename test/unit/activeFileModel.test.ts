@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkIndex, deriveActiveFileQuery, readIndexText, runQuery, surfacedFiles, type Snapshot } from '../../src/core';
-import { escapeMd, indexStateLine, statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from '../../src/vscode/activeFileModel';
+import { escapeMd, indexStateLine, statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from '../../src/vscode/activeFile/activeFileModel';
 import { handleChatRequest, type ChatStream, type KnowledgeSource } from '../../src/vscode/chat/participantHandler';
 import { runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
 import { fixtureHome, snapshotFor } from '../helpers';

@@ -18,8 +18,8 @@ async function lint(file: string, code: string): Promise<string[]> {
 
 describe('import rules', () => {
   test('a front end importing a core module directly fails; the core index passes', async () => {
-    for (const file of ['src/vscode/x.ts', 'src/vscode/chat/x.ts', 'src/cli.ts', 'src/extension.ts', 'src/mcp/server.ts']) {
-      const up = file.startsWith('src/vscode/chat') ? '../../' : file.startsWith('src/vscode') || file.startsWith('src/mcp') ? '../' : './';
+    for (const file of ['src/vscode/tree/x.ts', 'src/vscode/chat/x.ts', 'src/cli.ts', 'src/extension.ts', 'src/mcp/server.ts']) {
+      const up = file.startsWith('src/vscode/') ? '../../' : file.startsWith('src/mcp') ? '../' : './';
       const deep = await lint(file, `import { plural } from '${up}core/summary';\nexport const n = plural;\n`);
       assert.equal(deep.length, 1, `${file}: ${deep.join('; ')}`);
       assert.match(deep[0], /^no-restricted-imports: .*src\/core\/index\.ts/);
@@ -35,7 +35,7 @@ describe('import rules', () => {
       `import type { Uri } from 'vscode';\nexport type U = Uri;\n`,
       `export async function f() { return import('vscode'); }\n`,
       `const vscode = require('vscode');\nexport const v = vscode;\n`,
-      `import { TagTreeProvider } from '../vscode/tagTree';\nexport const t = TagTreeProvider;\n`,
+      `import { TagTreeProvider } from '../vscode/tree/tagTree';\nexport const t = TagTreeProvider;\n`,
     ];
     for (const code of cases) assert.equal((await lint('src/core/x.ts', code)).length, 1, code);
     assert.deepEqual(await lint('src/core/x.ts', `import * as fs from 'node:fs';\nimport { plural } from './summary';\nexport const a = [fs, plural];\n`), []);

@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { renderSummaryView, summaryView, type ItemView, type SummaryView } from '../../src/core';
 import { escapeMarkdown, escapeSyntax, viewMarkdown } from '../../src/vscode/chat/chatMarkdown';
-import { pickRows } from '../../src/vscode/queryModel';
-import { fileTooltip } from '../../src/vscode/treeModel';
+import { pickRows } from '../../src/vscode/query/queryModel';
+import { fileTooltip } from '../../src/vscode/tree/treeModel';
 import { INDEX_HEADER, makeHome, query } from '../helpers';
 
 const index = `${INDEX_HEADER}## Projects

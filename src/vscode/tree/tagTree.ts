@@ -2,10 +2,10 @@
 // file maps them to TreeItems, refreshes on service changes, and never throws into the view:
 // any failure becomes an error node.
 import * as vscode from 'vscode';
-import type { Log } from './log';
-import type { RetrievalService } from './retrievalService';
-import type { BackgroundWork } from './backgroundWorkModel';
-import { describeQueryCount, projectFacts } from './queryCountModel';
+import type { Log } from '../shared/log';
+import type { RetrievalService } from '../shared/retrievalService';
+import type { BackgroundWork } from '../shared/backgroundWorkModel';
+import { describeQueryCount, projectFacts } from '../query/queryCountModel';
 import { buildTree, hasChildren, parentOf, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';

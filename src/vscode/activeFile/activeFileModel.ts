@@ -1,8 +1,8 @@
 // The active file's knowledge and the index's health, as plain data: the status bar item's
 // text and tooltip, and the rows the tag tree shows at its top. Pure (no vscode import):
 // activeFile.ts and indexDiagnostics.ts map these to the editor.
-import { healthSummary, itemView, plural, INDEX_REBUILD_HINT, type DerivedQuery, type IndexHealth, type KnowledgeState, type ResultItem } from '../core';
-import { fileTooltip, type TreeNode } from './treeModel';
+import { healthSummary, itemView, plural, INDEX_REBUILD_HINT, type DerivedQuery, type IndexHealth, type KnowledgeState, type ResultItem } from '../../core';
+import { fileTooltip, type TreeNode } from '../tree/treeModel';
 
 /** What the active file surfaced: the derived query, its top files and how many there are. */
 export interface ActiveFileKnowledge {

@@ -6,9 +6,9 @@
 // ResultItem with its allowed roots, so opening/copying goes through the same real-path check
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
-import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type IndexedFile, type IndexProject, type ItemView, type KnowledgeIndex, type PathVerdict, type ProjectFile, type ResultItem, type Snapshot } from '../core';
-import { tagCount, teamSharedCounts } from './queryCountModel';
-import { plainText } from './queryModel';
+import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type IndexedFile, type IndexProject, type ItemView, type KnowledgeIndex, type PathVerdict, type ProjectFile, type ResultItem, type Snapshot } from '../../core';
+import { tagCount, teamSharedCounts } from '../query/queryCountModel';
+import { plainText } from '../query/queryModel';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
