@@ -2,7 +2,7 @@
 // parser kept from before its rewrite (the fine-print rules written plainly into it since), and
 // the per-query parse (parseIndexForQuery, used by the CLI) against the full parse.
 import assert from 'node:assert/strict';
-import { runQuery, type Snapshot } from '../../src/core';
+import { runQuery, type Snapshot } from '../../src/core/engine';
 import { parseIndex, parseIndexForQuery } from '../../src/core/indexParser';
 import { parseQueryText, resolveQuery } from '../../src/core/query';
 import { prepareTokens } from '../../src/core/tokenMatch';

@@ -4,7 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkIndex, deriveActiveFileQuery, readIndexText, runQuery, surfacedFiles, type Snapshot } from '../../src/core';
+import { deriveActiveFileQuery, surfacedFiles } from '../../src/core/activeFile';
+import { runQuery, type Snapshot } from '../../src/core/engine';
+import { checkIndex } from '../../src/core/indexHealth';
+import { readIndexText } from '../../src/core/snapshot';
 import { escapeMd, indexStateLine, statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from '../../src/vscode/activeFile/activeFileModel';
 import { handleChatRequest, type ChatStream, type KnowledgeSource } from '../../src/vscode/chat/participantHandler';
 import { runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';

@@ -29,6 +29,17 @@ describe('import rules', () => {
     }
   });
 
+  test('a test or benchmark importing the core index fails; a core module passes', async () => {
+    for (const [file, up] of [['test/unit/x.test.ts', '../../'], ['test/x.ts', '../'], ['bench/x.ts', '../']]) {
+      for (const spec of [`${up}src/core`, `${up}src/core/index`]) {
+        const messages = await lint(file, `import { plural } from '${spec}';\nexport const n = plural;\n`);
+        assert.equal(messages.length, 1, `${file} ${spec}: ${messages.join('; ')}`);
+        assert.match(messages[0], /^no-restricted-imports: .*src\/core\/<module>/);
+      }
+      assert.deepEqual(await lint(file, `import { plural } from '${up}src/core/summaryView';\nexport const n = plural;\n`), []);
+    }
+  });
+
   test('the core importing vscode or a front end fails', async () => {
     const cases = [
       `import * as vscode from 'vscode';\nexport const v = vscode;\n`,
