@@ -4,6 +4,7 @@
 import tseslint from 'typescript-eslint';
 
 const DEEP_CORE = 'Import the core through its index (`../core`), not `core/<module>`: src/core/index.ts is its public surface.';
+const TESTS_DIRECT = 'Tests and benchmarks import the core module they use (`src/core/<module>`), not the index: src/core/index.ts exports only what the front ends use.';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**'] },
@@ -34,6 +35,14 @@ export default tseslint.config(
     files: ['src/vscode/**/*.ts', 'src/mcp/**/*.ts', 'src/indexWorker/**/*.ts', 'src/cli.ts', 'src/extension.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/', message: DEEP_CORE }] }],
+    },
+  },
+  {
+    // The index is the front ends' surface; a test reaches the module it tests, so the index
+    // never keeps an export only for tests.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)src/core(/index)?$', message: TESTS_DIRECT }] }],
     },
   },
 );

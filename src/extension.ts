@@ -5,22 +5,22 @@
 // rows, or for a short while after activation when the view is hidden (backgroundWorkModel.ts).
 import * as vscode from 'vscode';
 import { IndexWorker } from './indexWorker/client';
-import { BackgroundWork } from './vscode/backgroundWorkModel';
-import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile';
-import { createApi, type AriaContextApi } from './vscode/api';
+import { BackgroundWork } from './vscode/shared/backgroundWorkModel';
+import { ActiveFileKnowledgeView, QUERY_ACTIVE_FILE_COMMAND } from './vscode/activeFile/activeFile';
+import { createApi, type AriaContextApi } from './vscode/shared/api';
 import { participantHandler } from './vscode/chat/participant';
 import { registerChat } from './vscode/chat/registerChat';
-import { registerCommands } from './vscode/commands';
-import { FileActions } from './vscode/fileActions';
-import { IndexDiagnostics } from './vscode/indexDiagnostics';
-import { createLog } from './vscode/log';
-import { QueryCommand } from './vscode/queryCommand';
-import { RetrievalService } from './vscode/retrievalService';
-import { QuerySummaryProvider, SUMMARY_SCHEME } from './vscode/summaryCommand';
-import { affectsPathSettings, SECTION } from './vscode/settings';
-import { TagTreeProvider } from './vscode/tagTree';
-import { KnowledgeWatchers } from './vscode/watchers';
-import { registerMcpServer } from './vscode/mcpServer';
+import { registerCommands } from './vscode/shared/commands';
+import { FileActions } from './vscode/shared/fileActions';
+import { IndexDiagnostics } from './vscode/health/indexDiagnostics';
+import { createLog } from './vscode/shared/log';
+import { QueryCommand } from './vscode/query/queryCommand';
+import { RetrievalService } from './vscode/shared/retrievalService';
+import { QuerySummaryProvider, SUMMARY_SCHEME } from './vscode/query/summaryCommand';
+import { affectsPathSettings, SECTION } from './vscode/shared/settings';
+import { TagTreeProvider } from './vscode/tree/tagTree';
+import { KnowledgeWatchers } from './vscode/shared/watchers';
+import { registerMcpServer } from './vscode/mcp/mcpServer';
 
 /** Background work waits for the tag tree to be quiet this long after its last request (the workbench is still painting the rows)… */
 const BACKGROUND_QUIET_MS = 1_000;

@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after } from 'node:test';
-import { loadSnapshot, runQuery, type QueryResult, type Snapshot } from '../src/core';
+import { runQuery, type Snapshot } from '../src/core/engine';
+import { loadSnapshot } from '../src/core/snapshot';
+import type { QueryResult } from '../src/core/types';
 
 export const repoRoot = path.resolve(__dirname, '..');
 

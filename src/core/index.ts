@@ -1,11 +1,12 @@
 // The public surface of the core: the only way in for the CLI, the editor adapters and any
-// server (eslint.config.mjs forbids importing core/<module> from them).
-export * from './types';
-export * from './messages';
-export { loadConfig, configCandidates, type ConfigSources, type ConfigOutcome } from './config';
+// server (eslint.config.mjs forbids importing core/<module> from them). It exports only what
+// those front ends use: tests import the module they test.
+export type { Config, IndexedFile, IndexProject, KnowledgeIndex, PathVerdict, QueryResult, ResultItem } from './types';
+export { USAGE, loadedLine } from './messages';
+export type { ConfigSources } from './config';
 export { parseIndex, parseIndexCompact, indexLines, compactIndex, imageTransferables, indexFromImage, type IndexImage, type IndexLines } from './indexParser';
-export { parseQueryText, resolveQuery } from './query';
-export { runQuery, type Snapshot, type QueryOptions, type QueryOutcome } from './engine';
+export { parseQueryText } from './query';
+export { runQuery, type Snapshot } from './engine';
 export { indexPathVerdict, indexEntryItem } from './crossProject';
 export { projectFileItem, type ProjectFile } from './projectTier';
 export { teamEntryVerdict, teamSharedItem } from './teamShared';
@@ -15,51 +16,29 @@ export {
   itemView,
   itemLine,
   namedParts,
-  knownTagsLine,
-  foundLine,
   plural,
-  GROUP_ORDER,
   GROUP_TITLES,
   type SummaryView,
   type SummaryBlock,
   type ItemView,
-  type IdeaView,
-  type Annotation,
   type LineHooks,
 } from './summaryView';
-export { renderSummary, renderSummaryView } from './summary';
+export { renderSummary } from './summary';
 export { toJson, errorJson } from './json';
 export { pickItems, renderBundle, describeLoad, fenceFor, refusedLine, truncationNotice } from './loader';
-export {
-  loadItems,
-  checkItems,
-  readAreas,
-  openVerified,
-  DEFAULT_MAX_LOAD_BYTES,
-  type LoadResult,
-  type LoadedFile,
-  type RefusedFile,
-  type CheckedItems,
-  type LoadOptions,
-  type ReadArea,
-} from './reader';
+export { loadItems, checkItems, type LoadResult, type RefusedFile } from './reader';
 export {
   MAX_QUERY_CHARS,
-  MAX_QUERY_TOKENS,
   MAX_LOAD_PATHS,
   MAX_PICKS,
   MAX_TOOL_LOAD_BYTES,
-  MAX_INDEX_BYTES,
-  MAX_CONFIG_BYTES,
   queryTooLarge,
-  tooManyPaths,
 } from './limits';
-export { CoreCache } from './cache';
-export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type KnowledgeChange, type KnowledgeBaseOptions, type IndexLoader, type LoadableFile, type Watcher, type Disposable } from './knowledgeBase';
-export { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
+export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type IndexLoader, type LoadableFile, type Watcher } from './knowledgeBase';
+export type { WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
 export { expandHome } from './paths';
-export { itemsForPaths, type PathItems } from './pathItems';
+export { itemsForPaths } from './pathItems';
 export { indexPath, readIndexText, type IndexText } from './snapshot';
 export {
   cacheDisabledByEnv,
@@ -72,20 +51,15 @@ export {
   type IndexCacheSettings,
 } from './indexCache';
 export { privateFolder, readPrivateFile } from './privateFile';
-export { deriveActiveFileQuery, surfacedFiles, pathWords, MAX_SURFACED_FILES, MIN_TAG_HITS, type DerivedQuery } from './activeFile';
+export { deriveActiveFileQuery, surfacedFiles, type DerivedQuery } from './activeFile';
 export {
   checkIndex,
   problemLines,
   scanDrift,
-  DriftScan,
   withDrift,
   healthSummary,
-  rebuiltDate,
   INDEX_REBUILD_HINT,
   type IndexHealth,
   type IndexProblem,
-  type IndexProblemKind,
-  type DriftResult,
-  type DriftOptions,
 } from './indexHealth';
 export { trackedArtifacts } from './artifacts';

@@ -18,8 +18,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AriaContextApi } from '../../src/vscode/api';
-import type { TreeNode } from '../../src/vscode/treeModel';
+import type { AriaContextApi } from '../../src/vscode/shared/api';
+import type { TreeNode } from '../../src/vscode/tree/treeModel';
 
 const EXTENSION_ID = 'aria-context.aria-context';
 

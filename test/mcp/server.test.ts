@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CallToolResultSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { fixtureHome, INDEX_HEADER, makeHome, tempDir, writeTree } from '../helpers';
-import { MAX_QUERY_TOKENS, queryTooLarge } from '../../src/core';
+import { MAX_QUERY_TOKENS, queryTooLarge } from '../../src/core/limits';
 import { connect, textOf, type Connected, type TextResult } from './client';
 
 const USAGE = 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.';

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { loadConfig, NOT_CONFIGURED, type ConfigOutcome } from '../../src/core';
+import { loadConfig, type ConfigOutcome } from '../../src/core/config';
+import { NOT_CONFIGURED } from '../../src/core/messages';
 import type { Config } from '../../src/core/types';
 import { fixturesHome, query, snapshotFor, tempDir, writeTree } from './helpers';
 

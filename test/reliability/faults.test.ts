@@ -6,7 +6,11 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { loadItems, loadSnapshot, NO_INDEX, pickItems, renderBundle, renderSummary } from '../../src/core';
+import { pickItems, renderBundle } from '../../src/core/loader';
+import { NO_INDEX } from '../../src/core/messages';
+import { loadItems } from '../../src/core/reader';
+import { loadSnapshot } from '../../src/core/snapshot';
+import { renderSummary } from '../../src/core/summary';
 import { scanProject } from '../../src/core/projectTier';
 import { makeHome, query, runCli, snapshotFor, TODAY, type TestHome } from './helpers';
 

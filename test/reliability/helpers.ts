@@ -3,8 +3,13 @@
 import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadItems, loadSnapshot, pickItems, renderBundle, renderSummary, runQuery, toJson } from '../../src/core';
-import type { Snapshot } from '../../src/core';
+import { runQuery } from '../../src/core/engine';
+import { toJson } from '../../src/core/json';
+import { pickItems, renderBundle } from '../../src/core/loader';
+import { loadItems } from '../../src/core/reader';
+import { loadSnapshot } from '../../src/core/snapshot';
+import { renderSummary } from '../../src/core/summary';
+import type { Snapshot } from '../../src/core/engine';
 import type { LoadResult } from '../../src/core/loader';
 import type { QueryResult } from '../../src/core/types';
 export { prng } from '../prng';

@@ -16,8 +16,8 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { handleChatRequest, type ChatStream, type KnowledgeSource } from '../../src/vscode/chat/participantHandler';
-import { pickModel } from '../../src/vscode/queryModel';
-import { buildTree, type TreeNode } from '../../src/vscode/treeModel';
+import { pickModel } from '../../src/vscode/query/queryModel';
+import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { makeHome, query, repoRoot, snapshotFor, writeTree } from './helpers';
 
 const COMMAND_LINK = '[x](command:workbench.action.terminal.new)';
@@ -218,7 +218,7 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
   assert.match(participant, /markdown: \(text\) => stream\.markdown\(new vscode\.MarkdownString\(text, false\)\)/);
   // The summary is served as plain text by a content provider and opened as a text document,
   // never previewed or rendered by the extension (the user may open VS Code's own preview).
-  const summary = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'summaryCommand.ts'), 'utf8');
+  const summary = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'query', 'summaryCommand.ts'), 'utf8');
   assert.match(summary, /openTextDocument\(summaryUri\(\)\)/);
   assert.match(summary, /provideTextDocumentContent\(\): string/);
   assert.doesNotMatch(summary, /markdown\.showPreview|showPreview/);

@@ -3,7 +3,9 @@
 // order, every file's fields, the same object for repeated reads, the same lookups, and the
 // same answers from the query engine.
 import assert from 'node:assert/strict';
-import { renderSummary, runQuery, toJson, type Snapshot } from '../../src/core';
+import { runQuery, type Snapshot } from '../../src/core/engine';
+import { toJson } from '../../src/core/json';
+import { renderSummary } from '../../src/core/summary';
 import { compactIndex, imageTransferables, indexFromImage, type IndexImage } from '../../src/core/indexParser';
 import { decodeImage, encodeImage } from '../../src/core/indexParser/image/file';
 import type { Config, KnowledgeIndex } from '../../src/core/types';

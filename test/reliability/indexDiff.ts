@@ -1,11 +1,8 @@
 // Differential checks of the index parser: src/core/indexParser/ against the reference
 // parser kept from before its rewrite (the fine-print rules written plainly into it since).
 import assert from 'node:assert/strict';
-import { runQuery, type Snapshot } from '../../src/core';
 import { parseIndex } from '../../src/core/indexParser';
-import { parseQueryText, resolveQuery } from '../../src/core/query';
-import { prepareTokens } from '../../src/core/tokenMatch';
-import type { Config, IndexedFile, KnowledgeIndex } from '../../src/core/types';
+import type { KnowledgeIndex } from '../../src/core/types';
 import { parseIndex as referenceParseIndex } from './referenceIndexParser';
 
 const FIELDS = [

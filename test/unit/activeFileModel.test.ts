@@ -4,10 +4,14 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkIndex, deriveActiveFileQuery, readIndexText, runQuery, surfacedFiles, type Snapshot } from '../../src/core';
-import { escapeMd, indexStateLine, statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from '../../src/vscode/activeFileModel';
+import { deriveActiveFileQuery, surfacedFiles } from '../../src/core/activeFile';
+import { runQuery, type Snapshot } from '../../src/core/engine';
+import { checkIndex } from '../../src/core/indexHealth';
+import { readIndexText } from '../../src/core/snapshot';
+import { escapeMd, indexStateLine, statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from '../../src/vscode/activeFile/activeFileModel';
 import { handleChatRequest, type ChatStream, type KnowledgeSource } from '../../src/vscode/chat/participantHandler';
 import { runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { parentOf } from '../../src/vscode/tree/treeModel';
 import { fixtureHome, snapshotFor } from '../helpers';
 
 function knowledgeFor(snapshot: Snapshot, file: string, today: string): ActiveFileKnowledge | undefined {
@@ -52,6 +56,15 @@ describe('the active file in the status bar and the tree', () => {
     const files = nodes[0].children!.filter((c) => c.kind === 'file');
     assert.ok(files.length > 0 && files.length <= 5);
     assert.equal(nodes[0].query, knowledge.derived.query);
+  });
+
+  test('each row of the section links to the one node that holds it, so Reveal can walk up to a root', () => {
+    const nodes = topSection(knowledgeFor(snapshot, file, golden.today), factsFor(snapshot), golden.today);
+    for (const root of nodes) {
+      assert.equal(parentOf(root), undefined, `${root.id}: a root`);
+      for (const c of root.children ?? []) assert.equal(parentOf(c), root, `${c.id}: parent`);
+    }
+    assert.ok(nodes[0].children!.length > 0);
   });
 
   test('a file outside everything shows no section and a plain item that opens Context: Query', () => {

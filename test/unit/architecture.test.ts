@@ -18,8 +18,8 @@ async function lint(file: string, code: string): Promise<string[]> {
 
 describe('import rules', () => {
   test('a front end importing a core module directly fails; the core index passes', async () => {
-    for (const file of ['src/vscode/x.ts', 'src/vscode/chat/x.ts', 'src/cli.ts', 'src/extension.ts', 'src/mcp/server.ts']) {
-      const up = file.startsWith('src/vscode/chat') ? '../../' : file.startsWith('src/vscode') || file.startsWith('src/mcp') ? '../' : './';
+    for (const file of ['src/vscode/tree/x.ts', 'src/vscode/chat/x.ts', 'src/cli.ts', 'src/extension.ts', 'src/mcp/server.ts']) {
+      const up = file.startsWith('src/vscode/') ? '../../' : file.startsWith('src/mcp') ? '../' : './';
       const deep = await lint(file, `import { plural } from '${up}core/summary';\nexport const n = plural;\n`);
       assert.equal(deep.length, 1, `${file}: ${deep.join('; ')}`);
       assert.match(deep[0], /^no-restricted-imports: .*src\/core\/index\.ts/);
@@ -29,13 +29,24 @@ describe('import rules', () => {
     }
   });
 
+  test('a test or benchmark importing the core index fails; a core module passes', async () => {
+    for (const [file, up] of [['test/unit/x.test.ts', '../../'], ['test/x.ts', '../'], ['bench/x.ts', '../']]) {
+      for (const spec of [`${up}src/core`, `${up}src/core/index`]) {
+        const messages = await lint(file, `import { plural } from '${spec}';\nexport const n = plural;\n`);
+        assert.equal(messages.length, 1, `${file} ${spec}: ${messages.join('; ')}`);
+        assert.match(messages[0], /^no-restricted-imports: .*src\/core\/<module>/);
+      }
+      assert.deepEqual(await lint(file, `import { plural } from '${up}src/core/summaryView';\nexport const n = plural;\n`), []);
+    }
+  });
+
   test('the core importing vscode or a front end fails', async () => {
     const cases = [
       `import * as vscode from 'vscode';\nexport const v = vscode;\n`,
       `import type { Uri } from 'vscode';\nexport type U = Uri;\n`,
       `export async function f() { return import('vscode'); }\n`,
       `const vscode = require('vscode');\nexport const v = vscode;\n`,
-      `import { TagTreeProvider } from '../vscode/tagTree';\nexport const t = TagTreeProvider;\n`,
+      `import { TagTreeProvider } from '../vscode/tree/tagTree';\nexport const t = TagTreeProvider;\n`,
     ];
     for (const code of cases) assert.equal((await lint('src/core/x.ts', code)).length, 1, code);
     assert.deepEqual(await lint('src/core/x.ts', `import * as fs from 'node:fs';\nimport { plural } from './summary';\nexport const a = [fs, plural];\n`), []);

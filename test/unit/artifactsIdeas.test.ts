@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { LEGACY_IDEAS, renderSummary } from '../../src/core';
+import { LEGACY_IDEAS } from '../../src/core/messages';
+import { renderSummary } from '../../src/core/summary';
 import { ageInDays, ageText } from '../../src/core/staleness';
 import { INDEX_HEADER, makeHome, query } from '../helpers';
 

@@ -7,7 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
 import * as esbuild from 'esbuild';
-import { checkIndex, KnowledgeBase, readIndexFor, readIndexText, type Config, type IndexLoader, type KnowledgeChange, type SnapshotOutcome } from '../../src/core';
+import { checkIndex } from '../../src/core/indexHealth';
+import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/knowledgeBase';
+import { readIndexFor, readIndexText, type SnapshotOutcome } from '../../src/core/snapshot';
+import type { Config } from '../../src/core/types';
 import { IndexWorker } from '../../src/indexWorker/client';
 import { configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
 

@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { checkItems, loadItems } from '../../src/core';
+import { checkItems, loadItems } from '../../src/core/reader';
 import { scanProject } from '../../src/core/projectTier';
-import { commandItems, pathRefusals, requestedPaths } from '../../src/vscode/commandItemsModel';
-import { buildTree, type TreeNode } from '../../src/vscode/treeModel';
+import { commandItems, pathRefusals, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
+import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { fixtureHome, snapshotFor } from '../helpers';
 
 const TODAY = '2026-11-30';

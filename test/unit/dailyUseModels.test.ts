@@ -5,15 +5,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { KnowledgeBase, runQuery } from '../../src/core';
+import { runQuery } from '../../src/core/engine';
+import { KnowledgeBase } from '../../src/core/knowledgeBase';
 import { batches, sendPlan } from '../../src/vscode/chat/sendPlanModel';
-import { buildCatalogue, CompletionFilter, completionRows, queryProblem, removeRecent, SECTION_LIMIT } from '../../src/vscode/completionModel';
-import { knowledgePaths } from '../../src/vscode/knowledgePathsModel';
-import { describeQueryCount, projectFacts } from '../../src/vscode/queryCountModel';
-import { pickModel, pickTitle, plainText } from '../../src/vscode/queryModel';
-import { settingsTarget } from '../../src/vscode/settingsTargetModel';
-import { buildTree } from '../../src/vscode/treeModel';
-import { fileNodesFor, tagEntries } from '../../src/vscode/treeNavModel';
+import { buildCatalogue, CompletionFilter, completionRows, queryProblem, removeRecent, SECTION_LIMIT } from '../../src/vscode/query/completionModel';
+import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
+import { describeQueryCount, projectFacts } from '../../src/vscode/query/queryCountModel';
+import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
+import { settingsTarget } from '../../src/vscode/shared/settingsTargetModel';
+import { buildTree } from '../../src/vscode/tree/treeModel';
+import { fileNodesFor, tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { fixtureCopy, fixtureHome, makeHome, query, snapshotFor } from '../helpers';
 
 test('settings open on the Remote tab in a remote window and on the User tab otherwise, filtered to the extension', () => {

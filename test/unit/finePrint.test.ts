@@ -2,7 +2,7 @@
 // as a person editing index.md by hand would expect, proved with real files in a temp HOME.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { toJson } from '../../src/core';
+import { toJson } from '../../src/core/json';
 import { parseArgs } from '../../src/cli';
 import { scanIdeas } from '../../src/core/ideas';
 import { parseQueryText } from '../../src/core/query';

@@ -5,11 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { BackgroundWork, type Timers } from '../../src/vscode/backgroundWorkModel';
-import { buildTree, hasChildren, parentOf, type TreeInput, type TreeNode } from '../../src/vscode/treeModel';
-import { tagEntries } from '../../src/vscode/treeNavModel';
+import { BackgroundWork, type Timers } from '../../src/vscode/shared/backgroundWorkModel';
+import { buildTree, hasChildren, parentOf, type TreeInput, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { scanProject } from '../../src/core/projectTier';
-import { describeQueryCount } from '../../src/vscode/queryCountModel';
+import { describeQueryCount } from '../../src/vscode/query/queryCountModel';
 import { runQuery } from '../../src/core/engine';
 import { fixtureHome, repoRoot, snapshotFor } from '../helpers';
 
@@ -252,7 +252,7 @@ test('tag tree model: a tag\'s file rows are built, sorted by path, only when th
 });
 
 test('the background work and tree models import no vscode (they run in plain Node)', () => {
-  for (const f of ['backgroundWorkModel.ts', 'treeModel.ts']) {
+  for (const f of ['shared/backgroundWorkModel.ts', 'tree/treeModel.ts']) {
     assert.doesNotMatch(fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8'), /from\s+['"]vscode['"]/, f);
   }
 });

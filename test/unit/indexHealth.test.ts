@@ -4,7 +4,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkIndex, healthSummary, indexLines, readIndexText, scanDrift, withDrift, type IndexProblem, type Snapshot } from '../../src/core';
+import type { Snapshot } from '../../src/core/engine';
+import { checkIndex, healthSummary, scanDrift, withDrift, type IndexProblem } from '../../src/core/indexHealth';
+import { indexLines } from '../../src/core/indexParser';
+import { readIndexText } from '../../src/core/snapshot';
 import { makeHome, snapshotFor, writeTree } from '../helpers';
 
 const INDEX = `# Knowledge Index

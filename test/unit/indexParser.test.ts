@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseIndex } from '../../src/core';
+import { parseIndex } from '../../src/core/indexParser';
 
 const INDEX = `---
 generated: true

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { fenceFor, loadItems, pickItems, renderBundle } from '../../src/core';
+import { fenceFor, pickItems, renderBundle } from '../../src/core/loader';
+import { loadItems } from '../../src/core/reader';
 import { INDEX_HEADER, makeHome, query, snapshotFor } from '../helpers';
 
 const index = `${INDEX_HEADER}## Tag Index

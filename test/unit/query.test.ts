@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseIndex, parseQueryText, resolveQuery, runQuery, USAGE } from '../../src/core';
+import { runQuery } from '../../src/core/engine';
+import { parseIndex } from '../../src/core/indexParser';
+import { USAGE } from '../../src/core/messages';
+import { parseQueryText, resolveQuery } from '../../src/core/query';
 
 const index = parseIndex(`## Projects
 ### ss — Seer

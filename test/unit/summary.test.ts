@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expandedLine, knownTagsLine, loadedLine, NO_INDEX, noMatchLine, REBUILD_HINT, renderSummary, resolvedLine } from '../../src/core';
+import { expandedLine, loadedLine, NO_INDEX, noMatchLine, REBUILD_HINT, resolvedLine } from '../../src/core/messages';
+import { renderSummary } from '../../src/core/summary';
+import { knownTagsLine } from '../../src/core/summaryView';
 import { INDEX_HEADER, makeHome, query } from '../helpers';
 
 describe('summary text (§5)', () => {

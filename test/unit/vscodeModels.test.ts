@@ -4,16 +4,16 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { buildCatalogue, completionRows, pushRecent, splitLastToken, type CompletionRow } from '../../src/vscode/completionModel';
-import { pickModel, type PickRow } from '../../src/vscode/queryModel';
-import { boundedInt, machineValue } from '../../src/vscode/settingsModel';
-import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/treeModel';
-import { checkItems, refusalMessage } from '../../src/vscode/containment';
+import { buildCatalogue, completionRows, pushRecent, splitLastToken, type CompletionRow } from '../../src/vscode/query/completionModel';
+import { pickModel, type PickRow } from '../../src/vscode/query/queryModel';
+import { boundedInt, machineValue } from '../../src/vscode/shared/settingsModel';
+import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { checkItems, refusalMessage } from '../../src/vscode/shared/containment';
 import { scanProject } from '../../src/core/projectTier';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 test('vscode model files never import vscode', () => {
-  for (const f of ['completionModel.ts', 'queryModel.ts', 'settingsModel.ts', 'treeModel.ts', 'containment.ts']) {
+  for (const f of ['query/completionModel.ts', 'query/queryModel.ts', 'shared/settingsModel.ts', 'tree/treeModel.ts', 'shared/containment.ts']) {
     const text = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8');
     assert.doesNotMatch(text, /from\s+['"]vscode['"]/, f);
   }
@@ -36,14 +36,14 @@ test('machine-scoped path settings are declared "scope": "machine" in package.js
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
   const props = pkg.contributes.configuration.properties;
   for (const key of ['ariaContext.knowledgeFolder', 'ariaContext.configFile', 'ariaContext.projectsRoot']) assert.equal(props[key]?.scope, 'machine', key);
-  const settings = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'settings.ts'), 'utf8');
+  const settings = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'shared', 'settings.ts'), 'utf8');
   for (const key of ['knowledgeFolder', 'configFile', 'projectsRoot']) {
     assert.match(settings, new RegExp(`machineValue\\(config\\.inspect<string>\\('${key}'\\)\\)`), key);
   }
   // Nothing else in the extension reads these settings around machineValue().
   const dir = path.join(repoRoot, 'src', 'vscode');
   const offenders = (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((f) => f.endsWith('.ts') && f !== 'settings.ts')
+    .filter((f) => f.endsWith('.ts') && f !== path.join('shared', 'settings.ts'))
     .map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')] as const)
     .filter(([, text]) => /\.get(<[^>]*>)?\(\s*'(knowledgeFolder|configFile|projectsRoot)'/.test(text))
     .map(([f]) => f);

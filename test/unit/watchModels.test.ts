@@ -6,13 +6,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { Debouncer, WATCH_DEBOUNCE } from '../../src/vscode/debouncer';
+import { Debouncer, WATCH_DEBOUNCE } from '../../src/vscode/shared/debouncer';
 import { repoRoot } from '../helpers';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 test('watch model files never import vscode', () => {
-  for (const f of ['debouncer.ts']) {
+  for (const f of ['shared/debouncer.ts']) {
     assert.doesNotMatch(fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8'), /from\s+['"]vscode['"]/, f);
   }
 });

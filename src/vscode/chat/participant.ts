@@ -1,7 +1,7 @@
 // Registers the @context chat participant, when this editor has a chat.
 import * as vscode from 'vscode';
-import type { Log } from '../log';
-import type { RetrievalService } from '../retrievalService';
+import type { Log } from '../shared/log';
+import type { RetrievalService } from '../shared/retrievalService';
 import { followupsFor, handleChatRequest, type ActiveFileQuery, type ChatModelPort, type KnowledgeSource } from './participantHandler';
 
 export const PARTICIPANT_ID = 'ariaContext.context';

@@ -2,9 +2,9 @@
 // and the commands that the participant's buttons and the editor menus call.
 import * as vscode from 'vscode';
 import { itemsForPaths } from '../../core';
-import type { FileActions } from '../fileActions';
-import type { Log } from '../log';
-import type { RetrievalService } from '../retrievalService';
+import type { FileActions } from '../shared/fileActions';
+import type { Log } from '../shared/log';
+import type { RetrievalService } from '../shared/retrievalService';
 import { registerParticipant } from './participant';
 import { ATTACH_ALL_COMMAND, OPEN_ALL_COMMAND, type ActiveFileQuery } from './participantHandler';
 import { sendToChat } from './sendToChat';

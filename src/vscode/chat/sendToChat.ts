@@ -5,9 +5,9 @@
 // notification, and one message at the end says what was attached.
 import * as vscode from 'vscode';
 import { plural, type ResultItem } from '../../core';
-import { refusalMessage } from '../containment';
-import type { FileActions } from '../fileActions';
-import type { Log } from '../log';
+import { refusalMessage } from '../shared/containment';
+import type { FileActions } from '../shared/fileActions';
+import type { Log } from '../shared/log';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
 import { batches, DEFAULT_CONFIRM_ABOVE_FILES, sendPlan } from './sendPlanModel';
 import { formatTokens, sizeReport } from './tokenEstimate';

@@ -1,6 +1,6 @@
 // Registers the agent-mode tools, when this editor has the language-model API.
 import * as vscode from 'vscode';
-import type { RetrievalService } from '../retrievalService';
+import type { RetrievalService } from '../shared/retrievalService';
 import { LOAD_TOOL, loadInvocationMessage, QUERY_TOOL, runLoadTool, runQueryTool, type LoadToolInput, type QueryToolInput, type ToolSource } from './toolHandlers';
 
 export function toolSource(service: RetrievalService, activeFile?: ToolSource['activeFileQuery']): ToolSource {

@@ -3,7 +3,7 @@
 // reused and refreshed for each query, never a dirty Untitled buffer. Only the query command
 // records the query: a chat or an agent's tool call never replaces what the user asked.
 import * as vscode from 'vscode';
-import { renderSummary, type QueryResult } from '../core';
+import { renderSummary, type QueryResult } from '../../core';
 
 export const SUMMARY_SCHEME = 'aria-context-summary';
 /** The `.md` ending gives the document the markdown language, so the markdown preview opens it. */

@@ -3,14 +3,14 @@
 // finds. The same item carries the index's state (files, problems, last rebuilt, stale
 // artifacts, warnings). The rows and texts come from the pure activeFileModel.ts.
 import * as vscode from 'vscode';
-import { deriveActiveFileQuery, surfacedFiles, trackedArtifacts, type DerivedQuery, type Snapshot } from '../core';
+import { deriveActiveFileQuery, surfacedFiles, trackedArtifacts, type DerivedQuery, type Snapshot } from '../../core';
 import { statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from './activeFileModel';
-import type { IndexDiagnostics } from './indexDiagnostics';
-import type { BackgroundWork } from './backgroundWorkModel';
-import type { Log } from './log';
-import type { RetrievalService } from './retrievalService';
-import { activeFileEnabled, SECTION } from './settings';
-import type { TreeNode } from './treeModel';
+import type { IndexDiagnostics } from '../health/indexDiagnostics';
+import type { BackgroundWork } from '../shared/backgroundWorkModel';
+import type { Log } from '../shared/log';
+import type { RetrievalService } from '../shared/retrievalService';
+import { activeFileEnabled, SECTION } from '../shared/settings';
+import type { TreeNode } from '../tree/treeModel';
 
 export const QUERY_ACTIVE_FILE_COMMAND = 'ariaContext.queryActiveFile';
 /** Quiet time after an editor switch before the path is looked at. */

@@ -2,13 +2,14 @@
 // returns nodes with stable ids; tagTree.ts maps them to TreeItems. Only what the first rows show
 // is built up front (groups, tags with their counts): a group's or a tag's children and a file's
 // tooltip are built on first read, so a 10k-note index paints without building 25k file rows.
-// File nodes carry a core
+// The view reaches them through getChildren, and each built child gets its one parent link
+// (adopt), which TreeView.reveal walks up. File nodes carry a core
 // ResultItem with its allowed roots, so opening/copying goes through the same real-path check
 // as query results. Entries whose path leaves the allowed folders are not shown as files; they
 // are listed under "Warnings" instead and never read.
-import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type IndexedFile, type IndexProject, type ItemView, type KnowledgeIndex, type PathVerdict, type ProjectFile, type ResultItem, type Snapshot } from '../core';
-import { tagCount, teamSharedCounts } from './queryCountModel';
-import { plainText } from './queryModel';
+import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type IndexedFile, type IndexProject, type ItemView, type KnowledgeIndex, type PathVerdict, type ProjectFile, type ResultItem, type Snapshot } from '../../core';
+import { tagCount, teamSharedCounts } from '../query/queryCountModel';
+import { plainText } from '../query/queryModel';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -31,6 +32,8 @@ export interface TreeNode {
   expanded?: boolean;
   /** How many children there are, known before they are built (tags, groups). */
   childCount?: number;
+  /** The one node whose children hold this one (none for a root): set by adopt(). */
+  readonly parent?: TreeNode;
 }
 
 /** Whether a node has children, without building them when their number is already known. */
@@ -38,11 +41,18 @@ export function hasChildren(node: TreeNode): boolean {
   return (node.childCount ?? node.children?.length ?? 0) > 0;
 }
 
-const parents = new WeakMap<TreeNode, TreeNode>();
-
 /** The node whose children hold this one (undefined for a root), for TreeView.reveal. */
 export function parentOf(node: TreeNode): TreeNode | undefined {
-  return parents.get(node);
+  return node.parent;
+}
+
+/**
+ * Links each child to its parent, once, as its children are built. Not enumerable: a node stays
+ * a plain tree to compare, print and pass as a command argument.
+ */
+export function adopt<T extends TreeNode>(parent: T, children: readonly TreeNode[]): T {
+  for (const c of children) Object.defineProperty(c, 'parent', { value: parent, enumerable: false, configurable: true });
+  return parent;
 }
 
 /** Sets `children`, built on first read and then kept; each child remembers its parent. */
@@ -52,10 +62,7 @@ function withChildren<T extends TreeNode>(node: T, build: () => TreeNode[], coun
     enumerable: true,
     configurable: true,
     get: () => {
-      if (!built) {
-        built = build();
-        for (const c of built) parents.set(c, node);
-      }
+      if (!built) adopt(node, (built = build()));
       return built;
     },
   });
@@ -343,17 +350,17 @@ export function buildTree(input: TreeInput): TreeNode[] {
 
   const all = [...warnings, ...index.warnings, ...config.warnings];
   if (all.length) {
-    roots.push({
+    const children = all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning'));
+    roots.push(adopt({
       id: 'group:warnings',
       kind: 'group',
       label: 'Warnings',
       description: String(all.length),
       contextValue: 'ariaContext.group',
       icon: 'warning',
-      children: all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning')),
+      children,
       expanded: false,
-    });
-    for (const c of roots[roots.length - 1].children!) parents.set(c, roots[roots.length - 1]);
+    }, children));
   }
   return roots;
 }

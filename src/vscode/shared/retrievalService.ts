@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { markConfigureStepDone } from './walkthrough';
-import { KnowledgeBase, localDate, type ConfigSources, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../core';
+import { KnowledgeBase, localDate, type ConfigSources, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../../core';
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import { knowledgePaths } from './knowledgePathsModel';

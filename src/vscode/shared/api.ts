@@ -1,10 +1,10 @@
 // What activate() returns: a small read-only API for other extensions and for the in-host test
 // suite (test/desktop/suite.ts), which cannot click through QuickPicks.
 import type * as vscode from 'vscode';
-import type { KnowledgeQueryOutcome, KnowledgeState } from '../core';
+import type { KnowledgeQueryOutcome, KnowledgeState } from '../../core';
 import type { RetrievalService } from './retrievalService';
-import type { TagTreeProvider } from './tagTree';
-import type { TreeNode } from './treeModel';
+import type { TagTreeProvider } from '../tree/tagTree';
+import type { TreeNode } from '../tree/treeModel';
 import type { KnowledgeWatchers } from './watchers';
 
 /** Counters since activation, for diagnostics and the in-host reliability tests. */

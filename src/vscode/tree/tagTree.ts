@@ -2,11 +2,11 @@
 // file maps them to TreeItems, refreshes on service changes, and never throws into the view:
 // any failure becomes an error node.
 import * as vscode from 'vscode';
-import type { Log } from './log';
-import type { RetrievalService } from './retrievalService';
-import type { BackgroundWork } from './backgroundWorkModel';
-import { describeQueryCount, projectFacts } from './queryCountModel';
-import { buildTree, hasChildren, parentOf, type TagSort, type TreeNode } from './treeModel';
+import type { Log } from '../shared/log';
+import type { RetrievalService } from '../shared/retrievalService';
+import type { BackgroundWork } from '../shared/backgroundWorkModel';
+import { describeQueryCount, projectFacts } from '../query/queryCountModel';
+import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 
@@ -20,7 +20,6 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
   private roots: TreeNode[] | undefined;
-  private readonly parents = new Map<string, TreeNode | undefined>();
   private readonly subscription: vscode.Disposable;
   private topSubscription: vscode.Disposable | undefined;
   private top: TopSection | undefined;
@@ -77,7 +76,6 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
         const nodes = top.sectionNodes();
         this.roots = [...nodes, ...this.roots.slice(this.topCount)];
         this.topCount = nodes.length;
-        for (const n of nodes) this.remember(n, undefined);
       }
       this.changed.fire();
     });
@@ -155,8 +153,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     return item;
   }
 
+  /** Each node holds its one parent link (treeModel.ts adopt()), set as its parent's children are built. */
   getParent(node: TreeNode): TreeNode | undefined {
-    return this.parents.get(node.id) ?? parentOf(node);
+    return node.parent;
   }
 
   private build(): TreeNode[] {
@@ -201,15 +200,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     });
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
-    // The tags' nodes know their parents (parentOf); the top section's are remembered here.
-    this.parents.clear();
-    for (const r of top) this.remember(r, undefined);
     return [...top, ...roots];
-  }
-
-  private remember(n: TreeNode, parent: TreeNode | undefined): void {
-    this.parents.set(n.id, parent);
-    for (const c of n.children ?? []) this.remember(c, n);
   }
 }
 

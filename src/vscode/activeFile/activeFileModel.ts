@@ -1,8 +1,8 @@
 // The active file's knowledge and the index's health, as plain data: the status bar item's
 // text and tooltip, and the rows the tag tree shows at its top. Pure (no vscode import):
 // activeFile.ts and indexDiagnostics.ts map these to the editor.
-import { healthSummary, itemView, plural, INDEX_REBUILD_HINT, type DerivedQuery, type IndexHealth, type KnowledgeState, type ResultItem } from '../core';
-import { fileTooltip, type TreeNode } from './treeModel';
+import { healthSummary, itemView, plural, INDEX_REBUILD_HINT, type DerivedQuery, type IndexHealth, type KnowledgeState, type ResultItem } from '../../core';
+import { adopt, fileTooltip, type TreeNode } from '../tree/treeModel';
 
 /** What the active file surfaced: the derived query, its top files and how many there are. */
 export interface ActiveFileKnowledge {
@@ -119,7 +119,7 @@ export function topSection(knowledge: ActiveFileKnowledge | undefined, facts: In
     if (knowledge.problem) children.push(message(`${ACTIVE_FILE_GROUP_ID}/problem`, knowledge.problem, 'warning'));
     else if (files.length === 0) children.push(message(`${ACTIVE_FILE_GROUP_ID}/empty`, 'No knowledge files match', 'info'));
     if (total > files.length) children.push(message(`${ACTIVE_FILE_GROUP_ID}/more`, `…and ${total - files.length} more (Query for the Active File shows all)`, 'ellipsis'));
-    nodes.push({
+    nodes.push(adopt({
       id: ACTIVE_FILE_GROUP_ID,
       kind: 'group',
       label: 'For the Active File',
@@ -130,7 +130,7 @@ export function topSection(knowledge: ActiveFileKnowledge | undefined, facts: In
       children,
       query: derived.query,
       expanded: true,
-    });
+    }, children));
   }
   if (facts.state === 'ready' && facts.health) {
     const line = indexStateLine(facts, today);

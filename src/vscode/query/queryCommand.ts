@@ -2,15 +2,15 @@
 // Step 3 (open the picked files, or copy / send them). The rows come from the pure
 // completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
 import * as vscode from 'vscode';
-import type { KnowledgeIndex, QueryResult, ResultItem } from '../core';
-import { sendToChat } from './chat/sendToChat';
+import type { KnowledgeIndex, QueryResult, ResultItem } from '../../core';
+import { sendToChat } from '../chat/sendToChat';
 import { buildCatalogue, CompletionFilter, completionRows, pushRecent, queryProblem, removeRecent, type CompletionCatalogue, type CompletionRow } from './completionModel';
-import type { FileActions } from './fileActions';
-import type { Log } from './log';
+import type { FileActions } from '../shared/fileActions';
+import type { Log } from '../shared/log';
 import { describeQueryCount } from './queryCountModel';
 import { pickModel, pickTitle, type PickRow } from './queryModel';
-import type { RetrievalService } from './retrievalService';
-import { recentQueriesMax } from './settings';
+import type { RetrievalService } from '../shared/retrievalService';
+import { recentQueriesMax } from '../shared/settings';
 
 const RECENT_KEY = 'ariaContext.recentQueries';
 

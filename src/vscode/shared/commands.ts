@@ -5,18 +5,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { sendToChat } from './chat/sendToChat';
+import { sendToChat } from '../chat/sendToChat';
 import { commandItems, pathRefusals, requestedPaths } from './commandItemsModel';
 import type { FileActions } from './fileActions';
 import type { Log } from './log';
-import type { QueryCommand } from './queryCommand';
+import type { QueryCommand } from '../query/queryCommand';
 import type { RetrievalService } from './retrievalService';
 import { writeKnowledgeFolder } from './settings';
 import { settingsTarget } from './settingsTargetModel';
-import { showQuerySummary, type QuerySummaryProvider } from './summaryCommand';
-import type { TagTreeProvider } from './tagTree';
-import { registerTreeCommands } from './treeCommands';
-import type { TreeNode } from './treeModel';
+import { showQuerySummary, type QuerySummaryProvider } from '../query/summaryCommand';
+import type { TagTreeProvider } from '../tree/tagTree';
+import { registerTreeCommands } from '../tree/treeCommands';
+import type { TreeNode } from '../tree/treeModel';
 
 export interface CommandDeps {
   service: RetrievalService;

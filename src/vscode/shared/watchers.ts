@@ -5,7 +5,7 @@
 // the places to watch change (new settings, a config file found).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { WatchTargets, Watcher } from '../core';
+import type { WatchTargets, Watcher } from '../../core';
 import { Debouncer, WATCH_DEBOUNCE, type DebouncerOptions } from './debouncer';
 import type { Log } from './log';
 

@@ -1,7 +1,7 @@
 // The files Send to Chat can work on, for the `ariaContext.knowledgeFiles` context key that the
 // explorer, editor and tab menus test with `resourcePath in ariaContext.knowledgeFiles`. Pure:
 // the same verdicts as queries (§9), so a menu is offered exactly where the command succeeds.
-import { indexPathVerdict, teamEntryVerdict, type ProjectFile, type Snapshot } from '../core';
+import { indexPathVerdict, teamEntryVerdict, type ProjectFile, type Snapshot } from '../../core';
 
 export function knowledgePaths(snapshot: Snapshot, projectFiles: (tag: string) => readonly ProjectFile[]): string[] {
   const { index, config } = snapshot;

@@ -2,11 +2,11 @@
 // diagnostics on the lines of index.md. The cheap check runs after each reload; Context: Check
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as vscode from 'vscode';
-import { checkIndex, indexLines, indexPath, plural, problemLines, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../core';
-import type { IndexChecker } from '../indexWorker/client';
-import type { BackgroundWork } from './backgroundWorkModel';
-import type { Log } from './log';
-import type { RetrievalService } from './retrievalService';
+import { checkIndex, indexLines, indexPath, plural, problemLines, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
+import type { IndexChecker } from '../../indexWorker/client';
+import type { BackgroundWork } from '../shared/backgroundWorkModel';
+import type { Log } from '../shared/log';
+import type { RetrievalService } from '../shared/retrievalService';
 
 /** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
 function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {

@@ -1,7 +1,7 @@
 // Counts that say what a query returns, for the tree and completion (§7): a project key counts
 // its expansion, project-tier files, artifacts and ideas; a tag counts its team-shared notes too,
 // named apart. Pure: unit-tested.
-import { plural, type KnowledgeIndex, type QueryResult } from '../core';
+import { plural, type KnowledgeIndex, type QueryResult } from '../../core';
 
 /** `4 files · 1 artifact · 2 pending ideas`, what Context: Query shows for the same text. */
 export function describeQueryCount(result: QueryResult): string {

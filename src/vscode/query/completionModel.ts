@@ -4,7 +4,7 @@
 // catalogue (labels, counts, lowercased keys) is computed once per index, each keystroke only
 // filters it (narrowing the previous keystroke's matches when the token grew), and every section
 // is capped to what a person can read.
-import type { KnowledgeIndex } from '../core';
+import type { KnowledgeIndex } from '../../core';
 import { tagCount, teamSharedCounts } from './queryCountModel';
 
 export type CompletionRow =

@@ -2,7 +2,7 @@
 // Every file passes the core reader first (§9), with the current configuration; a refused file
 // is never opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
-import { describeLoad, loadItems, plural, renderBundle, type Config, type RefusedFile, type ResultItem } from '../core';
+import { describeLoad, loadItems, plural, renderBundle, type Config, type RefusedFile, type ResultItem } from '../../core';
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
 

@@ -5,10 +5,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { expandHome } from '../core';
-import type { Log } from './log';
+import { expandHome } from '../../core';
+import type { Log } from '../shared/log';
 import { MCP_PROVIDER_ID, mcpLaunch, type McpLaunch } from './mcpLaunchModel';
-import { affectsPathSettings, readPathSettings } from './settings';
+import { affectsPathSettings, readPathSettings } from '../shared/settings';
 
 interface McpStdioServerDefinitionCtor {
   new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string): object;

@@ -4,7 +4,7 @@
 // agent's paths are (itemsForPaths). Nothing an argument carries (absPath, allowedRoots,
 // category) is trusted, and a forged node gets the refusal an unknown path gets.
 // Pure: no vscode import.
-import { itemsForPaths, type ResultItem, type Snapshot } from '../core';
+import { itemsForPaths, type ResultItem, type Snapshot } from '../../core';
 
 export interface CommandItems {
   items: ResultItem[];
