@@ -91,4 +91,5 @@ export {
   type DriftResult,
   type DriftOptions,
 } from './indexHealth';
+export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, type ProblemRecord, type HealthTotals } from './indexReport';
 export { trackedArtifacts } from './artifacts';
