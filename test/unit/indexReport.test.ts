@@ -2,7 +2,7 @@
 // Problems and `aria-context check` show, and a summary with true totals past the per-kind cap.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkIndex } from '../../src/core/indexHealth';
+import { checkIndex, healthSummary } from '../../src/core/indexHealth';
 import { checkSummary, hasErrors, healthTotals, kindCount, problemRecord } from '../../src/core/indexReport';
 import { readIndexText } from '../../src/core/snapshot';
 import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
@@ -33,6 +33,7 @@ describe('index report', () => {
     const totals = healthTotals(health.problems);
     assert.equal(totals.total, 205);
     assert.deepEqual(totals.bySeverity, { error: 0, warning: 205, info: 0 });
+    assert.equal(healthSummary(health, '2026-11-03'), 'index: 205 problems, rebuilt yesterday'); // the status bar's line
     assert.equal(checkSummary(health, '2026-11-03'), 'index.md: 205 problems (205 warnings): 205 missing files; rebuilt yesterday; notes not compared with the index');
   });
 
