@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/vscode/**/*.ts', 'src/mcp/**/*.ts', 'src/indexWorker/**/*.ts', 'src/cli.ts', 'src/extension.ts'],
+    files: ['src/vscode/**/*.ts', 'src/mcp/**/*.ts', 'src/indexWorker/**/*.ts', 'src/cli.ts', 'src/cliCheck.ts', 'src/extension.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/', message: DEEP_CORE }] }],
     },

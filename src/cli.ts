@@ -27,6 +27,7 @@ import {
   type IndexCacheJob,
   type Snapshot,
 } from './core';
+import { runCheck } from './cliCheck';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
@@ -35,6 +36,7 @@ const HELP = `aria-context — query an aria-knowledge folder by tag
 
 Usage:
   aria-context query <tokens…> [options]
+  aria-context check [--json] [--drift] [options]
   aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
 
 Tokens are tags, aliases or project keys; AND switches to intersection.
@@ -55,6 +57,12 @@ Options:
   -h, --help           show this help
 
 Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
+
+\`aria-context check\` lists the index problems the editor shows in Problems, one line each
+(<index.md>:<line>: <severity> <code>: <message>), then a summary; --json prints
+{"problems": [...], "summary": "..."}, --drift also compares every note's front-matter tags
+with the index. It takes --config, --folder, --projects-root and --today, and exits 1 when a
+problem is an error, 0 otherwise (2 and 3 as above).
 
 \`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
 VS Code) over stdio; see aria-context mcp --help.
@@ -136,7 +144,7 @@ export interface CliIo {
  * one would otherwise surface later as a confusing complaint about knowledge_folder or a missing
  * file. The message names the real cause and the absolute path that was probably meant.
  */
-function relativePathProblem(home: string, options: CliOptions, cwd: string): { code: string; message: string; exit: number } | null {
+function relativePathProblem(home: string, options: Pick<CliOptions, 'folder' | 'config'>, cwd: string): { code: string; message: string; exit: number } | null {
   const meant = (p: string) => path.resolve(cwd, p);
   if (!path.isAbsolute(home)) {
     return { code: 'not-configured', exit: 3, message: `HOME must be an absolute path (got "${home}"). From this directory that would be HOME="${meant(home)}".` };
@@ -160,6 +168,7 @@ export function main(argv: string[], io: CliIo): number {
     io.out(HELP);
     return 0;
   }
+  if (argv[0] === 'check') return runCheck(argv.slice(1), io, relativePathProblem);
   if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
   const options = parsed.options;
 

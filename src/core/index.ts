@@ -62,4 +62,5 @@ export {
   type IndexHealth,
   type IndexProblem,
 } from './indexHealth';
+export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, type ProblemRecord, type HealthTotals } from './indexReport';
 export { trackedArtifacts } from './artifacts';

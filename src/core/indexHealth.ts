@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { indexPathVerdict } from './crossProject';
+import { EntryFiles } from './entryFiles';
 import type { Snapshot } from './engine';
 import { parseFrontMatter, stringList } from './frontMatter';
 import { indexLines, type IndexLineEntry, type IndexLines } from './indexParser';
@@ -43,6 +44,8 @@ export interface IndexProblem {
   related?: { line: number; message: string };
   /** The note concerned, absolute, when there is one (drift). */
   file?: string;
+  /** Only on the line standing for the problems of its kind past the cap: how many it stands for. */
+  omitted?: number;
 }
 
 export interface IndexHealth {
@@ -82,7 +85,7 @@ export function rebuiltDate(text: string | null): string | null {
 
 /** `index: 3 problems, rebuilt 12 days ago` (with "drift not checked" left to the caller). */
 export function healthSummary(health: IndexHealth, today: string): string {
-  const count = health.problems.length;
+  const count = health.problems.reduce((n, p) => n + (p.omitted ?? 1), 0); // true total past the per-kind cap
   const problems = count === 0 ? 'no problems' : plural(count, 'problem');
   const date = rebuiltDate(health.lastRebuilt);
   const rebuilt = date ? `rebuilt ${ageText(ageInDays(date, today))}` : 'rebuilt date unknown';
@@ -101,32 +104,14 @@ class Problems {
     this.counts.set(p.kind, n);
     if (n <= MAX_PER_KIND) return void this.list.push(p);
     const more = this.over.get(p.kind);
-    if (more) more.message = `${n - MAX_PER_KIND} more problems of this kind not listed`;
-    else {
-      const first: IndexProblem = { kind: p.kind, line: p.line, severity: 'info', message: '1 more problem of this kind not listed' };
+    if (more) {
+      more.omitted = n - MAX_PER_KIND;
+      more.message = `${more.omitted} more problems of this kind not listed`;
+    } else {
+      const first: IndexProblem = { kind: p.kind, line: p.line, severity: 'info', message: '1 more problem of this kind not listed', omitted: 1 };
       this.over.set(p.kind, first);
       this.list.push(first);
     }
-  }
-}
-
-/** Existence by folder listing: one readdir per folder instead of one stat per entry. */
-class FolderListings {
-  private readonly names = new Map<string, Set<string> | null>();
-
-  exists(abs: string): boolean {
-    const cut = abs.lastIndexOf(path.sep);
-    const dir = cut > 0 ? abs.slice(0, cut) : path.dirname(abs);
-    let names = this.names.get(dir);
-    if (names === undefined) {
-      try {
-        names = new Set(fs.readdirSync(dir));
-      } catch {
-        names = null;
-      }
-      this.names.set(dir, names);
-    }
-    return names !== null && names.has(cut > 0 ? abs.slice(cut + 1) : path.basename(abs));
   }
 }
 
@@ -141,7 +126,7 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
     problems.add({ kind: 'unparsed', line: m ? Number(m[1]) : fallbackLine, severity: 'warning', message: m ? m[2] : warning });
   }
 
-  const listings = new FolderListings();
+  const files = new EntryFiles(config);
   const seen = new Map<string, number>();
   for (const entry of lines.entries) {
     const key = `${entry.section}\u0000${entry.heading}\u0000${entry.project ?? ''}\u0000${identity(entry.path)}`;
@@ -163,7 +148,10 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
       problems.add({ kind: 'refused', line: entry.line, severity: 'error', message: `Refused \`${entry.path}\`: ${verdict.reason}; it is never read` });
       continue;
     }
-    if (!listings.exists(verdict.abs)) {
+    const file = files.check(verdict.abs);
+    if (file.state === 'refused') {
+      problems.add({ kind: 'refused', line: entry.line, severity: 'error', message: `Refused \`${entry.path}\`: ${file.reason}; it is never read` });
+    } else if (file.state === 'missing') {
       problems.add({ kind: 'missing-file', line: entry.line, severity: 'warning', message: `\`${entry.path}\` does not exist (moved or deleted since the last /index?)` });
     }
   }
