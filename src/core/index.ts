@@ -56,6 +56,7 @@ export {
   checkIndex,
   problemLines,
   scanDrift,
+  DriftScan,
   withDrift,
   healthSummary,
   INDEX_REBUILD_HINT,
