@@ -29,7 +29,7 @@ export {
 } from './summaryView';
 export { renderSummary, renderSummaryView } from './summary';
 export { toJson, errorJson } from './json';
-export { pickItems, renderBundle, describeLoad, fenceFor, refusedLine, truncationNotice } from './loader';
+export { pickItems, renderBundle, describeLoad, fenceFor, fileSection, refusedLine, truncationNotice } from './loader';
 export {
   loadItems,
   checkItems,
@@ -59,7 +59,7 @@ export { CoreCache } from './cache';
 export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type KnowledgeChange, type KnowledgeBaseOptions, type IndexLoader, type LoadableFile, type Watcher, type Disposable } from './knowledgeBase';
 export { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
-export { expandHome } from './paths';
+export { escapeControls, expandHome } from './paths';
 export { itemsForPaths, type PathItems } from './pathItems';
 export { indexPath, readIndexText, type IndexText } from './snapshot';
 export {
