@@ -1,29 +1,18 @@
 // Tracked artifacts of a queried project: its CODEMAP.md, and its STITCH.md when it has a group.
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { displayHomePath, isInside } from './paths';
+import { artifactFiles } from './artifactPaths';
+import { displayHomePath } from './paths';
+import { fileFacts } from './reader';
 import { resultItem } from './resultItem';
 import { ageInDays, ageText, isStale, localDate } from './staleness';
 import type { Config, ResultItem } from './types';
+
+export { artifactFiles } from './artifactPaths';
 
 interface ArtifactKind {
   file: string;
   threshold: number;
   create: string;
   refresh: string;
-}
-
-/** The CODEMAP.md of a configured project, and its STITCH file when it has a group: by path. */
-export function artifactFiles(config: Config, tag: string): string[] {
-  const project = config.projectsList.get(tag.toLowerCase());
-  if (!project) return [];
-  const files = [path.join(project.root, 'CODEMAP.md')];
-  const group = config.projectGroups.get(tag.toLowerCase());
-  if (group) {
-    const stitch = path.resolve(project.root, group.stitchPath ?? 'STITCH.md');
-    if (isInside(stitch, project.root)) files.push(stitch); // §9 an artifact never leaves its project
-  }
-  return files;
 }
 
 export function trackedArtifacts(config: Config, projects: string[], today: string): ResultItem[] {
@@ -55,20 +44,14 @@ export function trackedArtifacts(config: Config, projects: string[], today: stri
 
 function artifactItem(config: Config, project: string, root: string, kind: ArtifactKind, today: string): ResultItem {
   const shown = displayHomePath(kind.file, config.home);
-  let mtime: number | null = null;
-  if (isInside(kind.file, root)) {
-    try {
-      const stat = fs.statSync(kind.file);
-      if (stat.isFile()) mtime = stat.mtimeMs;
-    } catch {
-      mtime = null;
-    }
-  }
   const base = { category: 'tracked-artifact' as const, path: shown, absPath: kind.file, project, allowedRoots: [root] };
-  if (mtime === null) {
-    return resultItem({ ...base, selectable: false, status: `(not found — ${kind.create})` });
+  // §9 Its age and presence come from the reader's own check: a file it would refuse shows neither.
+  const facts = fileFacts(config, kind.file);
+  if (!facts.ok) {
+    const status = facts.missing ? `(not found — ${kind.create})` : `(refused — ${facts.reason}; not read)`;
+    return resultItem({ ...base, selectable: false, status });
   }
-  const days = ageInDays(localDate(mtime), today);
+  const days = ageInDays(localDate(facts.mtimeMs), today);
   const stale = isStale(days, kind.threshold);
   const status = stale ? `${ageText(days)} [STALE — ${kind.refresh}]` : `${ageText(days)} — fresh`;
   return resultItem({ ...base, stale, status });

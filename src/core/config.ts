@@ -219,17 +219,69 @@ interface RootContext {
   fromWorkspace: boolean;
 }
 
+/**
+ * §9 The repository folder the configuration names for a project root: the first folder of the
+ * root's path below the projects root (as written or after its symlinks); for a root elsewhere,
+ * the first folder below home, else below the file system root. Symlinks down to that folder
+ * are the user's and are followed; a symlink below it lives in the repository, so the root's
+ * real path must stay inside the folder's (repoEscape; the reader checks again at read time).
+ */
+export function repositoryFolder(root: string, bases: readonly string[]): string {
+  const holding = bases.filter((b) => isInside(root, b));
+  const base = holding.sort((a, b) => b.length - a.length)[0] ?? path.parse(root).root;
+  const first = path.relative(base, root).split(path.sep)[0];
+  return first ? path.join(base, first) : root;
+}
+
+/** The folders repositoryFolder counts from, resolved once per config. */
+export function repositoryBases(home: string, projectsRoot: string): string[] {
+  return [projectsRoot, realOrSelf(projectsRoot), home, realOrSelf(home)];
+}
+
+/** Why a project root's real path leaves its repository folder's, or null (also when it does not exist yet). */
+export function repoEscape(root: string, repo: string, home: string): string | null {
+  let realRoot: string;
+  try {
+    realRoot = fs.realpathSync.native(root);
+  } catch {
+    return null;
+  }
+  const realRepo = realOrSelf(repo);
+  if (realRoot === realRepo || isInside(realRoot, realRepo)) return null;
+  return `its root ${displayHomePath(root, home)} leads out of its repository folder ${displayHomePath(repo, home)} through a symlink; if you made that symlink yourself, list the project by its real path`;
+}
+
+/** The deepest existing part of `p` is a symlink whose target does not exist (yet). */
+function danglingSymlink(p: string): boolean {
+  for (let at = p; ; at = path.dirname(at)) {
+    try {
+      if (!fs.lstatSync(at).isSymbolicLink()) return false;
+    } catch {
+      if (path.dirname(at) === at) return false;
+      continue;
+    }
+    try {
+      fs.realpathSync.native(at);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+}
+
 /** Why a project root from the config is refused, or null. */
-function projectRootProblem(root: string, context: RootContext): string | null {
+function projectRootProblem(project: ProjectRoot, context: RootContext): string | null {
+  const { root } = project;
   const tooWide = tooWideRoot(root, context.home);
   if (tooWide) return `its root ${displayHomePath(root, context.home)} is ${tooWide}`;
   if (context.fromWorkspace) {
     const shownRoot = displayHomePath(context.projectsRoot, context.home);
-    if (!isInside(root, context.projectsRoot) || !isInside(realOrSelf(root), realOrSelf(context.projectsRoot))) {
+    // A dangling symlink resolves to nothing now and to anywhere later: the reader checks again.
+    if (!isInside(root, context.projectsRoot) || !isInside(realOrSelf(root), realOrSelf(context.projectsRoot)) || danglingSymlink(root)) {
       return `a workspace config may only name projects inside the projects root ${shownRoot}`;
     }
   }
-  return null;
+  return repoEscape(root, project.repo ?? root, context.home);
 }
 
 function parseProjectsList(value: unknown, context: RootContext, warnings: string[]): Map<string, ProjectRoot> {
@@ -254,10 +306,13 @@ function parseProjectsList(value: unknown, context: RootContext, warnings: strin
     map.set(tag.toLowerCase(), { tag, root: projectRootPath(rawPath || tag, home, projectsRoot) });
   }
   // Checked once per project that survives (a repeated tag counts once).
-  for (const [key, { tag, root }] of map) {
-    const problem = projectRootProblem(root, context);
+  const bases = repositoryBases(home, projectsRoot);
+  for (const [key, project] of map) {
+    project.repo = repositoryFolder(project.root, bases);
+    if (context.fromWorkspace) project.within = projectsRoot;
+    const problem = projectRootProblem(project, context);
     if (!problem) continue;
-    warnings.push(`projects_list: ignored project "${tag}" (${problem})`);
+    warnings.push(`projects_list: ignored project "${project.tag}" (${problem})`);
     map.delete(key);
   }
   return map;

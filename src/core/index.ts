@@ -25,7 +25,7 @@ export {
 } from './summaryView';
 export { renderSummary } from './summary';
 export { toJson, errorJson } from './json';
-export { pickItems, renderBundle, describeLoad, fenceFor, refusedLine, truncationNotice } from './loader';
+export { pickItems, renderBundle, describeLoad, fenceFor, fileSection, refusedLine, truncationNotice } from './loader';
 export { loadItems, checkItems, type LoadResult, type RefusedFile } from './reader';
 export {
   MAX_QUERY_CHARS,
@@ -37,7 +37,7 @@ export {
 export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type IndexLoader, type LoadableFile, type Watcher } from './knowledgeBase';
 export type { WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
-export { expandHome } from './paths';
+export { escapeControls, expandHome } from './paths';
 export { itemsForPaths } from './pathItems';
 export { indexPath, readIndexText, type IndexText } from './snapshot';
 export {

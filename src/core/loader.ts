@@ -2,6 +2,7 @@
 // render what was read as a markdown bundle.
 import { MAX_PICKS, tooManyPicks } from './limits';
 import { loadedLine } from './messages';
+import { escapeControls } from './paths';
 import { DEFAULT_MAX_LOAD_BYTES, type LoadedFile, type LoadResult, type RefusedFile } from './reader';
 import { plural } from './summaryView';
 import type { QueryResult, ResultItem } from './types';
@@ -56,7 +57,17 @@ export function fenceFor(content: string): string {
 }
 
 export function refusedLine(r: RefusedFile, verb = 'read'): string {
-  return `Refused ${r.item.path}: ${r.reason} (not ${verb}).`;
+  return `Refused ${escapeControls(r.item.path)}: ${r.reason} (not ${verb}).`;
+}
+
+/**
+ * §9 One file's section of a bundle (CLI, editor, agent tools alike): the heading is built here
+ * from the item's path with control characters escaped, so no file name can start a line of its
+ * own (a forged `## …` heading outside the fence); the content goes inside a fence it cannot close.
+ */
+export function fileSection(file: LoadedFile): string[] {
+  const fence = fenceFor(file.content);
+  return [`## ${escapeControls(file.item.path)}`, '', `${fence}markdown`, file.content.replace(/\n$/, ''), fence, ''];
 }
 
 export function truncationNotice(file: LoadedFile): string {
@@ -67,8 +78,7 @@ export function truncationNotice(file: LoadedFile): string {
 export function renderBundle(load: LoadResult): string {
   const out: string[] = [];
   for (const file of load.loaded) {
-    const fence = fenceFor(file.content);
-    out.push(`## ${file.item.path}`, '', `${fence}markdown`, file.content.replace(/\n$/, ''), fence, '');
+    out.push(...fileSection(file));
     if (file.truncated) out.push(truncationNotice(file), '');
   }
   for (const r of load.refused) out.push(refusedLine(r));

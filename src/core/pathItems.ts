@@ -7,6 +7,7 @@ import { indexEntryItem } from './crossProject';
 import type { Snapshot } from './engine';
 import { MAX_LOAD_PATHS, tooManyPaths } from './limits';
 import { expandHome, isInside, normaliseRelative, resolveIndexPath, suspiciousPathText } from './paths';
+import { listedByProjectTier } from './projectTier';
 import { resultItem } from './resultItem';
 import { teamEntryVerdict, teamSharedItem } from './teamShared';
 import type { ResultItem } from './types';
@@ -65,7 +66,7 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
       }
       const parts = rel.split('/');
       const project = parts[0] === 'projects' && parts.length > 2 ? config.projectsList.get(parts[1].toLowerCase()) : undefined;
-      if (project && config.projectsEnabled && rel.toLowerCase().endsWith('.md')) {
+      if (project && config.projectsEnabled && listedByProjectTier(rel, project.tag)) {
         add(resultItem({ category: 'project-specific', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], project: project.tag }));
         continue;
       }

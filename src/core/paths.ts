@@ -38,6 +38,20 @@ export function suspiciousPathText(p: string): string | null {
   return null;
 }
 
+// C0 and C1 controls, DEL and the Unicode line and paragraph separators.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/** A file name holding a control character (a newline could forge a line of a bundle or summary). */
+export function hasControlChars(name: string): boolean {
+  return CONTROL.test(name);
+}
+
+/** `name` with each control character written as `\uXXXX`, so it stays on one line. */
+export function escapeControls(name: string): string {
+  return name.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
  * Resolves an index path written relative to the knowledge folder (or `~/…`, or absolute)
  * to an absolute path, with backslashes read as separators so `..\` cannot slip through.
@@ -107,6 +121,8 @@ export function describeFsError(err: unknown, fallback: string): string {
       return 'a symlink loop';
     case 'ENOTREG':
       return 'it is not a regular file';
+    case 'EREFUSED': // the reader's refusal (openKnowledgeFile), already a sentence
+      return (err as Error).message;
     default:
       return code ? `${fallback} (${code})` : fallback;
   }

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirMtime, type DirStamps } from './dirStamps';
 import { readNoteHead, stringList } from './frontMatter';
-import { describeFsError, isInside, realOrSelf } from './paths';
+import { describeFsError, escapeControls, hasControlChars, isInside, realOrSelf } from './paths';
 import { knowledgeHeadReader, type HeadRead } from './reader';
 import { resultItem } from './resultItem';
 import type { Config, ResultItem } from './types';
@@ -89,6 +89,11 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const abs = path.join(dir, entry.name);
+      if (hasControlChars(entry.name)) {
+        // §9 A newline in a name would forge lines of a summary or bundle: never listed.
+        problems.push(`${escapeControls(rel(abs))}: its name holds control characters, skipped`);
+        continue;
+      }
       let isDir = entry.isDirectory();
       let escapes = false;
       if (entry.isSymbolicLink()) {
@@ -123,6 +128,22 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
   };
   walk(top, 0);
   return { files, problems, dirs };
+}
+
+/**
+ * §9 Whether scanProject lists `rel` (`projects/<tag>/…`, normalised), judged by its path: what
+ * no listing offers cannot be loaded by path either (a hidden `.trash/` folder, a README.md at
+ * the top, a folder deeper than the walk goes, a name with control characters). The reader
+ * still checks the file itself.
+ */
+export function listedByProjectTier(rel: string, tag: string): boolean {
+  const parts = rel.split('/');
+  if (parts.length < 3 || parts[0] !== 'projects' || parts[1] !== tag) return false;
+  const names = parts.slice(2);
+  if (names.length - 1 > MAX_DEPTH) return false;
+  if (names.some((n) => n === '' || n.startsWith('.') || hasControlChars(n))) return false;
+  const file = names[names.length - 1].toLowerCase();
+  return file.endsWith('.md') && !(names.length === 1 && file === 'readme.md');
 }
 
 function readProjectFile(abs: string, relPath: string, tag: string, escapes: boolean, read: (abs: string, maxBytes: number) => HeadRead): ProjectFile {

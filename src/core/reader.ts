@@ -2,7 +2,8 @@
 // copying, sending, /load, agent tools, the CLI) passes through here. What may be read is
 // decided only from the user's configuration, never from what an item or a file claims:
 //   - trusted roots are the knowledge folder and the configured project roots; only the root
-//     itself is resolved through symlinks;
+//     itself is resolved through symlinks, and a project root's real path must stay inside its
+//     repository folder's (config.ts repositoryFolder), checked at every read;
 //   - the allowed areas below a root are derived from it by path (`_project-knowledge/`,
 //     `cross/`, a sub-repo's folder, CODEMAP.md, the STITCH file), so a symlink below the
 //     root can never move or widen them;
@@ -11,11 +12,11 @@
 //     verified to be the checked file before a byte is used (a swap in between is refused).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { artifactFiles } from './artifacts';
+import { artifactFiles } from './artifactPaths';
 import { totalCapReason } from './limits';
 import { describeFsError, isInside, tooWideRoot } from './paths';
 import { knowledgeDirs } from './teamShared';
-import type { Config, ResultItem } from './types';
+import type { Config, ProjectRoot, ResultItem } from './types';
 
 /** A place the configuration allows reading: a folder (and everything below it) or one file. */
 export interface ReadArea {
@@ -24,6 +25,8 @@ export interface ReadArea {
   path: string;
   /** The trusted root it was derived from. */
   root: string;
+  /** Folders whose real paths must hold the root's real path (its repository, the projects root). */
+  bounds?: string[];
 }
 
 export const OUTSIDE_AREAS = 'it is outside the knowledge folder and the allowed _project-knowledge/ folders';
@@ -39,18 +42,24 @@ export const SWAPPED = 'it changed while it was being opened (a symlink was swap
 export function readAreas(config: Config): ReadArea[] {
   const areas: ReadArea[] = [{ kind: 'folder', path: config.knowledgeFolder, root: config.knowledgeFolder }];
   for (const tag of config.sharedKnowledge) {
-    const root = config.projectsList.get(tag)?.root;
-    if (!root) continue;
+    const project = config.projectsList.get(tag);
+    if (!project) continue;
+    const { root } = project;
+    const bounds = projectBounds(project);
     for (const dir of knowledgeDirs(config, tag)) {
-      areas.push({ kind: 'folder', path: dir, root }, { kind: 'folder', path: path.join(dir, 'cross'), root });
+      areas.push({ kind: 'folder', path: dir, root, bounds }, { kind: 'folder', path: path.join(dir, 'cross'), root, bounds });
     }
   }
   if (config.projectsEnabled) {
     for (const [tag, project] of config.projectsList) {
-      for (const file of artifactFiles(config, tag)) areas.push({ kind: 'file', path: file, root: project.root });
+      for (const file of artifactFiles(config, tag)) areas.push({ kind: 'file', path: file, root: project.root, bounds: projectBounds(project) });
     }
   }
   return areas;
+}
+
+function projectBounds(project: ProjectRoot): string[] {
+  return [project.repo ?? project.root, ...(project.within ? [project.within] : [])];
 }
 
 /** The narrowest area holding `abs` by path, or null. */
@@ -63,26 +72,45 @@ function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
   return best;
 }
 
-export type OpenOutcome = { ok: true; fd: number; realPath: string; size: number } | { ok: false; reason: string };
+export type OpenOutcome = { ok: true; fd: number; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing?: boolean };
+
+/** A root's real path, or why nothing below it may be read now (memoised over one call). */
+type RootVerdict = { real: string } | { reason: string; missing?: boolean };
+
+export const ROOT_MISSING = 'its folder does not exist';
+export const ROOT_TOO_WIDE = 'its root folder now resolves to the file system root, your home folder or a folder above it';
+export const ROOT_ESCAPES = 'its project folder now leads out of its repository folder (or the projects root) through a symlink';
+
+function rootVerdict(area: ReadArea, home?: string): RootVerdict {
+  const real = realPathOrNull(area.root);
+  if (real === null) return { reason: ROOT_MISSING, missing: true };
+  // A root swapped for a symlink to home (or above) since the config was read.
+  if (home !== undefined && tooWideRoot(real, home)) return { reason: ROOT_TOO_WIDE };
+  // A symlink committed inside the repository (or a workspace root that dangled when the
+  // config was read) must not move the root: checked now, not only when the config was read.
+  for (const bound of area.bounds ?? []) {
+    const realBound = realPathOrNull(bound);
+    if (realBound === null || (real !== realBound && !isInside(real, realBound))) return { reason: ROOT_ESCAPES };
+  }
+  return { real };
+}
 
 /**
  * Opens `abs` for reading if the configuration allows it, and proves the descriptor is the
  * file that was checked. The caller must close `fd`. `realRoots` memoises root real paths
  * over one call.
  */
-function openAllowed(areas: readonly ReadArea[], abs: string, realRoots: Map<string, string | null>, home?: string): OpenOutcome {
+function openAllowed(areas: readonly ReadArea[], abs: string, realRoots: Map<string, RootVerdict>, home?: string): OpenOutcome {
   const normal = path.resolve(abs);
   const area = areaFor(areas, normal);
   if (!area) return { ok: false, reason: OUTSIDE_AREAS };
-  let realRoot = realRoots.get(area.root);
-  if (realRoot === undefined) {
-    realRoot = realPathOrNull(area.root);
-    // A root swapped for a symlink to home (or above) since the config was read: '' refuses.
-    if (realRoot !== null && home !== undefined && tooWideRoot(realRoot, home)) realRoot = '';
-    realRoots.set(area.root, realRoot);
+  let verdict = realRoots.get(area.root);
+  if (verdict === undefined) {
+    verdict = rootVerdict(area, home);
+    realRoots.set(area.root, verdict);
   }
-  if (realRoot === null) return { ok: false, reason: 'its folder does not exist' };
-  if (realRoot === '') return { ok: false, reason: 'its root folder now resolves to the file system root, your home folder or a folder above it' };
+  if (!('real' in verdict)) return { ok: false, ...verdict };
+  const realRoot = verdict.real;
   // The area moved onto the root's real path by text: nothing below the root is resolved.
   const rel = path.relative(area.root, area.path);
   const realArea = rel ? path.join(realRoot, rel) : realRoot;
@@ -91,7 +119,8 @@ function openAllowed(areas: readonly ReadArea[], abs: string, realRoots: Map<str
   try {
     real = fs.realpathSync.native(normal);
   } catch (err) {
-    return { ok: false, reason: describeFsError(err, 'the file no longer exists') };
+    const code = (err as NodeJS.ErrnoException).code;
+    return { ok: false, reason: describeFsError(err, 'the file no longer exists'), missing: code === 'ENOENT' || code === 'ENOTDIR' };
   }
   const inside = area.kind === 'file' ? real === realArea : isInside(real, realArea);
   if (!inside) return { ok: false, reason: OUTSIDE_REAL };
@@ -119,7 +148,7 @@ export function openVerified(real: string): OpenOutcome {
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) return closeWith(fd, 'it is not a regular file');
     if (!descriptorIs(fd, real, stat)) return closeWith(fd, SWAPPED);
-    return { ok: true, fd, realPath: real, size: stat.size };
+    return { ok: true, fd, realPath: real, size: stat.size, mtimeMs: stat.mtimeMs };
   } catch (err) {
     return closeWith(fd, describeFsError(err, 'it cannot be read'));
   }
@@ -208,7 +237,7 @@ export interface LoadOptions {
  */
 export function checkItems(config: Config, items: readonly ResultItem[]): CheckedItems {
   const areas = readAreas(config);
-  const realRoots = new Map<string, string | null>();
+  const realRoots = new Map<string, RootVerdict>();
   const checked: CheckedItems = { ok: [], refused: [] };
   for (const item of items) {
     if (!item.selectable) {
@@ -226,11 +255,37 @@ export function checkItems(config: Config, items: readonly ResultItem[]): Checke
   return checked;
 }
 
+export type FileFacts = { ok: true; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing: boolean };
+
+/**
+ * What may be said about a file (its presence, size, age) without loading it: only what the
+ * reader would load. A file it would refuse is reported refused, with the reason, never statted
+ * through the symlink; `missing` when it (or its root) does not exist.
+ */
+export function fileFacts(config: Config, abs: string): FileFacts {
+  const opened = openAllowed(readAreas(config), abs, new Map(), config.home);
+  if (!opened.ok) return { ok: false, reason: opened.reason, missing: opened.missing === true };
+  fs.closeSync(opened.fd);
+  return { ok: true, realPath: opened.realPath, size: opened.size, mtimeMs: opened.mtimeMs };
+}
+
+/**
+ * §9 Opens a file of the knowledge folder itself (index.md) under the reader's rule for that
+ * folder and returns the verified descriptor (the caller closes it). Throws an error whose code
+ * is ENOENT when it does not exist, else EREFUSED with the refusal as its message.
+ */
+export function openKnowledgeFile(knowledgeFolder: string, abs: string, home?: string): number {
+  const opened = openAllowed([{ kind: 'folder', path: knowledgeFolder, root: knowledgeFolder }], abs, new Map(), home);
+  if (opened.ok) return opened.fd;
+  const reason = opened.reason === OUTSIDE_REAL ? 'it is a symlink to a file outside the knowledge folder, which is never read' : opened.reason;
+  throw Object.assign(new Error(reason), { code: opened.missing ? 'ENOENT' : 'EREFUSED' });
+}
+
 /** The contents of the items the configuration allows; the others refused with a reason. */
 export function loadItems(config: Config, items: readonly ResultItem[], options: LoadOptions = {}): LoadResult {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_LOAD_BYTES;
   const areas = readAreas(config);
-  const realRoots = new Map<string, string | null>();
+  const realRoots = new Map<string, RootVerdict>();
   const result: LoadResult = { loaded: [], refused: [] };
   let total = 0;
   for (const item of items) {
@@ -269,7 +324,7 @@ export type HeadRead = { ok: true; text: string } | { ok: false; reason: string 
  */
 export function knowledgeHeadReader(knowledgeFolder: string): (abs: string, maxBytes: number) => HeadRead {
   const areas: ReadArea[] = [{ kind: 'folder', path: knowledgeFolder, root: knowledgeFolder }];
-  const realRoots = new Map<string, string | null>();
+  const realRoots = new Map<string, RootVerdict>();
   return (abs, maxBytes) => {
     const opened = openAllowed(areas, abs, realRoots); // the folder itself was checked with the config
     if (!opened.ok) return opened;

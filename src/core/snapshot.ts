@@ -7,7 +7,8 @@ import { cacheFileFor, indexKey, keepOutOf, readCachedImage, settled, type Index
 import { indexFromImage, parseIndex, parseIndexCompact } from './indexParser';
 import { indexTooLarge, MAX_INDEX_BYTES } from './limits';
 import { NO_INDEX } from './messages';
-import { describeFsError, openRegularFile } from './paths';
+import { describeFsError } from './paths';
+import { openKnowledgeFile } from './reader';
 import type { Config } from './types';
 
 export type SnapshotErrorCode = 'not-configured' | 'config-not-found' | 'no-index';
@@ -55,7 +56,7 @@ export function readIndexText(config: Config): IndexText {
 function withIndexFile<T>(config: Config, use: (fd: number, stat: fs.BigIntStats) => T): T | { ok: false; message: string } {
   const file = indexPath(config);
   try {
-    const fd = openRegularFile(file);
+    const fd = openKnowledgeFile(config.knowledgeFolder, file, config.home); // §9 the reader's rule for the folder
     try {
       const stat = fs.fstatSync(fd, { bigint: true });
       if (stat.size > BigInt(MAX_INDEX_BYTES)) return { ok: false, message: indexTooLarge(file, Number(stat.size)) };

@@ -37,6 +37,13 @@ export interface ProjectRoot {
   /** The tag as written in the config (used for `projects/<tag>/`). */
   tag: string;
   root: string;
+  /**
+   * §9 The repository folder the configuration names (config.ts repositoryFolder): the root's
+   * real path must stay inside this folder's real path. Absent: the root itself.
+   */
+  repo?: string;
+  /** From a workspace config: the projects root, which the root's real path must stay inside. */
+  within?: string;
 }
 
 export interface IndexProject {

@@ -1,6 +1,6 @@
 // The markdown bundle a knowledge_load call returns, read through the core's loader with a
 // per-file cap and a per-call budget: files past the budget are named, not read.
-import { fenceFor, loadedLine, loadItems, refusedLine, truncationNotice, type Config, type LoadResult, type ResultItem } from '../core';
+import { escapeControls, fileSection, loadedLine, loadItems, refusedLine, truncationNotice, type Config, type LoadResult, type ResultItem } from '../core';
 import { CALL_BYTES, FILE_BYTES } from './limits';
 
 export interface BudgetedLoad {
@@ -40,21 +40,20 @@ export interface PathRefusal {
 export function renderLoad(result: BudgetedLoad, pathRefusals: readonly PathRefusal[] = [], budget = CALL_BYTES): string {
   const out: string[] = [];
   for (const file of result.load.loaded) {
-    const fence = fenceFor(file.content);
-    out.push(`## ${file.item.path}`, '', `${fence}markdown`, file.content.replace(/\n$/, ''), fence, '');
+    out.push(...fileSection(file)); // the core's heading: a file name cannot forge one
     if (file.truncated) {
       const cap = result.caps.get(file.item) ?? FILE_BYTES;
       const why = cap < FILE_BYTES ? ` This call's ${Math.round(budget / 1024)} KB limit was reached; load this file alone to read more of it.` : '';
       out.push(`${truncationNotice(file)}${why}`, '');
     }
   }
-  for (const r of pathRefusals) out.push(`Refused ${r.path}: ${r.reason} (not read).`);
+  for (const r of pathRefusals) out.push(`Refused ${escapeControls(r.path)}: ${r.reason} (not read).`);
   for (const r of result.load.refused) out.push(refusedLine(r));
   if (pathRefusals.length || result.load.refused.length) out.push('');
   if (result.skipped.length) {
     out.push(
       `(Not loaded: this call's ${Math.round(budget / 1024)} KB limit was reached before ${result.skipped.length === 1 ? 'this file' : `these ${result.skipped.length} files`}. Load them with another call, passing these paths:)`,
-      ...result.skipped.map((i) => `- ${i.path}`),
+      ...result.skipped.map((i) => `- ${escapeControls(i.path)}`),
       '',
     );
   }

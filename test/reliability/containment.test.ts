@@ -165,17 +165,21 @@ test('symlinked _project-knowledge, cross, sub-repo and artifact folders and fil
         '~/Projects/p1/backend/_project-knowledge/leak.md',
         '~/Projects/p2/_project-knowledge/id_rsa.md',
         '~/Projects/p2/_project-knowledge/credentials.md',
-        '~/Projects/p1/CODEMAP.md',
-        '~/Projects/p1/docs/STITCH.md',
-        '~/Projects/p3/STITCH.md',
-        '~/Projects/p3/CODEMAP.md',
       ]) {
         assert.equal(reasons.get(p), outside, `${p}: ${reasons.get(p)}`);
       }
+      // Artifacts the reader would refuse are refused in the listing itself: no age, never picked.
+      for (const p of ['~/Projects/p1/CODEMAP.md', '~/Projects/p1/docs/STITCH.md', '~/Projects/p3/STITCH.md', '~/Projects/p3/CODEMAP.md']) {
+        const item = result.items.find((i) => i.path === p);
+        assert.equal(item?.selectable, false, p);
+        assert.equal(item?.status, `(refused — ${outside}; not read)`, p);
+      }
       for (const p of ['.git/config', 'secrets.txt', 'approaches/notes.md']) assert.equal(reasons.get(p), 'it is not a markdown (.md) file', p);
     } else {
-      // A plain project query pulls cross/ entries and artifacts: still nothing leaks.
-      assert.ok(result.items.some((i) => i.category === 'tracked-artifact' && i.selectable));
+      // A plain project query pulls cross/ entries and artifacts: every artifact here is a symlink
+      // out of its area, so none is offered or loaded.
+      const artifacts = result.items.filter((i) => i.category === 'tracked-artifact');
+      assert.ok(artifacts.length > 0 && artifacts.every((i) => !i.selectable && i.status?.startsWith('(refused — ')));
       assert.equal(load.loaded.filter((f) => f.item.category === 'tracked-artifact').length, 0);
     }
   }
@@ -208,9 +212,12 @@ test('the built CLI: summary, --json, --load all and --load all --json never sho
     const r = runCli([...args, ...extra], attack.home);
     assert.equal(r.code, 0, r.out + r.err);
     assert.ok(!r.out.includes(MARKER), `${extra.join(' ')} leaked:\n${r.out}`);
+    if (extra.length === 0) {
+      assert.match(r.out, /~\/Projects\/p1\/CODEMAP\.md — \(refused — its real path \(after symlinks\) is outside the allowed folders; not read\)/);
+    }
     if (extra.includes('--load') && !extra.includes('--json')) {
       assert.match(r.out, /^## approaches\/ok\.md$/m);
-      assert.match(r.out, /^Refused ~\/Projects\/p1\/CODEMAP\.md: its real path \(after symlinks\) is outside the allowed folders \(not read\)\.$/m);
+      assert.ok(!r.out.includes('Projects/p1/CODEMAP.md'), 'a refused artifact is not even offered to --load all');
       assert.match(r.out, /^Refused secrets\.txt: it is not a markdown \(\.md\) file \(not read\)\.$/m);
     }
   }

@@ -244,10 +244,14 @@ test('symlinks leaving the knowledge folder: never read, never loaded, never in 
   // …and at load time on the real path: refused, with the entry named.
   const refused = new Map(load.refused.map((r) => [r.item.path, r.reason]));
   const outsideReason = 'its real path (after symlinks) is outside the allowed folders';
-  for (const p of ['approaches/link.md', 'linked-dir/secret.md', 'projects/p1/link.md', '~/Projects/p1/_project-knowledge/link.md', '~/Projects/p1/CODEMAP.md']) {
+  for (const p of ['approaches/link.md', 'linked-dir/secret.md', 'projects/p1/link.md', '~/Projects/p1/_project-knowledge/link.md']) {
     assert.equal(refused.get(p), outsideReason, `${p} refused at load`);
     assert.ok(bundle.includes(`Refused ${p}: ${outsideReason} (not read).`), `bundle names ${p}`);
   }
+  // An artifact is refused when listed (§9 the reader decides its metadata too): never picked.
+  const codemap = result.items.find((i) => i.path === '~/Projects/p1/CODEMAP.md');
+  assert.equal(codemap?.selectable, false);
+  assert.equal(codemap?.status, `(refused — ${outsideReason}; not read)`);
   for (const f of load.loaded) {
     const real = fs.realpathSync(f.item.absPath);
     assert.ok(!real.startsWith(world.outside), `${f.item.path} loaded from outside`);

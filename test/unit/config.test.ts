@@ -77,9 +77,10 @@ describe('config (§0)', () => {
     assert.equal(c.knowledgeFolder, path.join(home, 'kb'));
     assert.equal(c.projectsEnabled, true);
     assert.deepEqual([...c.projectsList.entries()], [
-      ['alpha', { tag: 'alpha', root: path.join(home, 'Projects', 'alpha-repo') }],
-      ['beta', { tag: 'beta', root: path.join(home, 'code', 'beta') }],
-      ['gamma', { tag: 'gamma', root: '/abs/gamma' }],
+      // repo: the repository folder (§9), the first folder below the projects root, else home, else /.
+      ['alpha', { tag: 'alpha', root: path.join(home, 'Projects', 'alpha-repo'), repo: path.join(home, 'Projects', 'alpha-repo') }],
+      ['beta', { tag: 'beta', root: path.join(home, 'code', 'beta'), repo: path.join(home, 'code') }],
+      ['gamma', { tag: 'gamma', root: '/abs/gamma', repo: '/abs' }],
     ]);
     assert.deepEqual(c.sharedKnowledge, ['alpha', 'beta']);
     assert.deepEqual(c.thresholds, { ideas: 7, codemap: 3, stitch: 30 });
