@@ -88,14 +88,21 @@ export class KnowledgeBase implements Disposable {
   /** The config step of the last load, reused by a background read when only index.md changed. */
   private lastRead: ConfigRead | undefined;
   private disposed = false;
+  /** The message of the last state that was not ready, so a repeat is not logged again. */
+  private lastProblem: string | undefined;
 
   constructor(private readonly options: KnowledgeBaseOptions) {}
 
   /** The current state, reading config + index.md on first use after a change. Never throws. */
   state(): KnowledgeState {
     if (this.current && this.options.checkOnAccess) {
-      const changed = this.stamps.changed();
-      if (changed.length) this.changed(changed);
+      // A bad configuration may depend on more than the stamped files (where a symlinked folder
+      // resolves, a folder created since): re-derived on each call, it recovers once it is good.
+      if (this.current.kind === 'notConfigured' || this.current.kind === 'error') this.current = undefined;
+      else {
+        const changed = this.stamps.changed();
+        if (changed.length) this.changed(changed);
+      }
     }
     return this.current ?? this.load();
   }
@@ -314,9 +321,13 @@ export class KnowledgeBase implements Disposable {
     this.lastRead = read;
     this.targets = watchTargets(read.folder, read.candidates);
     this.loadCount++;
-    this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
+    // A bad state re-derived on each call (check on access) is logged once, not once per call.
+    const problem = next.kind === 'ready' ? undefined : next.message;
+    const repeated = problem !== undefined && problem === this.lastProblem;
+    this.lastProblem = problem;
+    if (!repeated) this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
     if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log(`Config warning: ${w}`);
-    if (next.kind !== 'ready') this.log(next.message);
+    if (problem !== undefined && !repeated) this.log(problem);
     for (const listener of [...this.loadListeners]) listener(next);
     this.rewatch();
     return next;
