@@ -41,8 +41,8 @@ function contentHash(file: string): string {
   }
 }
 
-function take(file: string): Taken {
-  const now = stampOf(file);
+function take(file: string, clock: (() => number) | undefined): Taken {
+  const now = stampOf(file, clock?.());
   const byContent = now.isFile && (now.racy || now.size <= CONTENT_CHECKED_BYTES);
   return { key: now.key, hash: byContent ? contentHash(file) : null };
 }
@@ -50,14 +50,17 @@ function take(file: string): Taken {
 export class AccessStamps {
   private stamps = new Map<string, Taken>();
 
+  /** `clock`: the host's (ms since the epoch); without one, large files are compared by content every time. */
+  constructor(private readonly clock?: () => number) {}
+
   /** Records the files' current state; call before reading them, so a change during the read shows later. */
   take(files: readonly string[]): void {
-    this.stamps = new Map(files.map((f) => [f, take(f)]));
+    this.stamps = new Map(files.map((f) => [f, take(f, this.clock)]));
   }
 
   /** Adds one more file to the stamps taken. */
   add(file: string): void {
-    this.stamps.set(file, take(file));
+    this.stamps.set(file, take(file, this.clock));
   }
 
   /** The stamped files whose state differs now. */
@@ -66,7 +69,7 @@ export class AccessStamps {
   }
 
   private differs(file: string, was: Taken): boolean {
-    const now = stampOf(file);
+    const now = stampOf(file, this.clock?.());
     if (now.key !== was.key) return true;
     if (was.hash === null) return false;
     if (contentHash(file) !== was.hash) return true;

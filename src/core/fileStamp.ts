@@ -29,11 +29,14 @@ export function settled(st: fs.BigIntStats, now: number): boolean {
   return Math.abs(now - newest) >= RACY_WINDOW_MS;
 }
 
-/** Stats `file` (following symlinks, as a read would). Never throws. */
-export function stampOf(file: string, now = Date.now()): FileStamp {
+/**
+ * Stats `file` (following symlinks, as a read would). Never throws. `now` (ms since the epoch,
+ * the host's clock: the core reads none) decides `racy`; without it every stamp is racy.
+ */
+export function stampOf(file: string, now?: number): FileStamp {
   try {
     const st = fs.statSync(file, { bigint: true });
-    return { key: statKey(st), racy: !settled(st, now), size: Number(st.size), isFile: st.isFile() };
+    return { key: statKey(st), racy: now === undefined || !settled(st, now), size: Number(st.size), isFile: st.isFile() };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { key: code === 'ENOENT' || code === 'ENOTDIR' ? '-' : `!${code ?? 'error'}`, racy: false, size: 0, isFile: false };
@@ -42,5 +45,5 @@ export function stampOf(file: string, now = Date.now()): FileStamp {
 
 /** The key alone, for holders that re-read whatever changed (folders, scans). */
 export function fileStamp(file: string): string {
-  return stampOf(file).key;
+  return stampOf(file, 0).key;
 }

@@ -23,7 +23,7 @@ describe('access stamps', () => {
       const file = path.join(tempDir('aria-stamps-'), 'index.md');
       fs.writeFileSync(file, 'a'.repeat(size));
       fs.utimesSync(file, 1_700_000_000, 1_700_000_000);
-      const stamps = new AccessStamps();
+      const stamps = new AccessStamps(Date.now);
       stamps.take([file]);
       assert.deepEqual(stamps.changed(), []);
       sameSizeRewrite(file, 'b'.repeat(size));
@@ -37,7 +37,7 @@ describe('access stamps', () => {
     const dir = tempDir('aria-stamps-');
     const file = path.join(dir, 'index.md');
     fs.writeFileSync(file, 'x'.repeat(CONTENT_CHECKED_BYTES * 2));
-    const stamps = new AccessStamps();
+    const stamps = new AccessStamps(Date.now);
     stamps.take([file]);
     fs.writeFileSync(path.join(dir, 'other'), 'x'.repeat(CONTENT_CHECKED_BYTES * 2));
     fs.renameSync(path.join(dir, 'other'), file);
