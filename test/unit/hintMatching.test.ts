@@ -2,7 +2,7 @@
 // answers as testing each word against each phrase, at a cost that does not grow with the words.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { runQuery } from '../../src/core';
+import { runQuery } from '../../src/core/engine';
 import { HintMatcher } from '../../src/core/hintMatcher';
 import { matchFile, normaliseForHint, prepareTokens } from '../../src/core/tokenMatch';
 import { prng } from '../prng';
