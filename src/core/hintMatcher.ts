@@ -6,6 +6,8 @@
 
 /** Cells of the transition table at most (4 MB); a larger automaton follows its failure links instead. */
 const MAX_TABLE_CELLS = 1 << 20;
+/** Up to this many forms, the engine's own substring search per form beats a character loop in JS. */
+const NATIVE_FORMS = 4;
 
 export class HintMatcher {
   /** The distinct non-empty forms, in the order given (bit i of a mask is forms[i]). */
@@ -80,6 +82,7 @@ export class HintMatcher {
 
   /** The lowest index of a form that occurs in `text`, or -1. */
   firstIn(text: string): number {
+    if (this.forms.length <= NATIVE_FORMS) return this.forms.findIndex((f) => text.includes(f));
     const none = this.forms.length;
     const { table, classOf, classes, lowest } = this;
     let best = none;
@@ -97,6 +100,12 @@ export class HintMatcher {
 
   /** Sets in `found` (this.words long) the bit of every form that occurs in `text`. */
   collect(text: string, found: Uint32Array): void {
+    if (this.forms.length <= NATIVE_FORMS) {
+      this.forms.forEach((f, i) => {
+        if (text.includes(f)) found[0] |= 1 << i;
+      });
+      return;
+    }
     const { table, classOf, classes, lowest, masks, words } = this;
     const none = this.forms.length;
     let s = 0;
