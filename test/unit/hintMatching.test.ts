@@ -63,11 +63,13 @@ describe('hint matching', () => {
     const lines = Array.from({ length: PHRASES }, (_, i) => `### topic ${i} about deploys and pagination\n- notes/n${i % 500}.md\n`);
     const snapshot = snapshotFor(makeHome({ index: `${INDEX_HEADER}## Semantic Hints Index\n${lines.join('')}` }));
     const words = Array.from({ length: 40 }, (_, i) => `qz${i}`);
+    // CPU time, best of 5, interleaved: other processes on a loaded machine do not stretch it.
     const run = (query: string) => {
-      const started = performance.now();
+      const started = process.cpuUsage();
       const outcome = runQuery(snapshot, query, { today: '2026-11-30' });
       assert.ok(outcome.ok);
-      return performance.now() - started;
+      const used = process.cpuUsage(started);
+      return (used.user + used.system) / 1000;
     };
     run(words.join(' ')); // warm up
     const eight: number[] = [];
@@ -77,6 +79,7 @@ describe('hint matching', () => {
       forty.push(run(words.join(' ')));
     }
     const best = (xs: number[]) => Math.min(...xs);
-    assert.ok(best(forty) < 3 * best(eight) + 5, `40 words: ${best(forty).toFixed(1)} ms; 8 words: ${best(eight).toFixed(1)} ms`);
+    console.log(`hint matching on 60k phrases: 40 words ${best(forty).toFixed(1)} ms of CPU, 8 words ${best(eight).toFixed(1)} ms`);
+    assert.ok(best(forty) < 3 * best(eight) + 5, `40 words: ${best(forty).toFixed(1)} ms of CPU; 8 words: ${best(eight).toFixed(1)} ms`);
   });
 });
