@@ -124,12 +124,12 @@ describe('§F19 the path ends at the first ` — ` after `.md` (the whole item w
     assert.deepEqual(ix.teamShared.get('api'), [{ path: '~/P/p/_project-knowledge/A — B.md', description: 'd — e', project: 'p', scope: 'repo' }]);
   });
 
-  test('the CLI (its per-query read of the index) finds and loads the file', () => {
+  test('the built CLI finds and loads the file, and `check` reports no dead link', () => {
     const cli = path.join(repoRoot, 'dist', 'cli.js');
     if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
     const home = makeHome({
       index: `${INDEX_HEADER}## Tag Index\n### audit\n- ${GUIDE} — Full-stack audit guide\n### other\n- x.md\n`,
-      files: { [`knowledge/${GUIDE}`]: '# Guide body\n' },
+      files: { [`knowledge/${GUIDE}`]: '# Guide body\n', 'knowledge/x.md': '# X\n' },
     });
     const run = (args: string[]) => spawnSync('node', [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
     const json = run(['query', 'audit', '--json', '--today', '2026-11-30']);
@@ -140,6 +140,9 @@ describe('§F19 the path ends at the first ` — ` after `.md` (the whole item w
     const load = run(['query', 'audit', '--load', 'all', '--json', '--today', '2026-11-30']);
     assert.equal(load.status, 0, load.stderr);
     assert.match(load.stdout, /Guide body/);
+    const check = run(['check', '--json']);
+    assert.equal(check.status, 0, check.stderr);
+    assert.deepEqual((JSON.parse(check.stdout) as { problems: unknown[] }).problems, []);
   });
 });
 
