@@ -165,7 +165,8 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string, bool
     let to = ends[bracketLine];
     if (opening < to) {
       to = opening;
-      for (let c = next(',', open + 1); c < opening; c = next(',', c + 1)) to = c;
+      // `comma` is the first one after the `[`; the one this stops at is kept for the next item
+      for (; comma < opening; comma = next(',', comma + 1)) to = comma;
     }
     push(start, to, true);
     if (to >= text.length) break;
