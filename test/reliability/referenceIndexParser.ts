@@ -329,10 +329,29 @@ function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, war
     if (i < lines.length - 1) chars.push([lines[i + 1][0], ',']);
   });
   const joined = chars.map((c) => c[1]).join('');
+  // For each position: the next `]` and `[` after it, the end of its line (its comma, or the
+  // end), and the last comma before it. Tables, so a line of unclosed brackets stays linear.
+  const n = joined.length;
+  const nextClose: number[] = [];
+  const nextOpen: number[] = [];
+  const lineEnd: number[] = [];
+  for (let i = n - 1, close = -1, open = -1, end = n; i >= 0; i--) {
+    nextClose[i] = close;
+    nextOpen[i] = open;
+    if (i + 1 < n && chars[i + 1][0] !== chars[i][0]) end = i + 1;
+    lineEnd[i] = end;
+    if (joined[i] === ']') close = i;
+    if (joined[i] === '[') open = i;
+  }
+  const prevComma: number[] = [];
+  for (let i = 0, last = -1; i < n; i++) {
+    prevComma[i] = last;
+    if (joined[i] === ',') last = i;
+  }
   const items: Array<[number, string, boolean]> = [];
   let current = '';
   let currentLine = 0;
-  for (let i = 0; i < chars.length; ) {
+  for (let i = 0; i < n; ) {
     const [lineNo, ch] = chars[i];
     if (current === '') currentLine = lineNo;
     if (ch === ',') {
@@ -340,19 +359,16 @@ function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, war
       current = '';
       i++;
     } else if (ch === '[') {
-      const close = joined.indexOf(']', i + 1);
-      const reopen = joined.indexOf('[', i + 1);
+      const close = nextClose[i];
+      const reopen = nextOpen[i];
       if (close >= 0 && (reopen < 0 || close < reopen)) {
         current += joined.slice(i, close + 1);
         i = close + 1;
         continue;
       }
-      let end = i;
-      while (end < chars.length && chars[end][0] === lineNo) end++; // its line's comma, or the end
-      if (reopen >= 0 && reopen < end) {
-        const comma = joined.lastIndexOf(',', reopen);
-        end = comma > i ? comma : reopen;
-      }
+      // no `]`: the item ends with its line, or before the item holding the next `[` on it
+      let end = lineEnd[i];
+      if (reopen >= 0 && reopen < end) end = prevComma[reopen] > i ? prevComma[reopen] : reopen;
       items.push([currentLine, current + joined.slice(i, end), true]);
       current = '';
       i = joined[end] === ',' ? end + 1 : end;
