@@ -5,7 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkIndex, readIndexText } from '../../src/core';
+import { checkIndex } from '../../src/core/indexHealth';
+import { readIndexText } from '../../src/core/snapshot';
 import { loadConfig } from '../../src/core/config';
 import { INDEX_HEADER, makeHome, paths, query, repoRoot, snapshotFor } from '../helpers';
 
