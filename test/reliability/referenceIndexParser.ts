@@ -320,7 +320,7 @@ function addEntry(
  * Known Tags may wrap over lines (joined as if each ended in a comma). `[` opens an annotation
  * the next `]` closes; commas inside it do not split items. A `[` with another `[`, or the end,
  * before any `]` has no `]`: its item ends with its line, or at the last comma before that next
- * `[` when it is on the same line (right before it without such a comma).
+ * `[` when it is on the same line (without such a comma, the `[` is plain text).
  */
 function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, warn: (lineNo: number, message: string) => void): void {
   const chars: Array<[number, string]> = [];
@@ -366,9 +366,17 @@ function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, war
         i = close + 1;
         continue;
       }
-      // no `]`: the item ends with its line, or before the item holding the next `[` on it
+      // no `]`: the item ends with its line, or at the last comma before the next `[` on it;
+      // without a comma between the two, this `[` is plain text
       let end = lineEnd[i];
-      if (reopen >= 0 && reopen < end) end = prevComma[reopen] > i ? prevComma[reopen] : reopen;
+      if (reopen >= 0 && reopen < end) {
+        if (prevComma[reopen] < i) {
+          current += ch;
+          i++;
+          continue;
+        }
+        end = prevComma[reopen];
+      }
       items.push([currentLine, current + joined.slice(i, end), true]);
       current = '';
       i = joined[end] === ',' ? end + 1 : end;

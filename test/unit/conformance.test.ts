@@ -28,6 +28,16 @@ describe('§F9 a Known Tags `[` missing its `]` closes at the end of its line', 
     assert.deepEqual(known('kubernetes [aliases: k8s, kube, deployment [aliases: deploy], react'), [['kubernetes', ['k8s', 'kube']], ['deployment', ['deploy']], ['react', []]]);
   });
 
+  test('a `[` with another `[` after it and no comma between is plain text (its item holds a space: no tag)', () => {
+    const ix = indexOf(`${INDEX_HEADER}## Known Tags\napi, kubernetes [[aliases: k8s], react [x [aliases: r\nweb\n`);
+    assert.deepEqual(ix.knownTags.map((k) => [k.tag, k.aliases]), [['api', []], ['web', []]]);
+    assert.deepEqual(ix.warnings, [
+      'index.md line 6: Known Tags: "kubernetes [" is not a tag (it holds a space), ignored',
+      'index.md line 6: Known Tags: "[aliases: r" has no closing "]", read as if it ended there',
+      'index.md line 6: Known Tags: "react [x" is not a tag (it holds a space), ignored',
+    ]);
+  });
+
   test('bulleted lines: the unclosed list of one bullet does not take the next bullets', () => {
     assert.deepEqual(known('- kubernetes [aliases: k8s\n- deployment [alias: ship]\n- react'), [['kubernetes', ['k8s']], ['deployment', ['ship']], ['react', []]]);
   });

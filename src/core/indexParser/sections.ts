@@ -105,10 +105,10 @@ export function addTeamEntry(
 /**
  * Known Tags may wrap over lines, joined as if each ended in a comma. A `[` opens an annotation
  * that the next `]` closes, across line ends, and commas inside it do not split items. A `[`
- * with another `[`, or the end, before any `]` is missing its `]`: it ends with its line, or
- * before the item holding that next `[` when it is on the same line (§F9). One pass over the
- * joined text, maps for duplicates; small functions, so the JIT keeps each loop optimised on a
- * 100k-item line.
+ * with another `[`, or the end, before any `]` is missing its `]`: it ends with its line, or at
+ * the last comma before that next `[` when it is on the same line; with no comma between them it
+ * is plain text (§F9). One pass over the joined text, maps for duplicates; small functions, so
+ * the JIT keeps each loop optimised on a 100k-item line.
  */
 export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, onItem?: KnownItemSink): void {
   const byTag = new Map<string, KnownTag>();
@@ -160,11 +160,15 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string, bool
       pos = closing + 1; // closed: commas and line ends inside it do not split
       continue;
     }
-    // Missing its `]`: the item ends with the line, or at the last comma before the next `[`.
+    // Missing its `]`: the item ends with the line, or at the last comma before the next `[`
+    // on it; with no comma between the two, this `[` is plain text.
     while (ends[bracketLine] < open) bracketLine++;
     let to = ends[bracketLine];
     if (opening < to) {
-      to = opening;
+      if (comma > opening) {
+        pos = open + 1;
+        continue;
+      }
       // `comma` is the first one after the `[`; the one this stops at is kept for the next item
       for (; comma < opening; comma = next(',', comma + 1)) to = comma;
     }
