@@ -4,7 +4,7 @@
 // first entry line, so the order of tags and phrases never depends on what is stored. Given an
 // IndexLines, it also notes where each entry, known tag and `Last rebuilt` line is (index health).
 import { EntryStore } from './entryStore';
-import { emptyParsed, type IndexLines, type Parsed } from './parsed';
+import { emptyParsed, notListedLine, type IndexLines, type Parsed } from './parsed';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
 import type { IndexProject } from '../types';
 import { afterLabel, atxHeading, bulletText, clip, entryText, SECTIONS, sectionName, type Section } from './text';
@@ -137,7 +137,7 @@ class Walker {
     const { index, lines } = this;
     const onItem = lines ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases }) : undefined;
     parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), onItem);
-    if (this.skipped > 0) index.warnings.push(`index.md: ${this.skipped} more problem line(s) not listed`);
+    if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;
   }
 }
