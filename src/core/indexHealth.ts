@@ -18,7 +18,6 @@ import { splitLines } from './indexParser/text';
 import { normaliseRelative } from './paths';
 import { knowledgeHeadReader } from './reader';
 import { ageInDays, ageText, isIsoDate, localDate } from './staleness';
-import { plural } from './summaryView';
 import { teamEntryVerdict } from './teamShared';
 
 export type IndexProblemKind =
@@ -86,7 +85,7 @@ export function rebuiltDate(text: string | null): string | null {
 /** `index: 3 problems, rebuilt 12 days ago` (with "drift not checked" left to the caller). */
 export function healthSummary(health: IndexHealth, today: string): string {
   const count = health.problems.reduce((n, p) => n + (p.omitted ?? 1), 0); // true total past the per-kind cap
-  const problems = count === 0 ? 'no problems' : plural(count, 'problem');
+  const problems = count === 0 ? 'no problems' : `${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'}`;
   const date = rebuiltDate(health.lastRebuilt);
   const rebuilt = date ? `rebuilt ${ageText(ageInDays(date, today))}` : 'rebuilt date unknown';
   return `index: ${problems}, ${rebuilt}`;
