@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { kindTotals } from '../../src/core/indexReport';
 import { noteFacts } from '../../src/core/noteFacts';
 import { addNoteFix, applyLineEdit, removeEntryFix, updateEntryFix } from '../../src/vscode/health/quickFixModel';
-import { checkMessage } from '../../src/vscode/health/healthModel';
+import { checkMessage, warningTarget } from '../../src/vscode/health/healthModel';
+import { topSection } from '../../src/vscode/activeFile/activeFileModel';
 import type { IndexProblem } from '../../src/core/indexHealth';
 import { makeHome, snapshotFor, tempDir } from '../helpers';
 
@@ -125,5 +126,28 @@ describe('health totals', () => {
     assert.match(text, /^The knowledge index has 10,001 problems: 10,000 notes newer than the index \(200 listed\), 1 duplicate entry\. 10,000 notes compared with the index\./);
     assert.doesNotMatch(text, /indexs|201/);
     assert.equal(checkMessage({ problems: [], lastRebuilt: null, driftChecked: true, notesScanned: 1 }, { notes: 1, cancelled: false }), 'The knowledge index has no problems. 1 note compared with the index.');
+  });
+});
+
+describe('the tree\'s health rows lead somewhere', () => {
+  test('a Warnings row goes to its line of index.md (numbered, or the entry it names) or to the config key\'s line', () => {
+    const home = makeHome({ index: INDEX });
+    const config = { ...snapshotFor(home).config, configFile: '/cfg/aria-knowledge.local.md', warnings: ['projects_list: ignored project tag "x y" (not a plain name)'] };
+    const configText = '---\nknowledge_folder: /k\nprojects_list:\n  x y: /p\n---\n';
+    assert.deepEqual(warningTarget('index.md line 7: something', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: 7 });
+    assert.deepEqual(warningTarget('Index entry `notes/c.md` under `misc` is not shown: refused.', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: lineOf(INDEX, '- notes/c.md — C') });
+    assert.deepEqual(warningTarget('Index entry `notes/b.md` under `testing` is not shown: refused.', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: lineOf(INDEX, '### testing') + 1 });
+    assert.deepEqual(warningTarget(config.warnings[0], config, '/k/index.md', INDEX, configText), { file: '/cfg/aria-knowledge.local.md', line: 3 });
+    assert.deepEqual(warningTarget('something else', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: 1 });
+  });
+
+  test('the index row says "reloading…" while index.md is re-read, and clicks to index.md\'s problems', () => {
+    const health = { problems: [], lastRebuilt: '2026-11-02', driftChecked: false, notesScanned: 0 };
+    const [row] = topSection(undefined, { state: 'ready', health, reading: true }, '2026-11-03');
+    assert.equal(row.label, 'index: reloading…');
+    assert.equal(row.command?.id, 'ariaContext.showIndexProblems');
+    const [done] = topSection(undefined, { state: 'ready', health }, '2026-11-03');
+    assert.equal(done.label, 'index: no problems, rebuilt yesterday');
+    assert.equal(done.command?.id, 'ariaContext.showIndexProblems');
   });
 });
