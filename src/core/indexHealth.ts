@@ -17,6 +17,7 @@ import { indexLines, type IndexLineEntry, type IndexLines } from './indexParser'
 import { splitLines } from './indexParser/text';
 import { normaliseRelative } from './paths';
 import { knowledgeHeadReader } from './reader';
+import { plural } from './plural';
 import { ageInDays, ageText, isIsoDate, localDate } from './staleness';
 import { teamEntryVerdict } from './teamShared';
 
@@ -85,7 +86,7 @@ export function rebuiltDate(text: string | null): string | null {
 /** `index: 3 problems, rebuilt 12 days ago` (with "drift not checked" left to the caller). */
 export function healthSummary(health: IndexHealth, today: string): string {
   const count = health.problems.reduce((n, p) => n + (p.omitted ?? 1), 0); // true total past the per-kind cap
-  const problems = count === 0 ? 'no problems' : `${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'}`;
+  const problems = count === 0 ? 'no problems' : plural(count, 'problem');
   const date = rebuiltDate(health.lastRebuilt);
   const rebuilt = date ? `rebuilt ${ageText(ageInDays(date, today))}` : 'rebuilt date unknown';
   return `index: ${problems}, ${rebuilt}`;

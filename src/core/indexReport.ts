@@ -2,6 +2,7 @@
 // editor's Problems, `aria-context check`), and a summary that counts true totals (a kind
 // capped at 200 listed problems still counts all of them).
 import { rebuiltDate, type IndexHealth, type IndexProblem, type IndexProblemKind, type Severity } from './indexHealth';
+import { countText, plural } from './plural';
 import { ageInDays, ageText } from './staleness';
 
 /** A problem as shown: `code` is its kind; `line` and `related.line` are 1-based lines of index.md. */
@@ -40,14 +41,11 @@ const KIND_NAMES: Record<IndexProblemKind, [string, string]> = {
   'newer-than-index': ['note newer than the index', 'notes newer than the index'],
 };
 
-/** A count as people read it: `10,000`. */
-export function countText(n: number): string {
-  return n.toLocaleString('en-US');
-}
+export { countText } from './plural';
 
 /** `1 refused entry`, `3 notes newer than the index`. */
 export function kindCount(kind: IndexProblemKind, n: number): string {
-  return `${countText(n)} ${KIND_NAMES[kind][n === 1 ? 0 : 1]}`;
+  return plural(n, ...KIND_NAMES[kind]);
 }
 
 /**
@@ -102,11 +100,11 @@ export function checkSummary(health: IndexHealth, today: string): string {
   const totals = healthTotals(health.problems);
   let problems = 'no problems';
   if (totals.total > 0) {
-    const severities = (['error', 'warning', 'info'] as const).filter((s) => totals.bySeverity[s] > 0).map((s) => `${countText(totals.bySeverity[s])} ${s === 'info' || totals.bySeverity[s] === 1 ? s : `${s}s`}`);
-    problems = `${countText(totals.total)} problem${totals.total === 1 ? '' : 's'} (${severities.join(', ')}): ${kindTotals(health.problems)}`;
+    const severities = (['error', 'warning', 'info'] as const).filter((s) => totals.bySeverity[s] > 0).map((s) => plural(totals.bySeverity[s], s, s === 'info' ? s : `${s}s`));
+    problems = `${plural(totals.total, 'problem')} (${severities.join(', ')}): ${kindTotals(health.problems)}`;
   }
   const date = rebuiltDate(health.lastRebuilt);
   const rebuilt = date ? `rebuilt ${ageText(ageInDays(date, today))}` : 'rebuilt date unknown';
-  const drift = health.driftChecked ? `${countText(health.notesScanned)} note${health.notesScanned === 1 ? '' : 's'} compared with the index` : 'notes not compared with the index';
+  const drift = health.driftChecked ? `${plural(health.notesScanned, 'note')} compared with the index` : 'notes not compared with the index';
   return `index.md: ${problems}; ${rebuilt}; ${drift}`;
 }

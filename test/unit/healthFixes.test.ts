@@ -5,7 +5,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { kindTotals } from '../../src/core/indexReport';
+import { checkSummary, kindTotals } from '../../src/core/indexReport';
+import { healthSummary } from '../../src/core/indexHealth';
+import { plural } from '../../src/core/plural';
 import { noteFacts } from '../../src/core/noteFacts';
 import { addNoteFix, applyLineEdit, removeEntryFix, updateEntryFix } from '../../src/vscode/health/quickFixModel';
 import { checkMessage, warningTarget } from '../../src/vscode/health/healthModel';
@@ -126,6 +128,18 @@ describe('health totals', () => {
     assert.match(text, /^The knowledge index has 10,001 problems: 10,000 notes newer than the index \(200 listed\), 1 duplicate entry\. 10,000 notes compared with the index\./);
     assert.doesNotMatch(text, /indexs|201/);
     assert.equal(checkMessage({ problems: [], lastRebuilt: null, driftChecked: true, notesScanned: 1 }, { notes: 1, cancelled: false }), 'The knowledge index has no problems. 1 note compared with the index.');
+  });
+  test('every surface says the same true total with the same pluralizer: the index row, `aria-context check`, severities', () => {
+    const problems = [...many('newer-than-index', 10_000), ...many('duplicate', 1)];
+    const health = { problems, lastRebuilt: '2026-11-02', driftChecked: true, notesScanned: 10_000 };
+    assert.equal(healthSummary(health, '2026-11-03'), 'index: 10,001 problems, rebuilt yesterday');
+    assert.equal(
+      checkSummary(health, '2026-11-03'),
+      'index.md: 10,001 problems (10,001 info): 10,000 notes newer than the index (200 listed), 1 duplicate entry; rebuilt yesterday; 10,000 notes compared with the index',
+    );
+    assert.equal(plural(1, 'refused entry', 'refused entries'), '1 refused entry');
+    assert.equal(plural(3, 'refused entry', 'refused entries'), '3 refused entries');
+    assert.equal(plural(1234, 'file'), '1,234 files');
   });
 });
 

@@ -1,13 +1,13 @@
 // Index health's words and targets as plain data: Check Index's message (true totals, one
 // pluralizer: the core's indexReport), and where a Warnings row of the tag tree leads (its line
 // of index.md, or the config file). Pure: indexDiagnostics.ts and the commands map these.
-import { countText, healthTotals, indexLines, INDEX_REBUILD_HINT, kindTotals, type Config, type IndexHealth } from '../../core';
+import { healthTotals, plural, indexLines, INDEX_REBUILD_HINT, kindTotals, type Config, type IndexHealth } from '../../core';
 
 /** `The knowledge index has 10,001 problems: 10,000 notes newer than the index (200 listed), …` */
 export function checkMessage(health: IndexHealth, drift: { notes: number; cancelled: boolean }): string {
   const total = healthTotals(health.problems).total;
-  const summary = total === 0 ? 'The knowledge index has no problems.' : `The knowledge index has ${countText(total)} problem${total === 1 ? '' : 's'}: ${kindTotals(health.problems)}.`;
-  const notes = `${countText(drift.notes)} note${drift.notes === 1 ? '' : 's'}`;
+  const summary = total === 0 ? 'The knowledge index has no problems.' : `The knowledge index has ${plural(total, 'problem')}: ${kindTotals(health.problems)}.`;
+  const notes = plural(drift.notes, 'note');
   const scan = drift.cancelled ? ` The note scan was cancelled after ${notes}.` : ` ${notes} compared with the index.`;
   return `${summary}${scan}${total ? ` ${INDEX_REBUILD_HINT}` : ''}`;
 }

@@ -3,7 +3,7 @@
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { checkIndex, countText, healthTotals, indexLines, indexPath, plural, problemLines, readIndexText, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
+import { checkIndex, healthTotals, indexLines, indexPath, plural, problemLines, readIndexText, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
 import { checkMessage } from './healthModel';
 import { NOTE_RELATED } from './quickFixes';
 import type { IndexChecker } from '../../indexWorker/client';
@@ -200,6 +200,5 @@ export class IndexDiagnostics implements vscode.Disposable {
 }
 
 function problemCount(health: IndexHealth): string {
-  const n = healthTotals(health.problems).total;
-  return `${countText(n)} problem${n === 1 ? '' : 's'}`;
+  return plural(healthTotals(health.problems).total, 'problem');
 }
