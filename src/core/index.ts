@@ -58,6 +58,7 @@ export {
   checkIndex,
   problemLines,
   scanDrift,
+  driftOf,
   DriftScan,
   withDrift,
   healthSummary,

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { checkSummary, kindTotals } from '../../src/core/indexReport';
-import { healthSummary } from '../../src/core/indexHealth';
+import { driftOf, healthSummary } from '../../src/core/indexHealth';
 import { plural } from '../../src/core/plural';
 import { noteFacts } from '../../src/core/noteFacts';
 import { addNoteFix, applyLineEdit, removeEntryFix, updateEntryFix } from '../../src/vscode/health/quickFixModel';
@@ -163,5 +163,35 @@ describe('the tree\'s health rows lead somewhere', () => {
     const [done] = topSection(undefined, { state: 'ready', health }, '2026-11-03');
     assert.equal(done.label, 'index: no problems, rebuilt yesterday');
     assert.equal(done.command?.id, 'ariaContext.showIndexProblems');
+  });
+});
+
+describe('a fixed problem clears itself', () => {
+  test('Check Index\'s findings looked at again after the quick fixes are saved: the fixed notes have none left, the others keep theirs', () => {
+    const home = makeHome({
+      index: INDEX,
+      files: {
+        'knowledge/notes/a.md': '---\ntags: [api]\n---\n# A\n',
+        'knowledge/notes/b.md': '---\ntags: [api]\n---\n# B\n',
+        'knowledge/notes/c.md': '---\ntags: [misc]\n---\n# C\n',
+        'knowledge/notes/new.md': '---\ntags: [stripe]\ntitle: New one\n---\n',
+        'knowledge/notes/other.md': '---\ntags: [testing]\n---\n# Other\n',
+      },
+    });
+    const before = snapshotFor(home);
+    const kf = before.config.knowledgeFolder;
+    const notes = ['notes/b.md', 'notes/new.md', 'notes/other.md'].map((n) => path.join(kf, n));
+    const beforeRebuild = new Date('2026-11-01T12:00:00');
+    for (const note of notes) fs.utimesSync(note, beforeRebuild, beforeRebuild); // not newer than the index
+    const found = driftOf(before, INDEX, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`).sort();
+    assert.deepEqual(found, ['not-indexed new.md', 'not-indexed other.md', 'tags-differ b.md']);
+    const b = noteFacts(before.config, notes[0]);
+    const added = noteFacts(before.config, notes[1]);
+    assert.ok(b.ok && added.ok);
+    let text = fixed(INDEX, updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), b.facts));
+    text = fixed(text, addNoteFix(text, added.facts));
+    fs.writeFileSync(path.join(kf, 'index.md'), text); // what the user's save does
+    const after = snapshotFor(home);
+    assert.deepEqual(driftOf(after, text, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`), ['not-indexed other.md']);
   });
 });

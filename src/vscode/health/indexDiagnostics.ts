@@ -3,7 +3,7 @@
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { checkIndex, healthTotals, indexLines, indexPath, plural, problemLines, readIndexText, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
+import { checkIndex, driftOf, healthTotals, indexLines, indexPath, plural, problemLines, readIndexText, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
 import { checkMessage } from './healthModel';
 import { NOTE_RELATED } from './quickFixes';
 import type { IndexChecker } from '../../indexWorker/client';
@@ -167,13 +167,26 @@ export class IndexDiagnostics implements vscode.Disposable {
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
+  /**
+   * Check Index's findings looked at again against `snapshot`: each note it found something about
+   * that is still there is checked again (a fixed one goes); the "more not listed" counts stay.
+   */
+  private driftAgain(snapshot: Snapshot, before: IndexHealth): { problems: IndexProblem[]; lines: Record<number, string> } | undefined {
+    const text = readIndexText(snapshot.config);
+    if (!text.ok) return undefined;
+    const drift = before.problems.filter((p) => DRIFT_KINDS.has(p.kind));
+    const notes = [...new Set(drift.flatMap((p) => (p.file !== undefined && fs.existsSync(p.file) ? [p.file] : [])))];
+    const problems = [...driftOf(snapshot, text.text, notes), ...drift.filter((p) => p.omitted !== undefined)];
+    return { problems, lines: problemLines({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 0 }, text.text) };
+  }
+
   /** `lines`: the text of the lines of index.md the problems point to, by 1-based number (problemLines). */
   private publish(snapshot: Snapshot, fresh: IndexHealth, freshLines: Record<number, string>): void {
-    // A cheap check of the snapshot Check Index scanned keeps the scan's findings on notes that still exist.
-    const before = this.checked?.snapshot === snapshot && !fresh.driftChecked && this.checked.health.driftChecked ? this.checked : undefined;
-    const kept = before ? before.health.problems.filter((p) => DRIFT_KINDS.has(p.kind) && (p.file === undefined || fs.existsSync(p.file))) : [];
-    const health = before ? { ...fresh, problems: [...fresh.problems, ...kept], driftChecked: true, notesScanned: before!.health.notesScanned } : fresh;
-    const lines = before ? { ...before.lines, ...freshLines } : freshLines;
+    // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that still hold.
+    const before = !fresh.driftChecked && this.checked?.health.driftChecked ? this.checked.health : undefined;
+    const kept = before ? this.driftAgain(snapshot, before) : undefined;
+    const health = before && kept ? { ...fresh, problems: [...fresh.problems, ...kept.problems], driftChecked: true, notesScanned: before.notesScanned } : fresh;
+    const lines = kept ? { ...kept.lines, ...freshLines } : freshLines;
     this.checked = { snapshot, health, lines };
     const uri = vscode.Uri.file(indexPath(snapshot.config));
     const range = (line: number) => {
