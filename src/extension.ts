@@ -68,7 +68,11 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     diagnostics,
     activeFile,
     ...registerHealthCommands(service),
-    vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/index.md' }, new IndexQuickFixes(service), IndexQuickFixes.metadata),
+    vscode.languages.registerCodeActionsProvider(
+      { scheme: 'file', pattern: '**/index.md' },
+      new IndexQuickFixes(service, (line) => diagnostics.checkedLine(line)),
+      IndexQuickFixes.metadata,
+    ),
     vscode.commands.registerCommand(QUERY_ACTIVE_FILE_COMMAND, () => activeFile.runQuery()),
     vscode.commands.registerCommand('ariaContext.checkIndex', async () => {
       try {

@@ -57,6 +57,11 @@ describe('index.md quick fixes edit the buffer text', () => {
     const edited = INDEX.replace('- notes/a.md — A\n', '');
     assert.equal(removeEntryFix(edited, lineOf(edited, '- notes/a.md — A again'), 'duplicate'), null);
     assert.equal(removeEntryFix(INDEX, lineOf(INDEX, '### api'), 'missing'), null, 'a heading is not a listing');
+    // A line removed above: the problem's line number now holds another listing, which stays.
+    const shifted = INDEX.replace('- notes/a.md — A\n', '');
+    const line = lineOf(INDEX, '- notes/b.md — B');
+    assert.equal(removeEntryFix(shifted, line, 'missing', '- notes/b.md — B'), null);
+    assert.ok(removeEntryFix(INDEX, line, 'missing', '- notes/b.md — B'));
   });
 
   test('removing the listing of a missing file, also on the last line without a line break', () => {

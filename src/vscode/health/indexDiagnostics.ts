@@ -52,6 +52,11 @@ export class IndexDiagnostics implements vscode.Disposable {
     return this.checked?.health;
   }
 
+  /** The text a problem's line (1-based) of index.md had when it was checked (a quick fix checks it still has). */
+  checkedLine(line: number): string | undefined {
+    return this.checked?.lines[line];
+  }
+
   /**
    * The cheap check of a new snapshot, as background work: after the tag tree's rows and the
    * status bar (it costs 70-320 ms at 10k notes, and neither may wait for it), on the index

@@ -37,11 +37,14 @@ function listingAt(b: Buffer, line: number): IndexLineEntry | undefined {
   return b.entries.find((e) => e.line === line && (e.section === 'tags' || e.section === 'other'));
 }
 
-/** Removes a duplicate listing, or a listing whose file is missing: the line goes. */
-export function removeEntryFix(text: string, line: number, why: 'duplicate' | 'missing'): QuickFix | null {
+/**
+ * Removes a duplicate listing, or a listing whose file is missing: the line goes. `expected`:
+ * the line's text when the problem was found; a line that says something else now gets no fix.
+ */
+export function removeEntryFix(text: string, line: number, why: 'duplicate' | 'missing', expected?: string): QuickFix | null {
   const b = buffer(text);
   const entry = b.entries.find((e) => e.line === line);
-  if (!entry) return null;
+  if (!entry || (expected !== undefined && b.lines[line - 1]?.trim() !== expected.trim())) return null;
   // A duplicate is only one while another listing of the path stays under the same heading.
   if (why === 'duplicate' && !b.entries.some((e) => e !== entry && e.section === entry.section && e.heading === entry.heading && samePath(e.path, entry.path) && e.project === entry.project)) return null;
   const next = b.lines.filter((_, i) => i !== line - 1);

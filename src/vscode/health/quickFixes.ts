@@ -15,7 +15,11 @@ export const NOTE_RELATED = 'the note';
 export class IndexQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
 
-  constructor(private readonly service: RetrievalService) {}
+  /** `checkedLine`: a line's text when its problem was found (IndexDiagnostics.checkedLine). */
+  constructor(
+    private readonly service: RetrievalService,
+    private readonly checkedLine: (line: number) => string | undefined,
+  ) {}
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const ours = context.diagnostics.filter((d) => d.source === 'aria-context');
@@ -40,8 +44,9 @@ export class IndexQuickFixes implements vscode.CodeActionProvider {
   private fixFor(d: vscode.Diagnostic, text: string, config: Parameters<typeof noteFacts>[0]): QuickFix | null {
     const line = d.range.start.line + 1;
     const code = typeof d.code === 'object' ? d.code.value : d.code;
-    if (code === 'duplicate') return removeEntryFix(text, line, 'duplicate');
-    if (code === 'missing-file') return removeEntryFix(text, line, 'missing');
+    // The buffer may have been edited since the check: the line must still say what it said.
+    if (code === 'duplicate') return removeEntryFix(text, line, 'duplicate', this.checkedLine(line));
+    if (code === 'missing-file') return removeEntryFix(text, line, 'missing', this.checkedLine(line));
     if (code !== 'not-indexed' && code !== 'tags-differ') return null;
     const note = d.relatedInformation?.find((r) => r.message === NOTE_RELATED)?.location.uri;
     if (!note || note.scheme !== 'file') return null;
