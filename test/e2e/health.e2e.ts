@@ -3,8 +3,9 @@
 // on disk):
 //   - the index row opens index.md and the Problems panel; a Warnings row opens its line;
 //   - a listed note deleted is a problem without index.md changing, and restoring it clears it;
-//   - quick fixes (Ctrl+.) remove a duplicate entry and the entry of a missing file in the
-//     buffer only: index.md on disk is unchanged until the user saves.
+//   - quick fixes (Ctrl+.) remove a duplicate entry and the entry of a missing file, and add a
+//     note Check Index found missing from the index under its tags, in the buffer only: index.md
+//     on disk is unchanged until the user saves; once saved, the problem clears itself.
 //
 //   npm run package && node --import tsx --test test/e2e/health.e2e.ts
 //
@@ -82,6 +83,8 @@ describe('index health you can act on, in the real workbench', () => {
     // A duplicate: the webhook note listed twice under `security`.
     onDisk = fs.readFileSync(indexFile, 'utf8').replace(`### security\n${DUPLICATE}\n`, `### security\n${DUPLICATE}\n${DUPLICATE}\n`);
     fs.writeFileSync(indexFile, onDisk);
+    // A tagged note written after the last /index: Check Index finds it, its quick fix lists it.
+    fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'), '---\ntags: [api, stripe]\n---\n# Retry budgets\n');
     // The browser build saves after a second by default; the desktop's default (off) shows what a fix leaves unsaved.
     server = await startCodeServer({
       workspace: home,
@@ -110,10 +113,14 @@ describe('index health you can act on, in the real workbench', () => {
   test('a Warnings row opens the line of index.md it is about', async () => {
     // The Warnings group (collapsed) is the tree's last row; a click expands it.
     const group = tagTreeRow(page, 'Warnings', 1);
-    await waitFor(async () => (await group.count()) > 0, 15_000, 'the Warnings group');
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    const warning = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="2"]`, { hasText: 'aria-knowledge.local.md' }).first();
-    await waitFor(async () => (await warning.count()) > 0 && (await warning.isVisible()), 15_000, 'the refused entry under Warnings');
+    const warning = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="2"]`, { hasText: 'Index entry ../.claude/aria-knowledge.local.md' }).first();
+    // The tree may re-render under the click (a refresh): expanded again until the row shows.
+    await waitFor(async () => {
+      if ((await warning.count()) > 0 && (await warning.isVisible())) return true;
+      if ((await group.count()) > 0 && (await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+      await sleep(500);
+      return false;
+    }, 20_000, 'the refused entry under Warnings');
     await warning.click();
     const line = lineOf(onDisk, REFUSED);
     await waitFor(async () => (await cursorLine(page)) === line, 15_000, `index.md on line ${line}`);
@@ -166,5 +173,28 @@ describe('index health you can act on, in the real workbench', () => {
     await screenshot(page, 'health-quick-fix-missing');
     await runCommand(page, 'File: Revert File');
     fs.renameSync(aside, note);
+  });
+
+  test('quick fix: a note Check Index found missing from the index is added under its tags; saved, the problem clears itself', async () => {
+    await runCommand(page, 'Context: Check Index');
+    await showProblems(page);
+    const found = problemRow(page, 'retry-budgets.md (tags: api, stripe) is not in the index');
+    await waitFor(async () => (await found.count()) > 0, 30_000, 'the not-indexed note in Problems');
+    await runCommand(page, 'Context: Open index.md');
+    await goToLine(page, onDisk.split('\n').findIndex((l) => l.startsWith('Last rebuilt:')) + 1);
+    await applyQuickFix(page, 'Add approaches/retry-budgets.md to the index under api, stripe');
+    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0, 10_000, 'index.md edited, not saved');
+    await sleep(500);
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written');
+    await page.keyboard.press('Control+S');
+    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0, 10_000, 'saved');
+    const saved = fs.readFileSync(indexFile, 'utf8');
+    for (const tag of ['api', 'stripe']) {
+      const block = saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
+      assert.match(block, /^- approaches\/retry-budgets\.md — Retry budgets$/m, `listed under ${tag}`);
+    }
+    await showProblems(page);
+    await waitFor(async () => (await found.count()) === 0, 30_000, 'the not-indexed problem to clear once saved');
+    await screenshot(page, 'health-quick-fix-add-note');
   });
 });
