@@ -5,7 +5,8 @@
 //   - a listed note deleted is a problem without index.md changing, and restoring it clears it;
 //   - quick fixes (Ctrl+.) remove a duplicate entry and the entry of a missing file, and add a
 //     note Check Index found missing from the index under its tags, in the buffer only: index.md
-//     on disk is unchanged until the user saves; once saved, the problem clears itself.
+//     on disk is unchanged until the user saves; once saved, the problem clears itself; a
+//     note whose tags changed has its entries updated from its front matter.
 //
 //   npm run package && node --import tsx --test test/e2e/health.e2e.ts
 //
@@ -85,6 +86,9 @@ describe('index health you can act on, in the real workbench', () => {
     fs.writeFileSync(indexFile, onDisk);
     // A tagged note written after the last /index: Check Index finds it, its quick fix lists it.
     fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'), '---\ntags: [api, stripe]\n---\n# Retry budgets\n');
+    // A listed note whose front matter dropped `architecture` and gained `security` since.
+    const k8s = path.join(home, 'knowledge', 'guides', 'deploy', 'k8s-rollouts.md');
+    fs.writeFileSync(k8s, fs.readFileSync(k8s, 'utf8').replace('tags: [architecture, deployment, kubernetes]', 'tags: [deployment, kubernetes, security]'));
     // The browser build saves after a second by default; the desktop's default (off) shows what a fix leaves unsaved.
     server = await startCodeServer({
       workspace: home,
@@ -196,5 +200,26 @@ describe('index health you can act on, in the real workbench', () => {
     await showProblems(page);
     await waitFor(async () => (await found.count()) === 0, 30_000, 'the not-indexed problem to clear once saved');
     await screenshot(page, 'health-quick-fix-add-note');
+  });
+
+  test('quick fix: a note whose tags changed has its entries updated from its front matter', async () => {
+    const text = fs.readFileSync(indexFile, 'utf8');
+    await showProblems(page);
+    const found = problemRow(page, 'guides/deploy/k8s-rollouts.md: its front matter adds security and no longer has architecture');
+    await waitFor(async () => (await found.count()) > 0, 30_000, 'the changed tags in Problems (Check Index ran above)');
+    await runCommand(page, 'Context: Open index.md');
+    await goToLine(page, lineOf(text, '- guides/deploy/k8s-rollouts.md — Rolling out to Kubernetes safely'));
+    await applyQuickFix(page, 'Update guides/deploy/k8s-rollouts.md from its front matter: add security, remove architecture');
+    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0, 10_000, 'index.md edited, not saved');
+    await sleep(500);
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), text, 'nothing written');
+    await page.keyboard.press('Control+S');
+    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0, 10_000, 'saved');
+    const saved = fs.readFileSync(indexFile, 'utf8');
+    const block = (tag: string) => saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
+    assert.doesNotMatch(block('architecture'), /k8s-rollouts/);
+    assert.match(block('security'), /^- guides\/deploy\/k8s-rollouts\.md — Rolling out to Kubernetes safely$/m);
+    await showProblems(page);
+    await waitFor(async () => (await found.count()) === 0, 30_000, 'the changed-tags problem to clear once saved');
   });
 });
