@@ -109,20 +109,28 @@ export function addTeamEntry(
  * with no `]` after it is plain text (§F9). One pass over the joined text, maps for duplicates;
  * small functions, so the JIT keeps each loop optimised on a 100k-item line.
  */
-export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, onItem?: KnownItemSink): void {
+export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, onItem?: KnownItemSink, budget: ItemBudget = NO_BUDGET): void {
   const byTag = new Map<string, KnownTag>();
-  const declared: Array<[number, KnownTag, string]> = [];
-  for (const [lineNo, item] of knownItems(lines)) readKnownItem(item, lineNo, index, byTag, declared, warn, onItem);
+  const declared: Declared[] = [];
+  for (const [lineNo, item] of knownItems(lines)) readKnownItem(item, lineNo, index, byTag, declared, warn, onItem, budget);
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
-  for (const [lineNo, known, aliasText] of declared) addAliases(aliasText, lineNo, known, index, byTag, warn);
+  for (const [lineNo, known, aliasText, max] of declared) addAliases(aliasText, max, lineNo, known, index, byTag, warn);
 }
 
-/** The comma-separated items of the joined Known Tags lines, each with the line it starts on. */
-function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
+/** The index's item budget (§F44): how many of `count` items at `lineNo` may still be kept. */
+export interface ItemBudget {
+  take(lineNo: number, count: number): number;
+}
+const NO_BUDGET: ItemBudget = { take: (_line, count) => count };
+
+/** An alias annotation: its line, its tag, its text and how many of the aliases it lists are read. */
+type Declared = [number, KnownTag, string, number];
+
+/** The comma-separated items of the joined Known Tags lines, each with the line it starts on (one at a time: no array of every item). */
+function* knownItems(lines: Array<[number, string]>): Generator<[number, string]> {
   const text = lines.map((l) => l[1]).join(',');
   const lastClose = text.lastIndexOf(']');
-  const items: Array<[number, string]> = [];
   let line = 0;
   let nextLine = lines.length > 1 ? lines[0][1].length + 1 : Infinity; // where line + 1 starts
   let start = 0;
@@ -160,14 +168,13 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
       line++;
       nextLine = line + 1 < lines.length ? nextLine + lines[line][1].length + 1 : Infinity;
     }
-    if (at > start) items.push([lines[line][0], text.slice(start, at)]);
+    if (at > start) yield [lines[line][0], text.slice(start, at)];
     if (at >= text.length) break;
     start = at + 1;
     comma = next(',', start);
     if (opening < start) opening = next('[', start);
     if (closing < start) closing = next(']', start);
   }
-  return items;
 }
 
 const ALIAS_KEYS = ['aliases', 'alias'];
@@ -181,9 +188,10 @@ function readKnownItem(
   lineNo: number,
   index: Parsed,
   byTag: Map<string, KnownTag>,
-  declared: Array<[number, KnownTag, string]>,
+  declared: Declared[],
   warn: Warn,
-  onItem?: KnownItemSink,
+  onItem: KnownItemSink | undefined,
+  budget: ItemBudget,
 ): void {
   const item = rawItem.trim();
   if (!item) return;
@@ -194,29 +202,44 @@ function readKnownItem(
   if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
   if (!tag) return;
   if (hasSpace(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
+  if (budget.take(lineNo, 1) === 0) return; // §F44: an item, then one per alias it lists
   let known = byTag.get(tag);
   if (!known) {
     known = { tag, aliases: [] };
     byTag.set(tag, known);
     index.knownTags.push(known);
   }
-  if (aliasText !== null) declared.push([lineNo, known, aliasText]);
-  if (onItem) onItem(lineNo, tag, aliasText === null ? [] : aliasText.split(',').map((a) => a.trim().toLowerCase()).filter((a) => a !== ''));
+  const max = aliasText === null ? 0 : budget.take(lineNo, eachAlias(aliasText, Infinity));
+  if (aliasText !== null) declared.push([lineNo, known, aliasText, max]);
+  if (onItem) {
+    const listed: string[] = [];
+    if (aliasText !== null) eachAlias(aliasText.toLowerCase(), max, (a) => void listed.push(a));
+    onItem(lineNo, tag, listed);
+  }
 }
 
-/** The aliases of one annotation: lowercased once, then one string per alias. */
-function addAliases(aliasText: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
-  const lower = aliasText.toLowerCase();
-  for (let from = 0; from <= lower.length; ) {
-    let to = lower.indexOf(',', from);
-    if (to < 0) to = lower.length;
+/** Calls `use` with each of the first `max` aliases an annotation lists (trimmed, not empty); returns how many. */
+function eachAlias(text: string, max: number, use?: (alias: string) => void): number {
+  let n = 0;
+  for (let from = 0; from <= text.length && n < max; ) {
+    let to = text.indexOf(',', from);
+    if (to < 0) to = text.length;
     let a = from;
     let b = to;
-    while (a < b && isSpace(lower.charCodeAt(a))) a++;
-    while (b > a && isSpace(lower.charCodeAt(b - 1))) b--;
-    if (b > a) addAlias(lower.slice(a, b), lineNo, known, index, byTag, warn);
+    while (a < b && isSpace(text.charCodeAt(a))) a++;
+    while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+    if (b > a) {
+      if (use) use(text.slice(a, b));
+      n++;
+    }
     from = to + 1;
   }
+  return n;
+}
+
+/** The first `max` aliases of one annotation: lowercased once, then one string per alias. */
+function addAliases(aliasText: string, max: number, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+  eachAlias(aliasText.toLowerCase(), max, (alias) => addAlias(alias, lineNo, known, index, byTag, warn));
 }
 
 function addAlias(alias: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
