@@ -27,7 +27,7 @@ import {
   type IndexCacheJob,
   type Snapshot,
 } from './core';
-import { runCheck } from './cliCheck';
+import { cliSources, runCheck } from './cliCheck';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
@@ -176,18 +176,9 @@ export function main(argv: string[], io: CliIo): number {
   const relative = relativePathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
   const cacheDir = io.cache && !options.noCache && !cacheDisabledByEnv(io.env) ? indexCacheDir(io.env, home) : null;
-  const outcome = loadSnapshot(
-    {
-      home,
-      env: io.env,
-      configFile: options.config,
-      configFileMustExist: true,
-      folder: options.folder,
-      projectsRoot: options.projectsRoot,
-      trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
-    },
-    { cache: io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now() } : undefined },
-  );
+  const outcome = loadSnapshot(cliSources(home, io.env, options), {
+    cache: io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now() } : undefined,
+  });
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   const exit = answer(options, outcome.snapshot, io, fail);
   if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out

@@ -4,6 +4,7 @@
 // for `query`. The index is always parsed whole: the cache serves one-query runs only.
 import * as os from 'node:os';
 import {
+  type ConfigSources,
   checkIndex,
   checkSummary,
   DriftScan,
@@ -43,6 +44,19 @@ export type PathProblem = (home: string, options: { folder?: string; config?: st
 
 const VALUE_FLAGS = new Set(['--config', '--folder', '--today', '--projects-root']);
 
+/** Where the CLI's commands read the config from: the flags, the environment, home; never a workspace. */
+export function cliSources(home: string, env: Record<string, string | undefined>, options: { config?: string; folder?: string; projectsRoot?: string }): ConfigSources {
+  return {
+    home,
+    env,
+    configFile: options.config,
+    configFileMustExist: true,
+    folder: options.folder,
+    projectsRoot: options.projectsRoot,
+    trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
+  };
+}
+
 export function parseCheckArgs(args: readonly string[]): { ok: true; options: CheckOptions } | { ok: false; message: string } {
   const options: CheckOptions = { json: false, drift: false };
   for (let i = 0; i < args.length; i++) {
@@ -80,15 +94,7 @@ export function runCheck(args: readonly string[], io: CheckIo, pathProblem: Path
   const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
 
-  const outcome = loadSnapshot({
-    home,
-    env: io.env,
-    configFile: options.config,
-    configFileMustExist: true,
-    folder: options.folder,
-    projectsRoot: options.projectsRoot,
-    trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
-  });
+  const outcome = loadSnapshot(cliSources(home, io.env, options));
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   const text = readIndexText(outcome.snapshot.config);
   if (!text.ok) return fail('no-index', text.message, 3);

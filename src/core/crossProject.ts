@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { isInside, resolveIndexPath, suspiciousPathText } from './paths';
 import { resultItem } from './resultItem';
-import { isMatch, matchFile, type PreparedToken } from './tokenMatch';
+import { hintMatcherFor, isMatch, matchFile, type PreparedToken } from './tokenMatch';
 import type { Config, IndexedFile, KnowledgeIndex, PathVerdict, QueryMode, ResultItem } from './types';
 
 export interface TierResult {
@@ -32,16 +32,30 @@ export function matchCrossProject(
   return { items, warnings };
 }
 
-/** Files that can match at least one token: found through the tag and hint tables, not a scan. */
+/**
+ * Files that can match at least one token: found through the tag and hint tables, not a scan.
+ * The hint phrases are read once for all tokens; a phrase's files join at the first token whose
+ * form it contains, the order a token-by-token scan gives.
+ */
 function candidates(index: KnowledgeIndex, tokens: PreparedToken[]): Set<IndexedFile> {
   const found = new Set<IndexedFile>();
-  for (const token of tokens) {
-    for (const file of index.filesByTag.get(token.lower) ?? []) found.add(file);
-    if (token.hintForm === '') continue;
+  const matcher = hintMatcherFor(tokens);
+  const phrasesOf = new Map<string, string[]>(matcher.forms.map((f) => [f, []]));
+  if (matcher.forms.length) {
     for (const [normalised, phrase] of index.normalisedHints) {
-      if (!normalised.includes(token.hintForm)) continue;
-      for (const file of index.filesByHint.get(phrase) ?? []) found.add(file);
+      const first = matcher.firstIn(normalised);
+      if (first >= 0) phrasesOf.get(matcher.forms[first])!.push(phrase);
     }
+  }
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (!seen.has(`tag:${token.lower}`)) {
+      seen.add(`tag:${token.lower}`);
+      for (const file of index.filesByTag.get(token.lower) ?? []) found.add(file);
+    }
+    const phrases = phrasesOf.get(token.hintForm);
+    phrasesOf.delete(token.hintForm); // a repeated form adds nothing new
+    for (const phrase of phrases ?? []) for (const file of index.filesByHint.get(phrase) ?? []) found.add(file);
   }
   return found;
 }

@@ -1,7 +1,7 @@
 // Pending ideas: `intake/ideas/*.md` whose `project:` names a queried project.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { dirMtime, type DirStamps } from './dirStamps';
+import { dirStamp, type DirStamps } from './dirStamps';
 import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from './frontMatter';
 import { describeFsError, isInside, realOrSelf } from './paths';
 import { knowledgeHeadReader } from './reader';
@@ -24,14 +24,14 @@ export interface IdeasScan {
   exists: boolean;
   ideas: IdeaFile[];
   problems: string[];
-  /** The ideas folder and its parent with their mtimes (the folder's creation counts too). */
+  /** The ideas folder and its parent with their stamps (the folder's creation counts too). */
   dirs: DirStamps;
 }
 
 export function scanIdeas(knowledgeFolder: string): IdeasScan {
   const dir = path.join(knowledgeFolder, ...IDEAS_DIR.split('/'));
   // Stamped before listing, so a change during the scan is seen by the next check.
-  const dirs: DirStamps = [path.dirname(dir), dir].map((d) => [d, dirMtime(d)]);
+  const dirs: DirStamps = [path.dirname(dir), dir].map((d) => [d, dirStamp(d)]);
   return { ...scanIdeasFolder(knowledgeFolder), dirs };
 }
 

@@ -32,9 +32,11 @@ export {
   MAX_LOAD_PATHS,
   MAX_PICKS,
   MAX_TOOL_LOAD_BYTES,
+  MAX_INDEX_BYTES,
   queryTooLarge,
 } from './limits';
 export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type IndexLoader, type LoadableFile, type Watcher } from './knowledgeBase';
+export { IndexLoadLimit } from './indexLoader';
 export type { WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
 export { escapeControls, expandHome } from './paths';

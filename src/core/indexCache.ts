@@ -9,16 +9,15 @@ import * as path from 'node:path';
 import { compactIndex, parseIndex } from './indexParser';
 import type { IndexImage } from './indexParser/image/compact';
 import { decodeImage, encodeImage, type ImageFileStamp } from './indexParser/image/file';
+import { RACY_WINDOW_MS, settled, statKey } from './fileStamp';
 import { MAX_INDEX_BYTES, MAX_INDEX_IMAGE_BYTES } from './limits';
+
+// An index.md younger than the racy window (fileStamp.ts) is not cached: a second write within
+// the same timestamp tick, same size, would leave its stamp unchanged and the cache stale.
+export { RACY_WINDOW_MS, settled };
 import { openRegularFile } from './paths';
 import { privateFolder, readPrivateFile, writePrivateFile } from './privateFile';
 import type { Config } from './types';
-
-/**
- * index.md younger than this (by mtime or ctime) is not cached: a second write within the same
- * timestamp tick, same size, would leave its stamp unchanged and the cache stale.
- */
-export const RACY_WINDOW_MS = 2000;
 
 /** What a front end passes to use the cache (snapshot.ts). */
 export interface IndexCacheSettings {
@@ -58,7 +57,7 @@ export function cacheDisabledByEnv(env: Record<string, string | undefined>): boo
 
 /** index.md's identity as the descriptor it was opened with shows it: any write or swap changes it. */
 export function indexKey(indexFile: string, st: fs.BigIntStats): string {
-  return `${path.resolve(indexFile)}\n${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  return `${path.resolve(indexFile)}\n${statKey(st)}`;
 }
 
 /** The cache file for an index.md: named by a hash of its absolute path. */
@@ -68,12 +67,6 @@ export function cacheFileFor(dir: string, indexFile: string): string {
 
 export function keepOutOf(config: Config): string[] {
   return [config.knowledgeFolder, ...[...config.projectsList.values()].map((p) => p.root)];
-}
-
-/** Whether index.md (stat `st`) is old enough to be cached at `now` (RACY_WINDOW_MS). */
-export function settled(st: fs.BigIntStats, now: number): boolean {
-  const newest = Number((st.mtimeNs > st.ctimeNs ? st.mtimeNs : st.ctimeNs) / 1_000_000n);
-  return Math.abs(now - newest) >= RACY_WINDOW_MS;
 }
 
 /**

@@ -10,13 +10,15 @@ import { CoreCache } from './cache';
 import { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
 import { configCandidates, loadConfig, type ConfigSources } from './config';
 import { runQuery, type Snapshot } from './engine';
+import { afterLoaderFailure, keptMessage, type IndexLoader } from './indexLoader';
 import type { ProjectFile } from './projectTier';
 import { indexPath, readIndexFor, type SnapshotOutcome } from './snapshot';
 import { teamEntryVerdict } from './teamShared';
 import type { Config, QueryResult } from './types';
 
 export type KnowledgeState =
-  | { kind: 'ready'; snapshot: Snapshot }
+  /** `stale`: index.md changed but could not be re-read (the loader's limits); this snapshot is the last good one. */
+  | { kind: 'ready'; snapshot: Snapshot; stale?: string }
   | { kind: 'notConfigured'; message: string }
   | { kind: 'noIndex'; message: string; config: Config }
   | { kind: 'error'; message: string };
@@ -44,14 +46,7 @@ export interface Watcher {
   watch(targets: WatchTargets, onChange: (paths: string[]) => void): Disposable;
 }
 
-/**
- * The port a host implements to read and parse index.md off its own thread (a worker): the
- * answer is what readIndexFor(config) would give. With one, a change on disk is re-read in the
- * background while the previous snapshot keeps answering.
- */
-export interface IndexLoader {
-  load(config: Config): Promise<SnapshotOutcome>;
-}
+export type { IndexLoader } from './indexLoader';
 
 export interface KnowledgeBaseOptions {
   /** Where the config comes from; asked again at each (re)load, so new settings are seen. */
@@ -64,6 +59,11 @@ export interface KnowledgeBaseOptions {
    */
   checkOnAccess?: boolean;
   /**
+   * The host's clock (ms since the epoch) for check on access: a file changed within the file
+   * system's clock tick of its stamp is compared by content. Without one, always by content.
+   */
+  clock?: () => number;
+  /**
    * Where a change on disk is re-read: without one, on the next use on the caller's thread;
    * with one, at once in the background, the previous snapshot answering until the new one is
    * swapped in (then listeners hear the change). A reload (settings, Refresh) stays synchronous.
@@ -74,7 +74,7 @@ export interface KnowledgeBaseOptions {
 
 export class KnowledgeBase implements Disposable {
   private readonly cache = new CoreCache();
-  private readonly stamps = new AccessStamps();
+  private readonly stamps: AccessStamps;
   private current: KnowledgeState | undefined;
   private targets: WatchTargets = watchTargets(null, []);
   private loadCount = 0;
@@ -88,14 +88,23 @@ export class KnowledgeBase implements Disposable {
   /** The config step of the last load, reused by a background read when only index.md changed. */
   private lastRead: ConfigRead | undefined;
   private disposed = false;
+  /** The message of the last state that was not ready, so a repeat is not logged again. */
+  private lastProblem: string | undefined;
 
-  constructor(private readonly options: KnowledgeBaseOptions) {}
+  constructor(private readonly options: KnowledgeBaseOptions) {
+    this.stamps = new AccessStamps(options.clock);
+  }
 
   /** The current state, reading config + index.md on first use after a change. Never throws. */
   state(): KnowledgeState {
     if (this.current && this.options.checkOnAccess) {
-      const changed = this.stamps.changed();
-      if (changed.length) this.changed(changed);
+      // A bad configuration may depend on more than the stamped files (where a symlinked folder
+      // resolves, a folder created since): re-derived on each call, it recovers once it is good.
+      if (this.current.kind === 'notConfigured' || this.current.kind === 'error') this.current = undefined;
+      else {
+        const changed = this.stamps.changed();
+        if (changed.length) this.changed(changed);
+      }
     }
     return this.current ?? this.load();
   }
@@ -122,6 +131,7 @@ export class KnowledgeBase implements Disposable {
     try {
       const outcome = runQuery(s.snapshot, text, { today: this.options.today(), cache: this.cache });
       if (!outcome.ok) return { ok: false, kind: 'usage', message: outcome.message };
+      if (s.stale) outcome.result.warnings.unshift(s.stale);
       return { ok: true, result: outcome.result, text: text.trim() };
     } catch (err) {
       this.log(`Query "${text}" failed: ${(err as Error).stack ?? String(err)}`);
@@ -270,25 +280,42 @@ export class KnowledgeBase implements Disposable {
     const generation = this.generation;
     const started = performance.now();
     const read = !configToo && this.lastRead && 'config' in this.lastRead && !this.options.checkOnAccess ? this.lastRead : this.readConfig();
-    const pending: Promise<KnowledgeState> = 'next' in read ? Promise.resolve(read.next) : this.loadIndex(read.config).then(stateOf, failed);
+    const pending: Promise<KnowledgeState | { kept: string }> = 'next' in read ? Promise.resolve(read.next) : this.loadIndex(read.config);
     void pending.then((next) => {
       this.background = undefined;
       // A synchronous reload since (settings, Refresh) already read newer sources.
       if (this.disposed || generation !== this.generation || this.current === undefined) return;
-      this.install(next, read, started);
+      if ('kept' in next) this.keep(next.kept);
+      else this.install(next, read, started);
       this.emit('snapshot');
       if (run.again) this.readInBackground(run.configToo);
     });
   }
 
-  /** The loader's answer; should it fail (a worker that cannot start), the index is read here. */
-  private async loadIndex(config: Config): Promise<SnapshotOutcome> {
+  /**
+   * The loader's answer. Should it fail for size or time, the previous snapshot is kept (never
+   * a parse here); for another reason (a worker that cannot start), a small index is read here.
+   */
+  private async loadIndex(config: Config): Promise<KnowledgeState | { kept: string }> {
     try {
-      return await this.options.loader!.load(config);
+      return stateOf(await this.options.loader!.load(config));
     } catch (err) {
-      this.log(`Reading index.md in the background failed (${(err as Error).message}); reading it here.`);
-      return readIndexFor(config, { compact: true });
+      try {
+        const after = afterLoaderFailure(config, err);
+        this.log(`Reading index.md in the background failed (${(err as Error).message}); ${'kept' in after ? 'keeping the index read before' : 'reading it here'}.`);
+        return 'kept' in after ? after : stateOf(after.outcome);
+      } catch (fallbackErr) {
+        return failed(fallbackErr);
+      }
     }
+  }
+
+  /** A background read gave up: the ready snapshot stays, saying why; listeners hear it. */
+  private keep(reason: string): void {
+    if (this.current?.kind !== 'ready') return;
+    this.current = { ...this.current, stale: keptMessage(reason) };
+    this.log(this.current.stale!);
+    this.emit('snapshot');
   }
 
   private readConfig(): ConfigRead {
@@ -314,9 +341,13 @@ export class KnowledgeBase implements Disposable {
     this.lastRead = read;
     this.targets = watchTargets(read.folder, read.candidates);
     this.loadCount++;
-    this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
+    // A bad state re-derived on each call (check on access) is logged once, not once per call.
+    const problem = next.kind === 'ready' ? undefined : next.message;
+    const repeated = problem !== undefined && problem === this.lastProblem;
+    this.lastProblem = problem;
+    if (!repeated) this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
     if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log(`Config warning: ${w}`);
-    if (next.kind !== 'ready') this.log(next.message);
+    if (problem !== undefined && !repeated) this.log(problem);
     for (const listener of [...this.loadListeners]) listener(next);
     this.rewatch();
     return next;

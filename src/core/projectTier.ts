@@ -1,7 +1,7 @@
 // §4b: project-tier files found on disk under `projects/<tag>/`, with their front matter.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { dirMtime, type DirStamps } from './dirStamps';
+import { dirStamp, type DirStamps } from './dirStamps';
 import { readNoteHead, stringList } from './frontMatter';
 import { describeFsError, escapeControls, hasControlChars, isInside, realOrSelf } from './paths';
 import { knowledgeHeadReader, type HeadRead } from './reader';
@@ -76,7 +76,7 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
     visited.add(real);
     if (depth > MAX_DEPTH) return problems.push(`${rel(dir)}/: nested deeper than ${MAX_DEPTH} folders, skipped`);
     let entries: fs.Dirent[];
-    dirs.push([dir, dirMtime(dir)]); // taken before listing, so a change during the walk shows later
+    dirs.push([dir, dirStamp(dir)]); // taken before listing, so a change during the walk shows later
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (err) {

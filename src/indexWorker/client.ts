@@ -3,12 +3,19 @@
 // parse right after sending the index, so a reloaded snapshot's report costs no second parse;
 // any other snapshot (the first, read in place) gets a check job of its own. One short-lived
 // worker per job: nothing stays resident between reloads.
-import { Worker } from 'node:worker_threads';
-import type { Config, IndexLoader, KnowledgeIndex, Snapshot, SnapshotOutcome } from '../core';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { IndexLoadLimit, MAX_INDEX_BYTES, type Config, type IndexLoader, type KnowledgeIndex, type Snapshot, type SnapshotOutcome } from '../core';
 import { messageOutcome, type CheckMessage, type LoadMessage, type WorkerJob } from './message';
 
 /** Longer than any capped index takes to parse; past it the worker is ended and the job fails. */
 const WORKER_TIMEOUT_MS = 60_000;
+/** The heap a worker may use: 16× the largest index.md plus 64 MB; past it the job fails, not the host. */
+const WORKER_HEAP_MB = (16 * MAX_INDEX_BYTES) / (1024 * 1024) + 64;
+
+export interface IndexWorkerOptions {
+  timeoutMs?: number;
+  resourceLimits?: ResourceLimits;
+}
 
 /** The cheap index check (checkIndex) of a snapshot, with the text of the lines it points to. */
 export type IndexChecker = (snapshot: Snapshot) => Promise<CheckMessage>;
@@ -19,8 +26,17 @@ export class IndexWorker {
   /** Workers started (diagnostics, tests). */
   jobs = 0;
 
-  /** `script`: the bundled worker (dist/indexWorker.js). */
-  constructor(private readonly script: string) {}
+  private readonly timeoutMs: number;
+  private readonly resourceLimits: ResourceLimits;
+
+  /** `script`: the bundled worker (dist/indexWorker.js). The options are its limits (tests make them tiny). */
+  constructor(
+    private readonly script: string,
+    options: IndexWorkerOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? WORKER_TIMEOUT_MS;
+    this.resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  }
 
   readonly loader: IndexLoader = { load: (config) => this.load(config) };
 
@@ -49,7 +65,7 @@ export class IndexWorker {
     });
     let received = 0;
     let ended = false;
-    const worker = new Worker(this.script, { workerData: { job, config } });
+    const worker = new Worker(this.script, { workerData: { job, config }, resourceLimits: this.resourceLimits });
     const end = () => {
       ended = true;
       clearTimeout(timer);
@@ -60,13 +76,16 @@ export class IndexWorker {
       for (const p of pending.slice(received)) p.reject(err);
       end();
     };
-    const timer = setTimeout(() => fail(new Error(`the index worker gave no answer in ${WORKER_TIMEOUT_MS / 1000} s`)), WORKER_TIMEOUT_MS);
+    // Size and time limits fail as IndexLoadLimit: the host then keeps its snapshot rather than parse here.
+    const timer = setTimeout(() => fail(new IndexLoadLimit(`the index worker gave no answer in ${this.timeoutMs / 1000} s`)), this.timeoutMs);
     worker.on('message', (message: unknown) => {
       if (ended) return;
       pending[received++].resolve(message);
       if (received === answers) end();
     });
-    worker.once('error', fail);
+    worker.once('error', (err: Error & { code?: string }) =>
+      fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IndexLoadLimit(`the index worker ran out of memory (${this.resourceLimits.maxOldGenerationSizeMb ?? 'default'} MB heap)`) : err),
+    );
     worker.once('exit', (code) => fail(new Error(`the index worker stopped (exit code ${code})`)));
     return pending.map((p) => p.promise);
   }

@@ -17,3 +17,15 @@ export const CALL_BYTES = Math.min(256 * 1024, MAX_TOOL_LOAD_BYTES);
 export const RESOURCE_PAGE_SIZE = 100;
 /** Tag completions offered for the resource template. */
 export const MAX_COMPLETIONS = 100;
+/** Bytes of one incoming JSON-RPC message (one stdio line): every valid request fits in far less. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+/** Characters of a resource URI: a capped path or query, every character percent-encoded. */
+export const MAX_URI_CHARS = 3 * Math.max(MAX_PATH_CHARS, MAX_QUERY_CHARS) + 64;
+/** Characters of the value a completion is asked for (a tag, or a query being typed). */
+export const MAX_COMPLETION_INPUT_CHARS = MAX_QUERY_CHARS;
+/** Characters of all completion values in one answer together. */
+export const MAX_COMPLETION_CHARS = 16 * 1024;
+/** Characters of a resources/list cursor (ours are a few dozen). */
+export const MAX_CURSOR_CHARS = 256;
+/** Characters of a caller's value quoted back in an error message. */
+export const MAX_ECHO_CHARS = 120;

@@ -67,7 +67,7 @@ export function knowledgeBase(options: McpOptions, env: Record<string, string | 
     projectsRoot: options.projectsRoot,
     trustedWorkspaceFolders: [], // like the CLI: never a workspace .cursor config
   };
-  return new KnowledgeBase({ sources: () => sources, today: () => options.today ?? localDate(Date.now()), checkOnAccess: true, log: logLine });
+  return new KnowledgeBase({ sources: () => sources, today: () => options.today ?? localDate(Date.now()), checkOnAccess: true, clock: Date.now, log: logLine });
 }
 
 /** Starts the server; resolves once it is listening. Exit code 2 (no server) for bad arguments. */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { itemsForPaths, loadItems, plural, refusedLine, renderSummary, truncationNotice, type KnowledgeBase, type Snapshot } from '../core';
 import { categoryTitle, cataloguePage } from './catalogue';
 import { loadWithinBudget, renderLoad } from './bundle';
-import { FILE_BYTES, MAX_COMPLETIONS, RESOURCE_PAGE_SIZE } from './limits';
+import { FILE_BYTES, MAX_COMPLETION_CHARS, MAX_COMPLETION_INPUT_CHARS, MAX_COMPLETIONS, MAX_CURSOR_CHARS, MAX_ECHO_CHARS, MAX_URI_CHARS, RESOURCE_PAGE_SIZE } from './limits';
 import { queryKnowledge, snapshotOf, summaryWithHint, LOAD_TOOL } from './tools';
 import { fileUri, parseUri, TAG_TEMPLATE } from './uris';
 
@@ -25,6 +25,11 @@ export class McpRequestError extends Error {
 
 const MARKDOWN = 'text/markdown';
 
+/** A caller's value as quoted back in a message: never longer than MAX_ECHO_CHARS. */
+export function clip(value: string): string {
+  return value.length <= MAX_ECHO_CHARS ? value : `${value.slice(0, MAX_ECHO_CHARS)}… (${value.length} characters)`;
+}
+
 function snapshotOrThrow(kb: KnowledgeBase): Snapshot {
   const outcome = snapshotOf(kb);
   if (!outcome.ok) throw new McpRequestError(INTERNAL_ERROR, outcome.message);
@@ -37,6 +42,7 @@ function encodeCursor(offset: number): string {
 
 function decodeCursor(cursor: unknown): number {
   if (cursor === undefined || cursor === null) return 0;
+  if (String(cursor).length > MAX_CURSOR_CHARS) throw new McpRequestError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of a previous resources/list answer.');
   try {
     const parsed = JSON.parse(Buffer.from(String(cursor), 'base64url').toString('utf8')) as { offset?: unknown };
     if (Number.isInteger(parsed.offset) && (parsed.offset as number) >= 0) return parsed.offset as number;
@@ -75,8 +81,10 @@ export function listResources(kb: KnowledgeBase, cursor: unknown, pageSize = RES
 
 export function readResource(kb: KnowledgeBase, uri: string): { contents: Array<{ uri: string; mimeType: string; text: string }> } {
   const parsed = parseUri(uri);
-  if (parsed.kind === 'invalid') throw new McpRequestError(INVALID_PARAMS, `Unknown resource ${uri}: ${parsed.reason}.`);
+  if (parsed.kind === 'invalid') throw new McpRequestError(INVALID_PARAMS, `Unknown resource ${clip(uri)}: ${parsed.reason}.`);
+  // A tag's query gets the core's caps and message, like a query anywhere else (which bound its URI too).
   if (parsed.kind === 'tag') return { contents: [{ uri, mimeType: MARKDOWN, text: tagBundle(kb, parsed.query) }] };
+  if (uri.length > MAX_URI_CHARS) throw new McpRequestError(INVALID_PARAMS, `Unknown resource ${clip(uri)}: longer than ${MAX_URI_CHARS} characters.`);
   const snapshot = snapshotOrThrow(kb);
   const vouched = itemsForPaths(snapshot, [parsed.path], kb.today());
   const refused = vouched.refused[0];
@@ -124,9 +132,12 @@ export function complete(kb: KnowledgeBase, ref: { type?: string; uri?: string; 
   const forTag = ref.type === 'ref/resource' && ref.uri === TAG_TEMPLATE && argument.name === 'tag';
   const forPrompt = ref.type === 'ref/prompt' && ref.name === 'context' && argument.name === 'query';
   if (!forTag && !forPrompt) return empty;
+  const value = String(argument.value ?? '');
+  if (value.length > MAX_COMPLETION_INPUT_CHARS) {
+    throw new McpRequestError(INVALID_PARAMS, `Invalid params for completion/complete: argument.value is longer than ${MAX_COMPLETION_INPUT_CHARS} characters.`);
+  }
   const snapshot = kb.snapshot();
   if (!snapshot) return empty;
-  const value = String(argument.value ?? '');
   const words = value.split(/\s+/);
   const last = (forPrompt ? words[words.length - 1] : value).toLowerCase();
   const prefix = forPrompt ? value.slice(0, value.length - last.length) : '';
@@ -138,7 +149,14 @@ export function complete(kb: KnowledgeBase, ref: { type?: string; uri?: string; 
   for (const key of index.aliases.keys()) names.add(key);
   for (const project of config.projectsList.values()) names.add(project.tag);
   const matches = [...names].filter((n) => n.toLowerCase().startsWith(last)).sort();
-  return {
-    completion: { values: matches.slice(0, MAX_COMPLETIONS).map((m) => prefix + m), total: matches.length, hasMore: matches.length > MAX_COMPLETIONS },
-  };
+  // At most MAX_COMPLETIONS values and MAX_COMPLETION_CHARS in all: the typed prefix is repeated in each.
+  const values: string[] = [];
+  let chars = 0;
+  for (const m of matches) {
+    const v = prefix + m;
+    if (values.length === MAX_COMPLETIONS || chars + v.length > MAX_COMPLETION_CHARS) break;
+    values.push(v);
+    chars += v.length;
+  }
+  return { completion: { values, total: matches.length, hasMore: matches.length > values.length } };
 }

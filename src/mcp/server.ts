@@ -1,7 +1,6 @@
 // The stdio MCP server: the SDK's low-level Server (plain JSON Schemas, explicit paging) wired
 // to the handlers in tools.ts and resources.ts. stdout carries the protocol only; logs go to stderr.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
@@ -15,8 +14,9 @@ import {
   RequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CONTEXT_PROMPT, INSTRUCTIONS, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
-import { complete, getContextPrompt, listResources, McpRequestError, readResource } from './resources';
+import { clip, complete, getContextPrompt, listResources, McpRequestError, readResource } from './resources';
 import type { KnowledgeBase } from '../core';
+import { LineTransport } from './stdio';
 import { LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError } from './tools';
 
 export const SERVER_NAME = 'aria-context';
@@ -70,7 +70,7 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
   on(server, CallToolRequestSchema, (request) => {
     const { name } = request.params;
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    if (name !== QUERY_TOOL && name !== LOAD_TOOL) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+    if (name !== QUERY_TOOL && name !== LOAD_TOOL) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown tool: ${clip(name)}`);
     try {
       return name === QUERY_TOOL ? runQueryTool(kb, args) : runLoadTool(kb, args);
     } catch (err) {
@@ -88,7 +88,7 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
 
   on(server, ListPromptsRequestSchema, () => ({ prompts: [CONTEXT_PROMPT] }));
   on(server, GetPromptRequestSchema, (request) => {
-    if (request.params.name !== CONTEXT_PROMPT.name) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name}`);
+    if (request.params.name !== CONTEXT_PROMPT.name) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown prompt: ${clip(request.params.name)}`);
     return guarded(log, 'prompts/get', () => getContextPrompt(kb, request.params.arguments));
   });
   on(server, CompleteRequestSchema, (request) =>
@@ -98,25 +98,11 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
 }
 
 /**
- * Connects the server to stdin/stdout. A line that is not JSON, or not a JSON-RPC message, gets
- * a JSON-RPC error answer (the SDK would only log it) and the server keeps reading.
+ * Connects the server to stdin/stdout. A line that is not JSON, not a JSON-RPC message or
+ * longer than the cap gets a JSON-RPC error answer (stdio.ts) and the server keeps reading.
  */
 export async function serveStdio(server: Server, log: Logger): Promise<void> {
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(process.stdin, process.stdout, log);
   await server.connect(transport);
-  const inner = transport.onerror;
-  transport.onerror = (error: Error) => {
-    inner?.(error);
-    const parseError = error instanceof SyntaxError;
-    const invalid = !parseError && error.name === 'ZodError';
-    if (!parseError && !invalid) return;
-    log(`Ignored a malformed message: ${error.message.split('\n')[0]}`);
-    void transport
-      .send({
-        jsonrpc: '2.0',
-        error: parseError ? { code: ErrorCode.ParseError, message: 'Parse error: the line is not JSON.' } : { code: ErrorCode.InvalidRequest, message: 'Invalid Request: not a JSON-RPC 2.0 message.' },
-      } as never)
-      .catch(() => undefined);
-  };
   server.onerror = (error) => log(`Protocol error: ${error.message}`);
 }

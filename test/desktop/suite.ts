@@ -206,7 +206,7 @@ function fixtureScenarios(): void {
   const knowledge = path.join(home, 'knowledge');
   const indexFile = path.join(knowledge, 'index.md');
 
-  step('a burst of 1,000 file events within a second causes at most two reloads, and the tree stays usable', async () => {
+  step('a burst of 1,000 file events causes at most two reloads (one more per 1.5 s it lasts), and the tree stays usable', async () => {
     const a = await api();
     a.treeRoots();
     await settled(a, 700);
@@ -214,7 +214,7 @@ function fixtureScenarios(): void {
     let changes = 0;
     const sub = a.onDidChange(() => changes++);
     // Staged outside the watched places first, then moved in: 990 notes appear under
-    // projects/proj-b/burst/ and index.md is replaced 10 times, all within a second.
+    // projects/proj-b/burst/ and index.md is replaced 10 times, all in one burst.
     const stage = fs.mkdtempSync(path.join(home, 'burst-stage-'));
     let text = fs.readFileSync(indexFile, 'utf8');
     const moves: Array<[string, string]> = [];
@@ -234,8 +234,10 @@ function fixtureScenarios(): void {
     const started = Date.now();
     fs.mkdirSync(dir);
     for (const [from, to] of moves) fs.renameSync(from, to);
+    // Usually well within a second; a loaded machine may stretch it, and the debouncer flushes at
+    // the latest 1.5 s after a batch's first event, so each 1.5 s the burst lasts allows one more.
     const wroteMs = Date.now() - started;
-    assert.ok(wroteMs < 1_000, `the burst took ${wroteMs} ms (must be within a second)`);
+    const most = 2 + Math.floor(wroteMs / 1_500);
     await until(() => find(a.treeRoots(), ['Known Tags', 'burst-999']), 'burst-999 in the tree', 20_000);
     await settled(a, 1_600); // longer than the debouncer's 1.5 s cap: a second batch would show
     sub.dispose();
@@ -243,9 +245,9 @@ function fixtureScenarios(): void {
     const d = { fileEvents: after.fileEvents - before.fileEvents, batches: after.batches - before.batches, loads: after.loads - before.loads, changes };
     console.log(`aria-context diag: burst: 1000 moves into the knowledge folder in ${wroteMs} ms → ${d.fileEvents} file events reached the extension, ${d.batches} batch(es), ${d.loads} index reload(s), ${d.changes} onDidChange`);
     assert.ok(d.fileEvents >= 500, `the editor delivered a real burst (${d.fileEvents} events)`);
-    assert.ok(d.batches >= 1 && d.batches <= 2, `batches: ${d.batches}`);
-    assert.ok(d.loads >= 1 && d.loads <= 2, `index reloads: ${d.loads}`);
-    assert.ok(d.changes <= 2, `onDidChange: ${d.changes}`);
+    assert.ok(d.batches >= 1 && d.batches <= most, `batches: ${d.batches} (at most ${most})`);
+    assert.ok(d.loads >= 1 && d.loads <= most, `index reloads: ${d.loads} (at most ${most})`);
+    assert.ok(d.changes <= most, `onDidChange: ${d.changes} (at most ${most})`);
     // Usable: every burst tag is in the tree, the project shows all new files, queries answer.
     for (let i = 99; i < 1_000; i += 100) assert.ok(find(a.treeRoots(), ['Known Tags', `burst-${i}`]), `burst-${i}`);
     const projB = find(a.treeRoots(), ['Projects', 'proj-b']);

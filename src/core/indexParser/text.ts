@@ -113,12 +113,37 @@ export function afterKey(text: string, keys: readonly string[]): string | null {
   return keys.includes(text.slice(from, colon).trim().toLowerCase()) ? text.slice(colon + 1) : null;
 }
 
-/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet); the first ` — ` separates them (§F19). */
-export function entryText(section: 'tags' | 'other' | 'hints', item: string): { path: string; description: string | null } {
-  const sep = item.indexOf(SEPARATOR);
+/**
+ * Where the path of an entry item ends (§F19), or -1 when the whole item is the path. Every entry
+ * names a `.md` file and file names may hold ` — `: in an item holding `.md` (any case) the path
+ * ends at the first separator after its first `.md`, and is the whole item without one; in any
+ * other item, at its first separator. A separator is ` — `, or ` —` ending the item (an empty
+ * description). Two searches: linear in the item.
+ */
+export function pathEnd(item: string): number {
+  const md = MD.exec(item);
+  return separatorFrom(item, md === null ? 0 : md.index + 3);
+}
+
+const MD = /\.md/i;
+
+function separatorFrom(item: string, from: number): number {
+  const at = item.indexOf(SEPARATOR, from);
+  if (at >= 0) return at;
+  const end = item.length - 2; // ` —` at the very end: the description is empty
+  return end >= from && item.charCodeAt(end) === 32 && item.charCodeAt(end + 1) === 0x2014 ? end : -1;
+}
+
+/**
+ * Path and description of an entry (`item`: the trimmed text after the bullet; for team-shared,
+ * before its annotation). The one place the path/description rule lives (§F19); a hint entry has
+ * no description.
+ */
+export function entryText(section: 'tags' | 'other' | 'hints' | 'team', item: string): { path: string; description: string | null } {
+  const sep = pathEnd(item);
   const path = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
-  if (section === 'hints') return { path, description: null };
-  return { path, description: sep >= 0 ? item.slice(sep + SEPARATOR.length).trim() || null : null };
+  if (section === 'hints' || sep < 0) return { path, description: null };
+  return { path, description: item.slice(sep + SEPARATOR.length).trim() || null };
 }
 
 /**

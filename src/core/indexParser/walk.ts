@@ -7,7 +7,7 @@
 // grows at most a fixed multiple of index.md's size.
 import { indexItemBudget, indexItemsOver, MAX_INDEX_WARNINGS } from '../limits';
 import { EntryStore } from './entryStore';
-import { emptyParsed, type IndexLines, type Parsed } from './parsed';
+import { emptyParsed, notListedLine, type IndexLines, type Parsed } from './parsed';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
 import type { IndexProject } from '../types';
 import { afterLabel, atxHeading, bulletText, clip, entryText, SECTIONS, sectionName, type Section } from './text';
@@ -172,8 +172,8 @@ class Walker {
     const onItem = lines ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases }) : undefined;
     const budget = { take: (n: number, count: number) => this.room(n, count) };
     parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), onItem, budget);
-    if (this.skipped > 0) index.warnings.push(`index.md: ${this.skipped} more problem line(s) not listed`);
-    if (this.over > 0) index.warnings.push(indexItemsOver(this.over, this.budget)); // one line, never capped away
+    if (this.over > 0) index.warnings.push(indexItemsOver(this.over, this.budget)); // listed even past the cap
+    if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;
   }
 }

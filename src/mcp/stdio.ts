@@ -1,0 +1,109 @@
+// The stdio transport: newline-delimited JSON-RPC with a bounded read buffer. The SDK's
+// StdioServerTransport closes itself when its buffer passes 10 MB (the process then exits 0)
+// and concatenates every chunk into one buffer (quadratic on a long line). Here a line over
+// MAX_LINE_BYTES is dropped up to its newline, answered with a JSON-RPC error, and reading goes
+// on; so is a line that is not JSON or not JSON-RPC. Memory held for input: one line at most.
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { MAX_LINE_BYTES } from './limits';
+
+const NEWLINE = 0x0a;
+
+export class LineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  /** The current line's chunks so far (no newline yet), and their length. */
+  private parts: Buffer[] = [];
+  private length = 0;
+  /** Dropping the rest of a line that went over the cap. */
+  private discarding = false;
+  private started = false;
+
+  constructor(
+    private readonly input: Readable = process.stdin,
+    private readonly output: Writable = process.stdout,
+    /** Told about every malformed or over-long line (stderr); never sent to the client. */
+    private readonly note: (line: string) => void = () => undefined,
+    private readonly maxLineBytes = MAX_LINE_BYTES,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.started) throw new Error('LineTransport already started');
+    this.started = true;
+    this.input.on('data', this.onData);
+    this.input.on('error', this.onInputError);
+  }
+
+  async close(): Promise<void> {
+    this.input.off('data', this.onData);
+    this.input.off('error', this.onInputError);
+    if (this.input.listenerCount('data') === 0) this.input.pause();
+    this.parts = [];
+    this.length = 0;
+    this.onclose?.();
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
+      else this.output.once('drain', resolve);
+    });
+  }
+
+  private readonly onInputError = (error: Error) => this.onerror?.(error);
+
+  private readonly onData = (chunk: Buffer | string) => {
+    let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    for (let nl = data.indexOf(NEWLINE); ; nl = data.indexOf(NEWLINE)) {
+      const piece = nl === -1 ? data : data.subarray(0, nl);
+      if (!this.discarding && this.length + piece.length > this.maxLineBytes) {
+        this.discarding = true;
+        this.parts = [];
+        this.length = 0;
+      }
+      if (!this.discarding && piece.length) {
+        this.parts.push(piece);
+        this.length += piece.length;
+      }
+      if (nl === -1) return;
+      data = data.subarray(nl + 1);
+      this.endLine();
+    }
+  };
+
+  private endLine(): void {
+    if (this.discarding) {
+      this.discarding = false;
+      this.note(`Dropped a message longer than ${this.maxLineBytes} bytes`);
+      this.answerError(ErrorCode.ParseError, `Parse error: the message is longer than ${this.maxLineBytes} bytes and was not read.`);
+      return;
+    }
+    const line = Buffer.concat(this.parts, this.length).toString('utf8').replace(/\r$/, '');
+    this.parts = [];
+    this.length = 0;
+    if (line.trim() === '') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch (err) {
+      this.note(`Ignored a malformed message: ${(err as Error).message.split('\n')[0].slice(0, 200)}`);
+      this.answerError(ErrorCode.ParseError, 'Parse error: the line is not JSON.');
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      this.note('Ignored a message that is not JSON-RPC 2.0');
+      this.answerError(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.');
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  /** JSON-RPC's answer to a message whose id could not be read: the id is null. */
+  private answerError(code: number, message: string): void {
+    void this.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
+  }
+}
