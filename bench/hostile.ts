@@ -86,6 +86,11 @@ export const COUNT_SHAPES: Record<string, (bytes: number) => string> = {
   'tag index entries': (bytes) => `## Tag Index\n${fill(bytes, (i) => `${i % 64 === 0 ? `### t${(i >> 6) % 5000}\n` : ''}- ${i.toString(36)}\n`)}`,
   /** Distinct team-shared entries under one heading. */
   'team-shared entries': (bytes) => `## Team-Shared Tag Index\n### api\n${fill(bytes, (i) => `- ${i.toString(36)} [project: p]\n`)}`,
+  /** One file listed under every tag (`api` first): a deep tag list on one result row. */
+  'one file, every tag': (bytes) => `## Tag Index\n${fill(bytes, (i) => `### ${i ? i.toString(36) : 'api'}\n- a.md\n`)}`,
+  /** A tag as long as half the file reached through an alias, and a relevant tag as long as the rest. */
+  'long tags': (bytes) =>
+    `## Known Tags\n${'x'.repeat(bytes / 2)} [aliases: api]\n## Projects\n### p — P\nRelevant tags: ${'y'.repeat(bytes / 2)}, api\n`,
   /** Many projects, each with a relevant tag. */
   'projects': (bytes) => `## Projects\n${fill(bytes, (i) => `### ${i.toString(36)}\nRelevant tags: r\n`)}`,
 };

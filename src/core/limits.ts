@@ -26,6 +26,17 @@ export const MAX_INDEX_BYTES = 64 * 1024 * 1024;
  */
 export const INDEX_ITEMS_BASE = 100_000;
 export const INDEX_CHARS_PER_ITEM = 32;
+/** Relevant tags the project keys of one query add in all (§F44): the query stays small whatever index.md lists. */
+export const MAX_EXPANDED_TAGS = 256;
+/** A query word longer than this (after alias resolution or expansion) matches tags only, no hint phrase (§F44). */
+export const MAX_HINT_FORM_CHARS = 256;
+
+export function expansionCapped(project: string, used: number, listed: number): string {
+  return (
+    `Project \`${project}\` lists ${listed.toLocaleString('en-US')} relevant tags; the query used ${used} of them ` +
+    `(at most ${MAX_EXPANDED_TAGS} per query).`
+  );
+}
 /** Index warnings listed; the rest are counted in one line (§F42). */
 export const MAX_INDEX_WARNINGS = 50;
 

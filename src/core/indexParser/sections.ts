@@ -62,15 +62,6 @@ function teamAnnotation(item: string): { index: number; project: string; scope: 
 /** Per team-shared list, its entries by identity key: keeps duplicate checks O(1) on long lists. */
 export type SeenEntries = Map<unknown[], Map<string, TagEntry | true>>;
 
-export function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true> {
-  let keys = seen.get(list);
-  if (!keys) {
-    keys = new Map();
-    seen.set(list, keys);
-  }
-  return keys;
-}
-
 export function addTeamEntry(
   index: Parsed,
   tag: string,
@@ -92,7 +83,8 @@ export function addTeamEntry(
     return null;
   }
   const list = index.teamShared.get(tag) ?? [];
-  const keys = seenIn(seen, list);
+  const keys = seen.get(list) ?? new Map<string, TagEntry | true>();
+  seen.set(list, keys);
   const key = `${project}\u0000${p}`;
   if (!keys.has(key)) {
     keys.set(key, true);
@@ -110,7 +102,7 @@ export function addTeamEntry(
  * is plain text (§F9). One pass over the joined text, maps for duplicates; small functions, so
  * the JIT keeps each loop optimised on a 100k-item line.
  */
-export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, onItem?: KnownItemSink, budget: ItemBudget = NO_BUDGET): void {
+export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, budget: ItemBudget, onItem?: KnownItemSink): void {
   const byTag = new Map<string, KnownTag>();
   const declared: Declared[] = [];
   for (const [lineNo, item, unclosed] of knownItems(lines)) readKnownItem(item, unclosed, lineNo, index, byTag, declared, warn, onItem, budget);
@@ -120,10 +112,7 @@ export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, wa
 }
 
 /** The index's item budget (§F44): how many of `count` items at `lineNo` may still be kept. */
-export interface ItemBudget {
-  take(lineNo: number, count: number): number;
-}
-const NO_BUDGET: ItemBudget = { take: (_line, count) => count };
+export type ItemBudget = (lineNo: number, count: number) => number;
 
 /** An alias annotation: its line, its tag, its text and how many of the aliases it lists are read. */
 type Declared = [number, KnownTag, string, number];
@@ -218,14 +207,14 @@ function readKnownItem(
   if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
   if (!tag) return;
   if (hasSpace(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
-  if (budget.take(lineNo, 1) === 0) return; // §F44: an item, then one per alias it lists
+  if (budget(lineNo, 1) === 0) return; // §F44: an item, then one per alias it lists
   let known = byTag.get(tag);
   if (!known) {
     known = { tag, aliases: [] };
     byTag.set(tag, known);
     index.knownTags.push(known);
   }
-  const max = aliasText === null ? 0 : budget.take(lineNo, eachAlias(aliasText, Infinity));
+  const max = aliasText === null ? 0 : budget(lineNo, eachAlias(aliasText, Infinity));
   if (aliasText !== null) declared.push([lineNo, known, aliasText, max]);
   if (onItem) {
     const listed: string[] = [];

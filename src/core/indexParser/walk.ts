@@ -55,14 +55,9 @@ class Walker {
     private readonly budget: number,
   ) {}
 
-  /** Whether `n` more items fit the budget: if so they are counted, if not the line is noted. */
-  private take(lineNo: number, n = 1): boolean {
-    if (this.used + n <= this.budget) {
-      this.used += n;
-      return true;
-    }
-    if (this.over === 0) this.over = lineNo;
-    return false;
+  /** Whether one more item fits the budget: if so it is counted, if not the line is noted. */
+  private take(lineNo: number): boolean {
+    return this.room(lineNo, 1) === 1;
   }
 
   /** How many items still fit (the rest of an alias list is dropped from lineNo on). */
@@ -174,8 +169,7 @@ class Walker {
   finish(): Parsed {
     const { index, lines } = this;
     const onItem = lines ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases }) : undefined;
-    const budget = { take: (n: number, count: number) => this.room(n, count) };
-    parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), onItem, budget);
+    parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), (n, count) => this.room(n, count), onItem);
     if (this.over > 0) index.warnings.push(indexItemsOver(this.over, this.budget)); // listed even past the cap
     if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;
