@@ -18,7 +18,7 @@ test('every hostile shape of 2 MB parses, answers and is checked within 16× its
   const shapes = Object.keys(ALL_SHAPES);
   const child = path.join(repoRoot, 'test', 'reliability', 'heapChild.ts');
   const r = await runUnderHeap(['--import', 'tsx', child, String(bytes), ...shapes], os.tmpdir(), heapBoundMb(bytes), {
-    hangMs: hangBound(60_000),
+    hangMs: hangBound(120_000),
   });
   assertNoFatal(r, 'hostile shapes under the heap bound');
   const done = r.stdout.split('\n').filter((l) => l.startsWith('ok ') && shapes.includes(l.slice(3)));
