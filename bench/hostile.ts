@@ -64,3 +64,41 @@ export const HOSTILE_SHAPES: Record<string, (bytes: number) => string> = {
 export function hostileIndex(shape: string, bytes: number): string {
   return `# Knowledge Index\nLast rebuilt: 2026-11-02\n\n${HOSTILE_SHAPES[shape](bytes)}`;
 }
+
+/**
+ * Shapes where the number of things index.md declares grows fastest with its bytes, each item
+ * a few bytes long: what the parse's count caps (src/core/limits.ts) bound. Used by the memory
+ * bounds tests (test/reliability/memory-bounds.test.ts) and the fuzz suite.
+ */
+export const COUNT_SHAPES: Record<string, (bytes: number) => string> = {
+  /** One tag with as many distinct aliases as the bytes allow (`a1z,` each). */
+  'distinct aliases': (bytes) => `## Known Tags\napi [aliases: ${fill(bytes, (i) => `a${i.toString(36)}`, ',')}]\n`,
+  /** Tags, then one tag whose aliases are all those tags: each alias refused. */
+  'aliases that are tags': (bytes) => {
+    const tags = fill(bytes / 2, (i) => `t${i.toString(36)}`, ',');
+    return `## Known Tags\n${tags}\napi [aliases: ${tags}]\n`;
+  },
+  /** Known tags without aliases, a few bytes each. */
+  'known tags': (bytes) => `## Known Tags\n${fill(bytes, (i) => `k${i.toString(36)}`, ',')}\n`,
+  /** Distinct hint phrases, each listing the same file. */
+  'hint phrases': (bytes) => `## Semantic Hints Index\n${fill(bytes, (i) => `### p ${i.toString(36)}\n- a.md\n`)}`,
+  /** Distinct files under a few thousand tags. */
+  'tag index entries': (bytes) => `## Tag Index\n${fill(bytes, (i) => `${i % 64 === 0 ? `### t${(i >> 6) % 5000}\n` : ''}- ${i.toString(36)}\n`)}`,
+  /** Distinct team-shared entries under one heading. */
+  'team-shared entries': (bytes) => `## Team-Shared Tag Index\n### api\n${fill(bytes, (i) => `- ${i.toString(36)} [project: p]\n`)}`,
+  /** One file listed under every tag (`api` first): a deep tag list on one result row. */
+  'one file, every tag': (bytes) => `## Tag Index\n${fill(bytes, (i) => `### ${i ? i.toString(36) : 'api'}\n- a.md\n`)}`,
+  /** A tag as long as half the file reached through an alias, and a relevant tag as long as the rest. */
+  'long tags': (bytes) =>
+    `## Known Tags\n${'x'.repeat(bytes / 2)} [aliases: api]\n## Projects\n### p — P\nRelevant tags: ${'y'.repeat(bytes / 2)}, api\n`,
+  /** Many projects, each with a relevant tag. */
+  'projects': (bytes) => `## Projects\n${fill(bytes, (i) => `### ${i.toString(36)}\nRelevant tags: r\n`)}`,
+};
+
+/** Every shape, pathological and count-heavy. */
+export const ALL_SHAPES: Record<string, (bytes: number) => string> = { ...HOSTILE_SHAPES, ...COUNT_SHAPES };
+
+/** A whole index.md made of one shape of ALL_SHAPES. */
+export function shapeIndex(shape: string, bytes: number): string {
+  return `# Knowledge Index\nLast rebuilt: 2026-11-02\n\n${ALL_SHAPES[shape](bytes)}`;
+}

@@ -45,7 +45,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   const projectTokens = config.projectsEnabled
     ? query.tokens.filter((t) => config.projectsList.has(t.toLowerCase()))
     : [];
-  const warnings: string[] = [...config.warnings];
+  const warnings: string[] = [...config.warnings, ...(query.capped ?? [])];
 
   const team = matchTeamShared(index, config, tokens, query.mode, projectTokens.length > 0);
   const cache = options.cache ?? new CoreCache(); // one query, one throwaway cache

@@ -17,6 +17,44 @@ export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 /** `index.md` larger than this is refused before it is read. */
 export const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 /**
+ * §F44 What index.md may declare: entries, lists, projects, relevant tags, Known Tags lines,
+ * known tags, alias annotations and aliases count as one item each, and the parse keeps at most
+ * INDEX_ITEMS_BASE of them plus one per INDEX_CHARS_PER_ITEM characters of index.md. No item
+ * costs the parse more than a few hundred bytes, so its heap grows at most a fixed multiple of
+ * index.md's size, however densely a hostile file packs them; a real index (the benchmark's 100k
+ * notes: about one item per 70 characters) stays far below.
+ */
+export const INDEX_ITEMS_BASE = 100_000;
+export const INDEX_CHARS_PER_ITEM = 32;
+/** Relevant tags the project keys of one query add in all (§F44): the query stays small whatever index.md lists. */
+export const MAX_EXPANDED_TAGS = 256;
+/** A query word longer than this (after alias resolution or expansion) matches tags only, no hint phrase (§F44). */
+export const MAX_HINT_FORM_CHARS = 256;
+
+export function expansionCapped(project: string, used: number, listed: number): string {
+  return (
+    `Project \`${project}\` lists ${listed.toLocaleString('en-US')} relevant tags; the query used ${used} of them ` +
+    `(at most ${MAX_EXPANDED_TAGS} per query).`
+  );
+}
+/** Index warnings listed; the rest are counted in one line (§F42). */
+export const MAX_INDEX_WARNINGS = 50;
+
+/** How many items (§F44) an index.md of `chars` characters may declare. */
+export function indexItemBudget(chars: number): number {
+  return INDEX_ITEMS_BASE + Math.floor(chars / INDEX_CHARS_PER_ITEM);
+}
+
+/** The one warning for an index.md over its item budget (§F44); `line`: the first item dropped. */
+export function indexItemsOver(line: number, budget: number): string {
+  return (
+    `index.md line ${line}: more entries, tags and aliases than an index.md of this size may declare ` +
+    `(${budget.toLocaleString('en-US')}: ${INDEX_ITEMS_BASE.toLocaleString('en-US')} plus one per ${INDEX_CHARS_PER_ITEM} characters); ` +
+    'from this one on they were ignored. Rebuild it with /index, or check that it is the knowledge index.'
+  );
+}
+
+/**
  * A cached index image (indexCache.ts) larger than this is neither written nor read: its
  * strings are at most twice index.md's bytes, its tables a few numbers per entry line.
  */

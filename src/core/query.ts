@@ -1,4 +1,5 @@
 // §2, §2.5 and §3: split the query, resolve aliases, expand project keys.
+import { expansionCapped, MAX_EXPANDED_TAGS } from './limits';
 import type { Expansion, KnowledgeIndex, ParsedQuery, QueryMode, ResolvedAlias } from './types';
 
 export interface RawQuery {
@@ -46,15 +47,22 @@ export function resolveQuery(index: Pick<KnowledgeIndex, 'aliases' | 'projects'>
   // and a relevant tag that is itself a project key is not expanded in turn (§3, §F12).
   const expanded: Expansion[] = [];
   const expandedProjects = new Set<string>();
+  const capped: string[] = [];
+  let added = 0;
   for (const token of afterAliases) {
     add(token);
     const key = token.toLowerCase();
     const project = raw.mode === 'OR' ? index.projects.get(key) : undefined;
     if (project && !expandedProjects.has(key) && project.relevantTags.length > 0) {
       expandedProjects.add(key);
-      expanded.push({ project: token, tags: [...project.relevantTags] });
-      for (const tag of project.relevantTags) add(tag);
+      // §F44: a query adds at most MAX_EXPANDED_TAGS relevant tags in all; the rest are named in one note.
+      const tags = project.relevantTags.slice(0, MAX_EXPANDED_TAGS - added);
+      if (tags.length < project.relevantTags.length) capped.push(expansionCapped(token, tags.length, project.relevantTags.length));
+      if (tags.length === 0) continue;
+      added += tags.length;
+      expanded.push({ project: token, tags });
+      for (const tag of tags) add(tag);
     }
   }
-  return { tokens, mode: raw.mode, resolved, expanded };
+  return { tokens, mode: raw.mode, resolved, expanded, ...(capped.length ? { capped } : {}) };
 }

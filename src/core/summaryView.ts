@@ -23,13 +23,17 @@ export function foundLine(result: QueryResult): string {
   return `Found ${plural(result.found, 'file')} matching: [${q.tokens.join(', ')}] (${q.mode})`;
 }
 
-/** `api, kubernetes (k8s, kube), deployment (deploy, ship …)` */
+/** Known tags a no-match line names; the rest are counted (§5, §F44). */
+export const MAX_KNOWN_TAGS_SHOWN = 200;
+
+/** `api, kubernetes (k8s, kube), deployment (deploy, ship …)`, then `… and N more` past the cap. */
 export function knownTagsLine(tags: KnownTag[]): string {
-  const parts = tags.map((t) => {
+  const parts = tags.slice(0, MAX_KNOWN_TAGS_SHOWN).map((t) => {
     if (t.aliases.length === 0) return t.tag;
     const shown = t.aliases.slice(0, 2).join(', ');
     return `${t.tag} (${shown}${t.aliases.length > 2 ? ' …' : ''})`;
   });
+  if (tags.length > MAX_KNOWN_TAGS_SHOWN) parts.push(`… and ${tags.length - MAX_KNOWN_TAGS_SHOWN} more`);
   return `Known tags: ${parts.length ? parts.join(', ') : '(none)'}`;
 }
 

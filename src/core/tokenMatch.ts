@@ -1,5 +1,6 @@
 // §4: a token matches by tag, or as a hyphen-free substring of a semantic-hint phrase.
 import { HintMatcher } from './hintMatcher';
+import { MAX_HINT_FORM_CHARS } from './limits';
 
 /** Lowercase with hyphens removed: the form both tokens and hint phrases take for matching. */
 export function normaliseForHint(s: string): string {
@@ -21,8 +22,9 @@ export interface PreparedToken {
   hintForm: string;
 }
 
+/** A word longer than MAX_HINT_FORM_CHARS gets no hint form: it matches by tag only (§F44), so the automaton stays small. */
 export function prepareTokens(tokens: string[]): PreparedToken[] {
-  return tokens.map((t) => ({ lower: t.toLowerCase(), hintForm: normaliseForHint(t) }));
+  return tokens.map((t) => ({ lower: t.toLowerCase(), hintForm: t.length > MAX_HINT_FORM_CHARS ? '' : normaliseForHint(t) }));
 }
 
 const matchers = new WeakMap<readonly PreparedToken[], HintMatcher>();

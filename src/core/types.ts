@@ -139,6 +139,8 @@ export interface ParsedQuery {
   mode: QueryMode;
   resolved: ResolvedAlias[];
   expanded: Expansion[];
+  /** Notes for project keys whose relevant tags were not all added (§F44); absent when none. */
+  capped?: string[];
 }
 
 export interface ResultItem {

@@ -3,6 +3,7 @@
 // the fine-print rules (docs/SPEC.md, Fine print, §F) written in the plainest way since (the
 // Known Tags `[` without `]`, paths holding ` — `, annotation keys in any order: issue 20). Do not
 // optimise it: its value is being plainly the behaviour.
+import { indexItemBudget, indexItemsOver } from '../../src/core/limits';
 import { normaliseRelative } from '../../src/core/paths';
 import type {
   IndexedFile,
@@ -63,6 +64,15 @@ export function parseIndex(raw: string): KnowledgeIndex {
     if (index.warnings.length < MAX_WARNINGS) index.warnings.push(`index.md line ${lineNo}: ${message}`);
     else skipped++;
   };
+  // §F44: every item kept is counted; past the budget nothing more is kept.
+  const budget = { max: indexItemBudget(raw.length), used: 0, over: 0 };
+  const room = (lineNo: number, n: number): number => {
+    const fits = Math.min(n, budget.max - budget.used);
+    budget.used += fits;
+    if (fits < n && budget.over === 0) budget.over = lineNo;
+    return fits;
+  };
+  const take = (lineNo: number) => room(lineNo, 1) === 1;
 
   let start = 0;
   if (lines && /^---[ \t]*$/.test(lines[0] ?? '')) {
@@ -113,7 +123,7 @@ export function parseIndex(raw: string): KnowledgeIndex {
     if (h && h.level === 3) {
       heading = h.text;
       headingLower = heading.toLowerCase();
-      if (section === 'projects') project = addProject(index, heading);
+      if (section === 'projects') project = take(lineNo) ? addProject(index, heading) : null;
       continue;
     }
 
@@ -122,13 +132,13 @@ export function parseIndex(raw: string): KnowledgeIndex {
         const m = /^Relevant tags:([^]*)$/i.exec(line);
         if (m && project) {
           for (const tag of splitList(m[1])) {
-            if (!project.relevantTags.some((t) => t.toLowerCase() === tag.toLowerCase())) project.relevantTags.push(tag);
+            if (!project.relevantTags.some((t) => t.toLowerCase() === tag.toLowerCase()) && take(lineNo)) project.relevantTags.push(tag);
           }
         }
         break; // other lines of a project are informational
       }
       case 'known':
-        knownText.push([lineNo, bulletText(line) ?? line]);
+        if (take(lineNo)) knownText.push([lineNo, bulletText(line) ?? line]);
         break;
       case 'tags':
       case 'other':
@@ -143,12 +153,14 @@ export function parseIndex(raw: string): KnowledgeIndex {
           warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
           break;
         }
-        addEntry(index, section, heading, headingLower, item, lineNo, warn, seen);
+        if (!take(lineNo)) break; // an entry line is an item, and so is a list it opens
+        if (addEntry(index, section, heading, headingLower, item, lineNo, warn, seen)) budget.used++;
         break;
       }
     }
   }
-  parseKnownTags(knownText, index, warn);
+  parseKnownTags(knownText, index, warn, room);
+  if (budget.over > 0) index.warnings.push(indexItemsOver(budget.over, budget.max));
   if (skipped > 0) index.warnings.push(`index.md: ${skipped} more problem line(s) not listed`);
 
   buildLookups(index);
@@ -263,10 +275,14 @@ function addEntry(
   lineNo: number,
   warn: (lineNo: number, message: string) => void,
   seen: SeenEntries,
-): void {
+): boolean {
   if (section === 'hints') {
     const p = splitEntry(item).path;
-    if (!p) return warn(lineNo, 'hint entry without a path, ignored');
+    if (!p) {
+      warn(lineNo, 'hint entry without a path, ignored');
+      return false;
+    }
+    const opened = !index.hints.has(heading);
     const list = index.hints.get(heading) ?? [];
     const keys = seenIn(seen, list);
     if (!keys.has(p)) {
@@ -274,7 +290,7 @@ function addEntry(
       list.push(p);
     }
     index.hints.set(heading, list);
-    return;
+    return opened;
   }
 
   let body = item;
@@ -282,16 +298,23 @@ function addEntry(
   let scope: string | null = null;
   if (section === 'team') {
     const m = teamAnnotation(body);
-    if (!m || !m.project) return warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
+    if (!m || !m.project) {
+      warn(lineNo, `team-shared entry without [project: …], ignored: "${clip(item)}"`);
+      return false;
+    }
     project = m.project.toLowerCase();
     scope = m.scope ? m.scope.toLowerCase() : null;
     body = body.slice(0, m.index);
   }
   const { path: p, description } = splitEntry(body);
-  if (!p) return warn(lineNo, 'entry without a path, ignored');
+  if (!p) {
+    warn(lineNo, 'entry without a path, ignored');
+    return false;
+  }
 
   const tag = headingLower;
   if (section === 'team') {
+    const opened = !index.teamShared.has(tag);
     const list = index.teamShared.get(tag) ?? [];
     const keys = seenIn(seen, list);
     const key = `${project}\u0000${p}`;
@@ -300,9 +323,10 @@ function addEntry(
       list.push({ path: p, description, project: project!, scope });
     }
     index.teamShared.set(tag, list);
-    return;
+    return opened;
   }
   const map = section === 'tags' ? index.tagIndex : index.otherTags;
+  const opened = !map.has(tag);
   const list = map.get(tag) ?? [];
   const keys = seenIn(seen, list);
   const existing = keys.get(p) as TagEntry | undefined;
@@ -314,6 +338,7 @@ function addEntry(
     list.push(entry);
   }
   map.set(tag, list);
+  return opened;
 }
 
 /**
@@ -322,7 +347,12 @@ function addEntry(
  * before any `]` has no `]`: its item ends with its line, or at the last comma before that next
  * `[` when it is on the same line (without such a comma, the `[` is plain text).
  */
-function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, warn: (lineNo: number, message: string) => void): void {
+function parseKnownTags(
+  lines: Array<[number, string]>,
+  index: MutableIndex,
+  warn: (lineNo: number, message: string) => void,
+  room: (lineNo: number, n: number) => number,
+): void {
   const chars: Array<[number, string]> = [];
   lines.forEach(([lineNo, text], i) => {
     for (const ch of text.split('')) chars.push([lineNo, ch]);
@@ -404,13 +434,17 @@ function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, war
       warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
       continue;
     }
+    if (room(lineNo, 1) === 0) continue; // the item, then each alias it lists (§F44)
     let known = byTag.get(tag);
     if (!known) {
       known = { tag, aliases: [] };
       byTag.set(tag, known);
       index.knownTags.push(known);
     }
-    if (m) for (const alias of splitList(m[1])) declared.push([lineNo, known, alias.toLowerCase()]);
+    if (m) {
+      const listed = splitList(m[1]);
+      for (const alias of listed.slice(0, room(lineNo, listed.length))) declared.push([lineNo, known, alias.toLowerCase()]);
+    }
   }
   for (const [lineNo, known, alias] of declared) {
     if (alias === known.tag || known.aliases.includes(alias)) continue;

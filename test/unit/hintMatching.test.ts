@@ -82,4 +82,13 @@ describe('hint matching', () => {
     console.log(`hint matching on 60k phrases: 40 words ${best(forty).toFixed(1)} ms of CPU, 8 words ${best(eight).toFixed(1)} ms`);
     assert.ok(best(forty) < 3 * best(eight) + 5, `40 words: ${best(forty).toFixed(1)} ms of CPU; 8 words: ${best(eight).toFixed(1)} ms`);
   });
+
+  test('a word longer than 256 characters matches by tag only, never a hint phrase (§F44)', () => {
+    const long = 'x'.repeat(257);
+    const [token] = prepareTokens([long]);
+    assert.equal(token.hintForm, '');
+    assert.deepEqual(matchFile(prepareTokens([long]), new Set(), [`a ${long} b`]), { matched: 0, byTag: false, hint: null });
+    assert.equal(matchFile(prepareTokens([long]), new Set([long]), []).matched, 1);
+    assert.equal(prepareTokens(['x'.repeat(256)])[0].hintForm, 'x'.repeat(256));
+  });
 });

@@ -4,6 +4,7 @@ import { runQuery } from '../../src/core/engine';
 import { parseIndex } from '../../src/core/indexParser';
 import { USAGE } from '../../src/core/messages';
 import { parseQueryText, resolveQuery } from '../../src/core/query';
+import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 
 const index = parseIndex(`## Projects
 ### ss — Seer
@@ -46,5 +47,18 @@ describe('query parsing (§2, §2.5, §3)', () => {
     const q = resolveQuery(index, parseQueryText('ss AND api'));
     assert.deepEqual(q.expanded, []);
     assert.deepEqual(q.tokens, ['ss', 'api']);
+  });
+
+  test('project keys add at most 256 relevant tags to one query, with one note per project cut short (§F44)', () => {
+    const tags = (p: string, n: number) => Array.from({ length: n }, (_, i) => `${p}${i}`).join(', ');
+    const text = `${INDEX_HEADER}## Projects\n### a — A\nRelevant tags: ${tags('x', 200)}\n### b — B\nRelevant tags: ${tags('y', 100_000)}\n`;
+    const flooded = parseIndex(text);
+    const q = resolveQuery(flooded, parseQueryText('a b'));
+    assert.deepEqual(q.expanded.map((e) => [e.project, e.tags.length]), [['a', 200], ['b', 56]]);
+    assert.equal(q.tokens.length, 2 + 256);
+    assert.deepEqual(q.capped, ['Project `b` lists 100,000 relevant tags; the query used 56 of them (at most 256 per query).']);
+    const outcome = runQuery(snapshotFor(makeHome({ index: text })), 'b', { today: '2026-12-01' });
+    assert.ok(outcome.ok && outcome.result.warnings.includes('Project `b` lists 100,000 relevant tags; the query used 256 of them (at most 256 per query).'));
+    assert.equal(resolveQuery(index, parseQueryText('ss')).capped, undefined);
   });
 });

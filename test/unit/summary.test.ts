@@ -27,6 +27,14 @@ describe('summary text (§5)', () => {
     );
   });
 
+  test('a no-match line names at most 200 known tags, then counts the rest', () => {
+    const tags = Array.from({ length: 100_000 }, (_, i) => ({ tag: `t${i}`, aliases: [] }));
+    const line = knownTagsLine(tags);
+    assert.ok(line.startsWith('Known tags: t0, t1, '), line.slice(0, 40));
+    assert.ok(line.endsWith(', t199, … and 99800 more'), line.slice(-60));
+    assert.equal(knownTagsLine(tags.slice(0, 200)).includes('more'), false);
+  });
+
   const index = `${INDEX_HEADER}## Projects
 ### ss — Seer
 Relevant tags: api

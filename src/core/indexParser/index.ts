@@ -21,7 +21,7 @@ export type { IndexLineEntry, IndexLines } from './parsed';
 /** The parsed index; given `lines`, the walk also fills in where each thing is (index health). */
 export function parseIndex(raw: string, lines: IndexLines | null = null): KnowledgeIndex {
   const { text, first } = walkText(raw);
-  return withLookups(walkIndex(text, first, lines));
+  return withLookups(walkIndex(text, first, lines, raw.length));
 }
 
 /** Where things are in index.md, read by the parser's own walk. */

@@ -62,15 +62,6 @@ function teamAnnotation(item: string): { index: number; project: string; scope: 
 /** Per team-shared list, its entries by identity key: keeps duplicate checks O(1) on long lists. */
 export type SeenEntries = Map<unknown[], Map<string, TagEntry | true>>;
 
-export function seenIn(seen: SeenEntries, list: unknown[]): Map<string, TagEntry | true> {
-  let keys = seen.get(list);
-  if (!keys) {
-    keys = new Map();
-    seen.set(list, keys);
-  }
-  return keys;
-}
-
 export function addTeamEntry(
   index: Parsed,
   tag: string,
@@ -92,7 +83,8 @@ export function addTeamEntry(
     return null;
   }
   const list = index.teamShared.get(tag) ?? [];
-  const keys = seenIn(seen, list);
+  const keys = seen.get(list) ?? new Map<string, TagEntry | true>();
+  seen.set(list, keys);
   const key = `${project}\u0000${p}`;
   if (!keys.has(key)) {
     keys.set(key, true);
@@ -110,30 +102,35 @@ export function addTeamEntry(
  * is plain text (§F9). One pass over the joined text, maps for duplicates; small functions, so
  * the JIT keeps each loop optimised on a 100k-item line.
  */
-export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, onItem?: KnownItemSink): void {
+export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, budget: ItemBudget, onItem?: KnownItemSink): void {
   const byTag = new Map<string, KnownTag>();
-  const declared: Array<[number, KnownTag, string]> = [];
-  for (const [lineNo, item, unclosed] of knownItems(lines)) readKnownItem(item, unclosed, lineNo, index, byTag, declared, warn, onItem);
+  const declared: Declared[] = [];
+  for (const [lineNo, item, unclosed] of knownItems(lines)) readKnownItem(item, unclosed, lineNo, index, byTag, declared, warn, onItem, budget);
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
-  for (const [lineNo, known, aliasText] of declared) addAliases(aliasText, lineNo, known, index, byTag, warn);
+  for (const [lineNo, known, aliasText, max] of declared) addAliases(aliasText, max, lineNo, known, index, byTag, warn);
 }
+
+/** The index's item budget (§F44): how many of `count` items at `lineNo` may still be kept. */
+export type ItemBudget = (lineNo: number, count: number) => number;
+
+/** An alias annotation: its line, its tag, its text and how many of the aliases it lists are read. */
+type Declared = [number, KnownTag, string, number];
 
 /**
  * The comma-separated items of the joined Known Tags lines, each with the line it starts on and
- * whether it ends in a `[` missing its `]`.
+ * whether it ends in a `[` missing its `]`; one at a time, so no array of every item is made.
  */
-function knownItems(lines: Array<[number, string]>): Array<[number, string, boolean]> {
+function* knownItems(lines: Array<[number, string]>): Generator<[number, string, boolean]> {
   const text = lines.map((l) => l[1]).join(',');
   const ends: number[] = []; // where each line ends in the joined text: its comma, or the end
   let end = -1;
   for (const [, line] of lines) ends.push((end += line.length + 1));
-  const items: Array<[number, string, boolean]> = [];
   let itemLine = 0; // the line an item starts on, and the line of a `[`: each only moves forward
   let bracketLine = 0;
-  const push = (from: number, to: number, unclosed: boolean) => {
+  const item = (from: number, to: number, unclosed: boolean): [number, string, boolean] | null => {
     while (ends[itemLine] < from) itemLine++;
-    if (to > from) items.push([lines[itemLine][0], text.slice(from, to), unclosed]);
+    return to > from ? [lines[itemLine][0], text.slice(from, to), unclosed] : null;
   };
   // The next `,`, `[` and `]`: each found by indexOf from the last one, so the text is read once.
   const next = (ch: string, from: number) => {
@@ -148,7 +145,8 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string, bool
     if (opening < pos) opening = next('[', pos);
     if (opening >= comma) {
       // `,` outside brackets, or the end: one item
-      push(start, comma, false);
+      const it = item(start, comma, false);
+      if (it) yield it;
       if (comma >= text.length) break;
       start = pos = comma + 1;
       continue;
@@ -172,11 +170,11 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string, bool
       // `comma` is the first one after the `[`; the one this stops at is kept for the next item
       for (; comma < opening; comma = next(',', comma + 1)) to = comma;
     }
-    push(start, to, true);
+    const it = item(start, to, true);
+    if (it) yield it;
     if (to >= text.length) break;
     start = pos = text.charCodeAt(to) === 44 ? to + 1 : to;
   }
-  return items;
 }
 
 const ALIAS_KEYS = ['aliases', 'alias'];
@@ -191,9 +189,10 @@ function readKnownItem(
   lineNo: number,
   index: Parsed,
   byTag: Map<string, KnownTag>,
-  declared: Array<[number, KnownTag, string]>,
+  declared: Declared[],
   warn: Warn,
-  onItem?: KnownItemSink,
+  onItem: KnownItemSink | undefined,
+  budget: ItemBudget,
 ): void {
   let item = rawItem.trim();
   if (!item) return;
@@ -208,29 +207,44 @@ function readKnownItem(
   if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
   if (!tag) return;
   if (hasSpace(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
+  if (budget(lineNo, 1) === 0) return; // §F44: an item, then one per alias it lists
   let known = byTag.get(tag);
   if (!known) {
     known = { tag, aliases: [] };
     byTag.set(tag, known);
     index.knownTags.push(known);
   }
-  if (aliasText !== null) declared.push([lineNo, known, aliasText]);
-  if (onItem) onItem(lineNo, tag, aliasText === null ? [] : aliasText.split(',').map((a) => a.trim().toLowerCase()).filter((a) => a !== ''));
+  const max = aliasText === null ? 0 : budget(lineNo, eachAlias(aliasText, Infinity));
+  if (aliasText !== null) declared.push([lineNo, known, aliasText, max]);
+  if (onItem) {
+    const listed: string[] = [];
+    if (aliasText !== null) eachAlias(aliasText.toLowerCase(), max, (a) => void listed.push(a));
+    onItem(lineNo, tag, listed);
+  }
 }
 
-/** The aliases of one annotation: lowercased once, then one string per alias. */
-function addAliases(aliasText: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
-  const lower = aliasText.toLowerCase();
-  for (let from = 0; from <= lower.length; ) {
-    let to = lower.indexOf(',', from);
-    if (to < 0) to = lower.length;
+/** Calls `use` with each of the first `max` aliases an annotation lists (trimmed, not empty); returns how many. */
+function eachAlias(text: string, max: number, use?: (alias: string) => void): number {
+  let n = 0;
+  for (let from = 0; from <= text.length && n < max; ) {
+    let to = text.indexOf(',', from);
+    if (to < 0) to = text.length;
     let a = from;
     let b = to;
-    while (a < b && isSpace(lower.charCodeAt(a))) a++;
-    while (b > a && isSpace(lower.charCodeAt(b - 1))) b--;
-    if (b > a) addAlias(lower.slice(a, b), lineNo, known, index, byTag, warn);
+    while (a < b && isSpace(text.charCodeAt(a))) a++;
+    while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
+    if (b > a) {
+      if (use) use(text.slice(a, b));
+      n++;
+    }
     from = to + 1;
   }
+  return n;
+}
+
+/** The first `max` aliases of one annotation: lowercased once, then one string per alias. */
+function addAliases(aliasText: string, max: number, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+  eachAlias(aliasText.toLowerCase(), max, (alias) => addAlias(alias, lineNo, known, index, byTag, warn));
 }
 
 function addAlias(alias: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {

@@ -3,17 +3,18 @@
 // Other Tags and the Semantic Hints Index stored into their lists. Lists are created at their
 // first entry line, so the order of tags and phrases never depends on what is stored. Given an
 // IndexLines, it also notes where each entry, known tag and `Last rebuilt` line is (index health).
+// Every item it keeps is counted against the index's item budget (§F44), so the heap it needs
+// grows at most a fixed multiple of index.md's size.
+import { indexItemBudget, indexItemsOver, MAX_INDEX_WARNINGS } from '../limits';
 import { EntryStore } from './entryStore';
 import { emptyParsed, notListedLine, type IndexLines, type Parsed } from './parsed';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
 import type { IndexProject } from '../types';
 import { afterLabel, atxHeading, bulletStart, bulletText, clip, entryText, isSpace, SECTIONS, sectionName, type Section } from './text';
 
-const MAX_WARNINGS = 50;
-
-/** Walks `text` (walkText's), whose first line is line `first + 1` of the file. */
-export function walkIndex(text: string, first: number, lines: IndexLines | null = null): Parsed {
-  const w = new Walker(lines);
+/** Walks `text` (walkText's), whose first line is line `first + 1` of the file; `chars`: index.md's length (§F44). */
+export function walkIndex(text: string, first: number, lines: IndexLines | null = null, chars = text.length): Parsed {
+  const w = new Walker(lines, indexItemBudget(chars));
   let lineNo = first;
   for (let pos = 0; pos < text.length; ) {
     let end = text.indexOf('\n', pos);
@@ -45,11 +46,30 @@ class Walker {
   private skipped = 0;
   /** Each project's relevant tags, lowercased: duplicates dropped in O(1) (§F16). */
   private readonly relevant = new Map<IndexProject, Set<string>>();
+  /** Items kept so far (§F44), and the line of the first one dropped for want of room. */
+  private used = 0;
+  private over = 0;
 
-  constructor(private readonly lines: IndexLines | null) {}
+  constructor(
+    private readonly lines: IndexLines | null,
+    private readonly budget: number,
+  ) {}
+
+  /** Whether one more item fits the budget: if so it is counted, if not the line is noted. */
+  private take(lineNo: number): boolean {
+    return this.room(lineNo, 1) === 1;
+  }
+
+  /** How many items still fit (the rest of an alias list is dropped from lineNo on). */
+  private room(lineNo: number, n: number): number {
+    const fits = Math.min(n, this.budget - this.used);
+    this.used += fits;
+    if (fits < n && this.over === 0) this.over = lineNo;
+    return fits;
+  }
 
   private warn(lineNo: number, message: string): void {
-    if (this.index.warnings.length < MAX_WARNINGS) this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
+    if (this.index.warnings.length < MAX_INDEX_WARNINGS) this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
     else this.skipped++;
   }
 
@@ -66,7 +86,7 @@ class Walker {
     const h = line.charCodeAt(0) === 35 ? atxHeading(line) : null; // '#': only then can it be a heading
     if (h !== null && h.level === 3 && this.section !== null) {
       this.enter(this.section, h.text);
-      if (this.section === 'projects') this.project = addProject(index, h.text);
+      if (this.section === 'projects') this.project = this.take(lineNo) ? addProject(index, h.text) : null;
       return;
     }
     if (h !== null && h.level === 2) {
@@ -90,16 +110,20 @@ class Walker {
       return;
     }
     // (A `###` heading in a section was read first, above; `####`…`######` are not entries.)
-    if (section === 'projects') return this.relevantTags(line);
+    if (section === 'projects') return this.relevantTags(line, lineNo);
     if (section === 'known') {
-      this.knownText.push([lineNo, bulletText(line) ?? line]); // a bulleted Known Tags line is its item (§F9)
+      if (this.take(lineNo)) this.knownText.push([lineNo, bulletText(line) ?? line]); // a bulleted Known Tags line is its item (§F9)
       return;
     }
     const at = bulletStart(line);
     if (at < 0) return this.warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
     if (this.heading === null || this.heading === '') return this.warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
+    // An entry line is an item, and so is the list its heading opens (§F44).
+    if (!this.take(lineNo)) return;
     if (section === 'team') {
+      const fresh = !index.teamShared.has(this.headingLower);
       const added = addTeamEntry(index, this.headingLower, line.slice(at), lineNo, (n, message) => this.warn(n, message), this.seen);
+      if (added && fresh) this.used++;
       if (added && this.lines) this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: added.path, project: added.project });
       return;
     }
@@ -109,7 +133,9 @@ class Walker {
     if (this.list === null) {
       const lists = (hints ? index.hints : section === 'tags' ? index.tagIndex : index.otherTags) as Map<string, unknown[]>;
       const key = hints ? this.heading : this.headingLower;
-      this.list = lists.get(key) ?? [];
+      const list = lists.get(key);
+      if (list === undefined) this.used++;
+      this.list = list ?? [];
       lists.set(key, this.list);
     }
     this.store.add(this.list, hints, entry.path, entry.description);
@@ -117,7 +143,7 @@ class Walker {
   }
 
   /** `Relevant tags: a, b` under a project heading; other lines of a project are informational. */
-  private relevantTags(line: string): void {
+  private relevantTags(line: string, lineNo: number): void {
     const tags = afterLabel(line, 'relevant tags:');
     const project = this.project;
     if (tags === null || !project) return;
@@ -127,10 +153,13 @@ class Walker {
       this.relevant.set(project, seen);
     }
     // §F16: duplicates compare case-insensitively, the first spelling is kept.
-    for (const raw of tags.split(',')) {
-      const tag = raw.trim();
+    for (let from = 0; from <= tags.length; ) {
+      let to = tags.indexOf(',', from);
+      if (to < 0) to = tags.length;
+      const tag = tags.slice(from, to).trim();
+      from = to + 1;
       const key = tag.toLowerCase();
-      if (tag !== '' && !seen.has(key)) {
+      if (tag !== '' && !seen.has(key) && this.take(lineNo)) {
         seen.add(key);
         project.relevantTags.push(tag);
       }
@@ -140,7 +169,8 @@ class Walker {
   finish(): Parsed {
     const { index, lines } = this;
     const onItem = lines ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases }) : undefined;
-    parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), onItem);
+    parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), (n, count) => this.room(n, count), onItem);
+    if (this.over > 0) index.warnings.push(indexItemsOver(this.over, this.budget)); // listed even past the cap
     if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;
   }
