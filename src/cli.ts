@@ -29,6 +29,7 @@ import {
 } from './core';
 import { cliSources, runCheck } from './cliCheck';
 import { processSetupIo, runSetup } from './cliSetup';
+import { readStdin, runHook } from './cliHook';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
@@ -146,6 +147,8 @@ export interface CliIo {
    * the answer is out). Without it the CLI neither reads nor writes the cache.
    */
   cache?: { producer: string; write: (job: IndexCacheJob) => void };
+  /** Standard input for `hook` (default: fd 0), at most `max` bytes, null past that. */
+  stdin?: (max: number) => Buffer | null;
 }
 
 /**
@@ -179,6 +182,7 @@ export function main(argv: string[], io: CliIo): number {
   }
   if (argv[0] === 'check') return runCheck(argv.slice(1), io, relativePathProblem);
   if (argv[0] === 'setup') return runSetup(argv.slice(1), processSetupIo(io.out, io.env, __filename));
+  if (argv[0] === 'hook') return runHook(argv.slice(1), { ...io, stdin: io.stdin ?? readStdin });
   if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
   const options = parsed.options;
 

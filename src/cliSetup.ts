@@ -126,7 +126,7 @@ interface HookEntry {
 }
 
 /** Ours: a command that runs `… hook claude-code` (any install of aria-context, old or new). */
-const isOurs = (command: unknown) => typeof command === 'string' && /\shook claude-code\s*$/.test(command) && /aria-context|cli\.js/.test(command);
+const isOurs = (command: unknown) => typeof command === 'string' && /\shook claude-code(\s|$)/.test(command) && /aria-context|cli\.js/.test(command);
 
 /** settings.json with our hook on both events: earlier aria-context hooks replaced, others kept. */
 export function withHooks(settings: Record<string, unknown>, hookCommand: string): Record<string, unknown> {
@@ -143,7 +143,7 @@ export function withHooks(settings: Record<string, unknown>, hookCommand: string
 }
 
 function setupHooks(options: SetupOptions, io: SetupIo): number {
-  const hookCommand = [io.node, io.cli, 'hook', 'claude-code'].map(shellQuote).join(' ');
+  const hookCommand = [io.node, io.cli, 'hook', 'claude-code', ...options.serverArgs].map(shellQuote).join(' ');
   const home = io.env.HOME || os.homedir();
   const file = path.join(home, '.claude', 'settings.json');
   const added = withHooks({}, hookCommand);
