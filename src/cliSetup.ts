@@ -7,9 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-
-export const CLIENTS = ['claude-code', 'codex', 'cursor', 'vscode'] as const;
-export type Client = (typeof CLIENTS)[number];
+import { CLIENTS, clientConfig, serverCommand, shellQuote, type Client } from './core';
 
 export interface SetupIo {
   out: (s: string) => void;
@@ -53,37 +51,6 @@ function parseSetup(args: string[]): SetupOptions | string {
   }
   if (options.hooks && options.client !== 'claude-code') return '--hooks is for claude-code (VS Code reads the same hooks from ~/.claude/settings.json with chat.useClaudeHooks; the extension contributes its own).';
   return options;
-}
-
-/** POSIX shell quoting, only where needed. */
-export function shellQuote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-const tomlString = (s: string) => JSON.stringify(s); // a TOML basic string is JSON's escaping
-
-/** The command line that starts the server, and each client's form of it. */
-export function serverCommand(io: Pick<SetupIo, 'node' | 'cli'>, serverArgs: string[] = []): { command: string; args: string[] } {
-  return { command: io.node, args: [io.cli, 'mcp', ...serverArgs] };
-}
-
-export function clientConfig(client: Client, server: { command: string; args: string[] }): { apply?: { command: string; args: string[] }; text: string; file?: string } {
-  const line = (c: { command: string; args: string[] }) => [c.command, ...c.args].map(shellQuote).join(' ');
-  switch (client) {
-    case 'claude-code': {
-      const apply = { command: 'claude', args: ['mcp', 'add', '--scope', 'user', 'aria-context', '--', server.command, ...server.args] };
-      return { apply, text: `${line(apply)}\n` };
-    }
-    case 'codex': {
-      const apply = { command: 'codex', args: ['mcp', 'add', 'aria-context', '--', server.command, ...server.args] };
-      const toml = `[mcp_servers.aria-context]\ncommand = ${tomlString(server.command)}\nargs = [${server.args.map(tomlString).join(', ')}]\n`;
-      return { apply, text: toml, file: '~/.codex/config.toml' };
-    }
-    case 'cursor':
-      return { text: `${JSON.stringify({ mcpServers: { 'aria-context': server } }, null, 2)}\n`, file: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)' };
-    case 'vscode':
-      return { text: `${JSON.stringify({ servers: { 'aria-context': { type: 'stdio', ...server } } }, null, 2)}\n`, file: 'the file MCP: Open User Configuration opens (or .vscode/mcp.json in a workspace)' };
-  }
 }
 
 export function runSetup(args: string[], io: SetupIo): number {

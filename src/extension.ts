@@ -11,6 +11,7 @@ import { createApi, type AriaContextApi } from './vscode/shared/api';
 import { participantHandler } from './vscode/chat/participant';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerCommands } from './vscode/shared/commands';
+import { CONNECT_AGENTS_COMMAND, connectAgents } from './vscode/connect/connectAgents';
 import { FileActions } from './vscode/shared/fileActions';
 import { IndexDiagnostics } from './vscode/health/indexDiagnostics';
 import { createLog } from './vscode/shared/log';
@@ -66,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     diagnostics,
     activeFile,
     vscode.commands.registerCommand(QUERY_ACTIVE_FILE_COMMAND, () => activeFile.runQuery()),
+    vscode.commands.registerCommand(CONNECT_AGENTS_COMMAND, () => connectAgents(context)),
     vscode.commands.registerCommand('ariaContext.checkIndex', async () => {
       try {
         await diagnostics.run();

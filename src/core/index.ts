@@ -68,3 +68,4 @@ export {
 } from './indexHealth';
 export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, type ProblemRecord, type HealthTotals } from './indexReport';
 export { trackedArtifacts } from './artifacts';
+export { CLIENTS, clientConfig, serverCommand, shellQuote, type Client, type ServerLine } from './agentConfig';
