@@ -18,7 +18,7 @@ export const DEFAULT_LOAD_CHARS = 40_000;
 /** The most a call may ask for with maxChars (CALL_BYTES: every character is at least a byte). */
 export const MAX_LOAD_CHARS = CALL_BYTES;
 /** The least a call may ask for: room for a heading, some content and the list of what did not fit. */
-export const MIN_LOAD_CHARS = 2_000;
+export const MIN_LOAD_CHARS = 1_000;
 /** Paths named one by one in a "not loaded" list; the rest are counted (and given as picks). */
 export const MAX_NAMED_SKIPPED = 25;
 /** Files one connection's ledger remembers as loaded (the oldest is forgotten first). */

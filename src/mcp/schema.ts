@@ -53,7 +53,13 @@ function expected(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(expected).join(' or ');
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' or ');
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : ['any value'];
-  return types.map((t) => (t === 'array' && schema.items ? `an array of ${expected(schema.items)}s` : t === 'integer' ? 'an integer' : t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`)).join(' or ');
+  return types.map((t) => (t === 'array' && schema.items ? `an array of ${many(schema.items)}` : t === 'integer' ? 'an integer' : t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`)).join(' or ');
+}
+
+/** `integers`, `strings`: what an array's items must be. */
+function many(items: JsonSchema): string {
+  const types = Array.isArray(items.type) ? items.type : items.type ? [items.type] : [];
+  return types.length && !items.anyOf && !items.enum ? types.map((t) => `${t}s`).join(' or ') : `items that are each ${expected(items)}`;
 }
 
 /** The first problem of `value` against `schema` at `where`, or null. Iterative depth is the schema's. */
