@@ -66,6 +66,9 @@ function many(items: JsonSchema): string {
 function problem(value: unknown, schema: JsonSchema, where: string): string | null {
   if (schema.anyOf) {
     if (schema.anyOf.some((s) => problem(value, s, where) === null)) return null;
+    // One branch of the value's own type: its problem is the useful one (too many items, …).
+    const sameType = schema.anyOf.filter((s) => !s.type || (Array.isArray(s.type) ? s.type : [s.type]).some((t) => hasType(value, t)));
+    if (sameType.length === 1 && !sameType[0].enum) return problem(value, sameType[0], where);
     return `"${where}" must be ${expected(schema)} (got ${shown(value)}).`;
   }
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
