@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery, type Snapshot } from '../../src/core/engine';
-import { MAX_CONFIG_BYTES, MAX_INDEX_BYTES, MAX_LOAD_PATHS, MAX_PICKS, MAX_QUERY_CHARS, MAX_QUERY_TOKENS, MAX_TOOL_LOAD_BYTES } from '../../src/core/limits';
+import { MAX_CONFIG_BYTES, MAX_INDEX_BYTES, MAX_LOAD_PATHS, MAX_PICKS, MAX_QUERY_CHARS, MAX_QUERY_TOKENS } from '../../src/core/limits';
 import { pickItems } from '../../src/core/loader';
 import { loadSnapshot } from '../../src/core/snapshot';
 import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
