@@ -17,8 +17,8 @@ test("package.json's languageModelTools are the shared definitions under the edi
   assert.deepEqual(declared.map((t) => t.name), EDITOR_TOOLS.map((t) => t.name));
   for (const t of declared) {
     const def = EDITOR_TOOLS.find((d) => d.name === t.name)!;
-    assert.deepEqual(t.inputSchema, def.inputSchema, `${t.name}: regenerate package.json's inputSchema from src/mcp/definitions.ts`);
-    assert.equal(t.modelDescription, def.description, `${t.name}: regenerate package.json's modelDescription from src/mcp/definitions.ts`);
+    assert.deepEqual(t.inputSchema, def.inputSchema, `${t.name}: run npm run tools:manifest`);
+    assert.equal(t.modelDescription, def.description, `${t.name}: run npm run tools:manifest`);
   }
   // one schema for both front ends: only the sibling tool's name in a description differs
   const named = (schemas: unknown[], query: string) => JSON.stringify(schemas).split(query).join('<query tool>');
