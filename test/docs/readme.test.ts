@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot, tempDir } from '../helpers';
+import { agentSetupTests } from './agentBlocks';
 
 export interface CommandBlock {
   line: number;
@@ -137,6 +138,10 @@ describe('README command blocks', { timeout: 900_000 }, () => {
       assert.equal(missing, null, `the output lacks:\n${missing}\n--- output:\n${run.stdout}`);
     });
   }
+
+  // Then each agent's setup block, on what those blocks built and installed.
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  agentSetupTests({ readme, version, copy: () => copy, env: () => env });
 
   test('running them changed no tracked file and left no untracked one', () => {
     assert.ok(copy, 'no fresh copy');
