@@ -19,4 +19,4 @@ for (const def of EDITOR_TOOLS) {
 }
 const updated = `${JSON.stringify(pkg, null, 2)}\n`;
 if (updated !== text) fs.writeFileSync(file, updated);
-console.log(updated === text ? 'package.json: languageModelTools already current' : 'package.json: languageModelTools written');
+console.log(`package.json: languageModelTools ${updated === text ? 'already current' : 'written'}`);

@@ -114,11 +114,13 @@ export function agentSetupTests(ctx: AgentContext): void {
   const here = (s: string) => s.split(EXAMPLE_CLI).join(cli).split(EXAMPLE_NODE).join(process.execPath);
   const printed = (client: string) => sh(`aria-context setup ${client} --print`, ctx.copy(), env);
 
-  test(`README: \`code --install-extension ${vsix}\` installs the extension into VS Code`, { skip: noCodeServer }, () => {
+  const installsVsix = `README: \`code --install-extension ${vsix}\` installs the extension into VS Code`;
+  test(installsVsix, { skip: noCodeServer }, () => {
     const line = oneBlock(ctx.readme, 'shell', '--install-extension').trim();
     assert.equal(line, `code --install-extension ${vsix}`);
     const home = tempDir('aria-readme-vscode-');
-    const vscodeEnv = { ...ctx.env(), HOME: home, PATH: `${shim('code', [node24, codeServer])}${path.delimiter}${ctx.env().PATH}` };
+    const codeOnPath = `${shim('code', [node24, codeServer])}${path.delimiter}${ctx.env().PATH}`;
+    const vscodeEnv = { ...ctx.env(), HOME: home, PATH: codeOnPath };
     sh(line, ctx.copy(), vscodeEnv);
     assert.match(sh('code --list-extensions', ctx.copy(), vscodeEnv), /^aria-context\.aria-context$/m);
   });
@@ -127,7 +129,8 @@ export function agentSetupTests(ctx: AgentContext): void {
     const install = oneBlock(ctx.readme, 'sh', 'npm pack').split('\n').find((l) => l.startsWith('npm install -g'));
     assert.equal(install, `npm install -g ./aria-context-${ctx.version}.tgz`);
     prefix = tempDir('aria-readme-clients-');
-    env = { ...ctx.env(), npm_config_prefix: prefix, PATH: `${path.join(prefix, 'bin')}${path.delimiter}${ctx.env().PATH}` };
+    const binOnPath = `${path.join(prefix, 'bin')}${path.delimiter}${ctx.env().PATH}`;
+    env = { ...ctx.env(), npm_config_prefix: prefix, PATH: binOnPath };
     sh(install!, ctx.copy(), env);
     cli = fs.realpathSync(path.join(prefix, 'lib', 'node_modules', 'aria-context', 'dist', 'cli.js'));
     assert.equal(tomlServer(printed('codex')).args[0], cli);
@@ -146,7 +149,8 @@ export function agentSetupTests(ctx: AgentContext): void {
       const config = JSON.parse(here(oneBlock(ctx.readme, 'json', `"${key}"`)));
       assert.deepEqual(config, JSON.parse(printed(client)));
       const server = config[key]['aria-context'] as { command: string; args: string[] };
-      await connectsWithBothClients({ command: server.command, args: server.args }, fixtureCopy(`aria-readme-${client}-`));
+      const home = fixtureCopy(`aria-readme-${client}-`);
+      await connectsWithBothClients({ command: server.command, args: server.args }, home);
     });
   }
 
