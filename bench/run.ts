@@ -23,6 +23,7 @@ import { parseIndex } from '../src/core/indexParser';
 import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
 import { HOSTILE_SHAPES } from './hostile';
 import { measureWorkerReload } from './workerReload';
+import { benchHook } from './hook';
 import { buildCatalogue, CompletionFilter, completionRows, SECTION_LIMIT } from '../src/vscode/query/completionModel';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -598,7 +599,16 @@ function benchCli(g: GeneratedHome, bundle: Bundle, o: Options, shape = ''): Rec
     row(size, `CLI warm / node -e (paired median)${of}`, `${ratio.toFixed(2)}×`, g.notes === 10_000 ? { text: '≤ 1.25×', ok: ratio <= 1.25 } : undefined);
     row(size, `CLI whole process, cold (no cache for this index.md yet)${of} median`, spread(coldStats), undefined, `${coldRuns} runs, each with no index cache (as after an index.md change): the parse, then the cache writer started (not waited for)`);
     row(size, `CLI cold / node -e (paired median)${of}`, `${coldRatio.toFixed(2)}×`, g.notes === 10_000 ? { text: '≤ 2.5×', ok: coldRatio <= 2.5 } : undefined);
-    return { cliMs: cliStats, nodeFloorMs: floorStats, ratio, coldCliMs: coldStats, coldRatio, indexBytes: g.indexBytes };
+    const base = { cliMs: cliStats, nodeFloorMs: floorStats, ratio, coldCliMs: coldStats, coldRatio, indexBytes: g.indexBytes };
+    // The hook names only notes the reader can read: a home generated without note files (the
+    // wide shape) has nothing to push, so the hook is measured on the homes that have them.
+    if (!g.noteFilesWritten) return base;
+    // the hook on the same warm cache: a prompt naming two of the folder's tags
+    const hook = benchHook(cli, env, floorArgs, `how does ${g.queries.twoAnd.replace(' AND ', ' relate to ')}?`, runs);
+    const hookRatio = stats(hook.ratios).p50;
+    row(size, `hook claude-code whole process (UserPromptSubmit), index cache warm${of} median`, spread(stats(hook.hookMs)), undefined, `stdin JSON naming two tags, a new session per run (notes pushed, ledger written); ${runs} paired runs`);
+    row(size, `hook warm / node -e (paired median)${of}`, `${hookRatio.toFixed(2)}×`, g.notes === 10_000 ? { text: '≤ 1.25×', ok: hookRatio <= 1.25 } : undefined);
+    return { ...base, hookMs: stats(hook.hookMs), hookRatio };
   } finally {
     fs.rmSync(cacheRoot, { recursive: true, force: true });
   }

@@ -131,7 +131,7 @@ async function codeServer() {
   }
   log('packaging the extension (npm run package)');
   execFileSync('npm', ['run', 'package'], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
-  const vsix = path.join(repo, 'aria-context.vsix');
+  const vsix = path.join(repo, `aria-context-${JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version}.vsix`);
 
   const { tmp, home } = copyExampleHome();
   cleanupLater(tmp);

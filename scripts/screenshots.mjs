@@ -5,6 +5,7 @@
 // only. The workspace folder and HOME have fixed names and hovers and the caret are hidden, so
 // an unchanged UI gives the same pictures. Needs the full e2e harness (code-server + Chromium).
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,7 +19,7 @@ run('bash', ['scripts/e2e/setup-harness.sh']);
 run('npm', ['run', 'package']);
 run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/e2e/editor.e2e.ts', 'test/e2e/chat.e2e.ts'], {
   ARIA_UPDATE_SCREENSHOTS: '1',
-  ARIA_E2E_VSIX: path.join(repo, 'aria-context.vsix'),
+  ARIA_E2E_VSIX: path.join(repo, `aria-context-${JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version}.vsix`),
 });
 spawnSync('git', ['status', '--short', '--', 'media/screenshots'], { cwd: repo, stdio: 'inherit' });
 console.log('[screenshots] media/screenshots/ refreshed; review the images with git diff before committing.');

@@ -30,6 +30,8 @@ import {
   type Snapshot,
 } from './core';
 import { cliSources, runCheck } from './cliCheck';
+import { processSetupIo, runSetup } from './cliSetup';
+import { readStdin, runHook } from './cliHook';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
@@ -40,6 +42,8 @@ Usage:
   aria-context query <tokens…> [options]
   aria-context check [--json] [--drift] [options]
   aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
+  aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes]
+  aria-context hook claude-code
 
 Tokens are tags, aliases or project keys; AND switches to intersection.
   aria-context query stripe
@@ -67,7 +71,13 @@ with the index. It takes --config, --folder, --projects-root and --today, and ex
 problem is an error, 0 otherwise (2 and 3 as above).
 
 \`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
-VS Code) over stdio; see aria-context mcp --help.
+VS Code) over stdio; see aria-context mcp --help. \`aria-context setup <client>\` prints
+the client's config for this installation (absolute paths) and, without --print, adds it
+with the client's own command (claude mcp add, codex mcp add) after showing it; for Cursor and
+VS Code it prints the JSON and the file to paste it into. \`setup claude-code --hooks\` adds
+aria-context's hook to ~/.claude/settings.json after asking (--yes: without asking).
+\`aria-context hook claude-code\` is that hook: it reads Claude Code's hook JSON on stdin and
+prints the knowledge the prompt or the session's project calls for (ARIA_CONTEXT_HOOK=0: off).
 `;
 
 interface CliOptions {
@@ -139,6 +149,8 @@ export interface CliIo {
    * the answer is out). Without it the CLI neither reads nor writes the cache.
    */
   cache?: { producer: string; write: (job: IndexCacheJob) => void };
+  /** Standard input for `hook` (default: fd 0), at most `max` bytes, null past that. */
+  stdin?: (max: number) => Buffer | null;
 }
 
 /**
@@ -171,6 +183,8 @@ export function main(argv: string[], io: CliIo): number {
     return 0;
   }
   if (argv[0] === 'check') return runCheck(argv.slice(1), io, relativePathProblem);
+  if (argv[0] === 'setup') return runSetup(argv.slice(1), processSetupIo(io.out, io.env, __filename));
+  if (argv[0] === 'hook') return runHook(argv.slice(1), { ...io, stdin: io.stdin ?? readStdin });
   if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
   const options = parsed.options;
 

@@ -11,6 +11,7 @@ import { createApi, type AriaContextApi } from './vscode/shared/api';
 import { participantHandler } from './vscode/chat/participant';
 import { registerChat } from './vscode/chat/registerChat';
 import { registerCommands } from './vscode/shared/commands';
+import { CONNECT_AGENTS_COMMAND, connectAgents } from './vscode/connect/connectAgents';
 import { FileActions } from './vscode/shared/fileActions';
 import { IndexDiagnostics } from './vscode/health/indexDiagnostics';
 import { IndexQuickFixes } from './vscode/health/quickFixes';
@@ -74,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
       IndexQuickFixes.metadata,
     ),
     vscode.commands.registerCommand(QUERY_ACTIVE_FILE_COMMAND, () => activeFile.runQuery()),
+    vscode.commands.registerCommand(CONNECT_AGENTS_COMMAND, () => connectAgents(context)),
     vscode.commands.registerCommand('ariaContext.checkIndex', async () => {
       try {
         await diagnostics.run();

@@ -53,7 +53,7 @@ interface Root {
   real: string;
 }
 
-interface Prepared {
+export interface Prepared {
   folder: string;
   realFolder: string;
   roots: Root[];
@@ -74,7 +74,7 @@ export function pathWords(text: string): string[] {
   return out;
 }
 
-function realOrNull(p: string): string | null {
+export function realOrNull(p: string): string | null {
   try {
     return fs.realpathSync.native(p);
   } catch {
@@ -82,11 +82,12 @@ function realOrNull(p: string): string | null {
   }
 }
 
-function withSep(p: string): string {
+export function withSep(p: string): string {
   return p.endsWith(path.sep) ? p : p + path.sep;
 }
 
-function prepare(snapshot: Snapshot): Prepared {
+/** The snapshot's tag phrases and project roots, once per index (also the hook's, hookContext.ts). */
+export function prepare(snapshot: Snapshot): Prepared {
   const hit = prepared.get(snapshot.index);
   if (hit && hit.folder === snapshot.config.knowledgeFolder) return hit;
   const { config, index } = snapshot;

@@ -134,6 +134,8 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
       knowledgeFolder,
       home,
       projectsEnabled: isTrue(data['projects_enabled']),
+      // `aria_context_hook: false` turns `aria-context hook` off (an aria-context key, ignored by aria-knowledge)
+      hookEnabled: !/^(false|off|no|0)$/i.test(scalarText(data['aria_context_hook']) ?? ''),
       projectsList,
       sharedKnowledge: parseSharedKnowledge(data['projects_shared_knowledge']),
       projectGroups,

@@ -52,8 +52,9 @@ export {
   type IndexCacheJob,
   type IndexCacheSettings,
 } from './indexCache';
-export { privateFolder, readPrivateFile } from './privateFile';
-export { deriveActiveFileQuery, surfacedFiles, type DerivedQuery } from './activeFile';
+export { privateFolder, readPrivateFile, writePrivateFile } from './privateFile';
+export { folderQuery, hookCandidates, hookText, promptQuery, HOOK_MAX_CHARS, type HookQuery } from './hookContext';
+export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './activeFile';
 export {
   checkIndex,
   problemLines,
@@ -68,4 +69,5 @@ export {
 } from './indexHealth';
 export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, kindTotals, countText, type ProblemRecord, type HealthTotals } from './indexReport';
 export { trackedArtifacts } from './artifacts';
+export { CLIENTS, clientConfig, serverCommand, shellQuote, type Client, type ServerLine } from './agentConfig';
 export { noteFacts, type NoteFacts } from './noteFacts';

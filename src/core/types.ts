@@ -22,6 +22,8 @@ export interface Config {
   knowledgeFolder: string;
   home: string;
   projectsEnabled: boolean;
+  /** Whether `aria-context hook` may push context (config key `aria_context_hook`); absent means yes. */
+  hookEnabled?: boolean;
   /** Lowercased project tag → absolute project root, in the order written. */
   projectsList: Map<string, ProjectRoot>;
   /** Lowercased project tags whose team-shared knowledge is surfaced. */

@@ -13,6 +13,16 @@ export const MAX_PATH_CHARS = 1024;
 export const FILE_BYTES = 64 * 1024;
 /** Bytes of file content one knowledge_load call (or tag resource) returns in total. */
 export const CALL_BYTES = Math.min(256 * 1024, MAX_TOOL_LOAD_BYTES);
+/** Characters one knowledge_load answer holds by default: under the agents' own thresholds (Claude Code saves results over 50,000 characters to a file). */
+export const DEFAULT_LOAD_CHARS = 40_000;
+/** The most a call may ask for with maxChars (CALL_BYTES: every character is at least a byte). */
+export const MAX_LOAD_CHARS = CALL_BYTES;
+/** The least a call may ask for: room for a heading, some content and the list of what did not fit. */
+export const MIN_LOAD_CHARS = 1_000;
+/** Paths named one by one in a "not loaded" list; the rest are counted (and given as picks). */
+export const MAX_NAMED_SKIPPED = 25;
+/** Files one connection's ledger remembers as loaded (the oldest is forgotten first). */
+export const MAX_LEDGER_FILES = 10_000;
 /** Resources per resources/list page. */
 export const RESOURCE_PAGE_SIZE = 100;
 /** Tag completions offered for the resource template. */

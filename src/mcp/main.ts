@@ -84,8 +84,7 @@ export async function main(argv: readonly string[], env: Record<string, string |
   }
   const kb = knowledgeBase(parsed.options, env);
   const version = typeof ARIA_CONTEXT_VERSION === 'string' ? ARIA_CONTEXT_VERSION : '0.0.0-dev';
-  const server = createServer(kb, version, log);
-  await serveStdio(server, log);
+  serveStdio(() => createServer(kb, version, log), log);
   const state = kb.state();
   log(state.kind === 'ready' ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})` : `Serving over stdio (v${version}); for now: ${state.message}`);
 }

@@ -4,8 +4,8 @@
 import * as path from 'node:path';
 import { itemsForPaths, loadItems, plural, refusedLine, renderSummary, truncationNotice, type KnowledgeBase, type Snapshot } from '../core';
 import { categoryTitle, cataloguePage } from './catalogue';
-import { loadWithinBudget, renderLoad } from './bundle';
-import { FILE_BYTES, MAX_COMPLETION_CHARS, MAX_COMPLETION_INPUT_CHARS, MAX_COMPLETIONS, MAX_CURSOR_CHARS, MAX_ECHO_CHARS, MAX_URI_CHARS, RESOURCE_PAGE_SIZE } from './limits';
+import { loadWithinBudget } from './bundle';
+import { FILE_BYTES, MAX_LOAD_CHARS, MAX_COMPLETION_CHARS, MAX_COMPLETION_INPUT_CHARS, MAX_COMPLETIONS, MAX_CURSOR_CHARS, MAX_ECHO_CHARS, MAX_URI_CHARS, RESOURCE_PAGE_SIZE } from './limits';
 import { queryKnowledge, snapshotOf, summaryWithHint, LOAD_TOOL } from './tools';
 import { fileUri, parseUri, TAG_TEMPLATE } from './uris';
 
@@ -102,7 +102,7 @@ function tagBundle(kb: KnowledgeBase, query: string): string {
   if (!outcome.ok) throw new McpRequestError(outcome.invalid ? INVALID_PARAMS : INTERNAL_ERROR, outcome.message);
   const selectable = outcome.value.items.filter((i) => i.selectable);
   if (selectable.length === 0) return summaryWithHint(outcome.value);
-  return renderLoad(loadWithinBudget(snapshotOrThrow(kb).config, selectable));
+  return loadWithinBudget(snapshotOrThrow(kb).config, selectable, { maxChars: MAX_LOAD_CHARS }).text;
 }
 
 export function getContextPrompt(kb: KnowledgeBase, args: Record<string, unknown> | undefined) {

@@ -1,23 +1,16 @@
-// The stdio MCP server: the SDK's low-level Server (plain JSON Schemas, explicit paging) wired
-// to the handlers in tools.ts and resources.ts. stdout carries the protocol only; logs go to stderr.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  CompleteRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  RequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import { CONTEXT_PROMPT, INSTRUCTIONS, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
-import { clip, complete, getContextPrompt, listResources, McpRequestError, readResource } from './resources';
+// The stdio MCP server on the SDK's v2 low-level Server (plain JSON Schemas, explicit paging),
+// wired to the handlers in tools.ts and resources.ts. serveStdio picks the protocol era from the
+// client's first message: the 2026-07-28 revision (server/discover, a per-request envelope, no
+// initialize) or a 2025 revision (initialize); one instance per connection either way, with its
+// own ledger of files sent. stdout carries the protocol only; logs go to stderr.
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
+import { serveStdio as serveOnStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
 import type { KnowledgeBase } from '../core';
+import { CONTEXT_PROMPT, INSTRUCTIONS, QUERY_OUTPUT_SCHEMA, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
+import { Ledger } from './ledger';
+import { clip, complete, getContextPrompt, listResources, McpRequestError, readResource, RESOURCE_NOT_FOUND } from './resources';
 import { LineTransport } from './stdio';
-import { LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError } from './tools';
+import { kbSource, LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError, type ToolResult } from './tools';
 
 export const SERVER_NAME = 'aria-context';
 
@@ -26,38 +19,21 @@ export interface Logger {
 }
 
 /**
- * Runs a handler. Our request errors carry their JSON-RPC code and a clean message (the SDK's
- * McpError would prefix "MCP error -32602:" to the text sent); anything else is logged and
- * answered as an internal error.
+ * Runs a handler. Our request errors carry their JSON-RPC code and a clean message; anything
+ * else is logged and answered as an internal error.
  */
-function guarded<T>(log: Logger, what: string, run: () => T): T {
+function guarded<T>(log: Logger, what: string, run: () => T, uri?: string): T {
   try {
     return run();
   } catch (err) {
-    if (err instanceof McpRequestError) throw err;
-    log(`${what} failed: ${(err as Error).stack ?? String(err)}`);
-    throw new McpRequestError(ErrorCode.InternalError, `${what} failed: ${(err as Error).message}`);
-  }
-}
-
-type StrictSchema = typeof CallToolRequestSchema | typeof ListToolsRequestSchema | typeof ListResourcesRequestSchema | typeof ListResourceTemplatesRequestSchema | typeof ReadResourceRequestSchema | typeof ListPromptsRequestSchema | typeof GetPromptRequestSchema | typeof CompleteRequestSchema;
-
-/**
- * Registers a handler whose params are checked here rather than by the SDK: the SDK answers a
- * request with malformed params as an internal error (-32603) with a raw schema dump; a client
- * sent bad params, so this answers -32602 with the first problem in one line.
- */
-function on<S extends StrictSchema>(server: Server, schema: S, handler: (request: ReturnType<S['parse']>) => unknown): void {
-  const loose = schema.extend({ params: RequestSchema.shape.params });
-  server.setRequestHandler(loose as unknown as S, ((request: unknown) => {
-    const parsed = schema.safeParse(request);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.filter((p) => p !== 'params').join('.') || 'params';
-      throw new McpRequestError(ErrorCode.InvalidParams, `Invalid params for ${(request as { method: string }).method}: ${where}: ${issue?.message ?? 'malformed'}`);
+    if (err instanceof McpRequestError) {
+      // A missing resource: -32602 with the URI as data, as the SDK sends it on every revision.
+      if (err.code === RESOURCE_NOT_FOUND && uri !== undefined) throw new ResourceNotFoundError(uri, err.message);
+      throw new ProtocolError(err.code, err.message);
     }
-    return handler(parsed.data as ReturnType<S['parse']>);
-  }) as never);
+    log(`${what} failed: ${(err as Error).stack ?? String(err)}`);
+    throw new ProtocolError(ProtocolErrorCode.InternalError, `${what} failed: ${(err as Error).message}`);
+  }
 }
 
 export function createServer(kb: KnowledgeBase, version: string, log: Logger): Server {
@@ -65,44 +41,49 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
     { name: SERVER_NAME, title: 'aria-context knowledge', version },
     { capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} }, instructions: INSTRUCTIONS },
   );
+  const source = kbSource(kb);
+  const ledger = new Ledger(); // this connection's: a new client starts with nothing sent
 
-  on(server, ListToolsRequestSchema, () => ({ tools: TOOLS }));
-  on(server, CallToolRequestSchema, (request) => {
+  server.setRequestHandler('tools/list', () => ({ tools: TOOLS as never }));
+  server.setRequestHandler('tools/call', (request) => {
     const { name } = request.params;
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    if (name !== QUERY_TOOL && name !== LOAD_TOOL) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown tool: ${clip(name)}`);
+    const args = request.params.arguments ?? {};
+    if (name !== QUERY_TOOL && name !== LOAD_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${clip(name)}`);
+    let result: ToolResult;
     try {
-      return name === QUERY_TOOL ? runQueryTool(kb, args) : runLoadTool(kb, args);
+      result = name === QUERY_TOOL ? runQueryTool(source, args) : runLoadTool(source, args, { ledger });
     } catch (err) {
       // The core is meant not to throw; if it does, the agent gets a tool error and the server goes on.
       log(`${name} failed: ${(err as Error).stack ?? String(err)}`);
-      return toolError(`${name} failed: ${(err as Error).message}`);
+      result = toolError(`${name} failed: ${(err as Error).message}`);
     }
+    return server.projectCallToolResult(result as never, name === QUERY_TOOL && !result.isError ? QUERY_OUTPUT_SCHEMA : undefined);
   });
 
-  on(server, ListResourcesRequestSchema, (request) =>
-    guarded(log, 'resources/list', () => listResources(kb, request.params?.cursor)),
+  server.setRequestHandler('resources/list', (request) => guarded(log, 'resources/list', () => listResources(kb, request.params?.cursor)));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TAG_RESOURCE_TEMPLATE] }));
+  server.setRequestHandler('resources/read', (request) =>
+    guarded(log, 'resources/read', () => readResource(kb, request.params.uri), request.params.uri),
   );
-  on(server, ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [TAG_RESOURCE_TEMPLATE] }));
-  on(server, ReadResourceRequestSchema, (request) => guarded(log, 'resources/read', () => readResource(kb, request.params.uri)));
 
-  on(server, ListPromptsRequestSchema, () => ({ prompts: [CONTEXT_PROMPT] }));
-  on(server, GetPromptRequestSchema, (request) => {
-    if (request.params.name !== CONTEXT_PROMPT.name) throw new McpRequestError(ErrorCode.InvalidParams, `Unknown prompt: ${clip(request.params.name)}`);
+  server.setRequestHandler('prompts/list', () => ({ prompts: [CONTEXT_PROMPT] }));
+  server.setRequestHandler('prompts/get', (request) => {
+    if (request.params.name !== CONTEXT_PROMPT.name) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${clip(request.params.name)}`);
     return guarded(log, 'prompts/get', () => getContextPrompt(kb, request.params.arguments));
   });
-  on(server, CompleteRequestSchema, (request) =>
+  server.setRequestHandler('completion/complete', (request) =>
     guarded(log, 'completion/complete', () => complete(kb, request.params.ref as { type?: string; uri?: string; name?: string }, request.params.argument)),
   );
+  server.onerror = (error) => log(`Protocol error: ${error.message}`);
   return server;
 }
 
 /**
- * Connects the server to stdin/stdout. A line that is not JSON, not a JSON-RPC message or
- * longer than the cap gets a JSON-RPC error answer (stdio.ts) and the server keeps reading.
+ * Serves stdin/stdout, one server (from `factory`) per connection, in the era the client opens
+ * with. A line that is not JSON, not a JSON-RPC message or longer than the cap gets a JSON-RPC
+ * error answer (stdio.ts) and the server keeps reading.
  */
-export async function serveStdio(server: Server, log: Logger): Promise<void> {
+export function serveStdio(factory: () => Server, log: Logger): StdioServerHandle {
   const transport = new LineTransport(process.stdin, process.stdout, log);
-  await server.connect(transport);
-  server.onerror = (error) => log(`Protocol error: ${error.message}`);
+  return serveOnStdio(factory, { transport, onerror: (error) => log(`Protocol error: ${error.message}`) });
 }

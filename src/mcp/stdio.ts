@@ -1,11 +1,10 @@
-// The stdio transport: newline-delimited JSON-RPC with a bounded read buffer. The SDK's
-// StdioServerTransport closes itself when its buffer passes 10 MB (the process then exits 0)
-// and concatenates every chunk into one buffer (quadratic on a long line). Here a line over
+// The stdio transport (the SDK v2 Transport that serveStdio is given): newline-delimited
+// JSON-RPC with a bounded read buffer. The SDK's StdioServerTransport closes itself when its
+// buffer passes 10 MB (the process then exits) and concatenates every chunk into one buffer. Here a line over
 // MAX_LINE_BYTES is dropped up to its newline, answered with a JSON-RPC error, and reading goes
 // on; so is a line that is not JSON or not JSON-RPC. Memory held for input: one line at most.
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseJSONRPCMessage, ProtocolErrorCode, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { MAX_LINE_BYTES } from './limits';
 
 const NEWLINE = 0x0a;
@@ -13,7 +12,7 @@ const NEWLINE = 0x0a;
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
   /** The current line's chunks so far (no newline yet), and their length. */
   private parts: Buffer[] = [];
@@ -21,6 +20,7 @@ export class LineTransport implements Transport {
   /** Dropping the rest of a line that went over the cap. */
   private discarding = false;
   private started = false;
+  private closed = false;
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -35,11 +35,18 @@ export class LineTransport implements Transport {
     this.started = true;
     this.input.on('data', this.onData);
     this.input.on('error', this.onInputError);
+    // The client closed its end: the connection is over (serveStdio then closes the server).
+    this.input.once('end', this.onEnd);
   }
 
+  private readonly onEnd = () => void this.close();
+
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     this.input.off('data', this.onData);
     this.input.off('error', this.onInputError);
+    this.input.off('end', this.onEnd);
     if (this.input.listenerCount('data') === 0) this.input.pause();
     this.parts = [];
     this.length = 0;
@@ -78,7 +85,7 @@ export class LineTransport implements Transport {
     if (this.discarding) {
       this.discarding = false;
       this.note(`Dropped a message longer than ${this.maxLineBytes} bytes`);
-      this.answerError(ErrorCode.ParseError, `Parse error: the message is longer than ${this.maxLineBytes} bytes and was not read.`);
+      this.answerError(ProtocolErrorCode.ParseError, `Parse error: the message is longer than ${this.maxLineBytes} bytes and was not read.`);
       return;
     }
     const line = Buffer.concat(this.parts, this.length).toString('utf8').replace(/\r$/, '');
@@ -90,16 +97,18 @@ export class LineTransport implements Transport {
       json = JSON.parse(line);
     } catch (err) {
       this.note(`Ignored a malformed message: ${(err as Error).message.split('\n')[0].slice(0, 200)}`);
-      this.answerError(ErrorCode.ParseError, 'Parse error: the line is not JSON.');
+      this.answerError(ProtocolErrorCode.ParseError, 'Parse error: the line is not JSON.');
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (!parsed.success) {
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(json);
+    } catch {
       this.note('Ignored a message that is not JSON-RPC 2.0');
-      this.answerError(ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.');
+      this.answerError(ProtocolErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.');
       return;
     }
-    this.onmessage?.(parsed.data);
+    this.onmessage?.(message);
   }
 
   /** JSON-RPC's answer to a message whose id could not be read: the id is null. */

@@ -1,16 +1,26 @@
-// The two MCP tools as plain functions over the core: knowledge_query (the numbered summary,
-// plus the CLI's --json contract as structuredContent) and knowledge_load (the markdown bundle).
-// Every failure is a tool result with isError and the core's fixed message, never a throw.
-import { itemsForPaths, pickItems, queryTooLarge, renderSummary, toJson, USAGE, type KnowledgeBase, type QueryResult, type Snapshot } from '../core';
-import { loadWithinBudget, renderLoad, type PathRefusal } from './bundle';
-import { MAX_PATH_CHARS, MAX_PATHS_PER_CALL, MAX_PICKS } from './limits';
+// The two tools as plain functions over the core, for the MCP server and the editor's
+// language-model tools alike (definitions.ts holds their names, texts and schemas):
+// knowledge_query (the numbered summary with sizes and match reasons, plus the CLI's --json
+// contract as structuredContent) and knowledge_load (the markdown bundle within a budget).
+// Arguments are checked against the tool's schema first; every failure is a tool result with
+// isError and a message a model can act on, never a throw.
+import { itemsForPaths, pickItems, queryTooLarge, renderSummary, toJson, USAGE, type KnowledgeBase, type QueryResult, type ResultItem, type Snapshot } from '../core';
+import { loadWithinBudget, type PathRefusal } from './bundle';
+import { toolDefinitions, type ToolNames, MCP_NAMES } from './definitions';
+import { factsLines, itemFacts } from './itemFacts';
+import type { Ledger } from './ledger';
+import { MAX_PATHS_PER_CALL } from './limits';
+import { LOAD_TOOL, QUERY_TOOL } from './names';
+import { checkArguments, type JsonSchema } from './schema';
+import { fileUri } from './uris';
 
-export const QUERY_TOOL = 'knowledge_query';
-export const LOAD_TOOL = 'knowledge_load';
+export { LOAD_TOOL, QUERY_TOOL };
+
+export type ToolContent = { type: 'text'; text: string } | { type: 'resource_link'; uri: string; name: string; title?: string; mimeType: string };
 
 export interface ToolResult {
   [key: string]: unknown;
-  content: Array<{ type: 'text'; text: string }>;
+  content: ToolContent[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
@@ -18,21 +28,18 @@ export interface ToolResult {
 export const toolError = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
 const text = (t: string): ToolResult => ({ content: [{ type: 'text', text: t }] });
 
-export const LOAD_HINT = `To read files, call ${LOAD_TOOL} with "paths" copied from the numbered lines above (or with this "query" and "picks": "all" or numbers).`;
+export const loadHint = (names: ToolNames = MCP_NAMES) =>
+  `To read files, call ${names.load} with "paths" copied from the numbered lines above (or with this "query" and "picks": "all" or numbers such as [1, 3]).`;
 
 /** A value, or the message to show instead; `invalid` when the caller's input is at fault. */
 type Checked<T> = { ok: true; value: T } | { ok: false; message: string; invalid: boolean };
 
-/**
- * The query text within the core's caps (§9), checked before anything is read: a pasted or
- * injected wall of words is refused at once with the core's message.
- */
-function queryText(raw: unknown, name = 'query'): Checked<string> {
-  if (raw === undefined || raw === null) return { ok: true, value: '' };
-  if (typeof raw !== 'string') return { ok: false, message: `"${name}" must be a string. ${USAGE}`, invalid: true };
-  const tooLarge = queryTooLarge(raw);
-  if (tooLarge) return { ok: false, message: tooLarge, invalid: true };
-  return { ok: true, value: raw };
+/** What the tools read: the MCP server's KnowledgeBase, or the editor's retrieval service. */
+export interface ToolSource {
+  /** The query run now; usage and caps are checked by the caller first. */
+  query(text: string): Checked<QueryResult>;
+  snapshot(): Checked<Snapshot>;
+  today(): string;
 }
 
 export function snapshotOf(kb: KnowledgeBase): Checked<Snapshot> {
@@ -40,70 +47,111 @@ export function snapshotOf(kb: KnowledgeBase): Checked<Snapshot> {
   return state.kind === 'ready' ? { ok: true, value: state.snapshot } : { ok: false, message: state.message, invalid: false };
 }
 
-/** One query against the knowledge base as it is on disk now, or the message to show instead. */
+export function kbSource(kb: KnowledgeBase): ToolSource {
+  return {
+    query: (q) => {
+      const outcome = kb.query(q);
+      return outcome.ok ? { ok: true, value: outcome.result } : { ok: false, message: outcome.message, invalid: outcome.kind === 'usage' };
+    },
+    snapshot: () => snapshotOf(kb),
+    today: () => kb.today(),
+  };
+}
+
+/**
+ * One query within the core's caps (§9), checked before anything is read: a pasted or injected
+ * wall of words is refused at once with the core's message; an empty one gets the usage.
+ */
+function runQuery(source: ToolSource, raw: unknown): Checked<QueryResult> {
+  if (typeof raw !== 'string') return { ok: false, message: `"query" must be a string. ${USAGE}`, invalid: true };
+  const tooLarge = queryTooLarge(raw);
+  if (tooLarge) return { ok: false, message: tooLarge, invalid: true };
+  if (!raw.trim()) return { ok: false, message: USAGE, invalid: true };
+  return source.query(raw);
+}
+
 export function queryKnowledge(kb: KnowledgeBase, rawQuery: unknown): Checked<QueryResult> {
-  const q = queryText(rawQuery);
-  if (!q.ok) return q;
-  // Usage before configuration, as the CLI does: an empty query is wrong wherever it runs.
-  if (!q.value.trim()) return { ok: false, message: USAGE, invalid: true };
-  const outcome = kb.query(q.value);
-  return outcome.ok ? { ok: true, value: outcome.result } : { ok: false, message: outcome.message, invalid: outcome.kind === 'usage' };
+  return runQuery(kbSource(kb), rawQuery ?? '');
 }
 
-export function summaryWithHint(result: QueryResult): string {
+export function summaryWithHint(result: QueryResult, names: ToolNames = MCP_NAMES): string {
   const summary = renderSummary(result);
-  return result.items.some((i) => i.selectable) ? `${summary}\n${LOAD_HINT}\n` : summary;
+  return result.items.some((i) => i.selectable) ? `${summary}\n${loadHint(names)}\n` : summary;
 }
 
-export function runQueryTool(kb: KnowledgeBase, args: Record<string, unknown>): ToolResult {
-  const outcome = queryKnowledge(kb, args.query);
+const schemas = new Map<string, JsonSchema>(toolDefinitions().map((t) => [t.name, t.inputSchema as JsonSchema]));
+const schemaOf = (tool: string) => schemas.get(tool)!;
+
+export interface QueryToolOptions {
+  names?: ToolNames;
+  /** Said before the summary (the editor's note about a query taken from the active file). */
+  preface?: string;
+}
+
+/** The core's own message for an oversized query (§9), before the schema's shorter one. */
+function queryCap(args: unknown): string | null {
+  const q = (args as { query?: unknown } | null)?.query;
+  return typeof q === 'string' ? queryTooLarge(q) : null;
+}
+
+export function runQueryTool(source: ToolSource, args: unknown, options: QueryToolOptions = {}): ToolResult {
+  const wrong = queryCap(args) ?? checkArguments(args, schemaOf(QUERY_TOOL));
+  if (wrong) return toolError(wrong);
+  const query = (args as { query: string }).query;
+  const outcome = runQuery(source, query);
   if (!outcome.ok) return toolError(outcome.message);
-  return { ...text(summaryWithHint(outcome.value)), structuredContent: toJson(outcome.value) as unknown as Record<string, unknown> };
+  const snapshot = source.snapshot();
+  const result = outcome.value;
+  const facts = snapshot.ok ? itemFacts(snapshot.value.config, result, query) : new Map();
+  const lines = factsLines(result, facts);
+  const summary = summaryWithHint(result, options.names);
+  const json = toJson(result);
+  const items = json.items.map((item, i) => ({ ...item, ...(facts.get(result.items[i]) ?? { bytes: null, tokens: null, matchedBy: [] }) }));
+  const body = `${options.preface ?? ''}${summary}${lines.length ? `\n${lines.join('\n')}\n` : ''}`;
+  return { ...text(body), structuredContent: { ...json, items } as unknown as Record<string, unknown> };
 }
 
-function picksSpec(raw: unknown): Checked<string> {
-  if (raw === undefined || raw === null) return { ok: true, value: 'all' };
-  if (typeof raw === 'string' && raw.length <= MAX_PATH_CHARS) return { ok: true, value: raw };
-  if (Array.isArray(raw) && raw.length <= MAX_PICKS && raw.every((n) => Number.isInteger(n))) return { ok: true, value: raw.join(' ') };
-  return { ok: false, message: `"picks" must be "all" or an array of at most ${MAX_PICKS} result numbers such as [1, 3].`, invalid: true };
+export interface LoadSession {
+  ledger?: Ledger;
 }
 
-function pathList(raw: unknown): Checked<string[]> {
-  if (raw === undefined || raw === null) return { ok: true, value: [] };
-  if (!Array.isArray(raw) || !raw.every((p) => typeof p === 'string')) return { ok: false, message: '"paths" must be an array of strings.', invalid: true };
-  if (raw.length > MAX_PATHS_PER_CALL) {
-    return { ok: false, message: `Too many paths: ${raw.length} (at most ${MAX_PATHS_PER_CALL} per call). Split them over several ${LOAD_TOOL} calls.`, invalid: true };
+function picked(source: ToolSource, query: string, picks: unknown): Checked<ResultItem[]> {
+  const outcome = runQuery(source, query);
+  if (!outcome.ok) return outcome;
+  const spec = picks === undefined ? 'all' : Array.isArray(picks) ? picks.map(String) : String(picks);
+  const chosen = pickItems(outcome.value, spec);
+  return chosen.ok ? { ok: true, value: chosen.items } : { ok: false, message: chosen.message, invalid: true };
+}
+
+export function runLoadTool(source: ToolSource, args: unknown, session: LoadSession = {}, names: ToolNames = MCP_NAMES): ToolResult {
+  const wrong = ((args as { paths?: unknown } | null)?.paths === undefined ? queryCap(args) : null) ?? checkArguments(args, schemaOf(LOAD_TOOL));
+  if (wrong) return toolError(wrong);
+  const a = args as { paths?: string[]; query?: string; picks?: unknown; maxChars?: number; reload?: boolean };
+  const paths = a.paths ?? [];
+  if (paths.length === 0 && !a.query?.trim()) {
+    return toolError(`Give "paths" (copied from a ${names.query} result) or a "query" with optional "picks". ${USAGE}`);
   }
-  const long = raw.find((p: string) => p.length > MAX_PATH_CHARS);
-  if (long !== undefined) return { ok: false, message: `A path is too long (${long.length} characters; at most ${MAX_PATH_CHARS}).`, invalid: true };
-  return { ok: true, value: raw as string[] };
-}
-
-export function runLoadTool(kb: KnowledgeBase, args: Record<string, unknown>): ToolResult {
-  const paths = pathList(args.paths);
-  if (!paths.ok) return toolError(paths.message);
-  const q = queryText(args.query);
-  if (!q.ok) return toolError(q.message);
-  if (paths.value.length === 0 && !q.value.trim()) {
-    return toolError(`Give "paths" (copied from a ${QUERY_TOOL} result) or a "query" with optional "picks". ${USAGE}`);
-  }
-  const snapshot = snapshotOf(kb);
+  const snapshot = source.snapshot();
   if (!snapshot.ok) return toolError(snapshot.message);
   let refusals: PathRefusal[] = [];
-  let items;
-  if (paths.value.length > 0) {
-    const found = itemsForPaths(snapshot.value, paths.value, kb.today(), { maxPaths: MAX_PATHS_PER_CALL });
+  let items: ResultItem[];
+  if (paths.length > 0) {
+    const found = itemsForPaths(snapshot.value, paths, source.today(), { maxPaths: MAX_PATHS_PER_CALL });
     if (found.error) return toolError(found.error);
     items = found.items;
     refusals = found.refused;
   } else {
-    const outcome = queryKnowledge(kb, q.value);
-    if (!outcome.ok) return toolError(outcome.message);
-    const spec = picksSpec(args.picks);
-    if (!spec.ok) return toolError(spec.message);
-    const picked = pickItems(outcome.value, spec.value);
-    if (!picked.ok) return toolError(picked.message);
-    items = picked.items;
+    const chosen = picked(source, a.query!, a.picks);
+    if (!chosen.ok) return toolError(chosen.message);
+    items = chosen.value;
   }
-  return text(renderLoad(loadWithinBudget(snapshot.value.config, items), refusals));
+  const load = loadWithinBudget(snapshot.value.config, items, { maxChars: a.maxChars, ledger: session.ledger, reload: a.reload === true, pathRefusals: refusals });
+  const links: ToolContent[] = [...load.loaded, ...load.already].map((f) => ({
+    type: 'resource_link',
+    uri: fileUri(f.item.path),
+    name: f.item.path,
+    ...(f.item.description ? { title: f.item.description } : {}),
+    mimeType: 'text/markdown',
+  }));
+  return { content: [{ type: 'text', text: load.text }, ...links] };
 }

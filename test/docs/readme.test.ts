@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot, tempDir } from '../helpers';
+import { agentSetupTests } from './agentBlocks';
 
 export interface CommandBlock {
   line: number;
@@ -98,9 +99,13 @@ describe('README command blocks', { timeout: 900_000 }, () => {
   const blocks = commandBlocks(readme);
   test('the README has runnable blocks: installing, the CLI examples and putting it on PATH', () => {
     const scripts = blocks.map((b) => b.script).join('\n');
-    for (const command of ['npm ci', 'npm run build', 'node dist/cli.js query', 'npm link', 'npx aria-context']) {
+    const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    for (const command of ['npm ci', 'npm run package', 'npm pack', `npm install -g ./aria-context-${version}.tgz`, 'npm run build', 'node dist/cli.js query', 'npm link']) {
       assert.ok(scripts.includes(command), `no sh block runs ${command}`);
     }
+    // The package is not on the registry: whoever registers the name would run code in every
+    // agent set up with npx (-y skips the prompt). The Publishing section says when that changes.
+    assert.doesNotMatch(readme, /npx\s+(-y\s+)?aria-context/, 'the README runs aria-context through npx');
     assert.ok(blocks.filter((b) => b.expected.length > 0).length >= 5, 'most blocks should state their output');
   });
 
@@ -133,6 +138,10 @@ describe('README command blocks', { timeout: 900_000 }, () => {
       assert.equal(missing, null, `the output lacks:\n${missing}\n--- output:\n${run.stdout}`);
     });
   }
+
+  // Then each agent's setup block, on what those blocks built and installed.
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  agentSetupTests({ readme, version, copy: () => copy, env: () => env });
 
   test('running them changed no tracked file and left no untracked one', () => {
     assert.ok(copy, 'no fresh copy');

@@ -35,7 +35,7 @@ export function packagedVsix(): string {
   if (vsixPath) return vsixPath;
   if (process.env.ARIA_E2E_VSIX) return (vsixPath = path.resolve(process.env.ARIA_E2E_VSIX));
   execFileSync('npm', ['run', 'package'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  vsixPath = path.join(REPO_ROOT, 'aria-context.vsix');
+  vsixPath = path.join(REPO_ROOT, `aria-context-${(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
   const size = fs.statSync(vsixPath).size;
   assert.ok(size < 500 * 1024, `the .vsix is ${size} bytes, over 500 KB`);
   return vsixPath;

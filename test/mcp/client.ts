@@ -40,3 +40,16 @@ export type TextResult = { content: Array<{ type: string; text?: string }>; stru
 export function textOf(result: unknown): string {
   return (result as TextResult).content.map((c) => c.text ?? '').join('');
 }
+
+/** The same server driven by the v2 SDK's client, pinned to the 2026-07-28 revision (server/discover, no initialize). */
+export async function connectV2(home: string, args: string[] = []) {
+  ensureBuilt();
+  const { Client: V2Client } = await import('@modelcontextprotocol/client');
+  const { StdioClientTransport: V2Transport } = await import('@modelcontextprotocol/client/stdio');
+  const transport = new V2Transport({ command: process.execPath, args: [cliJs, 'mcp', ...args], env: { PATH: process.env.PATH ?? '', HOME: home }, stderr: 'pipe' });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new V2Client({ name: 'aria-context-tests-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  await client.connect(transport);
+  return { client, stderr: () => err, close: () => client.close() };
+}

@@ -97,21 +97,30 @@ describe('MCP resource paging and per-call caps', () => {
     }
   });
 
-  test('knowledge_load cuts each file at 64 KB and a call at 256 KB, naming what it did not load', async () => {
+  test('knowledge_load stays within 40,000 characters by default, cuts a file at 64 KB with maxChars, and names what did not fit', async () => {
     const s = await connect(home);
     try {
-      const big = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['big.md'] } }));
+      const byDefault = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['big.md'] } }));
+      assert.ok(byDefault.length <= 40_000, `${byDefault.length} characters`);
+      assert.match(byDefault, /This call's 40,000-character budget was reached; load this file alone, or with a larger "maxChars"/);
+      const big = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['big.md'], maxChars: 256 * 1024 } }));
       assert.match(big, /\(Truncated: showing the first 64 KB of 100 KB\.\)/);
       assert.doesNotMatch(big, /END-OF-BIG/);
       const bulk = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'bulk', picks: 'all' } }));
-      assert.ok(Buffer.byteLength(bulk) < 256 * 1024 + 16 * 1024, `bundle of ${Buffer.byteLength(bulk)} bytes`);
-      assert.match(bulk, /This call's 256 KB limit was reached/);
+      assert.ok(bulk.length <= 40_000, `bundle of ${bulk.length} characters`);
       const notLoaded = bulk.slice(bulk.indexOf('(Not loaded'));
-      assert.match(notLoaded, /^- n\/note-229\.md$/m);
+      assert.match(notLoaded, /40,000-character budget was reached before these \d+ files/);
       const loaded = Number(/Loaded (\d+) knowledge files/.exec(bulk)?.[1]);
-      const named = (notLoaded.match(/^- /gm) ?? []).length;
+      const named = (notLoaded.match(/^- [^…]/gm) ?? []).length;
+      // whole files first: the small notes all fit, the 40 KB ones that did not are named
+      assert.match(notLoaded, /^- n\/note-001\.md$/m);
+      assert.doesNotMatch(notLoaded, /^- n\/note-229\.md$/m);
       assert.equal(loaded + named, NOTES - 1); // every bulk note but the missing one, which is refused
       assert.match(bulk, /Refused n\/note-005\.md/);
+      const most = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'bulk', picks: 'all', maxChars: 256 * 1024, reload: true } }));
+      assert.ok(most.length <= 256 * 1024, `bundle of ${most.length} characters`);
+      assert.ok(most.length > 200 * 1024, 'a larger maxChars sends more');
+      assert.match(most, /END-OF-NOTE-0\n/, 'the 40 KB notes fit whole in a larger budget');
     } finally {
       await s.close();
     }

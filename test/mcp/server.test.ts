@@ -52,7 +52,8 @@ describe('MCP server on the golden fixture', () => {
     assert.deepEqual(query.inputSchema.required, ['query']);
     assert.ok(query.outputSchema && (query.outputSchema.required as string[]).includes('items'));
     const load = tools.find((t) => t.name === 'knowledge_load')!;
-    assert.deepEqual(Object.keys(load.inputSchema.properties ?? {}).sort(), ['paths', 'picks', 'query']);
+    assert.deepEqual(Object.keys(load.inputSchema.properties ?? {}).sort(), ['maxChars', 'paths', 'picks', 'query', 'reload']);
+    for (const tool of tools) assert.equal(tool.inputSchema.additionalProperties, false, `${tool.name} takes no argument outside its schema`);
   });
 
   test('lists prompts, resource templates and resources with titles and markdown type', async () => {
@@ -98,11 +99,12 @@ describe('MCP server on the golden fixture', () => {
   test('knowledge_load picks by number and by path loads exactly those files', async () => {
     const query = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'stripe' } })) as TextResult;
     const items = (query.structuredContent as { items: JsonItem[] }).items;
-    const picked = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'stripe', picks: [2] } }));
+    // reload: the golden bundle above was sent on this connection already
+    const picked = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'stripe', picks: [2], reload: true } }));
     const headed = (text: string) => items.filter((i) => text.split('\n').includes(`## ${i.path}`)).map((i) => i.n);
     assert.deepEqual(headed(picked), [2]);
     assert.match(picked, /Loaded 1 knowledge files into context\.\n$/);
-    const byPath = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: [items[0].path, items[2].path] } }));
+    const byPath = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: [items[0].path, items[2].path], reload: true } }));
     assert.deepEqual(headed(byPath), [1, 3]);
     const outOfRange = (await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'stripe', picks: [9] } })) as TextResult;
     assert.equal(outOfRange.isError, true);
@@ -149,7 +151,9 @@ describe('MCP server refusals and errors', () => {
   test('resources outside the index are refused with a resource error', async () => {
     for (const uri of ['aria-knowledge://knowledge/secret.md', 'aria-knowledge://knowledge/..%2Foutside.md', 'aria-knowledge://home/outside.md', 'aria-knowledge://knowledge/link.md']) {
       await assert.rejects(s.client.readResource({ uri }), (err: { code?: number; message: string }) => {
-        assert.equal(err.code, -32002, `${uri}: ${err.message}`);
+        // the SDK answers a missing resource with -32602 and the URI as data, on every revision
+        assert.equal(err.code, -32602, `${uri}: ${err.message}`);
+        assert.deepEqual((err as { data?: unknown }).data, { uri });
         assert.match(err.message, /Refused/);
         return true;
       });
@@ -160,11 +164,14 @@ describe('MCP server refusals and errors', () => {
   });
 
   test('an empty query, bad arguments and too many paths are tool errors with the usage message', async () => {
-    for (const args of [{ query: '' }, { query: '   ' }, { query: 'AND' }, {}]) {
+    for (const args of [{ query: '' }, { query: '   ' }, { query: 'AND' }]) {
       const r = (await s.client.callTool({ name: 'knowledge_query', arguments: args })) as TextResult;
       assert.equal(r.isError, true);
       assert.equal(textOf(r), USAGE);
     }
+    const missing = (await s.client.callTool({ name: 'knowledge_query', arguments: {} })) as TextResult;
+    assert.equal(missing.isError, true);
+    assert.equal(textOf(missing), 'Missing argument "query" (a string).');
     const wrongType = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 42 } })) as TextResult;
     assert.equal(wrongType.isError, true);
     assert.match(textOf(wrongType), /"query" must be a string/);
@@ -172,7 +179,7 @@ describe('MCP server refusals and errors', () => {
     assert.equal(nothing.isError, true);
     const many = (await s.client.callTool({ name: 'knowledge_load', arguments: { paths: Array.from({ length: 26 }, (_, i) => `f${i}.md`) } })) as TextResult;
     assert.equal(many.isError, true);
-    assert.match(textOf(many), /Too many paths: 26 \(at most 25 per call\)/);
+    assert.match(textOf(many), /"paths" has too many items \(26; at most 25\)/);
   });
 
   test('unknown tools, unknown methods and malformed params are protocol errors, and the server keeps serving', async () => {

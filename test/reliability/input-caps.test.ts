@@ -6,10 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery, type Snapshot } from '../../src/core/engine';
-import { MAX_CONFIG_BYTES, MAX_INDEX_BYTES, MAX_LOAD_PATHS, MAX_PICKS, MAX_QUERY_CHARS, MAX_QUERY_TOKENS, MAX_TOOL_LOAD_BYTES } from '../../src/core/limits';
+import { MAX_CONFIG_BYTES, MAX_INDEX_BYTES, MAX_LOAD_PATHS, MAX_PICKS, MAX_QUERY_CHARS, MAX_QUERY_TOKENS } from '../../src/core/limits';
 import { pickItems } from '../../src/core/loader';
 import { loadSnapshot } from '../../src/core/snapshot';
 import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { MAX_LOAD_CHARS, MAX_PATHS_PER_CALL } from '../../src/mcp/limits';
 import { makeHome, query, runCli, snapshotFor, spyFileAccess, TODAY } from './helpers';
 import { bounded } from '../timing';
 
@@ -62,30 +63,33 @@ test('the load tool refuses more paths than the cap before looking any up, and m
   const snapshot = snapshotFor(h.home);
   const paths = Array.from({ length: 50_000 }, (_, i) => `notes/n${i % 3}.md`);
   const value = bounded('50,000 paths refused', 5, () => spyFileAccess(() => runLoadTool({ paths }, source(snapshot))));
-  assert.equal(value.value, `Too many paths in one call (50000; at most ${MAX_LOAD_PATHS}). Load them in smaller batches.`);
+  // the tools' schema allows MAX_PATHS_PER_CALL paths (below the core's MAX_LOAD_PATHS)
+  assert.equal(value.value, `"paths" has too many items (50000; at most ${MAX_PATHS_PER_CALL}).`);
+  assert.ok(MAX_PATHS_PER_CALL <= MAX_LOAD_PATHS);
   assert.deepEqual(value.opened, [], 'nothing was opened');
   // At the cap, the call works and each file is read once.
-  const atCap = runLoadTool({ paths: paths.slice(0, MAX_LOAD_PATHS) }, source(snapshot));
+  const atCap = runLoadTool({ paths: paths.slice(0, MAX_PATHS_PER_CALL) }, source(snapshot));
   assert.match(atCap, /^Loaded 3 knowledge files into context\.$/m);
 
   const result = query(snapshot, 'api');
   const picks = pickItems(result, Array(MAX_PICKS + 1).fill('1').join(' '));
   assert.ok(!picks.ok);
   assert.equal(picks.message, `Too many picks (${MAX_PICKS + 1}; at most ${MAX_PICKS}). Use \`all\` or ranges like \`2-40\`.`);
-  assert.match(runLoadTool({ query: 'api', picks: Array(MAX_PICKS + 1).fill('1').join(',') }, source(snapshot)), /^Too many picks/);
+  assert.equal(runLoadTool({ query: 'api', picks: Array(MAX_PICKS + 1).fill(1) }, source(snapshot)), `"picks" has too many items (${MAX_PICKS + 1}; at most ${MAX_PICKS}).`);
 });
 
-test('one tool load call returns at most the total byte cap; the files past it are named, not read', () => {
+test('one tool load call returns at most its character budget; the files past it are named, not read', () => {
   const perFile = 60 * 1024; // under the 64 KB per-file cap
-  const count = Math.ceil(MAX_TOOL_LOAD_BYTES / perFile) + 5;
+  const count = Math.ceil(MAX_LOAD_CHARS / perFile) + 5;
   const h = manyNotes(count, perFile);
   const snapshot = snapshotFor(h.home);
-  const text = runLoadTool({ query: 'api', picks: 'all' }, source(snapshot));
-  assert.ok(Buffer.byteLength(text) < MAX_TOOL_LOAD_BYTES + 64 * 1024, `${Buffer.byteLength(text)} bytes returned`);
-  const refused = text.split('\n').filter((l) => /^Refused notes\/n\d+\.md: the 1024 KB limit for one load call was reached before this file; load it in another call \(not read\)\.$/.test(l));
-  assert.ok(refused.length >= 5, text.slice(-2000));
+  const text = runLoadTool({ query: 'api', picks: 'all', maxChars: MAX_LOAD_CHARS }, source(snapshot));
+  assert.ok(text.length <= MAX_LOAD_CHARS, `${text.length} characters returned`);
+  const notLoaded = text.slice(text.indexOf('(Not loaded'));
+  const named = (notLoaded.match(/^- notes\/n\d+\.md$/gm) ?? []).length;
+  assert.ok(named >= 5, text.slice(-2000));
   const loaded = Number(/^Loaded (\d+) knowledge files into context\.$/m.exec(text)?.[1]);
-  assert.equal(loaded + refused.length, count);
+  assert.equal(loaded + named, count);
 });
 
 test('an index.md over the size cap is refused with one message before it is read (a sparse file is never read whole)', () => {

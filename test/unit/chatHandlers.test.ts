@@ -154,11 +154,13 @@ describe('language-model tools', () => {
   });
 
   test('load tool by query and picks; large files are truncated with a notice', () => {
-    const text = runLoadTool({ query: 'stripe', picks: '2' }, source);
+    const text = runLoadTool({ query: 'stripe', picks: [2] }, source);
     assert.ok(text.includes('## approaches/api-pagination.md'));
     assert.match(text, /Loaded 1 knowledge files into context\.\n$/);
     fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'offline-sync.md'), 'y'.repeat(200 * 1024));
-    const big = runLoadTool({ paths: ['approaches/offline-sync.md'] }, source);
+    const big = runLoadTool({ paths: ['approaches/offline-sync.md'], maxChars: 256 * 1024 }, source);
     assert.ok(big.includes('(Truncated: showing the first 64 KB of 200 KB.)'));
+    const byDefault = runLoadTool({ paths: ['approaches/offline-sync.md'] }, source);
+    assert.ok(byDefault.length <= 40_000, `${byDefault.length} characters: the agent's budget by default`);
   });
 });

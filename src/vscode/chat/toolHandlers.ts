@@ -1,11 +1,16 @@
-// Language-model tools for agent mode, as plain functions over the core: query the knowledge
-// index, and load files from a result. tools.ts registers them with vscode.lm.
-import { describeLoad, itemsForPaths, loadItems, MAX_TOOL_LOAD_BYTES, pickItems, plural, renderBundle, renderSummary, type QueryResult, type Snapshot } from '../../core';
+// Language-model tools for agent mode: the MCP server's two tools (src/mcp/definitions.ts holds
+// their texts and schemas, src/mcp/tools.ts their handlers, checked against those schemas) under
+// the editor's names, over the retrieval service. tools.ts registers them with vscode.lm;
+// package.json's languageModelTools are generated from the same definitions (a test compares).
+import { describeLoad, plural, type QueryResult, type Snapshot } from '../../core';
+import { toolDefinitions, type ToolNames } from '../../mcp/definitions';
+import { runLoadTool as loadTool, runQueryTool as queryTool, type ToolResult, type ToolSource as SharedSource } from '../../mcp/tools';
 
 export const QUERY_TOOL = 'aria-context_query';
 export const LOAD_TOOL = 'aria-context_load';
-/** Per-file cap for tool results: an agent's context is precious. */
-export const TOOL_FILE_BYTES = 64 * 1024;
+export const EDITOR_NAMES: ToolNames = { query: QUERY_TOOL, load: LOAD_TOOL };
+/** The definitions under the editor's names: what package.json's languageModelTools declare. */
+export const EDITOR_TOOLS = toolDefinitions(EDITOR_NAMES);
 
 export interface QueryToolInput {
   query: string;
@@ -14,9 +19,11 @@ export interface QueryToolInput {
 export interface LoadToolInput {
   /** Paths exactly as a query result shows them. */
   paths?: string[];
-  /** Or: a query plus picks (`all`, `1,3`, names). */
+  /** Or: a query plus picks (`all`, or result numbers). */
   query?: string;
-  picks?: string;
+  picks?: 'all' | number[];
+  maxChars?: number;
+  reload?: boolean;
 }
 
 export interface ToolSource {
@@ -29,46 +36,39 @@ export interface ToolSource {
   activeFileQuery?(): { query: string; relPath: string } | undefined;
 }
 
-export function runQueryTool(input: QueryToolInput, source: ToolSource): string {
-  let text = typeof input?.query === 'string' ? input.query : '';
-  let note = '';
-  if (!text.trim()) {
-    const fromFile = source.activeFileQuery?.();
-    if (fromFile) {
-      text = fromFile.query;
-      note = `No query given: used the query derived from the user's active file (${fromFile.relPath}): "${text}".\n\n`;
-    }
-  }
-  const outcome = source.query(text);
-  if (!outcome.ok) return outcome.message;
-  const summary = note + renderSummary(outcome.result);
-  if (!outcome.result.items.some((i) => i.selectable)) return summary;
-  return `${summary}\nTo read files, call ${LOAD_TOOL} with "paths" copied from the numbered lines above (or with this "query" and "picks": "all" or numbers).\n`;
+function shared(source: ToolSource): SharedSource {
+  return {
+    query: (text) => {
+      const outcome = source.query(text);
+      return outcome.ok ? { ok: true, value: outcome.result } : { ok: false, message: outcome.message, invalid: true };
+    },
+    snapshot: () => {
+      const snapshot = source.snapshot();
+      return snapshot ? { ok: true, value: snapshot } : { ok: false, message: source.unavailableReason(), invalid: false };
+    },
+    today: () => source.today(),
+  };
 }
 
-export function runLoadTool(input: LoadToolInput, source: ToolSource): string {
-  const snapshot = source.snapshot();
-  if (!snapshot) return source.unavailableReason();
-  const paths = Array.isArray(input?.paths) ? input.paths : [];
-  let items;
-  const refusedNotes: string[] = [];
-  if (paths.length > 0) {
-    const found = itemsForPaths(snapshot, paths, source.today()); // capped at MAX_LOAD_PATHS
-    if (found.error) return found.error;
-    items = found.items;
-    for (const r of found.refused) refusedNotes.push(`Refused ${r.path}: ${r.reason} (not read).`);
-  } else if (typeof input?.query === 'string' && input.query.trim()) {
-    const outcome = source.query(input.query);
-    if (!outcome.ok) return outcome.message;
-    const picked = pickItems(outcome.result, typeof input.picks === 'string' ? input.picks : 'all');
-    if (!picked.ok) return picked.message;
-    items = picked.items;
-  } else {
-    return `Give "paths" (from a ${QUERY_TOOL} result) or a "query" with optional "picks".`;
+const textOf = (result: ToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+export function runQueryTool(input: QueryToolInput, source: ToolSource): string {
+  let args: unknown = input;
+  let preface = '';
+  const query = (input as { query?: unknown } | undefined)?.query;
+  if (input && typeof input === 'object' && (query === undefined || (typeof query === 'string' && !query.trim()))) {
+    const fromFile = source.activeFileQuery?.();
+    if (fromFile) {
+      args = { ...input, query: fromFile.query };
+      preface = `No query given: used the query derived from the user's active file (${fromFile.relPath}): "${fromFile.query}".\n\n`;
+    }
   }
-  const load = loadItems(snapshot.config, items, { maxBytes: TOOL_FILE_BYTES, totalBytes: MAX_TOOL_LOAD_BYTES });
-  const bundle = renderBundle(load);
-  return refusedNotes.length ? `${refusedNotes.join('\n')}\n\n${bundle}` : bundle;
+  return textOf(queryTool(shared(source), args, { names: EDITOR_NAMES, preface }));
+}
+
+/** No ledger in the editor: a chat keeps its own history of tool results. */
+export function runLoadTool(input: LoadToolInput, source: ToolSource): string {
+  return textOf(loadTool(shared(source), input, {}, EDITOR_NAMES));
 }
 
 export function loadInvocationMessage(input: LoadToolInput): string {

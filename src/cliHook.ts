@@ -1,0 +1,210 @@
+// `aria-context hook claude-code`: Claude Code's hook (UserPromptSubmit, SessionStart; VS Code's
+// agent runs the same hooks with the same stdin JSON). It prints
+// {"hookSpecificOutput": {"hookEventName", "additionalContext"}} or nothing, and always exits 0:
+// a hook that fails must never stand in the user's way. The rule is in core/hookContext.ts; here
+// are the input caps, the off switches and the per-session ledger that keeps a note from being
+// pushed twice in one session.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  cacheDisabledByEnv,
+  checkItems,
+  folderQuery,
+  hookCandidates,
+  hookText,
+  indexCacheDir,
+  keepOutOf,
+  loadSnapshot,
+  localDate,
+  MAX_SURFACED_FILES,
+  privateFolder,
+  promptQuery,
+  readPrivateFile,
+  runQuery,
+  writePrivateFile,
+  type IndexCacheJob,
+  type ResultItem,
+} from './core';
+import { cliSources } from './cliCheck';
+
+/** Claude Code's hook input is small JSON; anything bigger is not read (and gets no answer). */
+export const HOOK_STDIN_MAX = 1024 * 1024;
+/** A session's ledger entry lives this long after its last use. */
+export const LEDGER_TTL_MS = 24 * 60 * 60 * 1000;
+const LEDGER_MAX_SESSIONS = 500;
+const LEDGER_MAX_FILES = 1000;
+const LEDGER_MAX_BYTES = 2 * 1024 * 1024;
+/** After pushing notes on a prompt, the next prompts of the session stay quiet this long. */
+export const HOOK_COOLDOWN_MS = 20_000;
+/** At most this many candidates are checked with the reader to find MAX_SURFACED_FILES. */
+const MAX_CHECKED = 20;
+
+export const HOOK_LEDGER_FILE = 'hook-sessions.json';
+
+export interface HookIo {
+  out: (s: string) => void;
+  env: Record<string, string | undefined>;
+  now: () => number;
+  /** Standard input, at most `max` bytes; null when there was more (or it could not be read). */
+  stdin: (max: number) => Buffer | null;
+  cache?: { producer: string; write: (job: IndexCacheJob) => void };
+}
+
+type Event = 'UserPromptSubmit' | 'SessionStart';
+
+interface Ledger {
+  [sessionId: string]: { last: number; lastPush: number; files: string[] };
+}
+
+interface HookSources {
+  folder?: string;
+  config?: string;
+  projectsRoot?: string;
+}
+
+/** `claude-code`, then the server's source options (absolute paths, as setup writes them). */
+function parseHookArgs(args: string[]): HookSources | null {
+  if (args[0] !== 'claude-code') return null;
+  const sources: HookSources = {};
+  for (let i = 1; i < args.length; i += 2) {
+    const value = args[i + 1];
+    if (!value || !path.isAbsolute(value)) return null;
+    if (args[i] === '--folder') sources.folder = value;
+    else if (args[i] === '--config') sources.config = value;
+    else if (args[i] === '--projects-root') sources.projectsRoot = value;
+    else return null;
+  }
+  return sources;
+}
+
+const offValue = (v: string | undefined) => v !== undefined && /^\s*(0|false|off|no)\s*$/i.test(v);
+
+function parseInput(bytes: Buffer): { event: Event; sessionId: string; prompt?: string; cwd?: string } | null {
+  let input: unknown;
+  try {
+    input = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return null;
+  const o = input as Record<string, unknown>;
+  const named = o.hook_event_name ?? o.hookEventName;
+  const event = named === 'UserPromptSubmit' || named === 'SessionStart' ? named : named === undefined && typeof o.prompt === 'string' ? 'UserPromptSubmit' : null;
+  const sessionId = o.session_id ?? o.sessionId;
+  if (!event || typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 256) return null;
+  return { event, sessionId, prompt: typeof o.prompt === 'string' ? o.prompt : undefined, cwd: typeof o.cwd === 'string' ? o.cwd : undefined };
+}
+
+function readLedger(file: string, keepOut: readonly string[], now: number): Ledger {
+  const bytes = readPrivateFile(file, LEDGER_MAX_BYTES, keepOut, { ownerOnly: true });
+  const ledger: Ledger = Object.create(null) as Ledger;
+  if (!bytes) return ledger;
+  try {
+    const parsed = JSON.parse(bytes.toString('utf8')) as unknown;
+    if (!parsed || typeof parsed !== 'object') return ledger;
+    for (const [id, entry] of Object.entries(parsed as Record<string, unknown>)) {
+      const e = entry as Ledger[string];
+      if (!e || typeof e.last !== 'number' || now - e.last > LEDGER_TTL_MS || !Array.isArray(e.files)) continue; // expired or foreign
+      ledger[id] = { last: e.last, lastPush: typeof e.lastPush === 'number' ? e.lastPush : 0, files: e.files.filter((f) => typeof f === 'string').slice(0, LEDGER_MAX_FILES) };
+    }
+  } catch {
+    // a damaged ledger starts over
+  }
+  return ledger;
+}
+
+function writeLedger(file: string, ledger: Ledger, keepOut: readonly string[]): boolean {
+  const ids = Object.keys(ledger).sort((a, b) => ledger[b].last - ledger[a].last).slice(0, LEDGER_MAX_SESSIONS);
+  const kept: Ledger = {};
+  for (const id of ids) kept[id] = ledger[id];
+  return writePrivateFile(file, Buffer.from(JSON.stringify(kept)), keepOut);
+}
+
+/** The hook's answer; every failure is silence (exit 0). */
+export function runHook(args: string[], io: HookIo): number {
+  try {
+    const sources = parseHookArgs(args);
+    if (!sources) {
+      process.stderr.write('Usage: aria-context hook claude-code [--folder DIR] [--config FILE] [--projects-root DIR] (reads the hook JSON on stdin)\n');
+      return 0;
+    }
+    if (offValue(io.env.ARIA_CONTEXT_HOOK)) return 0;
+    const bytes = io.stdin(HOOK_STDIN_MAX);
+    const input = bytes && parseInput(bytes);
+    if (!input) return 0;
+    const answer = hookAnswer(input, sources, io);
+    if (answer) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: input.event, additionalContext: answer } })}\n`);
+  } catch {
+    // silence: the agent goes on without the notes
+  }
+  return 0;
+}
+
+function hookAnswer(input: NonNullable<ReturnType<typeof parseInput>>, sources: HookSources, io: HookIo): string | null {
+  const home = io.env.HOME || os.homedir();
+  if (!path.isAbsolute(home)) return null;
+  const now = io.now();
+  const cacheDir = indexCacheDir(io.env, home);
+  if (!cacheDir) return null; // no ledger, no promise of "never twice": say nothing
+  const useCache = io.cache && !cacheDisabledByEnv(io.env);
+  const outcome = loadSnapshot(cliSources(home, io.env, sources), { cache: useCache ? { producer: io.cache!.producer, dir: cacheDir, now } : undefined });
+  if (!outcome.ok) return null;
+  const snapshot = outcome.snapshot;
+  try {
+    if (snapshot.config.hookEnabled === false) return null;
+    const keepOut = keepOutOf(snapshot.config);
+    const ledgerFile = path.join(cacheDir, HOOK_LEDGER_FILE);
+    if (!privateFolder(cacheDir, keepOut)) return null;
+    const ledger = readLedger(ledgerFile, keepOut, now);
+    const session = ledger[input.sessionId] ?? { last: now, lastPush: 0, files: [] };
+    if (input.event === 'UserPromptSubmit' && now - session.lastPush < HOOK_COOLDOWN_MS) return null;
+
+    const hook = input.event === 'UserPromptSubmit' ? (input.prompt ? promptQuery(snapshot, input.prompt) : null) : input.cwd ? folderQuery(snapshot, input.cwd) : null;
+    if (!hook) return null;
+    const query = runQuery(snapshot, hook.query, { today: localDate(now) });
+    if (!query.ok) return null;
+    const seen = new Set(session.files);
+    const fresh = hookCandidates(query.result).filter((item) => !seen.has(item.absPath)).slice(0, MAX_CHECKED);
+    // only what the reader would open: a refused file is never named (checked one by one, best first)
+    const allowed: ResultItem[] = [];
+    for (const item of fresh) {
+      if (allowed.length === MAX_SURFACED_FILES) break;
+      if (checkItems(snapshot.config, [item]).ok.length === 1) allowed.push(item);
+    }
+    const { text, named } = hookText(hook, allowed);
+    if (!text || session.files.length + named.length > LEDGER_MAX_FILES) return null;
+    ledger[input.sessionId] = { last: now, lastPush: now, files: [...session.files, ...named.map((i) => i.absPath)] };
+    // the ledger first: a note the ledger cannot record is not pushed (it could come back)
+    return writeLedger(ledgerFile, ledger, keepOut) ? text : null;
+  } finally {
+    if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob);
+  }
+}
+
+/** Standard input up to `max` bytes, or null when there is more or it cannot be read. */
+export function readStdin(max: number): Buffer | null {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buf = Buffer.alloc(64 * 1024);
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    let n: number;
+    try {
+      n = fs.readSync(0, buf, 0, buf.length, null);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN' && Date.now() < deadline) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5); // a non-blocking pipe not yet written
+        continue;
+      }
+      if (code === 'EOF') break;
+      return null;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > max) return null;
+    chunks.push(Buffer.from(buf.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}

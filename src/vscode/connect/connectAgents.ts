@@ -1,0 +1,80 @@
+// Context: Connect Agents…: pick a client, get its MCP config pointing at a stable launcher in the
+// extension's global storage (connectAgentsModel.ts). The launcher is written only after the user
+// confirms; nothing else is ever written: the config is shown in an editor, copied on request, and
+// a client's own command (claude/codex mcp add) is typed into a terminal for the user to run.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { CLIENT_LABELS, connectText, LAUNCHER_NAME, launcherScript, launcherServer } from './connectAgentsModel';
+
+export const CONNECT_AGENTS_COMMAND = 'ariaContext.connectAgents';
+
+/** An absolute `node` on PATH, or the editor's own runtime run as Node. */
+function nodeForAgents(): { path: string; electron: boolean } {
+  const exe = process.platform === 'win32' ? ['node.exe'] : ['node'];
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir || !path.isAbsolute(dir)) continue;
+    for (const name of exe) {
+      const candidate = path.join(dir, name);
+      try {
+        if (fs.statSync(candidate).isFile()) return { path: candidate, electron: false };
+      } catch {
+        // not here
+      }
+    }
+  }
+  return { path: process.execPath, electron: !!process.versions.electron };
+}
+
+export async function connectAgents(context: vscode.ExtensionContext): Promise<void> {
+  const picked = await vscode.window.showQuickPick(
+    CLIENT_LABELS.map((c) => ({ label: c.label, detail: c.detail, client: c.client })),
+    { title: 'Connect Agents: which client?', placeHolder: 'The MCP config for this client, pointing at this editor’s aria-context' },
+  );
+  if (!picked) return;
+
+  const storage = context.globalStorageUri.fsPath;
+  const launcher = path.join(storage, LAUNCHER_NAME);
+  const script = launcherScript(path.dirname(context.extensionUri.fsPath), context.extension.id);
+  let current: string | null = null;
+  try {
+    current = fs.readFileSync(launcher, 'utf8');
+  } catch {
+    // not written yet
+  }
+  if (current !== script) {
+    const write = 'Write Launcher';
+    const answer = await vscode.window.showInformationMessage(
+      `Connect ${picked.label} to aria-context?`,
+      {
+        modal: true,
+        detail: `This writes a small launcher script to ${launcher}. It runs the MCP server of the newest installed aria-context extension, so the config keeps working after updates. Nothing else is written: the config is shown for you to apply.`,
+      },
+      write,
+    );
+    if (answer !== write) return;
+    try {
+      fs.mkdirSync(storage, { recursive: true, mode: 0o700 });
+      fs.writeFileSync(launcher, script, { mode: 0o600 });
+    } catch (err) {
+      void vscode.window.showErrorMessage(`Could not write ${launcher}: ${(err as Error).message}`);
+      return;
+    }
+  }
+
+  const shown = connectText(picked.client, launcherServer(launcher, nodeForAgents()));
+  const intro =
+    shown.run !== undefined
+      ? `Run this in a terminal to add aria-context to ${picked.label}${shown.file ? ` (or paste the table below into ${shown.file})` : ''}:`
+      : `Paste this into ${shown.file}, merging with what is there:`;
+  const doc = await vscode.workspace.openTextDocument({ language: shown.language, content: shown.text });
+  await vscode.window.showTextDocument(doc, { preview: true });
+  const actions = shown.run !== undefined ? ['Type in Terminal', 'Copy'] : ['Copy'];
+  const choice = await vscode.window.showInformationMessage(`${intro} ${shown.run ?? ''}`.trim(), ...actions);
+  if (choice === 'Copy') await vscode.env.clipboard.writeText(shown.run ?? shown.text);
+  if (choice === 'Type in Terminal' && shown.run) {
+    const terminal = vscode.window.createTerminal({ name: `Connect ${picked.label}` });
+    terminal.show();
+    terminal.sendText(shown.run, false); // typed, not run: the user presses Enter
+  }
+}

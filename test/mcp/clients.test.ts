@@ -1,0 +1,87 @@
+// Third-party clients over real stdio: the MCP Inspector's CLI (a devDependency, offline) lists
+// and calls every tool; Claude Code's `claude mcp list` reports the server connected (installed
+// into the e2e cache by scripts/e2e/setup-claude.sh; skipped, saying so, where it is missing).
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
+import { cliJs, ensureBuilt } from './client';
+
+const run = promisify(execFile);
+
+function home(): string {
+  return makeHome({
+    index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha notes\n- b.md — Beta notes\n`,
+    files: { 'knowledge/a.md': '# A\nALPHA-CONTENT\n', 'knowledge/b.md': '# B\nBETA-CONTENT\n' },
+  });
+}
+
+describe('the MCP Inspector CLI', () => {
+  const inspector = path.join(repoRoot, 'node_modules', '.bin', 'mcp-inspector');
+  const h = home();
+  const inspect = async (...args: string[]) => {
+    ensureBuilt();
+    const r = await run(inspector, ['--cli', process.execPath, cliJs, 'mcp', ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: h, NO_COLOR: '1' },
+      timeout: 60_000,
+    });
+    return JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+  };
+
+  test('lists both tools with their schemas', async () => {
+    const listed = await inspect('--method', 'tools/list');
+    assert.deepEqual(listed.tools.map((t: { name: string }) => t.name), ['knowledge_query', 'knowledge_load']);
+    for (const t of listed.tools) assert.equal(t.inputSchema.additionalProperties, false, t.name);
+  });
+
+  test('calls every tool; picks typed as an array arrives as an array; an unknown argument is a readable tool error',
+    async () => {
+    const call = (tool: string, ...args: string[]) =>
+      inspect('--method', 'tools/call', '--tool-name', tool, ...args.flatMap((a) => ['--tool-arg', a]));
+    const query = await call('knowledge_query', 'query=api');
+    assert.match(query.content[0].text, /1\. a\.md — Alpha notes \[api\]/);
+    assert.equal(query.structuredContent.items[0].matchedBy[0].kind, 'tag');
+    const load = await call('knowledge_load', 'query=api', 'picks=[2]');
+    assert.notEqual(load.isError, true, JSON.stringify(load));
+    assert.match(load.content[0].text, /BETA-CONTENT/);
+    assert.doesNotMatch(load.content[0].text, /ALPHA-CONTENT/);
+    const links = load.content.slice(1).map((c: { type: string; uri: string }) => [c.type, c.uri]);
+    assert.deepEqual(links, [['resource_link', 'aria-knowledge://knowledge/b.md']]);
+    // The Inspector prints a tool result with isError and exits non-zero; the model reads the text.
+    await assert.rejects(call('knowledge_query', 'query=api', 'bogus=true'), (err: { stdout?: string }) => {
+      const result = JSON.parse((err.stdout ?? '').slice((err.stdout ?? '').indexOf('{')));
+      assert.equal(result.isError, true, err.stdout);
+      assert.match(result.content[0].text, /^Unknown argument "bogus": this tool takes only query\.$/);
+      return true;
+    });
+    });
+});
+
+describe('Claude Code', () => {
+  const cache = process.env.ARIA_E2E_CACHE || path.join(os.homedir(), '.cache', 'aria-context-e2e');
+  const claude = path.join(cache, 'claude-code', 'node_modules', '.bin', 'claude');
+  const missing = fs.existsSync(claude)
+    ? false
+    : `Claude Code is not installed in ${path.join(cache, 'claude-code')}: run bash scripts/e2e/setup-claude.sh`;
+
+  test('`claude mcp list` reports the server connected (and a broken one not)', { skip: missing }, async () => {
+    ensureBuilt();
+    const h = home();
+    const project = tempDir('aria-claude-project-');
+    const env = {
+      PATH: process.env.PATH ?? '', HOME: h, NO_COLOR: '1',
+      DISABLE_AUTOUPDATER: '1', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    };
+    const claudeRun = (...args: string[]) => run(claude, args, { cwd: project, env, timeout: 120_000 });
+    await claudeRun('mcp', 'add', '--scope', 'user', 'aria-context', '--', process.execPath, cliJs, 'mcp');
+    const broken = path.join(h, 'no-such-server.js');
+    await claudeRun('mcp', 'add', '--scope', 'user', 'broken', '--', process.execPath, broken);
+    const { stdout } = await claudeRun('mcp', 'list');
+    assert.match(stdout, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, stdout);
+    assert.match(stdout, /^broken: .* - ✘ Failed to connect/m, stdout);
+  });
+});

@@ -1,0 +1,158 @@
+// `aria-context hook claude-code` as Claude Code runs it: the built CLI in a process of its own,
+// the hook JSON on stdin in the shapes Claude Code sends (UserPromptSubmit, SessionStart), real
+// knowledge folders on disk. It prints hookSpecificOutput or nothing, and always exits 0.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { INDEX_HEADER, fixtureCopy, makeHome, repoRoot, tempDir } from '../helpers';
+
+const cli = path.join(repoRoot, 'dist', 'cli.js');
+if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
+
+let sessions = 0;
+const newSession = () => `5f0b${process.pid}-test-${++sessions}`;
+
+function prompt(sessionId: string, text: string, cwd = '/tmp') {
+  return { session_id: sessionId, transcript_path: '/tmp/transcript.jsonl', cwd, permission_mode: 'default', hook_event_name: 'UserPromptSubmit', prompt: text };
+}
+function sessionStart(sessionId: string, cwd: string, source = 'startup') {
+  return { session_id: sessionId, transcript_path: '/tmp/transcript.jsonl', cwd, hook_event_name: 'SessionStart', source };
+}
+
+function hook(home: string, input: unknown, env: Record<string, string> = {}) {
+  const stdin = typeof input === 'string' || Buffer.isBuffer(input) ? input : JSON.stringify(input);
+  const r = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], { env: { PATH: process.env.PATH, HOME: home, ...env }, input: stdin, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+interface HookOutput {
+  hookSpecificOutput: { hookEventName: string; additionalContext: string };
+}
+function context(home: string, input: unknown, event = 'UserPromptSubmit'): string {
+  const r = hook(home, input);
+  assert.equal(r.code, 0, r.err);
+  assert.notEqual(r.out, '', `no context for ${JSON.stringify(input)}\n${r.err}`);
+  const parsed = JSON.parse(r.out) as HookOutput;
+  assert.deepEqual(Object.keys(parsed), ['hookSpecificOutput']);
+  assert.equal(parsed.hookSpecificOutput.hookEventName, event);
+  const text = parsed.hookSpecificOutput.additionalContext;
+  assert.ok(text.length <= 2000, `${text.length} characters`);
+  return text;
+}
+const notes = (text: string) => text.split('\n').filter((l) => l.startsWith('- '));
+function silent(home: string, input: unknown, env: Record<string, string> = {}) {
+  const r = hook(home, input, env);
+  assert.deepEqual(r, { code: 0, out: '', err: '' }, `expected silence for ${typeof input === 'string' ? input.slice(0, 80) : JSON.stringify(input).slice(0, 200)}`);
+}
+
+/** Moves a session's last push back in time in the ledger file, as if the cooldown had passed. */
+function pastCooldown(home: string, sessionId: string, byMs = 60_000) {
+  const file = path.join(home, '.cache', 'aria-context', 'hook-sessions.json');
+  const ledger = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { last: number; lastPush: number }>;
+  ledger[sessionId].lastPush -= byMs;
+  ledger[sessionId].last -= byMs;
+  fs.writeFileSync(file, JSON.stringify(ledger));
+}
+
+describe('aria-context hook claude-code', () => {
+  const home = fixtureCopy('aria-hook-');
+
+  test('a prompt naming two known tags gets at most 5 notes, titles and absolute paths, within 2,000 characters', () => {
+    const text = context(home, prompt(newSession(), 'How do we verify Stripe webhooks in our API?'));
+    assert.match(text, /^aria-context: .*`stripe`, `api`/);
+    const lines = notes(text);
+    assert.ok(lines.length >= 1 && lines.length <= 5, text);
+    assert.ok(lines.some((l) => l === `- Webhook signature verification — ${path.join(home, 'knowledge', 'references', 'stripe-webhook-patterns.md')}`), text);
+    for (const line of lines) assert.ok(path.isAbsolute(line.split(' — ').at(-1)!), line);
+    assert.doesNotMatch(text, /HMAC|```/, 'titles and paths only, no note content');
+  });
+
+  test('whole words in any case, aliases count, but one tag (even named twice, or with its alias) is not enough', () => {
+    assert.match(context(home, prompt(newSession(), 'KUBERNETES rollout for the RN app')), /`kubernetes`, `react-native`/);
+    silent(home, prompt(newSession(), 'stripe stripe STRIPE'));
+    silent(home, prompt(newSession(), 'k8s and kubernetes and kube'));
+    silent(home, prompt(newSession(), 'stripey apis')); // not whole words
+    silent(home, prompt(newSession(), 'thanks, looks good'));
+  });
+
+  test('never the same note twice in one session; another session gets them again', () => {
+    const session = newSession();
+    const first = notes(context(home, prompt(session, 'api pagination with stripe')));
+    silent(home, prompt(session, 'now the database and testing side')); // cooldown
+    pastCooldown(home, session);
+    const again = hook(home, prompt(session, 'api and stripe again please'));
+    assert.equal(again.code, 0);
+    const second = again.out ? notes((JSON.parse(again.out) as HookOutput).hookSpecificOutput.additionalContext) : [];
+    for (const line of second) assert.ok(!first.includes(line), `${line} pushed twice`);
+    assert.deepEqual(notes(context(home, prompt(newSession(), 'api pagination with stripe'))), first);
+  });
+
+  test('SessionStart in a configured project brings that project\'s knowledge; elsewhere nothing', () => {
+    const text = context(home, sessionStart(newSession(), path.join(home, 'Projects', 'proj-a', '_project-knowledge')), 'SessionStart');
+    assert.match(text, /project `proj-a`/);
+    assert.ok(notes(text).some((l) => l.includes(path.join('Projects', 'proj-a', '_project-knowledge'))), text);
+    silent(home, sessionStart(newSession(), tempDir('aria-hook-elsewhere-')));
+    silent(home, sessionStart(newSession(), path.join(home, 'Projects', 'no-such-folder')));
+    silent(home, sessionStart(newSession(), 'relative/path'));
+  });
+
+  test('a file the reader refuses is never named', () => {
+    const outside = tempDir('aria-hook-outside-');
+    fs.writeFileSync(path.join(outside, 'secret.md'), '# secret\n');
+    const refusing = makeHome({
+      index: `${INDEX_HEADER}## Known Tags\n\napi, stripe\n\n## Tag Index\n### api\n- leak.md — Leaked note\n- ok.md — Fine note\n### stripe\n- leak.md — Leaked note\n- ok.md — Fine note\n`,
+      files: { 'knowledge/ok.md': '# ok\n' },
+    });
+    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(refusing, 'knowledge', 'leak.md'));
+    const text = context(refusing, prompt(newSession(), 'stripe api'));
+    assert.deepEqual(notes(text), [`- Fine note — ${path.join(refusing, 'knowledge', 'ok.md')}`]);
+    // only refused files: nothing at all
+    fs.rmSync(path.join(refusing, 'knowledge', 'ok.md'));
+    silent(refusing, prompt(newSession(), 'stripe api'));
+  });
+
+  test('bad input is silence with exit 0: garbage, wrong shapes, no session, huge stdin', () => {
+    for (const input of ['', 'not json', '{"prompt": ', '[]', 'null', '42', JSON.stringify({ prompt: 'stripe api' }), JSON.stringify({ session_id: 7, prompt: 'stripe api' }), JSON.stringify({ ...prompt('x', 'stripe api'), hook_event_name: 'Stop' }), JSON.stringify(prompt('x'.repeat(300), 'stripe api'))]) {
+      silent(home, input);
+    }
+    silent(home, Buffer.from([0xff, 0xfe, 0x00, 0x01]));
+    // over the 1 MB cap: not read at all, even though it names tags
+    silent(home, prompt(newSession(), `stripe api ${'x'.repeat(2 * 1024 * 1024)}`));
+    // a long prompt under the cap still works, read up to its first 20,000 characters
+    assert.match(context(home, prompt(newSession(), `stripe api ${'word '.repeat(100_000)}`)), /`stripe`, `api`/);
+  });
+
+  test('the off switches: ARIA_CONTEXT_HOOK=0 and aria_context_hook: false in the config', () => {
+    silent(home, prompt(newSession(), 'stripe api'), { ARIA_CONTEXT_HOOK: '0' });
+    const off = fixtureCopy('aria-hook-off-');
+    const config = path.join(off, '.claude', 'aria-knowledge.local.md');
+    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('projects_enabled: true', 'projects_enabled: true\naria_context_hook: false'));
+    silent(off, prompt(newSession(), 'stripe api'));
+    silent(off, sessionStart(newSession(), path.join(off, 'Projects', 'proj-a')));
+  });
+
+  test('not configured, no index, a relative HOME, wrong arguments: silence, exit 0', () => {
+    silent(tempDir('aria-hook-empty-'), prompt(newSession(), 'stripe api'));
+    silent(makeHome({}), prompt(newSession(), 'stripe api'));
+    silent('relative/home', prompt(newSession(), 'stripe api'));
+    const r = spawnSync(process.execPath, [cli, 'hook', 'cursor'], { env: { PATH: process.env.PATH, HOME: home }, input: JSON.stringify(prompt('s', 'stripe api')), encoding: 'utf8' });
+    assert.equal(r.status, 0);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^Usage: aria-context hook claude-code/);
+  });
+
+  test('the ledger is private and forgets sessions after a day', () => {
+    const fresh = fixtureCopy('aria-hook-ledger-');
+    const session = newSession();
+    const first = notes(context(fresh, prompt(session, 'stripe api')));
+    const file = path.join(fresh, '.cache', 'aria-context', 'hook-sessions.json');
+    if (process.platform !== 'win32') {
+      assert.equal(fs.statSync(file).mode & 0o777, 0o600);
+      assert.equal(fs.statSync(path.dirname(file)).mode & 0o777, 0o700);
+    }
+    pastCooldown(fresh, session, 25 * 60 * 60 * 1000);
+    assert.deepEqual(notes(context(fresh, prompt(session, 'stripe api'))), first);
+  });
+});

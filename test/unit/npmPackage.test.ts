@@ -1,0 +1,66 @@
+// The npm package as a user gets it: `npm pack`, then `npm install -g` of the tarball into a
+// temporary prefix with the network off. The installed `aria-context` must run (help, a query,
+// the MCP server's first answer) and npm must have installed no dependency: everything the
+// command needs is in the bundles the tarball ships.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { fixtureCopy, repoRoot, tempDir } from '../helpers';
+
+if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli.js')) || !fs.existsSync(path.join(repoRoot, 'dist', 'mcp.js'))) {
+  execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
+}
+
+const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+
+describe('the npm package installed from its tarball', { timeout: 300_000 }, () => {
+  const tmp = tempDir('aria-npm-pack-');
+  const prefix = path.join(tmp, 'prefix');
+  // npm's own settings from a parent `npm test` (prefix, cache…) must not leak in; an empty
+  // cache and --offline prove that nothing is fetched.
+  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  Object.assign(env, { npm_config_cache: path.join(tmp, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' });
+  const bin = process.platform === 'win32' ? path.join(prefix, 'aria-context.cmd') : path.join(prefix, 'bin', 'aria-context');
+  const installed = process.platform === 'win32' ? path.join(prefix, 'node_modules', 'aria-context') : path.join(prefix, 'lib', 'node_modules', 'aria-context');
+
+  test('npm pack names the tarball aria-context-<version>.tgz and ships the CLI and the MCP bundle', () => {
+    // --ignore-scripts: the build the test run made (prepack would rebuild dist/ under other tests)
+    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: repoRoot, env, encoding: 'utf8' });
+    const [packed] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
+    assert.equal(packed.filename, `aria-context-${version}.tgz`);
+    const files = packed.files.map((f) => f.path).sort();
+    for (const needed of ['dist/cli.js', 'dist/mcp.js', 'package.json']) assert.ok(files.includes(needed), `${needed} is not in the tarball: ${files.join(', ')}`);
+    assert.deepEqual(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map')), [], 'sources, tests or source maps shipped');
+  });
+
+  test('npm install -g of the tarball works offline and installs no dependency', () => {
+    const run = spawnSync('npm', ['install', '-g', '--offline', '--prefix', prefix, path.join(tmp, `aria-context-${version}.tgz`)], { cwd: tmp, env, encoding: 'utf8' });
+    assert.equal(run.status, 0, `npm install failed:\n${run.stdout}\n${run.stderr}`);
+    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as { dependencies?: object };
+    assert.deepEqual(manifest.dependencies ?? {}, {}, 'the package declares runtime dependencies');
+    assert.ok(!fs.existsSync(path.join(installed, 'node_modules')), `dependencies were installed: ${fs.existsSync(path.join(installed, 'node_modules')) ? fs.readdirSync(path.join(installed, 'node_modules')).join(', ') : ''}`);
+  });
+
+  test('the installed aria-context prints its help and answers a query on the example folder', () => {
+    const help = spawnSync(bin, ['--help'], { env, encoding: 'utf8' });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^aria-context — query an aria-knowledge folder by tag/);
+    const home = fixtureCopy('aria-npm-home-');
+    const query = spawnSync(bin, ['query', 'stripe'], { env: { ...env, HOME: home }, encoding: 'utf8' });
+    assert.equal(query.status, 0, query.stderr);
+    assert.match(query.stdout, /^Found 3 files matching: \[stripe\] \(OR\)/);
+    assert.match(query.stdout, /references\/stripe-webhook-patterns\.md/);
+  });
+
+  test('the installed aria-context mcp answers initialize over stdio', () => {
+    const home = fixtureCopy('aria-npm-home-');
+    const request = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'npm-package-test', version: '1' } } };
+    // stdin closes after the request: the server answers, then exits on end of input
+    const run = spawnSync(bin, ['mcp'], { env: { ...env, HOME: home }, input: `${JSON.stringify(request)}\n`, encoding: 'utf8', timeout: 60_000 });
+    const reply = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } }).find((m) => m.id === 1);
+    assert.ok(reply?.result, `no initialize result:\n${run.stdout}\n${run.stderr}`);
+    assert.equal(reply.result.serverInfo?.name, 'aria-context');
+  });
+});
