@@ -77,7 +77,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   registerCommands(context, { service, actions, query, tree, treeView, summary, log });
-  registerChat(context, service, actions, log, derivedQuery);
+  registerChat(context, service, actions, log, summary, derivedQuery);
   context.subscriptions.push(...registerMcpServer(context, log));
 
   const reloadAndFollow = (reason: string) => {

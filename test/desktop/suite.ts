@@ -163,7 +163,7 @@ function fixtureScenarios(): void {
     assert.ok(loaded.endsWith('Loaded 1 knowledge files into context.\n'), loaded);
   });
 
-  step('chat: the @context handler answers `stripe AND api` with the summary, links and buttons', async () => {
+  step('chat: the @context handler answers `stripe AND api` with the summary, links and buttons (no model here: copy and summary too)', async () => {
     const handler = (await api()).chatRequestHandler;
     const parts: Array<[string, unknown]> = [];
     const stream = {
@@ -178,7 +178,8 @@ function fixtureScenarios(): void {
     const markdown = parts.filter(([k]) => k === 'markdown').map(([, v]) => v).join('');
     assert.ok(markdown.includes('Found 3 files matching: \\[stripe, api\\] \\(AND\\)'), markdown);
     assert.ok(markdown.includes(vscode.Uri.file(path.join(home, 'knowledge', 'approaches', 'api-pagination.md')).toString()), 'file links');
-    assert.deepEqual(parts.filter(([k]) => k === 'button').map(([, v]) => v), ['ariaContext.sendQueryResultToChat', 'ariaContext.openQueryResult']);
+    assert.deepEqual(parts.filter(([k]) => k === 'button').map(([, v]) => v), ['ariaContext.sendQueryResultToChat', 'ariaContext.openQueryResult', 'ariaContext.copyQueryResult', 'ariaContext.showQueryResultSummary']);
+    assert.ok(markdown.includes('No language model is available in this editor'), markdown);
     assert.deepEqual((result as vscode.ChatResult).metadata, { query: 'stripe AND api' });
   });
 
