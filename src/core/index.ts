@@ -35,7 +35,7 @@ export {
   MAX_INDEX_BYTES,
   queryTooLarge,
 } from './limits';
-export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type IndexLoader, type LoadableFile, type Watcher } from './knowledgeBase';
+export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type IndexLoader, type LoadableFile, type LogLevel, type Watcher } from './knowledgeBase';
 export { IndexLoadLimit } from './indexLoader';
 export type { WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';

@@ -7,7 +7,10 @@ import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import { registerParticipant } from './participant';
 import type { QuerySummaryProvider } from '../query/summaryCommand';
+import { editorHasMcp } from '../mcp/mcpServer';
+import { SECTION } from '../shared/settings';
 import { watchChatModels } from './chatModels';
+import { languageModelToolsOn, LM_TOOLS_CONTEXT, LM_TOOLS_SETTING } from './chatRoute';
 import { ATTACH_ALL_COMMAND, COPY_ALL_COMMAND, OPEN_ALL_COMMAND, SUMMARY_COMMAND, type ActiveFileQuery } from './participantHandler';
 import { sendToChat, setBundleFolder } from './sendToChat';
 import { registerTools } from './tools';
@@ -26,6 +29,19 @@ export function registerChat(
   if (participant) context.subscriptions.push(participant);
   context.subscriptions.push(...tools, ...watchChatModels(log));
   log.info(`Chat: participant ${participant ? 'registered' : 'unavailable'}, ${tools.length} tools registered`);
+  // The tools' `when` clause (package.json) reads this key: one agent surface where MCP exists.
+  const mcp = editorHasMcp();
+  const showTools = () => {
+    const on = languageModelToolsOn(mcp, vscode.workspace.getConfiguration(SECTION).get<boolean>(LM_TOOLS_SETTING, false) === true);
+    void vscode.commands.executeCommand('setContext', LM_TOOLS_CONTEXT, on);
+    log.info(`Agent tools: ${on ? 'the language-model tools are offered' : 'the MCP server’s tools only (the language-model tools are off: ariaContext.chat.languageModelTools)'}`);
+  };
+  showTools();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.${LM_TOOLS_SETTING}`)) showTools();
+    }),
+  );
 
   /** Buttons carry only the query text; the files are found again, so no path is trusted from outside. */
   const selectableOf = (query: unknown) => {
