@@ -357,7 +357,7 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
     await openTagView(page);
     const welcome = page.locator('.part.sidebar .welcome-view-content');
     await welcome.waitFor({ state: 'visible', timeout: 20_000 });
-    await waitFor(async () => (await welcome.textContent())?.includes('aria-knowledge is not configured. Run /setup to get started.'), 10_000, 'the not-configured message');
+    await waitFor(async () => (await welcome.textContent())?.includes('aria-knowledge is not configured. Run /setup to get started: /setup is an aria-knowledge command, run in your agent'), 10_000, 'the not-configured message');
     const buttons = await welcome.locator('.monaco-button').allTextContents();
     assert.deepEqual(buttons.map((b) => b.trim()), ['Choose Knowledge Folder', 'Open Settings']);
     await keepScreenshot(page, 'welcome');

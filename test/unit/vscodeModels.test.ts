@@ -264,3 +264,14 @@ test('containment: a tree file whose real path escapes the knowledge folder is r
     'Refused approaches/sneaky.md: its real path (after symlinks) is outside the allowed folders (not opened).',
   );
 });
+
+test('the walkthrough image of the tree is headed as the view is: its container and name, in capitals', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: { viewsContainers: { activitybar: Array<{ id: string; title: string }> }; views: Record<string, Array<{ id: string; name: string }>> };
+  };
+  const container = pkg.contributes.viewsContainers.activitybar.find((c) => c.id === 'ariaContext')!;
+  const view = pkg.contributes.views.ariaContext.find((v) => v.id === 'ariaContext.tags')!;
+  const svg = fs.readFileSync(path.join(repoRoot, 'media', 'walkthrough', 'tree.svg'), 'utf8');
+  const heading = /<text[^>]*font-size="11"[^>]*>([^<]+)<\/text>/.exec(svg)?.[1];
+  assert.equal(heading, `${container.title}: ${view.name}`.toUpperCase());
+});
