@@ -199,13 +199,11 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await closeAllEditors(page);
   });
 
-  test('proj-a → the expansion note in the placeholder, pending ideas named in the title, only files listed; the tracked artifact is pickable', async () => {
+  test('proj-a → the expansion note and pending ideas named in the title, only files listed; the tracked artifact is pickable', async () => {
     const rows = await runQuery(page, 'proj-a');
     const labels = rows.map((r) => r.label);
     const title = (await page.locator('.quick-input-widget .quick-input-title').textContent()) ?? '';
-    assert.match(title, /^proj-a — 7 files \(OR\) · 2 pending ideas/);
-    const placeholder = (await page.locator('.quick-input-widget .quick-input-box input').getAttribute('placeholder')) ?? '';
-    assert.match(placeholder, /Expanded proj-a to include: api, stripe, webhooks/);
+    assert.match(title, /^proj-a — 7 files \(OR\) · 2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/);
     assert.ok(!labels.some((l) => l.includes('/setup diff prompts')), 'ideas are not rows (they could show a checkbox)');
     const seps = groups(rows).map((g) => g.separator);
     assert.deepEqual(seps.slice(0, 4), ['Team-shared (2)', 'Project-specific (2)', 'Cross-project (3)', 'Tracked artifacts (1)']);

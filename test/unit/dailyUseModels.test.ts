@@ -73,8 +73,10 @@ test('pick list: when anything is loadable, every listed row is a checkable file
   }
   const projA = pickModel(query(home, 'proj-a'), 'proj-a');
   assert.match(pickTitle(projA), /2 pending ideas/);
-  assert.match(projA.placeholder, /Expanded proj-a to include/);
-  assert.ok(!projA.placeholder.includes('`'), 'no markdown backticks in plain text');
+  assert.match(pickTitle(projA), /2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/, 'the expansion in the title, not only the placeholder');
+  assert.ok(!pickTitle(projA).includes('`'), 'no markdown backticks in plain text');
+  const alias = pickModel(query(home, 'deploy'), 'deploy');
+  assert.match(pickTitle(alias), /Resolved deploy → deployment/);
   // Nothing loadable: a single-select list that shows everything.
   const none = pickModel(query(home, 'nonexistent-tag'), 'nonexistent-tag');
   assert.equal(none.selectableCount, 0);
