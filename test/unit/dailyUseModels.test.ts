@@ -119,9 +119,13 @@ test('counts: a project-key tag (and its alias) counts what querying it returns,
   assert.match(expected, /^[1-9]\d* files/);
   assert.match(expected, /artifact/);
   const rows = completionRows({ catalogue: buildCatalogue(snapshot.index), value: 'p', recent: [], queryCount });
-  const tag = rows.find((r) => r.kind === 'complete' && r.label === 'proj-a' && r.description.startsWith('project key'));
-  assert.ok(tag && tag.kind === 'complete');
-  assert.equal(tag.description, `project key: ${expected} · aliases: pay`);
+  // Listed once, as a project (not again as a known tag), with the tag's aliases.
+  const named = rows.filter((r) => r.kind === 'complete' && r.label === 'proj-a');
+  assert.equal(named.length, 1);
+  const tag = named[0];
+  assert.ok(tag.kind === 'complete');
+  assert.ok(tag.description.endsWith(` · ${expected}`), tag.description);
+  assert.match(tag.detail ?? '', /aliases: pay$/);
   const alias = rows.find((r) => r.kind === 'complete' && r.label === 'pay → proj-a');
   assert.ok(alias && alias.kind === 'complete' && alias.description === `project key: ${expected}`);
   const roots = buildTree({ snapshot, projectFiles: () => null, queryCount });
