@@ -82,6 +82,7 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
     if (choice !== 'Send') return 0;
   }
 
+  const started = performance.now();
   const config = actions.config();
   const uris = ok.map((o) => vscode.Uri.file(o.realPath));
   let sent = 0;
@@ -92,7 +93,7 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
       await attach(route, [vscode.Uri.file(bundle.file)]);
       sent = bundle.loaded;
       bundled = ` as one bundle (${path.basename(bundle.file)}, read-only)`;
-      log.info(`Send to Chat (${route}): bundle ${bundle.file}: ${plural(bundle.loaded, 'file')}${bundle.refused ? `, ${bundle.refused} refused` : ''}`);
+      log.info(`Send to Chat (${route}): bundle ${bundle.file}: ${plural(bundle.loaded, 'file')}${bundle.refused ? `, ${bundle.refused} refused` : ''}, attached in ${Math.round(performance.now() - started)} ms`);
     } else if (route === 'openWithAttachments') {
       // One command for all: the workbench's cost per call grows with what the input holds.
       await vscode.commands.executeCommand(OPEN_CHAT, { query: '', isPartialQuery: true, attachFiles: uris });
@@ -108,7 +109,7 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
     await actions.copyAsContext(ok.slice(sent).map((o) => o.item), `The chat did not accept ${sent ? 'the rest of ' : ''}the files, so ${sent ? 'they' : 'the files'} were copied to the clipboard instead.`);
     return sent;
   }
-  if (!bundled) log.info(`Send to Chat (${route}): ${lines.join(', ')}`);
+  if (!bundled) log.info(`Send to Chat (${route}): ${lines.join(', ')}; attached in ${Math.round(performance.now() - started)} ms`);
   const message = `Attached ${plural(sent, 'file')} to the chat input${bundled} (${formatTokens(total)}).`;
   if (!(await hasChatModel())) {
     void offerWithoutModel(`${message} No language model is available in this editor, so nothing in the chat can answer. ${refusedText}`.trim(), ok.map((o) => o.item), actions, query);

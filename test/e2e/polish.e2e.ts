@@ -1,0 +1,175 @@
+// The Tags view's finish, in a real VS Code (code-server 1.139) through Chromium: the walkthrough
+// image is headed as the view is in the sidebar; sorting is two menu items with the order in force
+// checked, kept across a window reload; expanded and collapsed groups are kept across a window
+// reload; Open to the Side opens the files beside without an "Opened N files" message (Open
+// still reports, so the absence is not for want of a notification).
+//
+//   npm run package && node --import tsx --test test/e2e/polish.e2e.ts
+//
+// DOM beyond the harness's: the sidebar title `.part.sidebar .composite.title h2`, the view's
+// `…` button `.part.sidebar .action-label[aria-label^="More Actions"]`, the menu
+// `.context-view .monaco-menu .action-label`, tree rows' `aria-expanded`.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  editorTabTitles,
+  notificationMessages,
+  openViewContainer,
+  REPO_ROOT,
+  runCommand,
+  screenshot,
+  showNotifications,
+  sleep,
+  startCodeServer,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+  openWorkbench,
+} from './harness';
+import { closeAllEditors, endSession, fixtureHome, golden, knownTagRows, packagedVsix, tagTreeRow as treeRow, TAGS_VIEW } from './workbench';
+
+const MENU = '.context-view .monaco-menu';
+
+async function openTagView(page: Page): Promise<void> {
+  if (await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).isVisible()) return;
+  await openViewContainer(page, 'Context');
+  await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).waitFor({ state: 'visible', timeout: 20_000 });
+}
+
+async function reloadWindow(page: Page): Promise<void> {
+  await page.reload();
+  await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+  await openTagView(page);
+  await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
+}
+
+/** The items of the Tags view's `…` menu whose text starts with `prefix` (after a ✓), as shown. */
+async function viewMenuItems(page: Page, prefix: RegExp): Promise<string[]> {
+  await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).hover();
+  await page.locator('.part.sidebar .action-label[aria-label^="More Actions"]').first().click();
+  const menu = page.locator(MENU);
+  await menu.waitFor({ state: 'visible', timeout: 5_000 });
+  await sleep(300);
+  const labels = (await menu.locator('.action-label').allTextContents()).map((t) => t.trim());
+  return labels.filter((l) => prefix.test(l));
+}
+
+async function chooseInOpenMenu(page: Page, text: string): Promise<void> {
+  const item = page.locator(`${MENU} .action-label`, { hasText: new RegExp(`^\\s*${text}\\s*$`) }).first();
+  await item.hover();
+  await item.click();
+  await page.locator(MENU).waitFor({ state: 'hidden', timeout: 5_000 });
+}
+
+async function knownTags(page: Page): Promise<string[]> {
+  return (await knownTagRows(page)).map((r) => r.label);
+}
+
+const byName = (tags: string[]) => [...tags].sort((a, b) => a.localeCompare(b));
+
+async function expanded(page: Page, label: string): Promise<boolean> {
+  return (await treeRow(page, label, 1).getAttribute('aria-expanded')) === 'true';
+}
+
+describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () => {
+  let server: CodeServer;
+  let wb: Workbench;
+  let page: Page;
+  let knowledge: string;
+
+  before(async () => {
+    const home = fixtureHome();
+    knowledge = path.join(home, 'knowledge');
+    server = await startCodeServer({ workspace: knowledge, vsixPath: packagedVsix(), env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
+    wb = await openWorkbench(server, knowledge);
+    page = wb.page;
+    await openTagView(page);
+    await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
+  });
+
+  after(() => endSession('polish', { page, wb, server }));
+
+  test('the walkthrough image of the tree is headed as the sidebar heads the view', async () => {
+    const title = (await page.locator('.part.sidebar .composite.title h2').first().innerText()).trim();
+    const svg = fs.readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', 'tree.svg'), 'utf8');
+    const heading = /<text[^>]*font-size="11"[^>]*>([^<]+)<\/text>/.exec(svg)?.[1];
+    assert.equal(heading, title.toUpperCase(), `the sidebar shows "${title}"`);
+  });
+
+  test('sorting is two menu items, the order in force checked; the check and the order survive a window reload', async () => {
+    const sortItems = /^(✓ )?Sort Tags by /;
+    assert.deepEqual(await viewMenuItems(page, sortItems), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
+    await chooseInOpenMenu(page, 'Sort Tags by File Count');
+    const sorted = await waitFor(async () => {
+      const tags = await knownTags(page);
+      return tags.length && tags.join() !== byName(tags).join() ? tags : undefined;
+    }, 10_000, 'the known tags out of name order');
+    await screenshot(page, 'polish-sorted-by-count');
+    assert.deepEqual(await viewMenuItems(page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
+    await page.keyboard.press('Escape');
+    await reloadWindow(page);
+    await waitFor(async () => (await knownTags(page)).join() === sorted.join(), 30_000, 'the same order after a reload');
+    assert.deepEqual(await viewMenuItems(page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
+    await chooseInOpenMenu(page, 'Sort Tags by Name');
+    await waitFor(async () => {
+      const tags = await knownTags(page);
+      return tags.length && tags.join() === byName(tags).join();
+    }, 10_000, 'the known tags in name order again');
+  });
+
+  test('expanded and collapsed groups stay so across a window reload', async () => {
+    assert.equal(await expanded(page, 'Projects'), false, 'Projects starts collapsed');
+    assert.equal(await expanded(page, 'Known Tags'), true, 'Known Tags starts expanded');
+    await treeRow(page, 'Projects', 1).click();
+    await waitFor(() => expanded(page, 'Projects'), 5_000, 'Projects expanded');
+    await treeRow(page, 'proj-a', 2).click();
+    await waitFor(async () => (await treeRow(page, 'proj-a', 2).getAttribute('aria-expanded')) === 'true', 5_000, 'proj-a expanded');
+    await treeRow(page, 'Known Tags', 1).click();
+    await waitFor(async () => !(await expanded(page, 'Known Tags')), 5_000, 'Known Tags collapsed');
+    await sleep(500);
+    await reloadWindow(page);
+    await waitFor(() => expanded(page, 'Projects'), 20_000, 'Projects expanded after the reload');
+    await waitFor(async () => (await treeRow(page, 'proj-a', 2).getAttribute('aria-expanded')) === 'true', 10_000, 'proj-a expanded after the reload');
+    assert.equal(await expanded(page, 'Known Tags'), false, 'Known Tags still collapsed');
+    await screenshot(page, 'polish-expansion-after-reload');
+    // Back as it was, for what follows.
+    await treeRow(page, 'Projects', 1).click();
+    await treeRow(page, 'Known Tags', 1).click();
+    await waitFor(() => expanded(page, 'Known Tags'), 5_000, 'Known Tags expanded');
+  });
+
+  test('Open to the Side opens the files beside with no "Opened N files" message; Open reports', async () => {
+    const stripe = treeRow(page, 'stripe', 2);
+    if ((await stripe.getAttribute('aria-expanded')) !== 'true') await stripe.click();
+    const openBoth = async (action: string) => {
+      const first = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="3"]`, { hasText: 'Cursor-based pagination' });
+      const second = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="3"]`, { hasText: 'Webhook signature verification' });
+      await first.first().click();
+      await second.first().click({ modifiers: ['Control'] });
+      const selected = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-selected="true"]`);
+      await waitFor(async () => (await selected.count()) === 2, 5_000, 'two files selected');
+      await closeAllEditors(page); // what the clicks opened; the selection stays
+      await second.first().click({ button: 'right' });
+      await page.locator(MENU).waitFor({ state: 'visible', timeout: 5_000 });
+      await sleep(300);
+      await chooseInOpenMenu(page, action);
+      await waitFor(async () => (await editorTabTitles(page)).length === 2, 10_000, `two tabs after ${action}`);
+      await sleep(1500);
+      await showNotifications(page);
+      return notificationMessages(page);
+    };
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    const afterSide = await openBoth('Open to the Side');
+    assert.equal(await page.locator('.part.editor .editor-group-container').count(), 2, 'beside: a second editor group');
+    assert.deepEqual(afterSide.filter((m) => /Opened \d+/.test(m)), [], 'no "Opened N files" after Open to the Side');
+    await screenshot(page, 'polish-open-to-the-side');
+    await runCommand(page, 'View: Close All Editor Groups');
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await openTagView(page);
+    const afterOpen = await openBoth('Open');
+    assert.ok(afterOpen.some((m) => /Opened 2 knowledge files/.test(m)), `Open reports: ${afterOpen.join(' | ')}`);
+  });
+});
