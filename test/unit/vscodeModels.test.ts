@@ -275,3 +275,26 @@ test('the walkthrough image of the tree is headed as the view is: its container 
   const heading = /<text[^>]*font-size="11"[^>]*>([^<]+)<\/text>/.exec(svg)?.[1];
   assert.equal(heading, `${container.title}: ${view.name}`.toUpperCase());
 });
+
+test("the Tags view's menu shows both sort orders, exactly the one in force checked (✓), whatever the order", () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, Array<{ command: string; when?: string }>> };
+  };
+  const title = new Map(pkg.contributes.commands.map((c) => [c.command, c.title]));
+  // The when clauses use only `view == ariaContext.tags` and `ariaContext.tagSort ==/!= <value>`.
+  const shown = (when: string, sort: string) =>
+    when.split('&&').every((part) => {
+      const m = /^\s*(view|ariaContext\.tagSort)\s*(==|!=)\s*(\S+)\s*$/.exec(part);
+      assert.ok(m, `an unexpected when clause part: ${part}`);
+      const value = m[1] === 'view' ? 'ariaContext.tags' : sort;
+      return (value === m[3]) === (m[2] === '==');
+    });
+  const sortItems = (sort: string) =>
+    pkg.contributes.menus['view/title']
+      .filter((i) => /^ariaContext\.sortBy/.test(i.command) && shown(i.when ?? '', sort))
+      .map((i) => title.get(i.command));
+  assert.deepEqual(sortItems('name'), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
+  assert.deepEqual(sortItems('count'), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
+  // Before the sort is known (no context key yet) the default, by name, is the checked one.
+  assert.deepEqual(sortItems(''), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
+});
