@@ -70,6 +70,9 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
       return /Found 3 files|Language model unavailable/.test(text) ? text : undefined;
     }, 60_000, 'the participant’s answer');
     assert.doesNotMatch(answered, /Language model unavailable/);
+    // Shown, not folded into a closed "Completed N steps" (the buttons come after all the text).
+    const summary = responses().last().locator('.rendered-markdown strong', { hasText: /Found 3 files matching/ }).first();
+    await waitFor(() => summary.isVisible(), 10_000, 'the summary in view');
     assert.match(answered, /Found 3 files matching/);
     assert.match(answered, /Use \/load all/, 'a model is there: /load with a question is offered');
     assert.doesNotMatch(answered, /No language model is available/);
@@ -121,6 +124,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
   });
 
   test('agent mode with the stub model: answered through our tools, or stopped by Copilot set-up (recorded)', async (t) => {
+    const before = events().length;
     await send('call knowledge_query stripe');
     const outcome = await waitFor(async () => {
       const dialog = page.locator('.monaco-dialog-box');
@@ -133,7 +137,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
       const text = await lastResponse();
       return /STUB SAW|set up GitHub Copilot/.test(text) ? text : undefined;
     }, 60_000, 'an agent-mode outcome');
-    const requests = events().filter((e) => e.event === 'request');
+    const requests = events().slice(before).filter((e) => e.event === 'request');
     if (/STUB SAW/.test(outcome)) {
       assert.ok(requests.some((r) => (r.tools ?? []).some((n) => n.includes('knowledge_query'))), 'our MCP tool was offered to the model');
       assert.match(outcome, /approaches\/api-pagination\.md/);

@@ -83,6 +83,17 @@ describe('@context participant', () => {
     );
   });
 
+  test('the answer ends with its buttons, all its text before them (VS Code folds what precedes the last text)', async () => {
+    for (const model of [new RecordingModel(), undefined]) {
+      const stream = new RecordingStream();
+      await handleChatRequest({ prompt: 'stripe', command: undefined }, { lastQuery: null }, source, stream, model, linkFor, never);
+      const kinds = stream.parts.map(([k]) => k);
+      const firstButton = kinds.indexOf('button');
+      assert.ok(firstButton > 0, 'buttons after the summary');
+      assert.deepEqual(kinds.slice(firstButton).filter((k) => k !== 'button'), [], `${model ? 'with' : 'without'} a model: ${kinds.join(', ')}`);
+    }
+  });
+
   test('index text is escaped: no links or commands can be injected', () => {
     // Link-like text is shown as code (never linked); other text is backslash-escaped.
     assert.equal(escapeMarkdown('[x](command:workbench.action.terminal.new)'), '`[x](command:workbench.action.terminal.new)`');

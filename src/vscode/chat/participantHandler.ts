@@ -91,13 +91,13 @@ export async function handleChatRequest(
   const result = outcome.result;
   stream.markdown(resultMarkdown(result, { linkFor }));
   if (result.items.some((i) => i.selectable)) {
+    // Text first, buttons last: VS Code 1.139 folds every part before the answer's last run of
+    // markdown into a closed "Completed N steps", which would hide the summary behind it.
+    if (model) stream.markdown('\nUse `/load all`, `/load 1 3` or `/load <file name>` with a question to answer from these files.\n');
+    else stream.markdown(`\n${NO_MODEL_NOTE}\n`);
     stream.button({ command: ATTACH_ALL_COMMAND, title: 'Attach all to chat', arguments: [text] });
     stream.button({ command: OPEN_ALL_COMMAND, title: 'Open all', arguments: [text] });
-    if (model) stream.markdown('\nUse `/load all`, `/load 1 3` or `/load <file name>` with a question to answer from these files.\n');
-    else {
-      stream.markdown(`\n${NO_MODEL_NOTE}\n`);
-      noModelButtons(stream, text);
-    }
+    if (!model) noModelButtons(stream, text);
   }
   return { metadata: { query: text } };
 }
