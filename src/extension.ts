@@ -13,6 +13,8 @@ import { registerChat } from './vscode/chat/registerChat';
 import { registerCommands } from './vscode/shared/commands';
 import { FileActions } from './vscode/shared/fileActions';
 import { IndexDiagnostics } from './vscode/health/indexDiagnostics';
+import { IndexQuickFixes } from './vscode/health/quickFixes';
+import { registerHealthCommands } from './vscode/health/healthCommands';
 import { createLog } from './vscode/shared/log';
 import { QueryCommand } from './vscode/query/queryCommand';
 import { RetrievalService } from './vscode/shared/retrievalService';
@@ -65,6 +67,12 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   context.subscriptions.push(
     diagnostics,
     activeFile,
+    ...registerHealthCommands(service),
+    vscode.languages.registerCodeActionsProvider(
+      { scheme: 'file', pattern: '**/index.md' },
+      new IndexQuickFixes(service, (line) => diagnostics.checkedLine(line)),
+      IndexQuickFixes.metadata,
+    ),
     vscode.commands.registerCommand(QUERY_ACTIVE_FILE_COMMAND, () => activeFile.runQuery()),
     vscode.commands.registerCommand('ariaContext.checkIndex', async () => {
       try {

@@ -4,7 +4,7 @@
 export type { Config, IndexedFile, IndexProject, KnowledgeIndex, PathVerdict, QueryResult, ResultItem } from './types';
 export { USAGE, loadedLine } from './messages';
 export type { ConfigSources } from './config';
-export { parseIndex, parseIndexCompact, indexLines, compactIndex, imageTransferables, indexFromImage, type IndexImage, type IndexLines } from './indexParser';
+export { parseIndex, parseIndexCompact, indexLines, compactIndex, imageTransferables, indexFromImage, type IndexImage, type IndexLines, type IndexLineEntry } from './indexParser';
 export { parseQueryText } from './query';
 export { runQuery, type Snapshot } from './engine';
 export { indexPathVerdict, indexEntryItem } from './crossProject';
@@ -35,7 +35,16 @@ export {
   MAX_INDEX_BYTES,
   queryTooLarge,
 } from './limits';
-export { KnowledgeBase, type KnowledgeState, type KnowledgeQueryOutcome, type IndexLoader, type LoadableFile, type LogLevel, type Watcher } from './knowledgeBase';
+export {
+  KnowledgeBase,
+  type KnowledgeState,
+  type KnowledgeChange,
+  type KnowledgeQueryOutcome,
+  type IndexLoader,
+  type LoadableFile,
+  type LogLevel,
+  type Watcher,
+} from './knowledgeBase';
 export { IndexLoadLimit } from './indexLoader';
 export type { WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
@@ -58,6 +67,7 @@ export {
   checkIndex,
   problemLines,
   scanDrift,
+  driftOf,
   DriftScan,
   withDrift,
   healthSummary,
@@ -65,5 +75,6 @@ export {
   type IndexHealth,
   type IndexProblem,
 } from './indexHealth';
-export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, type ProblemRecord, type HealthTotals } from './indexReport';
+export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, kindTotals, countText, type ProblemRecord, type HealthTotals } from './indexReport';
 export { trackedArtifacts } from './artifacts';
+export { noteFacts, type NoteFacts } from './noteFacts';

@@ -17,8 +17,8 @@ import { indexLines, type IndexLineEntry, type IndexLines } from './indexParser'
 import { splitLines } from './indexParser/text';
 import { normaliseRelative } from './paths';
 import { knowledgeHeadReader } from './reader';
+import { plural } from './plural';
 import { ageInDays, ageText, isIsoDate, localDate } from './staleness';
-import { plural } from './summaryView';
 import { teamEntryVerdict } from './teamShared';
 
 export type IndexProblemKind =
@@ -106,7 +106,7 @@ class Problems {
     const more = this.over.get(p.kind);
     if (more) {
       more.omitted = n - MAX_PER_KIND;
-      more.message = `${more.omitted} more problems of this kind not listed`;
+      more.message = `${plural(more.omitted, 'more problem')} of this kind not listed`;
     } else {
       const first: IndexProblem = { kind: p.kind, line: p.line, severity: 'info', message: '1 more problem of this kind not listed', omitted: 1 };
       this.over.set(p.kind, first);
@@ -274,9 +274,10 @@ export class DriftScan {
   constructor(
     private readonly snapshot: Snapshot,
     lines: IndexLines,
+    notes?: readonly string[],
   ) {
     const folder = snapshot.config.knowledgeFolder;
-    this.notes = listNotes(folder, this.skipped);
+    this.notes = notes ? [...notes] : listNotes(folder, this.skipped);
     this.read = knowledgeHeadReader(folder);
     this.rebuilt = rebuiltDate(snapshot.index.lastRebuilt);
     this.summaryLine = lines.lastRebuilt?.line ?? 1;
@@ -342,6 +343,16 @@ export class DriftScan {
     }
     if (changed) problems.add({ kind: 'newer-than-index', line, severity: 'info', message: `\`${rel}\` changed on ${changed}, after the index was rebuilt (${rebuilt})`, file: abs });
   }
+}
+
+/**
+ * What the drift scan says now of some notes only (absolute paths), against this snapshot: the
+ * notes Check Index found something about, looked at again after index.md or they changed.
+ */
+export function driftOf(snapshot: Snapshot, text: string, notes: readonly string[]): IndexProblem[] {
+  const scan = new DriftScan(snapshot, indexLines(text), notes);
+  scan.step(notes.length);
+  return scan.result().problems;
 }
 
 /** The drift scan with progress and cancel, yielding to the event loop between steps. */

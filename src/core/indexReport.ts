@@ -2,6 +2,7 @@
 // editor's Problems, `aria-context check`), and a summary that counts true totals (a kind
 // capped at 200 listed problems still counts all of them).
 import { rebuiltDate, type IndexHealth, type IndexProblem, type IndexProblemKind, type Severity } from './indexHealth';
+import { countText, plural } from './plural';
 import { ageInDays, ageText } from './staleness';
 
 /** A problem as shown: `code` is its kind; `line` and `related.line` are 1-based lines of index.md. */
@@ -40,9 +41,26 @@ const KIND_NAMES: Record<IndexProblemKind, [string, string]> = {
   'newer-than-index': ['note newer than the index', 'notes newer than the index'],
 };
 
+export { countText } from './plural';
+
 /** `1 refused entry`, `3 notes newer than the index`. */
 export function kindCount(kind: IndexProblemKind, n: number): string {
-  return `${n} ${KIND_NAMES[kind][n === 1 ? 0 : 1]}`;
+  return plural(n, ...KIND_NAMES[kind]);
+}
+
+/**
+ * Every kind with its true total, and how many are listed where a kind passed the cap:
+ * `3 missing files, 10,000 notes newer than the index (200 listed)`.
+ */
+export function kindTotals(problems: readonly IndexProblem[]): string {
+  const listed = new Map<IndexProblemKind, number>();
+  for (const p of problems) if (p.omitted === undefined) listed.set(p.kind, (listed.get(p.kind) ?? 0) + 1);
+  return [...healthTotals(problems).byKind]
+    .map(([kind, n]) => {
+      const shown = listed.get(kind) ?? 0;
+      return shown < n ? `${kindCount(kind, n)} (${countText(shown)} listed)` : kindCount(kind, n);
+    })
+    .join(', ');
 }
 
 export interface HealthTotals {
@@ -82,12 +100,11 @@ export function checkSummary(health: IndexHealth, today: string): string {
   const totals = healthTotals(health.problems);
   let problems = 'no problems';
   if (totals.total > 0) {
-    const severities = (['error', 'warning', 'info'] as const).filter((s) => totals.bySeverity[s] > 0).map((s) => `${totals.bySeverity[s]} ${s === 'info' || totals.bySeverity[s] === 1 ? s : `${s}s`}`);
-    const kinds = [...totals.byKind].map(([kind, n]) => kindCount(kind, n));
-    problems = `${totals.total} problem${totals.total === 1 ? '' : 's'} (${severities.join(', ')}): ${kinds.join(', ')}`;
+    const severities = (['error', 'warning', 'info'] as const).filter((s) => totals.bySeverity[s] > 0).map((s) => plural(totals.bySeverity[s], s, s === 'info' ? s : `${s}s`));
+    problems = `${plural(totals.total, 'problem')} (${severities.join(', ')}): ${kindTotals(health.problems)}`;
   }
   const date = rebuiltDate(health.lastRebuilt);
   const rebuilt = date ? `rebuilt ${ageText(ageInDays(date, today))}` : 'rebuilt date unknown';
-  const drift = health.driftChecked ? `${health.notesScanned} note${health.notesScanned === 1 ? '' : 's'} compared with the index` : 'notes not compared with the index';
+  const drift = health.driftChecked ? `${plural(health.notesScanned, 'note')} compared with the index` : 'notes not compared with the index';
   return `index.md: ${problems}; ${rebuilt}; ${drift}`;
 }

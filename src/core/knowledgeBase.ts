@@ -12,22 +12,18 @@ import { configCandidates, loadConfig, type ConfigSources } from './config';
 import { runQuery, type Snapshot } from './engine';
 import { afterLoaderFailure, keptMessage, type IndexLoader } from './indexLoader';
 import type { ProjectFile } from './projectTier';
-import { indexPath, readIndexFor, type SnapshotOutcome } from './snapshot';
+import { failed, stateOf, type KnowledgeState } from './knowledgeState';
+import { indexPath, readIndexFor } from './snapshot';
 import { teamEntryVerdict } from './teamShared';
 import type { Config, QueryResult } from './types';
 
-export type KnowledgeState =
-  /** `stale`: index.md changed but could not be re-read (the loader's limits); this snapshot is the last good one. */
-  | { kind: 'ready'; snapshot: Snapshot; stale?: string }
-  | { kind: 'notConfigured'; message: string }
-  | { kind: 'noIndex'; message: string; config: Config }
-  | { kind: 'error'; message: string };
+export type { KnowledgeState } from './knowledgeState';
 
 export type KnowledgeQueryOutcome =
   | { ok: true; result: QueryResult; text: string }
   | { ok: false; kind: 'usage' | KnowledgeState['kind']; message: string };
 
-/** What listeners hear: a routed change on disk, or a reload (settings, trust, Refresh). */
+/** What listeners hear: a routed change on disk (`files`: a listed note created or deleted), or a reload (settings, trust, Refresh). */
 export type KnowledgeChange = Exclude<ChangeRoute, 'none'> | 'reload';
 
 /** A file a load could be asked for: a path as a load accepts it, and what describes it. */
@@ -86,6 +82,7 @@ export class KnowledgeBase implements Disposable {
   private watching: { key: string; handle: Disposable } | undefined;
   private readonly changeListeners = new Set<(change: KnowledgeChange) => void>();
   private readonly loadListeners = new Set<(state: KnowledgeState) => void>();
+  private readonly readingListeners = new Set<(reading: boolean) => void>();
   /** Bumped by every synchronous (re)load: a background read begun before it is stale. */
   private generation = 0;
   private background: { again: boolean; configToo: boolean } | undefined;
@@ -121,6 +118,17 @@ export class KnowledgeBase implements Disposable {
   /** How many times config + index.md have been read (diagnostics, tests). */
   get loads(): number {
     return this.loadCount;
+  }
+
+  /** Whether index.md is being re-read in the background (the previous snapshot answers meanwhile). */
+  get reading(): boolean {
+    return this.background !== undefined;
+  }
+
+  /** Fires when a background re-read starts, and when it (and any read it queued) has ended. */
+  onDidChangeReading(listener: (reading: boolean) => void): Disposable {
+    this.readingListeners.add(listener);
+    return { dispose: () => this.readingListeners.delete(listener) };
   }
 
   /** Whether a state is loaded now (not invalidated since). */
@@ -197,8 +205,9 @@ export class KnowledgeBase implements Disposable {
    * (index.md, a config file), cache entries (a project's notes, the ideas folder) or nothing.
    */
   changed(paths: readonly string[]): ChangeRoute {
-    const route = routeChanges(paths, this.targets, this.cache);
-    this.log(`Changed on disk: ${paths.map(baseName).join(', ')}${route === 'snapshot' ? ' (re-reading the index)' : route === 'none' ? ' (nothing to update)' : ''}`);
+    const ready = this.current?.kind === 'ready' ? this.current.snapshot : undefined;
+    const route = routeChanges(paths, this.targets, this.cache, (rel) => ready?.index.files.has(rel) ?? false);
+    this.log(`Changed on disk: ${paths.map(baseName).join(', ')}${route === 'snapshot' ? ' (re-reading the index)' : route === 'none' ? ' (nothing to update)' : route === 'files' ? ' (a note the index lists: checking the index again)' : ''}`);
     if (route === 'snapshot' && this.options.loader && this.current?.kind === 'ready') {
       const index = indexPath(this.current.snapshot.config);
       this.readInBackground(paths.some((p) => p !== index)); // listeners hear the change when the new snapshot is in
@@ -249,6 +258,7 @@ export class KnowledgeBase implements Disposable {
     this.watcher = undefined;
     this.changeListeners.clear();
     this.loadListeners.clear();
+    this.readingListeners.clear();
   }
 
   private load(): KnowledgeState {
@@ -280,7 +290,9 @@ export class KnowledgeBase implements Disposable {
       return;
     }
     const run = { again: false, configToo: false };
+    const wasReading = this.background !== undefined;
     this.background = run;
+    if (!wasReading) this.readingChanged();
     const generation = this.generation;
     const started = performance.now();
     const read = !configToo && this.lastRead && 'config' in this.lastRead && !this.options.checkOnAccess ? this.lastRead : this.readConfig();
@@ -288,11 +300,16 @@ export class KnowledgeBase implements Disposable {
     void pending.then((next) => {
       this.background = undefined;
       // A synchronous reload since (settings, Refresh) already read newer sources.
-      if (this.disposed || generation !== this.generation || this.current === undefined) return;
+      if (this.disposed || generation !== this.generation || this.current === undefined) return this.readingChanged();
       if ('kept' in next) this.keep(next.kept);
       else this.install(next, read, started);
+      // A queued read keeps `reading` on: the view says "reloading…" until the last one is in.
+      if (run.again) this.background = { again: false, configToo: false };
       this.emit('snapshot');
-      if (run.again) this.readInBackground(run.configToo);
+      if (run.again) {
+        this.background = undefined;
+        this.readInBackground(run.configToo);
+      } else this.readingChanged();
     });
   }
 
@@ -365,6 +382,11 @@ export class KnowledgeBase implements Disposable {
     this.watching = { key, handle: this.watcher.watch(this.targets, (paths) => this.changed(paths)) };
   }
 
+  private readingChanged(): void {
+    if (this.disposed) return;
+    for (const listener of [...this.readingListeners]) listener(this.reading);
+  }
+
   private emit(change: KnowledgeChange): void {
     for (const listener of [...this.changeListeners]) listener(change);
   }
@@ -376,17 +398,6 @@ export class KnowledgeBase implements Disposable {
 
 /** The config step of a load: the state it ended in (not configured, a failure), or the config. */
 type ConfigRead = { folder: string | null; candidates: string[] } & ({ next: KnowledgeState } | { config: Config });
-
-function stateOf(outcome: SnapshotOutcome): KnowledgeState {
-  if (outcome.ok) return { kind: 'ready', snapshot: outcome.snapshot };
-  if (outcome.config) return { kind: 'noIndex', message: outcome.message, config: outcome.config };
-  return { kind: 'error', message: outcome.message };
-}
-
-/** The core is meant not to throw; if it ever does, the host still gets a state. */
-function failed(err: unknown): KnowledgeState {
-  return { kind: 'error', message: `aria-context could not read the knowledge folder: ${(err as Error).message}` };
-}
 
 function baseName(p: string): string {
   return p.split(/[\\/]/).pop() ?? p;

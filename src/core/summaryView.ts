@@ -3,6 +3,7 @@
 // maps these blocks — the text summary (summary.ts), the chat markdown, the pick list and the
 // tree's tooltips — so how a row is annotated or when a group gets a heading is decided here.
 import * as path from 'node:path';
+import { plural } from './plural';
 import { expandedLine, noMatchLine, REBUILD_HINT, resolvedLine } from './messages';
 import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types';
 
@@ -15,9 +16,7 @@ export const GROUP_TITLES: Record<Category, string> = {
   'tracked-artifact': 'Tracked artifacts',
 };
 
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
+export { plural } from './plural';
 
 export function foundLine(result: QueryResult): string {
   const q = result.query;

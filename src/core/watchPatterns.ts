@@ -18,6 +18,12 @@ const PATTERNS: Record<Exclude<ChangeKind, 'other'>, readonly string[]> = {
 /** All of them as one glob, so a host needs one watcher on the folder, not one per pattern. */
 export const KNOWLEDGE_GLOB = `{${Object.values(PATTERNS).flat().join(',')}}`;
 
+/**
+ * The notes themselves, for their creation and deletion only (a host ignores their edits): a
+ * note the index lists that goes away, or comes back, changes index health and the tree.
+ */
+export const NOTES_GLOB = '**/*.md';
+
 const MATCH = { dot: true, nocase: process.platform === 'win32' };
 
 /** What a change at `relPath` (relative to the knowledge folder, `/`-separated) affects. */

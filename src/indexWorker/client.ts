@@ -17,8 +17,8 @@ export interface IndexWorkerOptions {
   resourceLimits?: ResourceLimits;
 }
 
-/** The cheap index check (checkIndex) of a snapshot, with the text of the lines it points to. */
-export type IndexChecker = (snapshot: Snapshot) => Promise<CheckMessage>;
+/** The cheap index check (checkIndex) of a snapshot, with the text of the lines it points to; `again`: not the load's report, a new check (the notes changed). */
+export type IndexChecker = (snapshot: Snapshot, again?: boolean) => Promise<CheckMessage>;
 
 export class IndexWorker {
   /** The reports the loads' workers are computing, by the index they sent. */
@@ -40,8 +40,8 @@ export class IndexWorker {
 
   readonly loader: IndexLoader = { load: (config) => this.load(config) };
 
-  readonly check: IndexChecker = (snapshot) => {
-    const report = this.reports.get(snapshot.index);
+  readonly check: IndexChecker = (snapshot, again = false) => {
+    const report = again ? undefined : this.reports.get(snapshot.index);
     if (report) return report;
     return this.start('check', snapshot.config, 1)[0] as Promise<CheckMessage>;
   };

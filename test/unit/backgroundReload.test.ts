@@ -79,6 +79,27 @@ describe('a change on disk read in the background', () => {
     assert.equal(kb.loads, 2);
   });
 
+  test('the knowledge base says it is reading from the first change until the last queued read is in (the tree\'s "reloading…")', async () => {
+    const loader = new HeldLoader();
+    const { indexFile, kb } = setup(loader);
+    kb.state();
+    const heard: boolean[] = [];
+    kb.onDidChangeReading((r) => heard.push(r));
+    assert.equal(kb.reading, false);
+    fs.writeFileSync(indexFile, indexWith('X two'));
+    kb.changed([indexFile]);
+    assert.equal(kb.reading, true);
+    kb.changed([indexFile]); // during the read: one more read queued
+    loader.pending[0].finish();
+    await settled();
+    assert.equal(kb.reading, true, 'still reading: the queued read');
+    loader.pending[1].finish();
+    await settled();
+    assert.equal(kb.reading, false);
+    assert.equal(heard[0], true);
+    assert.equal(heard[heard.length - 1], false);
+  });
+
   test('changes during a read cost one more read, not one each', async () => {
     const loader = new HeldLoader();
     const { indexFile, kb, changes } = setup(loader);

@@ -34,7 +34,7 @@ describe('index report', () => {
     assert.equal(totals.total, 205);
     assert.deepEqual(totals.bySeverity, { error: 0, warning: 205, info: 0 });
     assert.equal(healthSummary(health, '2026-11-03'), 'index: 205 problems, rebuilt yesterday'); // the status bar's line
-    assert.equal(checkSummary(health, '2026-11-03'), 'index.md: 205 problems (205 warnings): 205 missing files; rebuilt yesterday; notes not compared with the index');
+    assert.equal(checkSummary(health, '2026-11-03'), 'index.md: 205 problems (205 warnings): 205 missing files (200 listed); rebuilt yesterday; notes not compared with the index');
   });
 
   test('kind names are counted as phrases: the plural is not a trailing s on the whole phrase', () => {

@@ -121,12 +121,25 @@ describe('change routing', () => {
     const { home, kf } = alphaHome();
     const { kb, changes } = base(home);
     kb.state();
-    assert.equal(kb.changed([path.join(kf, 'notes/x.md'), path.join(kf, 'intake/ideas/sub/y.md')]), 'none');
+    assert.equal(kb.changed([path.join(kf, 'notes/unlisted.md'), path.join(kf, 'intake/ideas/sub/y.md')]), 'none');
     assert.deepEqual(changes, []);
     assert.equal(kb.isLoaded, true);
     assert.equal(kb.changed([path.join(kf, 'notes/x.md'), path.join(kf, 'projects/alpha/a.md'), path.join(home, '.claude', 'aria-knowledge.local.md')]), 'snapshot');
     assert.deepEqual(changes, ['snapshot']);
     assert.equal(kb.isLoaded, false);
+  });
+
+  test('a note the index lists, created or deleted → files: listeners hear it, nothing is re-read', () => {
+    const { home, kf } = alphaHome();
+    const { kb, changes } = base(home);
+    kb.state();
+    fs.rmSync(path.join(kf, 'notes/x.md'));
+    assert.equal(kb.changed([path.join(kf, 'notes/x.md')]), 'files');
+    assert.deepEqual(changes, ['files']);
+    assert.equal(kb.isLoaded, true);
+    assert.equal(kb.loads, 1);
+    assert.equal(kb.changed([path.join(kf, 'notes/x.md'), path.join(kf, 'projects/alpha/a.md')]), 'cache', 'a batch takes its widest route');
+    assert.equal(kb.watchTargets().notesGlob, '**/*.md');
   });
 
   test('a config file appearing turns "not configured" into ready', () => {

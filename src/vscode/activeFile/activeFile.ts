@@ -42,6 +42,7 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
       vscode.window.onDidChangeActiveTextEditor(() => this.schedule()),
       service.onDidChange(() => this.schedule()),
       diagnostics.onDidChange(() => this.render()),
+      service.onDidChangeReading(() => this.render()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`${SECTION}.activeFile.enabled`)) this.schedule();
       }),
@@ -141,7 +142,7 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
   }
 
   private render(): void {
-    if (this.facts.state === 'ready') this.facts = { ...this.facts, health: this.diagnostics.current() };
+    if (this.facts.state === 'ready') this.facts = { ...this.facts, health: this.diagnostics.current(), reading: this.service.reading };
     const today = this.service.today();
     const view = statusBarView(this.knowledge, this.facts, today);
     this.item.text = view.text;

@@ -24,6 +24,8 @@ export interface IndexStateFacts {
   staleArtifacts?: number;
   warnings?: number;
   health?: IndexHealth;
+  /** index.md is being re-read (the rows show the previous one meanwhile). */
+  reading?: boolean;
 }
 
 export interface StatusBarView {
@@ -97,6 +99,9 @@ export function statusBarView(knowledge: ActiveFileKnowledge | undefined, facts:
 
 export const ACTIVE_FILE_GROUP_ID = 'group:activeFile';
 export const INDEX_HEALTH_ID = 'indexHealth';
+export const INDEX_RELOADING = 'index: reloading…';
+/** The index row's click: index.md and its problems (src/vscode/health/healthCommands.ts). */
+export const SHOW_INDEX_PROBLEMS_COMMAND = 'ariaContext.showIndexProblems';
 
 /** The rows at the top of the tag tree: the active file's files, then the index's state. */
 export function topSection(knowledge: ActiveFileKnowledge | undefined, facts: IndexStateFacts, today: string): TreeNode[] {
@@ -132,16 +137,17 @@ export function topSection(knowledge: ActiveFileKnowledge | undefined, facts: In
       expanded: true,
     }, children));
   }
-  if (facts.state === 'ready' && facts.health) {
+  if (facts.state === 'ready' && (facts.health || facts.reading)) {
     const line = indexStateLine(facts, today);
     const serious = seriousProblems(facts.health);
     nodes.push({
       id: INDEX_HEALTH_ID,
       kind: 'message',
-      label: healthSummary(facts.health, today),
-      tooltip: `${line}\n${INDEX_REBUILD_HINT}`,
+      label: facts.reading ? INDEX_RELOADING : healthSummary(facts.health!, today),
+      tooltip: `${line}\n${facts.reading ? 'index.md changed: reading it again; the rows below are from before.\n' : ''}Click to show index.md's problems.\n${INDEX_REBUILD_HINT}`,
       contextValue: 'ariaContext.indexHealth',
-      icon: serious > 0 ? 'warning' : facts.health.problems.length ? 'info' : 'pass',
+      icon: facts.reading ? 'sync~spin' : serious > 0 ? 'warning' : facts.health?.problems.length ? 'info' : 'pass',
+      command: { id: SHOW_INDEX_PROBLEMS_COMMAND },
     });
   }
   return nodes;

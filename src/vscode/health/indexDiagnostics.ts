@@ -1,12 +1,18 @@
 // Index health in the Problems panel: the core's problems (src/core/indexHealth.ts) as
 // diagnostics on the lines of index.md. The cheap check runs after each reload; Context: Check
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { checkIndex, indexLines, indexPath, plural, problemLines, readIndexText, INDEX_REBUILD_HINT, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
+import { checkIndex, driftOf, healthTotals, indexLines, indexPath, plural, problemLines, readIndexText, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
+import { checkMessage } from './healthModel';
+import { NOTE_RELATED } from './quickFixes';
 import type { IndexChecker } from '../../indexWorker/client';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
+
+/** What Check Index's scan of the notes finds (the cheap check never does). */
+const DRIFT_KINDS = new Set<IndexProblem['kind']>(['tags-differ', 'not-indexed', 'newer-than-index']);
 
 /** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
 function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
@@ -18,8 +24,9 @@ export class IndexDiagnostics implements vscode.Disposable {
   private readonly changedEmitter = new vscode.EventEmitter<void>();
   /** Fires when the health report changed (the status bar and the tree show its summary). */
   readonly onDidChange = this.changedEmitter.event;
-  private checked: { snapshot: Snapshot; health: IndexHealth } | undefined;
+  private checked: { snapshot: Snapshot; health: IndexHealth; lines: Record<number, string> } | undefined;
   private pending: Snapshot | undefined;
+  private readonly subscription: vscode.Disposable;
 
   /** `work`: the queue the check waits in (after the tree's rows); `checker`: where it runs (the index worker), else here. */
   constructor(
@@ -27,9 +34,15 @@ export class IndexDiagnostics implements vscode.Disposable {
     private readonly log: Log,
     private readonly work?: BackgroundWork,
     private readonly checker?: IndexChecker,
-  ) {}
+  ) {
+    // A listed note created or deleted (or a project's notes changed): the same snapshot is checked again.
+    this.subscription = service.onDidChange((change) => {
+      if (change === 'files' || change === 'cache') this.recheck();
+    });
+  }
 
   dispose(): void {
+    this.subscription.dispose();
     this.collection.dispose();
     this.changedEmitter.dispose();
   }
@@ -39,34 +52,48 @@ export class IndexDiagnostics implements vscode.Disposable {
     return this.checked?.health;
   }
 
+  /** The text a problem's line (1-based) of index.md had when it was checked (a quick fix checks it still has). */
+  checkedLine(line: number): string | undefined {
+    return this.checked?.lines[line];
+  }
+
   /**
    * The cheap check of a new snapshot, as background work: after the tag tree's rows and the
    * status bar (it costs 70-320 ms at 10k notes, and neither may wait for it), on the index
    * worker when there is one.
    */
-  checkSoon(snapshot: Snapshot): void {
-    if (this.checked?.snapshot === snapshot || this.pending === snapshot) return;
+  checkSoon(snapshot: Snapshot, again = false): void {
+    if ((!again && this.checked?.snapshot === snapshot) || this.pending === snapshot) return;
     this.pending = snapshot;
     const check = () => {
       if (this.pending !== snapshot) return;
-      if (this.checker) return this.checkElsewhere(this.checker, snapshot);
+      if (this.checker) return this.checkElsewhere(this.checker, snapshot, again);
       this.pending = undefined;
-      if (this.service.snapshot() === snapshot) this.healthFor(snapshot);
+      if (this.service.snapshot() === snapshot) this.healthFor(snapshot, again);
     };
     if (this.work) this.work.run('index check', check);
     else setTimeout(check, 0);
   }
 
-  /** The report for this snapshot, running the cheap check the first time it is asked. */
-  healthFor(snapshot: Snapshot): IndexHealth | undefined {
-    if (this.checked?.snapshot === snapshot) return this.checked.health;
+  /**
+   * The snapshot checked again, its notes having changed on disk: a problem fixed since goes, a
+   * new one shows. Not before the first report (that one is on its way).
+   */
+  recheck(): void {
+    const snapshot = this.checked?.snapshot;
+    if (snapshot && this.service.snapshot() === snapshot) this.checkSoon(snapshot, true);
+  }
+
+  /** The report for this snapshot, running the cheap check the first time it is asked (or `again`). */
+  healthFor(snapshot: Snapshot, again = false): IndexHealth | undefined {
+    if (!again && this.checked?.snapshot === snapshot) return this.checked.health;
     const text = readIndexText(snapshot.config);
     if (!text.ok) return undefined;
     try {
       const started = performance.now();
       const health = checkIndex(snapshot, text.text);
       this.publish(snapshot, health, problemLines(health, text.text));
-      this.log.info(`Index check: ${plural(health.problems.length, 'problem')} in ${Math.round(performance.now() - started)} ms`);
+      this.log.info(`Index check: ${problemCount(health)} in ${Math.round(performance.now() - started)} ms`);
       return health;
     } catch (err) {
       this.log.info(`Index check failed: ${(err as Error).stack ?? String(err)}`);
@@ -79,22 +106,22 @@ export class IndexDiagnostics implements vscode.Disposable {
    * reads index.md as it is now, so a report that arrives after a newer snapshot is dropped (that
    * snapshot's own check follows). Should the worker fail, the check runs here.
    */
-  private checkElsewhere(checker: IndexChecker, snapshot: Snapshot): void {
+  private checkElsewhere(checker: IndexChecker, snapshot: Snapshot, again: boolean): void {
     const started = performance.now();
     const current = () => this.pending === snapshot && this.service.snapshot() === snapshot;
-    checker(snapshot).then(
+    checker(snapshot, again).then(
       (checked) => {
         if (!current()) return;
         this.pending = undefined;
         if (checked.health === null) return;
         this.publish(snapshot, checked.health, checked.lines);
-        this.log.info(`Index check (on the index worker): ${plural(checked.health.problems.length, 'problem')} in ${Math.round(performance.now() - started)} ms`);
+        this.log.info(`Index check (on the index worker): ${problemCount(checked.health)} in ${Math.round(performance.now() - started)} ms`);
       },
       (err: Error) => {
         if (!current()) return;
         this.pending = undefined;
         this.log.info(`Index check on the index worker failed (${err.message}); checking here.`);
-        this.healthFor(snapshot);
+        this.healthFor(snapshot, again);
       },
     );
   }
@@ -141,16 +168,31 @@ export class IndexDiagnostics implements vscode.Disposable {
     if (this.service.snapshot() !== snapshot) return;
     const full = withDrift(health, drift);
     this.publish(snapshot, full, problemLines(full, text.text));
-    const counts = countByKind(full.problems);
-    const summary = full.problems.length === 0 ? 'The knowledge index has no problems.' : `The knowledge index has ${plural(full.problems.length, 'problem')}${counts ? ` (${counts})` : ''}.`;
-    const note = drift.cancelled ? ` The note scan was cancelled after ${plural(drift.notes, 'note')}.` : ` ${plural(drift.notes, 'note')} compared with the index.`;
-    const choice = await vscode.window.showInformationMessage(`${summary}${note}${full.problems.length ? ` ${INDEX_REBUILD_HINT}` : ''}`, ...(full.problems.length ? ['Show Problems'] : []));
+    const choice = await vscode.window.showInformationMessage(checkMessage(full, drift), ...(full.problems.length ? ['Show Problems'] : []));
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
+  /**
+   * Check Index's findings looked at again against `snapshot`: each note it found something about
+   * that is still there is checked again (a fixed one goes); the "more not listed" counts stay.
+   */
+  private driftAgain(snapshot: Snapshot, before: IndexHealth): { problems: IndexProblem[]; lines: Record<number, string> } | undefined {
+    const text = readIndexText(snapshot.config);
+    if (!text.ok) return undefined;
+    const drift = before.problems.filter((p) => DRIFT_KINDS.has(p.kind));
+    const notes = [...new Set(drift.flatMap((p) => (p.file !== undefined && fs.existsSync(p.file) ? [p.file] : [])))];
+    const problems = [...driftOf(snapshot, text.text, notes), ...drift.filter((p) => p.omitted !== undefined)];
+    return { problems, lines: problemLines({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 0 }, text.text) };
+  }
+
   /** `lines`: the text of the lines of index.md the problems point to, by 1-based number (problemLines). */
-  private publish(snapshot: Snapshot, health: IndexHealth, lines: Record<number, string>): void {
-    this.checked = { snapshot, health };
+  private publish(snapshot: Snapshot, fresh: IndexHealth, freshLines: Record<number, string>): void {
+    // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that still hold.
+    const before = !fresh.driftChecked && this.checked?.health.driftChecked ? this.checked.health : undefined;
+    const kept = before ? this.driftAgain(snapshot, before) : undefined;
+    const health = before && kept ? { ...fresh, problems: [...fresh.problems, ...kept.problems], driftChecked: true, notesScanned: before.notesScanned } : fresh;
+    const lines = kept ? { ...kept.lines, ...freshLines } : freshLines;
+    this.checked = { snapshot, health, lines };
     const uri = vscode.Uri.file(indexPath(snapshot.config));
     const range = (line: number) => {
       const i = Math.max(0, line - 1);
@@ -166,7 +208,7 @@ export class IndexDiagnostics implements vscode.Disposable {
         d.code = p.kind;
         const related: vscode.DiagnosticRelatedInformation[] = [];
         if (p.related) related.push(new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, range(p.related.line)), p.related.message.replace(/`/g, '')));
-        if (p.file) related.push(new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)), 'the note'));
+        if (p.file) related.push(new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)), NOTE_RELATED));
         if (related.length) d.relatedInformation = related;
         return d;
       }),
@@ -175,19 +217,6 @@ export class IndexDiagnostics implements vscode.Disposable {
   }
 }
 
-function countByKind(problems: readonly IndexProblem[]): string {
-  const names: Record<IndexProblem['kind'], string> = {
-    'unparsed': 'unreadable line',
-    'refused': 'refused entry',
-    'missing-file': 'missing file',
-    'duplicate': 'duplicate',
-    'unused-tag': 'tag without files',
-    'alias-collision': 'alias collision',
-    'tags-differ': 'note with changed tags',
-    'not-indexed': 'note not in the index',
-    'newer-than-index': 'note newer than the index',
-  };
-  const counts = new Map<string, number>();
-  for (const p of problems) counts.set(names[p.kind], (counts.get(names[p.kind]) ?? 0) + 1);
-  return [...counts].map(([name, n]) => plural(n, name)).join(', ');
+function problemCount(health: IndexHealth): string {
+  return plural(healthTotals(health.problems).total, 'problem');
 }

@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { markConfigureStepDone } from './walkthrough';
-import { KnowledgeBase, localDate, type ConfigSources, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../../core';
+import { KnowledgeBase, localDate, type ConfigSources, type KnowledgeChange, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../../core';
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import { explainAgentCommands } from './agentCommandsModel';
@@ -18,10 +18,13 @@ export class RetrievalService implements vscode.Disposable {
   private lastIgnored = '';
   /** The same state object each time for the same core state (views compare them). */
   private readonly explained = new WeakMap<KnowledgeState, KnowledgeState>();
-  private readonly changedEmitter = new vscode.EventEmitter<void>();
+  private readonly changedEmitter = new vscode.EventEmitter<KnowledgeChange>();
+  private readonly readingEmitter = new vscode.EventEmitter<boolean>();
   private readonly reloadedEmitter = new vscode.EventEmitter<void>();
-  /** Fires after data changed on disk or in the settings: views refresh, queries re-read. */
+  /** Fires after data changed on disk or in the settings (with what changed): views refresh, queries re-read. */
   readonly onDidChange = this.changedEmitter.event;
+  /** Fires when index.md starts or stops being re-read in the background (the tree says "reloading…"). */
+  readonly onDidChangeReading = this.readingEmitter.event;
   /** Fires when everything is to be re-read (settings, trust, Refresh): results shown so far are stale. */
   readonly onDidReload = this.reloadedEmitter.event;
 
@@ -38,14 +41,16 @@ export class RetrievalService implements vscode.Disposable {
     });
     this.knowledge.onDidChange((change) => {
       if (change === 'reload') this.reloadedEmitter.fire();
-      this.changedEmitter.fire();
+      this.changedEmitter.fire(change);
     });
+    this.knowledge.onDidChangeReading((reading) => this.readingEmitter.fire(reading));
   }
 
   dispose(): void {
     this.knowledge.dispose();
     this.changedEmitter.dispose();
     this.reloadedEmitter.dispose();
+    this.readingEmitter.dispose();
   }
 
   /** Messages name /setup and /index: said once where those run (the user's agent). */
@@ -60,6 +65,11 @@ export class RetrievalService implements vscode.Disposable {
   /** How many times config + index.md have been read (diagnostics, tests). */
   get loads(): number {
     return this.knowledge.loads;
+  }
+
+  /** Whether index.md is being re-read in the background. */
+  get reading(): boolean {
+    return this.knowledge.reading;
   }
 
   /** Whether the state has been computed (and not invalidated since). */

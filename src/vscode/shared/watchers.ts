@@ -28,16 +28,19 @@ export class KnowledgeWatchers implements Watcher, vscode.Disposable {
   watch(targets: WatchTargets, onChange: (paths: string[]) => void): vscode.Disposable {
     this.onChange = onChange;
     const made: vscode.Disposable[] = [];
-    const watch = (base: string, pattern: string) => {
+    const watch = (base: string, pattern: string, edits = true) => {
       try {
-        const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), pattern));
+        const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), pattern), false, !edits, false);
         const onEvent = (uri: vscode.Uri) => this.debouncer.push(uri.fsPath);
-        made.push(w, w.onDidCreate(onEvent), w.onDidChange(onEvent), w.onDidDelete(onEvent));
+        made.push(w, w.onDidCreate(onEvent), w.onDidDelete(onEvent));
+        if (edits) made.push(w.onDidChange(onEvent));
       } catch (err) {
         this.log.info(`Cannot watch ${base}/${pattern}: ${(err as Error).message}`);
       }
     };
     if (targets.knowledgeFolder) watch(targets.knowledgeFolder, targets.knowledgeGlob);
+    // The notes: a listed one deleted, renamed or restored changes index health (their edits do not).
+    if (targets.knowledgeFolder) watch(targets.knowledgeFolder, targets.notesGlob, false);
     for (const file of targets.configFiles) watch(path.dirname(file), path.basename(file));
     this.log.info(`Watching ${targets.knowledgeFolder ?? '(no knowledge folder)'} and ${targets.configFiles.length} config location(s)`);
     return new vscode.Disposable(() => {

@@ -121,6 +121,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (!node.file) item.tooltip = node.tooltip;
     item.contextValue = node.contextValue;
     item.iconPath = new vscode.ThemeIcon(node.icon);
+    if (node.command) item.command = { command: node.command.id, title: node.label, arguments: node.command.args };
     if (node.file) {
       item.resourceUri = vscode.Uri.file(node.file.absPath);
       item.iconPath = vscode.ThemeIcon.File;

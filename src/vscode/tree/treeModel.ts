@@ -28,6 +28,8 @@ export interface TreeNode {
   file?: ResultItem;
   /** What "Query This Tag" runs for tag and project nodes. */
   query?: string;
+  /** What a click runs (with `args`), for rows that are not files: the index row, a warning. */
+  command?: { id: string; args?: unknown[] };
   /** Initially expanded (groups only). */
   expanded?: boolean;
   /** How many children there are, known before they are built (tags, groups). */
@@ -350,7 +352,7 @@ export function buildTree(input: TreeInput): TreeNode[] {
 
   const all = [...warnings, ...index.warnings, ...config.warnings];
   if (all.length) {
-    const children = all.map((w, i) => messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning'));
+    const children = all.map((w, i) => ({ ...messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning'), command: { id: 'ariaContext.goToWarning', args: [w] } }));
     roots.push(adopt({
       id: 'group:warnings',
       kind: 'group',

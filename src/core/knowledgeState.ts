@@ -1,0 +1,22 @@
+// A knowledge base's state, and how a read's outcome (or a throw) becomes one.
+import type { Snapshot } from './engine';
+import type { SnapshotOutcome } from './snapshot';
+import type { Config } from './types';
+
+export type KnowledgeState =
+  /** `stale`: index.md changed but could not be re-read (the loader's limits); this snapshot is the last good one. */
+  | { kind: 'ready'; snapshot: Snapshot; stale?: string }
+  | { kind: 'notConfigured'; message: string }
+  | { kind: 'noIndex'; message: string; config: Config }
+  | { kind: 'error'; message: string };
+
+export function stateOf(outcome: SnapshotOutcome): KnowledgeState {
+  if (outcome.ok) return { kind: 'ready', snapshot: outcome.snapshot };
+  if (outcome.config) return { kind: 'noIndex', message: outcome.message, config: outcome.config };
+  return { kind: 'error', message: outcome.message };
+}
+
+/** The core is meant not to throw; if it ever does, the host still gets a state. */
+export function failed(err: unknown): KnowledgeState {
+  return { kind: 'error', message: `aria-context could not read the knowledge folder: ${(err as Error).message}` };
+}

@@ -1,0 +1,63 @@
+// Quick fixes (code actions) on index.md's problems: remove a duplicate listing or the listing of
+// a missing file, add a note that is not indexed under its front-matter tags, update a listing
+// from its note's front matter. Each is an edit of the open buffer (a WorkspaceEdit the editor
+// applies and the user sees, undoes or saves); nothing is saved here. The edits come from the
+// pure quickFixModel.ts, worked out on the buffer's text as it is now; a note's tags are read
+// through the core's reader (noteFacts).
+import * as vscode from 'vscode';
+import { indexPath, noteFacts } from '../../core';
+import type { RetrievalService } from '../shared/retrievalService';
+import { addNoteFix, removeEntryFix, updateEntryFix, type LineEdit, type QuickFix } from './quickFixModel';
+
+/** The label of a diagnostic's related location that is the note concerned (indexDiagnostics.ts). */
+export const NOTE_RELATED = 'the note';
+
+export class IndexQuickFixes implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  /** `checkedLine`: a line's text when its problem was found (IndexDiagnostics.checkedLine). */
+  constructor(
+    private readonly service: RetrievalService,
+    private readonly checkedLine: (line: number) => string | undefined,
+  ) {}
+
+  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const ours = context.diagnostics.filter((d) => d.source === 'aria-context');
+    if (ours.length === 0) return [];
+    const snapshot = this.service.snapshot();
+    if (!snapshot || document.uri.scheme !== 'file' || document.uri.fsPath !== indexPath(snapshot.config)) return [];
+    const text = document.getText();
+    const actions: vscode.CodeAction[] = [];
+    for (const d of ours) {
+      const fix = this.fixFor(d, text, snapshot.config);
+      if (!fix) continue;
+      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+      action.diagnostics = [d];
+      action.isPreferred = true;
+      action.edit = new vscode.WorkspaceEdit();
+      action.edit.replace(document.uri, rangeOf(document, fix.edit), fix.edit.text);
+      actions.push(action);
+    }
+    return actions;
+  }
+
+  private fixFor(d: vscode.Diagnostic, text: string, config: Parameters<typeof noteFacts>[0]): QuickFix | null {
+    const line = d.range.start.line + 1;
+    const code = typeof d.code === 'object' ? d.code.value : d.code;
+    // The buffer may have been edited since the check: the line must still say what it said.
+    if (code === 'duplicate') return removeEntryFix(text, line, 'duplicate', this.checkedLine(line));
+    if (code === 'missing-file') return removeEntryFix(text, line, 'missing', this.checkedLine(line));
+    if (code !== 'not-indexed' && code !== 'tags-differ') return null;
+    const note = d.relatedInformation?.find((r) => r.message === NOTE_RELATED)?.location.uri;
+    if (!note || note.scheme !== 'file') return null;
+    const facts = noteFacts(config, note.fsPath);
+    if (!facts.ok) return null;
+    return code === 'not-indexed' ? addNoteFix(text, facts.facts) : updateEntryFix(text, line, facts.facts);
+  }
+}
+
+function rangeOf(document: vscode.TextDocument, edit: LineEdit): vscode.Range {
+  const start = new vscode.Position(Math.min(edit.startLine, document.lineCount - 1), 0);
+  const end = edit.toEnd ? document.lineAt(document.lineCount - 1).range.end : new vscode.Position(edit.endLine, 0);
+  return new vscode.Range(start, end);
+}

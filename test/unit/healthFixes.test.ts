@@ -1,0 +1,202 @@
+// Index health you can act on: the quick fixes' edits (src/vscode/health/quickFixModel.ts) on a
+// buffer's text, the note facts they are built from (src/core/noteFacts.ts, through the
+// reader), and the summary's true totals (src/core/indexReport.ts).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { checkSummary, kindTotals } from '../../src/core/indexReport';
+import { driftOf, healthSummary } from '../../src/core/indexHealth';
+import { plural } from '../../src/core/plural';
+import { noteFacts } from '../../src/core/noteFacts';
+import { addNoteFix, applyLineEdit, removeEntryFix, updateEntryFix } from '../../src/vscode/health/quickFixModel';
+import { checkMessage, warningTarget } from '../../src/vscode/health/healthModel';
+import { topSection } from '../../src/vscode/activeFile/activeFileModel';
+import type { IndexProblem } from '../../src/core/indexHealth';
+import { makeHome, snapshotFor, tempDir } from '../helpers';
+
+const INDEX = [
+  '# Knowledge Index',
+  '',
+  'Last rebuilt: 2026-11-02',
+  '',
+  '## Known Tags',
+  '',
+  'api, stripe, testing',
+  '',
+  '## Tag Index',
+  '',
+  '### api',
+  '- notes/a.md — A',
+  '- notes/b.md — B',
+  '- notes/a.md — A again',
+  '',
+  '### testing',
+  '- notes/b.md — B',
+  '',
+  '## Other Tags',
+  '',
+  '### misc',
+  '- notes/c.md — C',
+  '',
+].join('\n');
+
+const lineOf = (text: string, needle: string) => text.split('\n').indexOf(needle) + 1;
+const fixed = (text: string, fix: { edit: Parameters<typeof applyLineEdit>[1] } | null) => {
+  assert.ok(fix, 'a fix is offered');
+  return applyLineEdit(text, fix.edit);
+};
+
+describe('index.md quick fixes edit the buffer text', () => {
+  test('removing a duplicate listing drops that line only; the first listing stays', () => {
+    const after = fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- notes/a.md — A again'), 'duplicate'));
+    assert.equal(after, INDEX.replace('- notes/a.md — A again\n', ''));
+  });
+
+  test('a line that is no longer a duplicate (edited since) gets no fix', () => {
+    const edited = INDEX.replace('- notes/a.md — A\n', '');
+    assert.equal(removeEntryFix(edited, lineOf(edited, '- notes/a.md — A again'), 'duplicate'), null);
+    assert.equal(removeEntryFix(INDEX, lineOf(INDEX, '### api'), 'missing'), null, 'a heading is not a listing');
+    // A line removed above: the problem's line number now holds another listing, which stays.
+    const shifted = INDEX.replace('- notes/a.md — A\n', '');
+    const line = lineOf(INDEX, '- notes/b.md — B');
+    assert.equal(removeEntryFix(shifted, line, 'missing', '- notes/b.md — B'), null);
+    assert.ok(removeEntryFix(INDEX, line, 'missing', '- notes/b.md — B'));
+  });
+
+  test('removing the listing of a missing file, also on the last line without a line break', () => {
+    assert.equal(fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), 'missing')), INDEX.replace('- notes/c.md — C\n', ''));
+    const noEol = INDEX.trimEnd();
+    assert.equal(fixed(noEol, removeEntryFix(noEol, lineOf(noEol, '- notes/c.md — C'), 'missing')), noEol.replace('\n- notes/c.md — C', ''));
+    const crlf = INDEX.replace(/\n/g, '\r\n');
+    assert.equal(fixed(crlf, removeEntryFix(crlf, 12, 'missing')), crlf.replace('- notes/a.md — A\r\n', ''));
+  });
+
+  test('a note that is not indexed is added under each tag: an existing heading, a new known-tag heading in name order, a new Other Tags heading', () => {
+    const after = fixed(INDEX, addNoteFix(INDEX, { rel: 'notes/new.md', tags: ['api', 'extra', 'stripe'], description: 'New' }));
+    assert.equal(after, INDEX
+      .replace('- notes/a.md — A again\n', '- notes/a.md — A again\n- notes/new.md — New\n')
+      .replace('### testing', '### stripe\n- notes/new.md — New\n\n### testing')
+      .replace('### misc', '### extra\n- notes/new.md — New\n\n### misc'));
+  });
+
+  test('a note without tags, or already listed under all its tags, gets no add fix', () => {
+    assert.equal(addNoteFix(INDEX, { rel: 'notes/new.md', tags: [], description: 'New' }), null);
+    assert.equal(addNoteFix(INDEX, { rel: 'notes/b.md', tags: ['api', 'testing'], description: 'B' }), null);
+  });
+
+  test('updating an entry from its front matter removes the tags it lost and adds those it gained', () => {
+    const fix = updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), { rel: 'notes/b.md', tags: ['misc', 'testing'], description: 'ignored' });
+    assert.match(fix!.title, /add misc, remove api/);
+    const after = fixed(INDEX, fix);
+    assert.equal(after, INDEX.replace('- notes/b.md — B\n- notes/a.md — A again', '- notes/a.md — A again').replace('- notes/c.md — C\n', '- notes/c.md — C\n- notes/b.md — B\n'));
+    assert.equal(updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), { rel: 'notes/b.md', tags: ['api', 'testing'], description: 'B' }), null, 'nothing to update');
+    assert.equal(updateEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), { rel: 'notes/b.md', tags: ['api'], description: 'B' }), null, 'the line names another note');
+  });
+});
+
+describe('note facts for a quick fix come through the reader', () => {
+  test('tags lowercased and sorted, the title from the front matter or the first heading', () => {
+    const home = makeHome({ index: INDEX, files: { 'knowledge/notes/t.md': '---\ntags: [Stripe, api]\n---\n# Heading\n', 'knowledge/notes/u.md': '---\ntags: [api]\ntitle: "Two\nlines"\n---\n# H\n' } });
+    const config = snapshotFor(home).config;
+    assert.deepEqual(noteFacts(config, path.join(config.knowledgeFolder, 'notes', 't.md')), { ok: true, facts: { rel: 'notes/t.md', tags: ['api', 'stripe'], description: 'Heading' } });
+    const u = noteFacts(config, path.join(config.knowledgeFolder, 'notes', 'u.md'));
+    assert.ok(u.ok && !u.facts.description.includes('\n'));
+  });
+
+  test('a symlink out of the folder is refused, never read', () => {
+    const outside = path.join(tempDir(), 'secret.md');
+    fs.writeFileSync(outside, '---\ntags: [api]\n---\n# Secret\n');
+    const home = makeHome({ index: INDEX });
+    const config = snapshotFor(home).config;
+    fs.mkdirSync(path.join(config.knowledgeFolder, 'refs'), { recursive: true });
+    fs.symlinkSync(outside, path.join(config.knowledgeFolder, 'refs', 'evil.md'));
+    const facts = noteFacts(config, path.join(config.knowledgeFolder, 'refs', 'evil.md'));
+    assert.equal(facts.ok, false);
+  });
+});
+
+describe('health totals', () => {
+  const many = (kind: IndexProblem['kind'], n: number): IndexProblem[] => [
+    ...Array.from({ length: Math.min(n, 200) }, (_, i): IndexProblem => ({ kind, line: i + 1, severity: 'info', message: 'm' })),
+    ...(n > 200 ? [{ kind, line: 1, severity: 'info' as const, message: 'more', omitted: n - 200 }] : []),
+  ];
+
+  test('a kind past the cap says its true total and how many are listed; the plural is the phrase\'s', () => {
+    assert.equal(kindTotals([...many('missing-file', 3), ...many('newer-than-index', 10_000)]), '3 missing files, 10,000 notes newer than the index (200 listed)');
+    assert.equal(kindTotals(many('newer-than-index', 3)), '3 notes newer than the index');
+  });
+
+  test('Check Index\'s message counts every problem, with one pluralizer', () => {
+    const problems = [...many('newer-than-index', 10_000), ...many('duplicate', 1)];
+    const text = checkMessage({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 10_000 }, { notes: 10_000, cancelled: false });
+    assert.match(text, /^The knowledge index has 10,001 problems: 10,000 notes newer than the index \(200 listed\), 1 duplicate entry\. 10,000 notes compared with the index\./);
+    assert.doesNotMatch(text, /indexs|201/);
+    assert.equal(checkMessage({ problems: [], lastRebuilt: null, driftChecked: true, notesScanned: 1 }, { notes: 1, cancelled: false }), 'The knowledge index has no problems. 1 note compared with the index.');
+  });
+  test('every surface says the same true total with the same pluralizer: the index row, `aria-context check`, severities', () => {
+    const problems = [...many('newer-than-index', 10_000), ...many('duplicate', 1)];
+    const health = { problems, lastRebuilt: '2026-11-02', driftChecked: true, notesScanned: 10_000 };
+    assert.equal(healthSummary(health, '2026-11-03'), 'index: 10,001 problems, rebuilt yesterday');
+    assert.equal(
+      checkSummary(health, '2026-11-03'),
+      'index.md: 10,001 problems (10,001 info): 10,000 notes newer than the index (200 listed), 1 duplicate entry; rebuilt yesterday; 10,000 notes compared with the index',
+    );
+    assert.equal(plural(1, 'refused entry', 'refused entries'), '1 refused entry');
+    assert.equal(plural(3, 'refused entry', 'refused entries'), '3 refused entries');
+    assert.equal(plural(1234, 'file'), '1,234 files');
+  });
+});
+
+describe('the tree\'s health rows lead somewhere', () => {
+  test('a Warnings row goes to its line of index.md (numbered, or the entry it names) or to the config key\'s line', () => {
+    const home = makeHome({ index: INDEX });
+    const config = { ...snapshotFor(home).config, configFile: '/cfg/aria-knowledge.local.md', warnings: ['projects_list: ignored project tag "x y" (not a plain name)'] };
+    const configText = '---\nknowledge_folder: /k\nprojects_list:\n  x y: /p\n---\n';
+    assert.deepEqual(warningTarget('index.md line 7: something', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: 7 });
+    assert.deepEqual(warningTarget('Index entry `notes/c.md` under `misc` is not shown: refused.', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: lineOf(INDEX, '- notes/c.md — C') });
+    assert.deepEqual(warningTarget('Index entry `notes/b.md` under `testing` is not shown: refused.', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: lineOf(INDEX, '### testing') + 1 });
+    assert.deepEqual(warningTarget(config.warnings[0], config, '/k/index.md', INDEX, configText), { file: '/cfg/aria-knowledge.local.md', line: 3 });
+    assert.deepEqual(warningTarget('something else', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: 1 });
+  });
+
+  test('the index row says "reloading…" while index.md is re-read, and clicks to index.md\'s problems', () => {
+    const health = { problems: [], lastRebuilt: '2026-11-02', driftChecked: false, notesScanned: 0 };
+    const [row] = topSection(undefined, { state: 'ready', health, reading: true }, '2026-11-03');
+    assert.equal(row.label, 'index: reloading…');
+    assert.equal(row.command?.id, 'ariaContext.showIndexProblems');
+    const [done] = topSection(undefined, { state: 'ready', health }, '2026-11-03');
+    assert.equal(done.label, 'index: no problems, rebuilt yesterday');
+    assert.equal(done.command?.id, 'ariaContext.showIndexProblems');
+  });
+});
+
+describe('a fixed problem clears itself', () => {
+  test('Check Index\'s findings looked at again after the quick fixes are saved: the fixed notes have none left, the others keep theirs', () => {
+    const home = makeHome({
+      index: INDEX,
+      files: {
+        'knowledge/notes/a.md': '---\ntags: [api]\n---\n# A\n',
+        'knowledge/notes/b.md': '---\ntags: [api]\n---\n# B\n',
+        'knowledge/notes/c.md': '---\ntags: [misc]\n---\n# C\n',
+        'knowledge/notes/new.md': '---\ntags: [stripe]\ntitle: New one\n---\n',
+        'knowledge/notes/other.md': '---\ntags: [testing]\n---\n# Other\n',
+      },
+    });
+    const before = snapshotFor(home);
+    const kf = before.config.knowledgeFolder;
+    const notes = ['notes/b.md', 'notes/new.md', 'notes/other.md'].map((n) => path.join(kf, n));
+    const beforeRebuild = new Date('2026-11-01T12:00:00');
+    for (const note of notes) fs.utimesSync(note, beforeRebuild, beforeRebuild); // not newer than the index
+    const found = driftOf(before, INDEX, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`).sort();
+    assert.deepEqual(found, ['not-indexed new.md', 'not-indexed other.md', 'tags-differ b.md']);
+    const b = noteFacts(before.config, notes[0]);
+    const added = noteFacts(before.config, notes[1]);
+    assert.ok(b.ok && added.ok);
+    let text = fixed(INDEX, updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), b.facts));
+    text = fixed(text, addNoteFix(text, added.facts));
+    fs.writeFileSync(path.join(kf, 'index.md'), text); // what the user's save does
+    const after = snapshotFor(home);
+    assert.deepEqual(driftOf(after, text, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`), ['not-indexed other.md']);
+  });
+});
