@@ -41,7 +41,9 @@ async function reloadWindow(page: Page): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
   // The window comes back with the view it had; clicking its activity bar entry too soon would hide it.
   const list = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`);
-  if (!(await list.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false))) await openTagView(page);
+  const shown = page.locator('.part.activitybar .action-item.checked .action-label[aria-label^="Context"]');
+  if (!(await list.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false)) && !(await shown.count())) await openTagView(page);
+  await list.waitFor({ state: 'visible', timeout: 45_000 });
   await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
 }
 
