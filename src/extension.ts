@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
-  const tree = new TagTreeProvider(service, log, context.globalState, { work, activatedAt: started });
+  const tree = new TagTreeProvider(service, log, context.globalState, { work, activatedAt: started }, context.workspaceState);
   const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   work.treeVisible(treeView.visible);
   context.subscriptions.push(treeView.onDidChangeVisibility((e) => work.treeVisible(e.visible)));
@@ -87,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   registerCommands(context, { service, actions, query, tree, treeView, summary, log });
-  registerChat(context, service, actions, log, derivedQuery);
+  registerChat(context, service, actions, log, summary, derivedQuery);
   context.subscriptions.push(...registerMcpServer(context, log));
 
   const reloadAndFollow = (reason: string) => {

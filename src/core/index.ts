@@ -35,7 +35,16 @@ export {
   MAX_INDEX_BYTES,
   queryTooLarge,
 } from './limits';
-export { KnowledgeBase, type KnowledgeState, type KnowledgeChange, type KnowledgeQueryOutcome, type IndexLoader, type LoadableFile, type Watcher } from './knowledgeBase';
+export {
+  KnowledgeBase,
+  type KnowledgeState,
+  type KnowledgeChange,
+  type KnowledgeQueryOutcome,
+  type IndexLoader,
+  type LoadableFile,
+  type LogLevel,
+  type Watcher,
+} from './knowledgeBase';
 export { IndexLoadLimit } from './indexLoader';
 export type { WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';

@@ -44,6 +44,9 @@ export interface Watcher {
 
 export type { IndexLoader } from './indexLoader';
 
+/** How much a log line matters; hosts may show only warnings and errors. */
+export type LogLevel = 'error' | 'warn' | 'info';
+
 export interface KnowledgeBaseOptions {
   /** Where the config comes from; asked again at each (re)load, so new settings are seen. */
   sources: () => ConfigSources;
@@ -65,7 +68,8 @@ export interface KnowledgeBaseOptions {
    * swapped in (then listeners hear the change). A reload (settings, Refresh) stays synchronous.
    */
   loader?: IndexLoader;
-  log?: (line: string) => void;
+  /** `level` tells a host that shows only problems (the MCP server) which lines are: info by default. */
+  log?: (line: string, level?: LogLevel) => void;
 }
 
 export class KnowledgeBase implements Disposable {
@@ -142,7 +146,7 @@ export class KnowledgeBase implements Disposable {
       if (s.stale) outcome.result.warnings.unshift(s.stale);
       return { ok: true, result: outcome.result, text: text.trim() };
     } catch (err) {
-      this.log(`Query "${text}" failed: ${(err as Error).stack ?? String(err)}`);
+      this.log(`Query "${text}" failed: ${(err as Error).stack ?? String(err)}`, 'error');
       return { ok: false, kind: 'error', message: `The query failed: ${(err as Error).message}` };
     }
   }
@@ -319,7 +323,7 @@ export class KnowledgeBase implements Disposable {
     } catch (err) {
       try {
         const after = afterLoaderFailure(config, err);
-        this.log(`Reading index.md in the background failed (${(err as Error).message}); ${'kept' in after ? 'keeping the index read before' : 'reading it here'}.`);
+        this.log(`Reading index.md in the background failed (${(err as Error).message}); ${'kept' in after ? 'keeping the index read before' : 'reading it here'}.`, 'warn');
         return 'kept' in after ? after : stateOf(after.outcome);
       } catch (fallbackErr) {
         return failed(fallbackErr);
@@ -331,7 +335,7 @@ export class KnowledgeBase implements Disposable {
   private keep(reason: string): void {
     if (this.current?.kind !== 'ready') return;
     this.current = { ...this.current, stale: keptMessage(reason) };
-    this.log(this.current.stale!);
+    this.log(this.current.stale!, 'warn');
     this.emit('snapshot');
   }
 
@@ -363,8 +367,8 @@ export class KnowledgeBase implements Disposable {
     const repeated = problem !== undefined && problem === this.lastProblem;
     this.lastProblem = problem;
     if (!repeated) this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
-    if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log(`Config warning: ${w}`);
-    if (problem !== undefined && !repeated) this.log(problem);
+    if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log(`Config warning: ${w}`, 'warn');
+    if (problem !== undefined && !repeated) this.log(problem, 'warn');
     for (const listener of [...this.loadListeners]) listener(next);
     this.rewatch();
     return next;
@@ -387,8 +391,8 @@ export class KnowledgeBase implements Disposable {
     for (const listener of [...this.changeListeners]) listener(change);
   }
 
-  private log(line: string): void {
-    this.options.log?.(line);
+  private log(line: string, level: LogLevel = 'info'): void {
+    this.options.log?.(line, level);
   }
 }
 

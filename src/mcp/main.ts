@@ -3,6 +3,7 @@
 // neither the CLI's query path nor the extension carries the SDK.
 import * as os from 'node:os';
 import { isIsoDate, KnowledgeBase, localDate } from '../core';
+import { isLogLevel, leveledLog, logLevelOf, LOG_LEVEL_ENV, type LogLevel } from './logLevel';
 import { createServer, serveStdio, SERVER_NAME } from './server';
 
 declare const ARIA_CONTEXT_VERSION: string | undefined;
@@ -10,13 +11,15 @@ declare const ARIA_CONTEXT_VERSION: string | undefined;
 export const MCP_HELP = `aria-context mcp — serve the knowledge base to MCP clients over stdio
 
 Usage:
-  aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
+  aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR] [--log-level warn|info]
 
 Options:
   --config FILE        aria-knowledge.local.md to read (reported in every call while missing)
   --folder DIR         knowledge folder (overrides knowledge_folder)
   --projects-root DIR  where relative project paths live (default ~/Projects)
   --today YYYY-MM-DD   the date ages are counted to (default: the day of each call)
+  --log-level LEVEL    what goes to stderr: warn (warnings and errors, the default), info
+                       (also loads and reloads), error; or set ${LOG_LEVEL_ENV}
   -h, --help           show this help
 
 Tools: knowledge_query, knowledge_load. Logs go to stderr; stdout is the protocol.
@@ -27,11 +30,12 @@ export interface McpOptions {
   folder?: string;
   projectsRoot?: string;
   today?: string;
+  logLevel?: LogLevel;
 }
 
 export type McpArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: McpOptions };
 
-const FLAGS: Record<string, keyof McpOptions> = { '--config': 'config', '--folder': 'folder', '--projects-root': 'projectsRoot', '--today': 'today' };
+const FLAGS: Record<string, keyof McpOptions> = { '--config': 'config', '--folder': 'folder', '--projects-root': 'projectsRoot', '--today': 'today', '--log-level': 'logLevel' };
 
 export function parseMcpArgs(argv: readonly string[]): McpArgs {
   const options: McpOptions = {};
@@ -45,19 +49,25 @@ export function parseMcpArgs(argv: readonly string[]): McpArgs {
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
     if (key === 'today' && !isIsoDate(value)) return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
+    if (key === 'logLevel') {
+      if (!isLogLevel(value)) return { kind: 'error', message: `--log-level is one of error, warn, info (got "${value}").` };
+      options.logLevel = value;
+      continue;
+    }
     options[key] = value;
   }
   return { kind: 'run', options };
 }
 
-const log = (message: string) => process.stderr.write(`[${SERVER_NAME}] ${message}\n`);
+const write = (message: string) => process.stderr.write(`[${SERVER_NAME}] ${message}\n`);
+const log = leveledLog('info', write);
 
 /**
  * The core's knowledge base, as the editor uses it but with no watcher: each call re-stats
  * the config candidates and index.md (project and ideas folders re-check their own stamps),
  * so every call sees the disk as it is now without re-parsing what did not change.
  */
-export function knowledgeBase(options: McpOptions, env: Record<string, string | undefined>, logLine: (line: string) => void = log): KnowledgeBase {
+export function knowledgeBase(options: McpOptions, env: Record<string, string | undefined>, logLine: (line: string, level?: LogLevel) => void = log): KnowledgeBase {
   const sources = {
     home: env.HOME || os.homedir(),
     env,
@@ -82,16 +92,21 @@ export async function main(argv: readonly string[], env: Record<string, string |
     process.exitCode = 2;
     return;
   }
-  const kb = knowledgeBase(parsed.options, env);
+  const logAt = leveledLog(logLevelOf(parsed.options.logLevel, env), write);
+  const kb = knowledgeBase(parsed.options, env, logAt);
   const version = typeof ARIA_CONTEXT_VERSION === 'string' ? ARIA_CONTEXT_VERSION : '0.0.0-dev';
-  serveStdio(() => createServer(kb, version, log), log);
+  // Handler failures are errors; malformed or over-long lines, warnings.
+  serveStdio(
+    () => createServer(kb, version, (message) => logAt(message, 'error')),
+    (message) => logAt(message, 'warn'),
+  );
   const state = kb.state();
-  log(state.kind === 'ready' ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})` : `Serving over stdio (v${version}); for now: ${state.message}`);
+  logAt(state.kind === 'ready' ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})` : `Serving over stdio (v${version}); for now: ${state.message}`);
 }
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((err: Error) => {
-    log(`could not start: ${err.message}`);
+    log(`could not start: ${err.message}`, 'error');
     process.exitCode = 1;
   });
 }

@@ -89,7 +89,7 @@ describe('knowledge for the active file, and index health, in the real workbench
 
   after(() => endSession('active-file-e2e', { page, wb, server }));
 
-  test('opening a project file updates the status bar item and the tree section; an outside file clears them', async () => {
+  test('opening a project file updates the status bar item (on the right) and the tree section; an outside file clears them', async () => {
     await quickOpen(page, 'WebhookHandler.ts');
     const text = await waitFor(async () => {
       const t = await statusText(page);
@@ -98,6 +98,9 @@ describe('knowledge for the active file, and index health, in the real workbench
     assert.match(text, /^\d+\+?/, `status bar text "${text}"`);
     const label = (await page.locator(STATUS_ITEM).first().getAttribute('aria-label')) ?? '';
     assert.match(label, /knowledge files for the active file/);
+    // Per file, so on the right with the editor's items (the left side is the workspace's).
+    const inPart = (side: string) => page.locator(`.part.statusbar .${side}-items ${STATUS_ITEM.replace('.part.statusbar ', '')}`).count();
+    assert.deepEqual([(await inPart('left')) === 0, (await inPart('right')) > 0], [true, true], 'on the right, not on the left');
 
     await openViewContainer(page, 'Context');
     const rows = await waitFor(async () => {

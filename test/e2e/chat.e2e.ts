@@ -19,6 +19,7 @@ import {
   openWorkbench,
   runCommand,
   screenshot,
+  showNotifications,
   sleep,
   startCodeServer,
   waitFor,
@@ -38,9 +39,14 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     server = await startCodeServer({ workspace, vsixPath: packagedVsix(), env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today } });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   });
 
   after(() => endSession('chat-e2e', { page, wb, server }));
+
+  test('with no chat model, the extension log says so and what works without one', async () => {
+    await waitFor(() => /Chat: no language model is available in this editor/.test(extensionLog(server)), 30_000, 'the no-model line in the log');
+  });
 
   test('Send to Chat from the pick list attaches exactly the picked files to the chat input', async () => {
     await runCommand(page, 'Chat: Focus on Chat View');
@@ -59,7 +65,15 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     assert.deepEqual(names, ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md']);
     assert.equal(chips.length, 2, 'nothing but the picked files');
     await keepScreenshot(page, 'send-to-chat');
-    await waitForNotification(page, 'Attached 2 files to the chat input');
+    // No model in this editor: the message says nothing can answer, and offers what works.
+    await showNotifications(page);
+    const note = page.locator('.notifications-center .notification-list-item', { hasText: 'Attached 2 files to the chat input' });
+    await note.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match((await note.innerText()).replace(/\s+/g, ' '), /No language model is available in this editor, so nothing in the chat can answer/);
+    await note.getByRole('button', { name: 'Copy as Context' }).click();
+    await waitForNotification(page, 'Copied 2 knowledge files to the clipboard as context');
+    const clipboard = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
+    assert.match(clipboard, /^## ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md\n/);
     assert.match(extensionLog(server), /Send to Chat \(openWithAttachments\): ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md: ~\d+ tokens, approaches\/api-pagination\.md: ~\d+ tokens/);
   });
 

@@ -199,13 +199,11 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     await closeAllEditors(page);
   });
 
-  test('proj-a → the expansion note in the placeholder, pending ideas named in the title, only files listed; the tracked artifact is pickable', async () => {
+  test('proj-a → the expansion note and pending ideas named in the title, only files listed; the tracked artifact is pickable', async () => {
     const rows = await runQuery(page, 'proj-a');
     const labels = rows.map((r) => r.label);
     const title = (await page.locator('.quick-input-widget .quick-input-title').textContent()) ?? '';
-    assert.match(title, /^proj-a — 7 files \(OR\) · 2 pending ideas/);
-    const placeholder = (await page.locator('.quick-input-widget .quick-input-box input').getAttribute('placeholder')) ?? '';
-    assert.match(placeholder, /Expanded proj-a to include: api, stripe, webhooks/);
+    assert.match(title, /^proj-a — 7 files \(OR\) · 2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/);
     assert.ok(!labels.some((l) => l.includes('/setup diff prompts')), 'ideas are not rows (they could show a checkbox)');
     const seps = groups(rows).map((g) => g.separator);
     assert.deepEqual(seps.slice(0, 4), ['Team-shared (2)', 'Project-specific (2)', 'Cross-project (3)', 'Tracked artifacts (1)']);
@@ -357,7 +355,7 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
     await openTagView(page);
     const welcome = page.locator('.part.sidebar .welcome-view-content');
     await welcome.waitFor({ state: 'visible', timeout: 20_000 });
-    await waitFor(async () => (await welcome.textContent())?.includes('aria-knowledge is not configured. Run /setup to get started.'), 10_000, 'the not-configured message');
+    await waitFor(async () => (await welcome.textContent())?.includes('aria-knowledge is not configured. Run /setup to get started: /setup is an aria-knowledge command, run in your agent'), 10_000, 'the not-configured message');
     const buttons = await welcome.locator('.monaco-button').allTextContents();
     assert.deepEqual(buttons.map((b) => b.trim()), ['Choose Knowledge Folder', 'Open Settings']);
     await keepScreenshot(page, 'welcome');

@@ -8,9 +8,11 @@ import { runQuery, type Snapshot } from '../../src/core/engine';
 import { escapeMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import {
   ATTACH_ALL_COMMAND,
+  COPY_ALL_COMMAND,
   followupsFor,
   handleChatRequest,
   splitLoadPrompt,
+  SUMMARY_COMMAND,
   type ChatModelPort,
   type ChatStream,
   type KnowledgeSource,
@@ -57,7 +59,7 @@ describe('@context participant', () => {
 
   test('a query answers with the summary as markdown, file links, and buttons', async () => {
     const stream = new RecordingStream();
-    const result = await handleChatRequest({ prompt: 'stripe AND api', command: undefined }, { lastQuery: null }, source, stream, undefined, linkFor, never);
+    const result = await handleChatRequest({ prompt: 'stripe AND api', command: undefined }, { lastQuery: null }, source, stream, new RecordingModel(), linkFor, never);
     const text = stream.text();
     assert.match(text, /\*\*Found 3 files matching: \\\[stripe, api\\\] \\\(AND\\\)\*\*/);
     const first = `1. [\\~/Projects/proj\\-a/\\_project\\-knowledge/2026\\-04\\-28\\-mike\\-webhook\\-retries\\.md](file://${home}/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md) — Webhook retry policy \\[project: proj\\-a, scope: repo, tags: api, stripe\\]`;
@@ -66,6 +68,30 @@ describe('@context participant', () => {
     assert.ok(text.includes(`(file://${path.join(home, 'knowledge/approaches/api-pagination.md')})`));
     assert.deepEqual(stream.of('button').map((b) => (b as { command: string }).command), [ATTACH_ALL_COMMAND, 'ariaContext.openQueryResult']);
     assert.deepEqual(result.metadata, { query: 'stripe AND api' });
+  });
+
+  test('with no chat model the answer says so and offers Copy as Context and the summary, not /load questions', async () => {
+    const stream = new RecordingStream();
+    await handleChatRequest({ prompt: 'stripe', command: undefined }, { lastQuery: null }, source, stream, undefined, linkFor, never);
+    const text = stream.text();
+    assert.match(text, /Found 3 files/);
+    assert.match(text, /No language model is available in this editor, so nothing in the chat can answer/);
+    assert.doesNotMatch(text, /with a question/);
+    assert.deepEqual(
+      stream.of('button').map((b) => [(b as { command: string }).command, (b as { arguments: unknown[] }).arguments]),
+      [[ATTACH_ALL_COMMAND, ['stripe']], ['ariaContext.openQueryResult', ['stripe']], [COPY_ALL_COMMAND, ['stripe']], [SUMMARY_COMMAND, ['stripe']]],
+    );
+  });
+
+  test('the answer ends with its buttons, all its text before them (VS Code folds what precedes the last text)', async () => {
+    for (const model of [new RecordingModel(), undefined]) {
+      const stream = new RecordingStream();
+      await handleChatRequest({ prompt: 'stripe', command: undefined }, { lastQuery: null }, source, stream, model, linkFor, never);
+      const kinds = stream.parts.map(([k]) => k);
+      const firstButton = kinds.indexOf('button');
+      assert.ok(firstButton > 0, 'buttons after the summary');
+      assert.deepEqual(kinds.slice(firstButton).filter((k) => k !== 'button'), [], `${model ? 'with' : 'without'} a model: ${kinds.join(', ')}`);
+    }
   });
 
   test('index text is escaped: no links or commands can be injected', () => {
@@ -101,7 +127,8 @@ describe('@context participant', () => {
     const stream = new RecordingStream();
     await handleChatRequest({ prompt: 'all', command: 'load' }, { lastQuery: 'stripe' }, source, stream, undefined, linkFor, never);
     assert.equal(stream.of('reference').length, 3);
-    assert.match(stream.text(), /No language model is available in this editor, so there is no answer/);
+    assert.match(stream.text(), /No language model is available in this editor, so nothing in the chat can answer.*The files are listed as references above/);
+    assert.deepEqual(stream.of('button').map((b) => (b as { command: string }).command), [COPY_ALL_COMMAND, SUMMARY_COMMAND]);
   });
 
   test('picks and question split; follow-ups suggest /load all and related tags', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { chooseChatRoute, versionAtLeast } from '../../src/vscode/chat/chatRoute';
+import { chooseChatRoute, languageModelToolsOn, versionAtLeast } from '../../src/vscode/chat/chatRoute';
 import { estimateTokens, formatTokens, sizeReport } from '../../src/vscode/chat/tokenEstimate';
 
 test('chat route: attachFiles on 1.103+, attachFile before, clipboard without chat or with AI disabled', () => {
@@ -19,4 +19,10 @@ test('size estimate: about four characters a token, per file and in total', () =
   assert.equal(estimateTokens(4001), 1001);
   assert.deepEqual([formatTokens(950), formatTokens(1500), formatTokens(25_400)], ['~950 tokens', '~1.5k tokens', '~25k tokens']);
   assert.deepEqual(sizeReport([{ path: 'a.md', bytes: 400 }, { path: 'b.md', bytes: 8000 }]), { total: 2100, lines: ['a.md: ~100 tokens', 'b.md: ~2.0k tokens'] });
+});
+
+test('one agent surface: with MCP the language-model tools are off unless the setting asks; without MCP always on', () => {
+  assert.equal(languageModelToolsOn(true, false), false);
+  assert.equal(languageModelToolsOn(true, true), true);
+  assert.equal(languageModelToolsOn(false, false), true);
 });

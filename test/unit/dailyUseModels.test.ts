@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery } from '../../src/core/engine';
 import { KnowledgeBase } from '../../src/core/knowledgeBase';
-import { batches, sendPlan } from '../../src/vscode/chat/sendPlanModel';
+import { batches, bundleFileName, bundlesToDelete, isInside, sendPlan } from '../../src/vscode/chat/sendPlanModel';
 import { buildCatalogue, CompletionFilter, completionRows, queryProblem, removeRecent, SECTION_LIMIT } from '../../src/vscode/query/completionModel';
 import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
 import { describeQueryCount, projectFacts } from '../../src/vscode/query/queryCountModel';
@@ -30,8 +30,11 @@ test('settings open on the Remote tab in a remote window and on the User tab oth
   assert.equal(local.query, `@ext:${pkg.publisher}.${pkg.name}`);
 });
 
-test('Send to Chat asks above the file limit or the token limit, never with both limits at 0, and sends in batches', () => {
-  assert.equal(sendPlan({ files: 50, tokens: 100, maxFiles: 50, maxTokens: 20000 }).ask, null);
+test('Send to Chat asks above the file limit or the token limit, never with both limits at 0, and bundles exactly when it asks', () => {
+  assert.deepEqual(sendPlan({ files: 50, tokens: 100, maxFiles: 50, maxTokens: 20000 }), { ask: null, bundle: false });
+  assert.equal(sendPlan({ files: 358, tokens: 100, maxFiles: 50, maxTokens: 20000 }).bundle, true);
+  assert.match(sendPlan({ files: 358, tokens: 100, maxFiles: 50, maxTokens: 20000 }).ask ?? '', /one read-only bundle file/);
+  assert.equal(sendPlan({ files: 5000, tokens: 1e9, maxFiles: 0, maxTokens: 0 }).bundle, false);
   assert.match(sendPlan({ files: 358, tokens: 100, maxFiles: 50, maxTokens: 20000 }).ask ?? '', /more than 50 files/);
   assert.match(sendPlan({ files: 2, tokens: 30000, maxFiles: 50, maxTokens: 20000 }).ask ?? '', /more than 20000 estimated tokens/);
   assert.equal(sendPlan({ files: 5000, tokens: 1e9, maxFiles: 0, maxTokens: 0 }).ask, null);
@@ -39,6 +42,21 @@ test('Send to Chat asks above the file limit or the token limit, never with both
   assert.equal(parts.flat().length, 358);
   assert.deepEqual([...new Set(parts.flat())].length, 358);
   assert.ok(parts.length > 1 && parts.every((p) => p.length <= 20));
+});
+
+test('bundle files: a safe name from the query and a UTC stamp, never inside the knowledge folder, the oldest pruned', () => {
+  const now = new Date('2026-12-01T19:30:05.123Z');
+  assert.equal(bundleFileName('api AND stripe', now), 'knowledge-api-and-stripe-20261201T193005Z.md');
+  assert.equal(bundleFileName('../../etc/passwd', now), 'knowledge-etc-passwd-20261201T193005Z.md');
+  assert.equal(bundleFileName('日本', now), 'knowledge-files-20261201T193005Z.md');
+  assert.ok(bundleFileName('x'.repeat(500), now).length < 80);
+  assert.ok(isInside('/k/tmp/b.md', '/k'));
+  assert.ok(isInside('/k', '/k'));
+  assert.ok(!isInside('/kk/b.md', '/k'));
+  assert.ok(!isInside('/other/b.md', '/k'));
+  const names = ['knowledge-a-20261201T000003Z.md', 'notes.txt', 'knowledge-b-20261201T000001Z.md', 'knowledge-c-20261201T000002Z.md'];
+  assert.deepEqual(bundlesToDelete(names, 2), ['knowledge-b-20261201T000001Z.md', 'knowledge-c-20261201T000002Z.md']);
+  assert.deepEqual(bundlesToDelete(names, 5), []);
 });
 
 test('pick list: when anything is loadable, every listed row is a checkable file; ideas, missing artifacts and warnings are named in the title', () => {
@@ -55,8 +73,10 @@ test('pick list: when anything is loadable, every listed row is a checkable file
   }
   const projA = pickModel(query(home, 'proj-a'), 'proj-a');
   assert.match(pickTitle(projA), /2 pending ideas/);
-  assert.match(projA.placeholder, /Expanded proj-a to include/);
-  assert.ok(!projA.placeholder.includes('`'), 'no markdown backticks in plain text');
+  assert.match(pickTitle(projA), /2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/, 'the expansion in the title, not only the placeholder');
+  assert.ok(!pickTitle(projA).includes('`'), 'no markdown backticks in plain text');
+  const alias = pickModel(query(home, 'deploy'), 'deploy');
+  assert.match(pickTitle(alias), /Resolved deploy → deployment/);
   // Nothing loadable: a single-select list that shows everything.
   const none = pickModel(query(home, 'nonexistent-tag'), 'nonexistent-tag');
   assert.equal(none.selectableCount, 0);
@@ -99,9 +119,13 @@ test('counts: a project-key tag (and its alias) counts what querying it returns,
   assert.match(expected, /^[1-9]\d* files/);
   assert.match(expected, /artifact/);
   const rows = completionRows({ catalogue: buildCatalogue(snapshot.index), value: 'p', recent: [], queryCount });
-  const tag = rows.find((r) => r.kind === 'complete' && r.label === 'proj-a' && r.description.startsWith('project key'));
-  assert.ok(tag && tag.kind === 'complete');
-  assert.equal(tag.description, `project key: ${expected} · aliases: pay`);
+  // Listed once, as a project (not again as a known tag), with the tag's aliases.
+  const named = rows.filter((r) => r.kind === 'complete' && r.label === 'proj-a');
+  assert.equal(named.length, 1);
+  const tag = named[0];
+  assert.ok(tag.kind === 'complete');
+  assert.ok(tag.description.endsWith(` · ${expected}`), tag.description);
+  assert.match(tag.detail ?? '', /aliases: pay$/);
   const alias = rows.find((r) => r.kind === 'complete' && r.label === 'pay → proj-a');
   assert.ok(alias && alias.kind === 'complete' && alias.description === `project key: ${expected}`);
   const roots = buildTree({ snapshot, projectFiles: () => null, queryCount });

@@ -28,3 +28,17 @@ test('the manifest contributes the provider id the extension registers, and the 
   const ignore = fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8').split('\n');
   assert.ok(ignore.includes('!dist/mcp.js'));
 });
+
+test('ariaContext.mcp.logLevel info passes --log-level info; the default (warnings and errors) passes nothing', () => {
+  assert.deepEqual(mcpLaunch({ ...base, settings: {}, logLevel: 'info' }).args, ['/ext/dist/mcp.js', '--log-level', 'info']);
+  assert.deepEqual(mcpLaunch({ ...base, settings: {}, logLevel: 'warn' }).args, ['/ext/dist/mcp.js']);
+  assert.deepEqual(mcpLaunch({ ...base, settings: {}, logLevel: '--folder=/etc' }).args, ['/ext/dist/mcp.js']);
+});
+
+test('the language-model tools are contributed behind the context key the extension sets, and a setting asks for them', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: { languageModelTools: Array<{ when?: string }>; configuration: { properties: Record<string, { default?: unknown }> } };
+  };
+  assert.ok(manifest.contributes.languageModelTools.every((t) => t.when === 'ariaContext.languageModelTools'));
+  assert.equal(manifest.contributes.configuration.properties['ariaContext.chat.languageModelTools'].default, false);
+});

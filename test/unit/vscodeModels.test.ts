@@ -264,3 +264,37 @@ test('containment: a tree file whose real path escapes the knowledge folder is r
     'Refused approaches/sneaky.md: its real path (after symlinks) is outside the allowed folders (not opened).',
   );
 });
+
+test('the walkthrough image of the tree is headed as the view is: its container and name, in capitals', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: { viewsContainers: { activitybar: Array<{ id: string; title: string }> }; views: Record<string, Array<{ id: string; name: string }>> };
+  };
+  const container = pkg.contributes.viewsContainers.activitybar.find((c) => c.id === 'ariaContext')!;
+  const view = pkg.contributes.views.ariaContext.find((v) => v.id === 'ariaContext.tags')!;
+  const svg = fs.readFileSync(path.join(repoRoot, 'media', 'walkthrough', 'tree.svg'), 'utf8');
+  const heading = /<text[^>]*font-size="11"[^>]*>([^<]+)<\/text>/.exec(svg)?.[1];
+  assert.equal(heading, `${container.title}: ${view.name}`.toUpperCase());
+});
+
+test("the Tags view's menu shows both sort orders, exactly the one in force checked (✓), whatever the order", () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, Array<{ command: string; when?: string }>> };
+  };
+  const title = new Map(pkg.contributes.commands.map((c) => [c.command, c.title]));
+  // The when clauses use only `view == ariaContext.tags` and `ariaContext.tagSort ==/!= <value>`.
+  const shown = (when: string, sort: string) =>
+    when.split('&&').every((part) => {
+      const m = /^\s*(view|ariaContext\.tagSort)\s*(==|!=)\s*(\S+)\s*$/.exec(part);
+      assert.ok(m, `an unexpected when clause part: ${part}`);
+      const value = m[1] === 'view' ? 'ariaContext.tags' : sort;
+      return (value === m[3]) === (m[2] === '==');
+    });
+  const sortItems = (sort: string) =>
+    pkg.contributes.menus['view/title']
+      .filter((i) => /^ariaContext\.sortBy/.test(i.command) && shown(i.when ?? '', sort))
+      .map((i) => title.get(i.command));
+  assert.deepEqual(sortItems('name'), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
+  assert.deepEqual(sortItems('count'), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
+  // Before the sort is known (no context key yet) the default, by name, is the checked one.
+  assert.deepEqual(sortItems(''), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
+});

@@ -17,7 +17,7 @@ export const QUERY_ACTIVE_FILE_COMMAND = 'ariaContext.queryActiveFile';
 const SWITCH_DEBOUNCE_MS = 150;
 
 export class ActiveFileKnowledgeView implements vscode.Disposable {
-  private readonly item = vscode.window.createStatusBarItem('ariaContext.status', vscode.StatusBarAlignment.Left, 50);
+  private readonly item = vscode.window.createStatusBarItem('ariaContext.status', vscode.StatusBarAlignment.Right, 100);
   private readonly sectionEmitter = new vscode.EventEmitter<void>();
   /** Fires when the tree's top rows changed. */
   readonly onDidChangeSection = this.sectionEmitter.event;

@@ -23,3 +23,15 @@ export function chooseChatRoute(commands: ReadonlySet<string>, version: string, 
   return 'none';
 }
 
+
+export const LM_TOOLS_CONTEXT = 'ariaContext.languageModelTools';
+export const LM_TOOLS_SETTING = 'chat.languageModelTools';
+
+/**
+ * Whether the language-model tools are offered to agent mode: where VS Code has MCP (1.101+)
+ * the bundled MCP server's tools are the one agent surface, and these stay off unless the user
+ * asks for them; elsewhere they are the only way an agent reaches the knowledge.
+ */
+export function languageModelToolsOn(editorHasMcp: boolean, setting: boolean): boolean {
+  return !editorHasMcp || setting;
+}

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
+import { hasChatModel, NO_MODEL_LOG } from './chatModels';
 import { followupsFor, handleChatRequest, type ActiveFileQuery, type ChatModelPort, type KnowledgeSource } from './participantHandler';
 
 export const PARTICIPANT_ID = 'ariaContext.context';
@@ -44,6 +45,10 @@ export function participantHandler(service: RetrievalService, log: Log, activeFi
   const source = knowledgeSource(service, activeFile);
   return async (request, context, stream, token) => {
     log.info(`@context ${request.command ? `/${request.command} ` : ''}${request.prompt}`);
+    // A request can arrive with a model the editor cannot serve (none installed or signed in):
+    // the list the editor gives extensions decides.
+    const model = request.model && (await hasChatModel()) ? request.model : undefined;
+    if (!model) log.info(NO_MODEL_LOG);
     return handleChatRequest(
       { prompt: request.prompt, command: request.command },
       { lastQuery: lastQueryFrom(context.history) },
@@ -54,7 +59,7 @@ export function participantHandler(service: RetrievalService, log: Log, activeFi
         button: (command) => stream.button(command),
         progress: (text) => stream.progress(text),
       },
-      modelPort(request.model, token),
+      modelPort(model, token),
       (absPath) => vscode.Uri.file(absPath).toString(),
       () => token.isCancellationRequested,
     );

@@ -50,6 +50,17 @@ export interface HandlerResult {
 export const LOAD_COMMAND = 'load';
 export const OPEN_ALL_COMMAND = 'ariaContext.openQueryResult';
 export const ATTACH_ALL_COMMAND = 'ariaContext.sendQueryResultToChat';
+export const COPY_ALL_COMMAND = 'ariaContext.copyQueryResult';
+export const SUMMARY_COMMAND = 'ariaContext.showQueryResultSummary';
+/** Said wherever a chat answer would need a model this editor does not have. */
+export const NO_MODEL_NOTE =
+  'No language model is available in this editor, so nothing in the chat can answer questions about these files. Copy them as context to paste into another assistant, or open the query summary.';
+
+/** What works without a model: the files to the clipboard, and the summary document. */
+function noModelButtons(stream: ChatStream, query: string): void {
+  stream.button({ command: COPY_ALL_COMMAND, title: 'Copy as Context', arguments: [query] });
+  stream.button({ command: SUMMARY_COMMAND, title: 'Show Query Summary', arguments: [query] });
+}
 /** Per-file cap when file contents go to a model. */
 export const CHAT_FILE_BYTES = 200 * 1024;
 
@@ -80,9 +91,13 @@ export async function handleChatRequest(
   const result = outcome.result;
   stream.markdown(resultMarkdown(result, { linkFor }));
   if (result.items.some((i) => i.selectable)) {
+    // Text first, buttons last: VS Code 1.139 folds every part before the answer's last run of
+    // markdown into a closed "Completed N steps", which would hide the summary behind it.
+    if (model) stream.markdown('\nUse `/load all`, `/load 1 3` or `/load <file name>` with a question to answer from these files.\n');
+    else stream.markdown(`\n${NO_MODEL_NOTE}\n`);
     stream.button({ command: ATTACH_ALL_COMMAND, title: 'Attach all to chat', arguments: [text] });
     stream.button({ command: OPEN_ALL_COMMAND, title: 'Open all', arguments: [text] });
-    stream.markdown('\nUse `/load all`, `/load 1 3` or `/load <file name>` with a question to answer from these files.\n');
+    if (!model) noModelButtons(stream, text);
   }
   return { metadata: { query: text } };
 }
@@ -141,7 +156,8 @@ async function handleLoad(
   const chars = load.loaded.reduce((sum, f) => sum + f.content.length, 0);
   stream.markdown(`Loaded ${load.loaded.length} knowledge files into context (${formatTokens(estimateTokens(chars))}).\n\n`);
   if (!model) {
-    stream.markdown('No language model is available in this editor, so there is no answer: the files are listed as references above.');
+    stream.markdown(`${NO_MODEL_NOTE} The files are listed as references above.`);
+    noModelButtons(stream, memory.lastQuery);
     return { metadata };
   }
   const ask = question || 'Summarise what these knowledge files say, briefly, and point out anything that looks outdated.';

@@ -6,16 +6,42 @@ import type { FileActions } from '../shared/fileActions';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import { registerParticipant } from './participant';
-import { ATTACH_ALL_COMMAND, OPEN_ALL_COMMAND, type ActiveFileQuery } from './participantHandler';
-import { sendToChat } from './sendToChat';
+import type { QuerySummaryProvider } from '../query/summaryCommand';
+import { editorHasMcp } from '../mcp/mcpServer';
+import { SECTION } from '../shared/settings';
+import { watchChatModels } from './chatModels';
+import { languageModelToolsOn, LM_TOOLS_CONTEXT, LM_TOOLS_SETTING } from './chatRoute';
+import { ATTACH_ALL_COMMAND, COPY_ALL_COMMAND, OPEN_ALL_COMMAND, SUMMARY_COMMAND, type ActiveFileQuery } from './participantHandler';
+import { sendToChat, setBundleFolder } from './sendToChat';
 import { registerTools } from './tools';
 
-export function registerChat(context: vscode.ExtensionContext, service: RetrievalService, actions: FileActions, log: Log, activeFile?: () => ActiveFileQuery | undefined): void {
+export function registerChat(
+  context: vscode.ExtensionContext,
+  service: RetrievalService,
+  actions: FileActions,
+  log: Log,
+  summary: QuerySummaryProvider,
+  activeFile?: () => ActiveFileQuery | undefined,
+): void {
+  setBundleFolder(context.globalStorageUri.fsPath);
   const participant = registerParticipant(service, log, activeFile);
   const tools = registerTools(service, activeFile);
   if (participant) context.subscriptions.push(participant);
-  context.subscriptions.push(...tools);
+  context.subscriptions.push(...tools, ...watchChatModels(log));
   log.info(`Chat: participant ${participant ? 'registered' : 'unavailable'}, ${tools.length} tools registered`);
+  // The tools' `when` clause (package.json) reads this key: one agent surface where MCP exists.
+  const mcp = editorHasMcp();
+  const showTools = () => {
+    const on = languageModelToolsOn(mcp, vscode.workspace.getConfiguration(SECTION).get<boolean>(LM_TOOLS_SETTING, false) === true);
+    void vscode.commands.executeCommand('setContext', LM_TOOLS_CONTEXT, on);
+    log.info(`Agent tools: ${on ? 'the language-model tools are offered' : 'the MCP server’s tools only (the language-model tools are off: ariaContext.chat.languageModelTools)'}`);
+  };
+  showTools();
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.${LM_TOOLS_SETTING}`)) showTools();
+    }),
+  );
 
   /** Buttons carry only the query text; the files are found again, so no path is trusted from outside. */
   const selectableOf = (query: unknown) => {
@@ -34,7 +60,17 @@ export function registerChat(context: vscode.ExtensionContext, service: Retrieva
     }),
     vscode.commands.registerCommand(ATTACH_ALL_COMMAND, async (query: unknown) => {
       const items = selectableOf(query);
-      if (items.length) await sendToChat(items, actions, log);
+      if (items.length) await sendToChat(items, actions, log, '', query as string);
+    }),
+    vscode.commands.registerCommand(COPY_ALL_COMMAND, async (query: unknown) => {
+      const items = selectableOf(query);
+      if (items.length) await actions.copyAsContext(items);
+    }),
+    vscode.commands.registerCommand(SUMMARY_COMMAND, async (query: unknown) => {
+      if (typeof query !== 'string') return;
+      const outcome = service.query(query);
+      if (!outcome.ok) return void vscode.window.showWarningMessage(outcome.message);
+      await summary.showForChat({ text: query, result: outcome.result });
     }),
     vscode.commands.registerCommand('ariaContext.sendFileToChat', async (uri?: unknown, selected?: unknown) => {
       const uris = (Array.isArray(selected) && selected.length ? selected : [uri ?? vscode.window.activeTextEditor?.document.uri])

@@ -19,6 +19,8 @@ export interface McpLaunchInput {
   version: string;
   /** The machine-scoped settings (user values only), as readPathSettings returns them. */
   settings: { knowledgeFolder?: string; configFile?: string; projectsRoot?: string };
+  /** ariaContext.mcp.logLevel: `info` adds the server's own activity to its output (warnings and errors otherwise). */
+  logLevel?: string;
   /**
    * Whether the configFile setting names an existing file. The extension falls through to the
    * next config location when it does not; the server's `--config` must exist, so it is passed
@@ -33,6 +35,7 @@ export function mcpLaunch(input: McpLaunchInput): McpLaunch {
   if (configFile && input.configFileExists(configFile)) args.push('--config', configFile);
   if (knowledgeFolder) args.push('--folder', knowledgeFolder);
   if (projectsRoot) args.push('--projects-root', projectsRoot);
+  if (input.logLevel === 'info') args.push('--log-level', 'info');
   return {
     label: MCP_SERVER_LABEL,
     command: input.execPath,

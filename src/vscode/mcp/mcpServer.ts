@@ -39,15 +39,23 @@ export function currentLaunch(context: vscode.ExtensionContext): McpLaunch {
     serverJs: path.join(context.extensionUri.fsPath, 'dist', 'mcp.js'),
     version: String((context.extension?.packageJSON as { version?: string } | undefined)?.version ?? '0.0.0'),
     settings,
+    logLevel: vscode.workspace.getConfiguration('ariaContext').get<string>('mcp.logLevel'),
     configFileExists: isFile,
   });
+}
+
+/** Whether this editor can run the bundled MCP server for agent mode (VS Code 1.101+). */
+export function editorHasMcp(): boolean {
+  const lm = vscode.lm as unknown as McpLmApi | undefined;
+  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor }).McpStdioServerDefinition;
+  return typeof lm?.registerMcpServerDefinitionProvider === 'function' && typeof Definition === 'function';
 }
 
 /** The provider's registration and its settings listener, or nothing on editors without the API. */
 export function registerMcpServer(context: vscode.ExtensionContext, log: Log): vscode.Disposable[] {
   const lm = vscode.lm as unknown as McpLmApi | undefined;
   const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor }).McpStdioServerDefinition;
-  if (typeof lm?.registerMcpServerDefinitionProvider !== 'function' || typeof Definition !== 'function') {
+  if (!editorHasMcp() || !lm?.registerMcpServerDefinitionProvider || !Definition) {
     log.info('This editor has no MCP server API (VS Code 1.101+): agent mode uses the aria-context language-model tools.');
     return [];
   }
@@ -70,7 +78,7 @@ export function registerMcpServer(context: vscode.ExtensionContext, log: Log): v
     changed,
     registration,
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (affectsPathSettings(e)) changed.fire();
+      if (affectsPathSettings(e) || e.affectsConfiguration('ariaContext.mcp.logLevel')) changed.fire();
     }),
   ];
 }

@@ -81,7 +81,11 @@ export function buildCatalogue(index: KnowledgeIndex, sharedEnabled: (project: s
   const projectKeys = new Set([...index.projects.keys()].map((k) => k.toLowerCase()));
   const team = teamSharedCounts(index, sharedEnabled);
   const counted = (tag: string) => tagCount(fileCount(index, tag), team.get(tag.toLowerCase()) ?? 0);
+  // A project key that is also a known tag is listed once, as a project: its aliases go with it.
+  const aliasesOf = new Map(index.knownTags.map((t) => [t.tag.toLowerCase(), t.aliases]));
   for (const p of index.projects.values()) {
+    const aliases = aliasesOf.get(p.key.toLowerCase()) ?? [];
+    const details = [p.relevantTags.length ? `expands to: ${p.relevantTags.join(', ')}` : '', aliases.length ? `aliases: ${aliases.join(', ')}` : ''].filter(Boolean);
     candidates.push({
       section: 'Projects',
       key: p.key.toLowerCase(),
@@ -89,7 +93,7 @@ export function buildCatalogue(index: KnowledgeIndex, sharedEnabled: (project: s
       insertLower: p.key.toLowerCase(),
       label: p.key,
       description: p.name ?? 'project',
-      detail: p.relevantTags.length ? `expands to: ${p.relevantTags.join(', ')}` : undefined,
+      detail: details.length ? details.join(' · ') : undefined,
       countQuery: p.key,
     });
   }
@@ -170,12 +174,15 @@ export function completionRows(input: CompletionInput, filter = new CompletionFi
   }
 
   const matches = filter.matches(catalogue, typed);
+  // A name is shown once, in the first section that has it (a project key is often a known tag
+  // too); an alias row (`pay → payments`) is a name of its own.
+  const offered = new Set<string>();
   for (const section of SECTIONS) {
     // Prefix matches first, then substrings; stop once the section is full.
     const prefix: Candidate[] = [];
     const inside: Candidate[] = [];
     for (const c of matches) {
-      if (c.section !== section || used.has(c.insertLower)) continue;
+      if (c.section !== section || used.has(c.insertLower) || offered.has(c.label.toLowerCase())) continue;
       if (!typed || c.key.startsWith(typed)) {
         if (prefix.length < limit) prefix.push(c);
       } else if (inside.length < limit) inside.push(c);
@@ -184,6 +191,7 @@ export function completionRows(input: CompletionInput, filter = new CompletionFi
     const shown = [...prefix, ...inside].slice(0, limit);
     if (shown.length === 0) continue;
     rows.push({ kind: 'separator', label: section });
+    for (const c of shown) offered.add(c.label.toLowerCase());
     for (const c of shown) {
       const counted = c.countQuery ? input.queryCount?.(c.countQuery) : undefined;
       const description = !counted ? c.description : c.section === 'Projects' ? `${c.description} · ${counted}` : c.description.replace(/^project key/, `project key: ${counted}`);

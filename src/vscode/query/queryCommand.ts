@@ -263,13 +263,13 @@ export class QueryCommand implements vscode.Disposable {
             return;
           }
           finish({ kind: 'done' });
-          void this.act(button, files);
+          void this.act(button, files, text);
         }),
         qp.onDidTriggerItemButton((e) => {
           const row = e.item.row;
           if (row?.kind !== 'item') return;
           finish({ kind: 'done' });
-          void this.act(e.button, [row.item]);
+          void this.act(e.button, [row.item], text);
         }),
         qp.onDidHide(() => {
           subs.forEach((d) => d.dispose());
@@ -281,10 +281,11 @@ export class QueryCommand implements vscode.Disposable {
     });
   }
 
-  private async act(button: vscode.QuickInputButton, files: ResultItem[]): Promise<void> {
-    if (button === OPEN_SIDE) await this.actions.open(files, { side: true });
+  private async act(button: vscode.QuickInputButton, files: ResultItem[], text: string): Promise<void> {
+    // Open to the Side puts the files in view: no "Opened N files" message on top.
+    if (button === OPEN_SIDE) await this.actions.open(files, { side: true, quiet: true });
     else if (button === COPY) await this.actions.copyAsContext(files);
-    else if (button === CHAT) await sendToChat(files, this.actions, this.log);
+    else if (button === CHAT) await sendToChat(files, this.actions, this.log, '', text);
   }
 }
 

@@ -26,6 +26,8 @@ export interface PickModel {
   listRows: PickRow[];
   /** What is not listed, in words for the title (`2 ideas · 1 missing artifact`); empty when all is listed. */
   notListed: string;
+  /** The query's notes (`Resolved pay → payments`, `Expanded proj-a to include: …`) when they are not rows: for the title. */
+  notes: string[];
 }
 
 /** Pick rows and titles are plain text: the core's notes quote names in markdown backticks. */
@@ -67,7 +69,8 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
 
 /** The title with what the list leaves out, so it is never silently dropped. */
 export function pickTitle(model: PickModel): string {
-  return model.notListed ? `${model.title} · ${model.notListed}` : model.title;
+  // The notes say what the query became: in the title, which stays while the list is filtered.
+  return [model.title, model.notListed, ...model.notes].filter(Boolean).join(' · ');
 }
 
 /** The rows of a summary view; the no-match help and the query's notes come first. */
@@ -129,15 +132,12 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
   return {
     foundLine: foundText,
     // Shown while the filter is empty, i.e. when the list opens: the notes must be read there.
-    placeholder: selectableCount
-      ? noteLines.length
-        ? `${noteLines.join(' · ')} — filter, Space to check, Enter to open`
-        : 'Filter the files; Space checks, Enter opens'
-      : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
+    placeholder: selectableCount ? 'Filter the files; Space checks, Enter opens' : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,
     listRows,
     notListed: selectableCount ? notListed(rows) : '',
+    notes: noteLines,
   };
 }
 

@@ -11,6 +11,11 @@ export function summaryUri(): vscode.Uri {
   return vscode.Uri.from({ scheme: SUMMARY_SCHEME, path: '/Query Summary.md' });
 }
 
+/** The summary of a query asked in the chat: its own document, so the user's last query stays. */
+export function chatSummaryUri(): vscode.Uri {
+  return vscode.Uri.from({ scheme: SUMMARY_SCHEME, path: '/Chat Query Summary.md' });
+}
+
 export type LastQuery = { text: string; result: QueryResult } | undefined;
 
 export function summaryMarkdown(last: NonNullable<LastQuery>): string {
@@ -21,14 +26,16 @@ export class QuerySummaryProvider implements vscode.TextDocumentContentProvider,
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
+  private chat: LastQuery;
+
   constructor(private readonly last: () => LastQuery) {}
 
   dispose(): void {
     this.changed.dispose();
   }
 
-  provideTextDocumentContent(): string {
-    const last = this.last();
+  provideTextDocumentContent(uri?: vscode.Uri): string {
+    const last = uri?.path === chatSummaryUri().path ? this.chat : this.last();
     return last ? summaryMarkdown(last) : '# Context: no query yet\n\nRun **Context: Query** first; its summary shows here.\n';
   }
 
@@ -36,6 +43,19 @@ export class QuerySummaryProvider implements vscode.TextDocumentContentProvider,
   refresh(): void {
     this.changed.fire(summaryUri());
   }
+
+  /** Shows a chat answer's query in the chat summary document. */
+  async showForChat(last: NonNullable<LastQuery>): Promise<void> {
+    this.chat = last;
+    this.changed.fire(chatSummaryUri());
+    await openMarkdown(chatSummaryUri());
+  }
+}
+
+async function openMarkdown(uri: vscode.Uri): Promise<void> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  if (doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+  await vscode.window.showTextDocument(doc, { preview: false });
 }
 
 export async function showQuerySummary(last: LastQuery, provider: QuerySummaryProvider): Promise<void> {
@@ -45,7 +65,5 @@ export async function showQuerySummary(last: LastQuery, provider: QuerySummaryPr
     return;
   }
   provider.refresh();
-  const doc = await vscode.workspace.openTextDocument(summaryUri());
-  if (doc.languageId !== 'markdown') await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-  await vscode.window.showTextDocument(doc, { preview: false });
+  await openMarkdown(summaryUri());
 }

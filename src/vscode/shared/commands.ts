@@ -75,7 +75,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
   register('ariaContext.openToSide', async (arg, multi) => {
     const { items, refusedPaths } = files(arg, multi, 'opened');
-    if (items.length) await actions.open(items, { side: true, quiet: items.length === 1, refusedPaths });
+    // The files open beside the editor: the result is in view, so no "Opened N files" message.
+    if (items.length) await actions.open(items, { side: true, quiet: true, refusedPaths });
   });
   register('ariaContext.copyAsContext', async (arg, multi) => {
     const { items, refusedPaths } = files(arg, multi, 'read');
@@ -83,7 +84,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
   register('ariaContext.sendToChat', async (arg, multi) => {
     const { items, refusedPaths } = files(arg, multi, 'sent');
-    if (items.length) await sendToChat(items, actions, log, refusedPaths);
+    if (items.length) await sendToChat(items, actions, log, refusedPaths, isTreeNode(arg) ? arg.query : undefined);
   });
   register('ariaContext.queryTag', async (arg) => {
     const node = isTreeNode(arg) ? arg : treeView.selection[0];

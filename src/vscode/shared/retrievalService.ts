@@ -8,6 +8,7 @@ import { markConfigureStepDone } from './walkthrough';
 import { KnowledgeBase, localDate, type ConfigSources, type KnowledgeChange, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../../core';
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
+import { explainAgentCommands } from './agentCommandsModel';
 import { knowledgePaths } from './knowledgePathsModel';
 import { readPathSettings } from './settings';
 
@@ -15,6 +16,8 @@ export class RetrievalService implements vscode.Disposable {
   private readonly knowledge: KnowledgeBase;
   private contextState: KnowledgeState['kind'] | undefined;
   private lastIgnored = '';
+  /** The same state object each time for the same core state (views compare them). */
+  private readonly explained = new WeakMap<KnowledgeState, KnowledgeState>();
   private readonly changedEmitter = new vscode.EventEmitter<KnowledgeChange>();
   private readonly readingEmitter = new vscode.EventEmitter<boolean>();
   private readonly reloadedEmitter = new vscode.EventEmitter<void>();
@@ -50,8 +53,13 @@ export class RetrievalService implements vscode.Disposable {
     this.readingEmitter.dispose();
   }
 
+  /** Messages name /setup and /index: said once where those run (the user's agent). */
   state(): KnowledgeState {
-    return this.knowledge.state();
+    const state = this.knowledge.state();
+    if (state.kind === 'ready') return state;
+    let shown = this.explained.get(state);
+    if (!shown) this.explained.set(state, (shown = { ...state, message: explainAgentCommands(state.message) }));
+    return shown;
   }
 
   /** How many times config + index.md have been read (diagnostics, tests). */
@@ -81,7 +89,8 @@ export class RetrievalService implements vscode.Disposable {
 
   /** One query against one snapshot; records nothing (the query command keeps the user's last). */
   query(text: string): KnowledgeQueryOutcome {
-    return this.knowledge.query(text);
+    const outcome = this.knowledge.query(text);
+    return outcome.ok ? outcome : { ...outcome, message: explainAgentCommands(outcome.message) };
   }
 
   projectFiles(tag: string): ProjectFile[] {

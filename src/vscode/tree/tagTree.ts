@@ -9,6 +9,10 @@ import { describeQueryCount, projectFacts } from '../query/queryCountModel';
 import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
+/** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
+const EXPANSION_KEY = 'ariaContext.treeExpansion';
+/** The most ids remembered; the oldest go first. */
+const EXPANSION_KEPT = 500;
 
 /** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
 export interface TopSection {
@@ -36,14 +40,30 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     private readonly userState?: vscode.Memento,
     /** Work the first rows do not need waits for them; `activatedAt` is performance.now() at activation. */
     private readonly timing?: { work?: BackgroundWork; activatedAt?: number },
+    /** The workspace's state, where expansion is kept across window reloads (node ids are stable). */
+    private readonly workspaceState?: vscode.Memento,
   ) {
     this.subscription = service.onDidChange(() => this.refresh());
+    const kept = workspaceState?.get<unknown>(EXPANSION_KEY);
+    if (kept && typeof kept === 'object') {
+      for (const [id, open] of Object.entries(kept)) if (typeof open === 'boolean') this.expansion.set(id, open);
+    }
     void vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
   }
 
   /** Follows the user's expanding and collapsing, so a rebuilt tree opens the same nodes. */
   track(view: vscode.TreeView<TreeNode>): vscode.Disposable[] {
-    return [view.onDidExpandElement((e) => this.expansion.set(e.element.id, true)), view.onDidCollapseElement((e) => this.expansion.set(e.element.id, false))];
+    return [view.onDidExpandElement((e) => this.remember(e.element.id, true)), view.onDidCollapseElement((e) => this.remember(e.element.id, false))];
+  }
+
+  private remember(id: string, open: boolean): void {
+    this.expansion.delete(id); // re-inserted last: the newest are kept
+    this.expansion.set(id, open);
+    for (const old of this.expansion.keys()) {
+      if (this.expansion.size <= EXPANSION_KEPT) break;
+      this.expansion.delete(old);
+    }
+    void this.workspaceState?.update(EXPANSION_KEY, Object.fromEntries(this.expansion));
   }
 
   get sort(): TagSort {

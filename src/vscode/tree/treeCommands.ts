@@ -68,6 +68,10 @@ export function registerTreeCommands(
   });
   register('ariaContext.sortByName', () => tree.setSort('name'));
   register('ariaContext.sortByCount', () => tree.setSort('count'));
+  // The checked menu items (the sort in force, shown with a ✓): choosing one keeps it.
+  // VS Code 1.139 takes no `toggled` from an extension's commands, so each order has a checked twin.
+  register('ariaContext.sortByNameChecked', () => tree.setSort('name'));
+  register('ariaContext.sortByCountChecked', () => tree.setSort('count'));
 }
 
 function findById(nodes: readonly TreeNode[], id: string): TreeNode | undefined {

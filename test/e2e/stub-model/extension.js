@@ -33,7 +33,7 @@ async function invokeMcpQuery(query) {
   }
 }
 
-function activate(context) {
+async function activate(context) {
   context.subscriptions.push(vscode.commands.registerCommand('ariaStub.invokeMcpQuery', () => invokeMcpQuery('stripe')));
   log({ event: 'activate', hasApi: typeof vscode.lm?.registerLanguageModelChatProvider === 'function' });
   if (typeof vscode.lm?.registerLanguageModelChatProvider !== 'function') return;
@@ -67,7 +67,8 @@ function activate(context) {
             if (text) lastUser = text;
           }
         }
-        log({ event: 'request', tools, lastUser: lastUser.slice(-300), toolResults: results.length });
+        // The whole prompt (capped), so a test can see which files' contents reached the model.
+        log({ event: 'request', tools, lastUser: lastUser.slice(-300), prompt: lastUser.slice(0, 100000), toolResults: results.length });
         if (results.length > 0) {
           progress.report(new vscode.LanguageModelTextPart(`STUB SAW: ${results[results.length - 1].slice(0, 4000)}`));
           return;
@@ -86,6 +87,10 @@ function activate(context) {
       },
     }),
   );
+  // The workbench loads extension-provided models only when one is asked for: without this,
+  // the chat's first request finds no model and ends with "Language model unavailable".
+  const models = await vscode.lm.selectChatModels({ vendor: 'aria-stub' });
+  log({ event: 'models', count: models.length });
 }
 
 module.exports = { activate, deactivate() {} };
