@@ -9,7 +9,8 @@ import { parseQueryText, resolveQuery } from './query';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
 import { trackedArtifacts } from './artifacts';
-import type { Config, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
+import { markProblems } from './reader';
+import type { Config, ItemProblem, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
 
 /** Config and index read at one moment; a query never mixes two snapshots. */
 export interface Snapshot {
@@ -21,6 +22,8 @@ export interface QueryOptions {
   /** `YYYY-MM-DD`: the only notion of "now" the core has. */
   today: string;
   cache?: CoreCache;
+  /** The reader's verdicts by absolute path, shared by the queries of one pass (the tree's counts). */
+  verdicts?: Map<string, ItemProblem | null>;
 }
 
 export type QueryOutcome = { ok: true; result: QueryResult } | { ok: false; code: 'usage'; message: string };
@@ -58,6 +61,8 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
     ...cross.items.sort(byRelevance),
   ];
   const artifacts = trackedArtifacts(config, projectTokens, options.today);
+  // §9 What the reader would refuse or cannot find is listed, marked, and neither numbered nor counted.
+  markProblems(config, knowledge, options.verdicts);
   let n = 0;
   for (const item of [...knowledge, ...artifacts]) if (item.selectable) item.n = ++n;
 
@@ -74,7 +79,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   return {
     query,
     items: [...knowledge, ...artifacts],
-    found: knowledge.length,
+    found: knowledge.filter((i) => i.problem === null).length,
     noMatch: knowledge.length === 0,
     ideas,
     showsIdeas: projectTokens.length > 0,

@@ -1,7 +1,7 @@
 // The public surface of the core: the only way in for the CLI, the editor adapters and any
 // server (eslint.config.mjs forbids importing core/<module> from them). It exports only what
 // those front ends use: tests import the module they test.
-export type { Config, IndexedFile, IndexProject, KnowledgeIndex, PathVerdict, QueryResult, ResultItem } from './types';
+export type { Config, IndexedFile, IndexProject, ItemProblem, KnowledgeIndex, PathVerdict, QueryResult, ResultItem } from './types';
 export { USAGE, loadedLine } from './messages';
 export type { ConfigSources } from './config';
 export { parseIndex, parseIndexCompact, indexLines, compactIndex, imageTransferables, indexFromImage, type IndexImage, type IndexLines } from './indexParser';
@@ -67,3 +67,5 @@ export {
 } from './indexHealth';
 export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, type ProblemRecord, type HealthTotals } from './indexReport';
 export { trackedArtifacts } from './artifacts';
+export { countsOf, describeCounts, listTags, noteCount, tagNames, TagCounter, type TagCounts, type TagKind, type TagName } from './tagCounts';
+export { problemText } from './messages';

@@ -16,7 +16,7 @@ import { artifactFiles } from './artifactPaths';
 import { totalCapReason } from './limits';
 import { describeFsError, isInside, tooWideRoot } from './paths';
 import { knowledgeDirs } from './teamShared';
-import type { Config, ProjectRoot, ResultItem } from './types';
+import type { Config, ItemProblem, ProjectRoot, ResultItem } from './types';
 
 /** A place the configuration allows reading: a folder (and everything below it) or one file. */
 export interface ReadArea {
@@ -253,6 +253,30 @@ export function checkItems(config: Config, items: readonly ResultItem[]): Checke
     checked.ok.push({ item, realPath: opened.realPath, bytes: opened.size });
   }
   return checked;
+}
+
+/**
+ * §9 Marks each selectable item the reader would not load now with its problem, and makes it
+ * unselectable: the same decision as loadItems (one verified open, no byte read), so a result
+ * never offers what loading then refuses. `seen` carries verdicts across calls (one per path).
+ */
+export function markProblems(config: Config, items: readonly ResultItem[], seen = new Map<string, ItemProblem | null>()): void {
+  let areas: ReadArea[] | undefined;
+  const realRoots = new Map<string, RootVerdict>();
+  for (const item of items) {
+    if (!item.selectable || item.problem) continue;
+    let problem = seen.get(item.absPath);
+    if (problem === undefined) {
+      const opened = openAllowed((areas ??= readAreas(config)), item.absPath, realRoots, config.home);
+      if (opened.ok) fs.closeSync(opened.fd);
+      problem = opened.ok ? null : { kind: opened.missing ? 'missing' : 'refused', reason: opened.reason };
+      seen.set(item.absPath, problem);
+    }
+    if (problem) {
+      item.problem = problem;
+      item.selectable = false;
+    }
+  }
 }
 
 export type FileFacts = { ok: true; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing: boolean };
