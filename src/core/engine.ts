@@ -9,8 +9,8 @@ import { parseQueryText, resolveQuery } from './query';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
 import { trackedArtifacts } from './artifacts';
-import { markProblems } from './reader';
-import type { Config, ItemProblem, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
+import { Availability } from './availability';
+import type { Config, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
 
 /** Config and index read at one moment; a query never mixes two snapshots. */
 export interface Snapshot {
@@ -22,8 +22,8 @@ export interface QueryOptions {
   /** `YYYY-MM-DD`: the only notion of "now" the core has. */
   today: string;
   cache?: CoreCache;
-  /** The reader's verdicts by absolute path, shared by the queries of one pass (the tree's counts). */
-  verdicts?: Map<string, ItemProblem | null>;
+  /** The reader's verdicts by path, shared by the queries of one pass (the tree's counts, `tags`). */
+  availability?: Availability;
 }
 
 export type QueryOutcome = { ok: true; result: QueryResult } | { ok: false; code: 'usage'; message: string };
@@ -62,7 +62,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   ];
   const artifacts = trackedArtifacts(config, projectTokens, options.today);
   // §9 What the reader would refuse or cannot find is listed, marked, and neither numbered nor counted.
-  markProblems(config, knowledge, options.verdicts);
+  (options.availability ?? new Availability(config)).mark(knowledge);
   let n = 0;
   for (const item of [...knowledge, ...artifacts]) if (item.selectable) item.n = ++n;
 

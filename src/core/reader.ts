@@ -63,7 +63,7 @@ function projectBounds(project: ProjectRoot): string[] {
 }
 
 /** The narrowest area holding `abs` by path, or null. */
-function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
+export function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
   let best: ReadArea | null = null;
   for (const area of areas) {
     const holds = area.kind === 'file' ? abs === area.path : isInside(abs, area.path);
@@ -75,13 +75,13 @@ function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
 export type OpenOutcome = { ok: true; fd: number; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing?: boolean };
 
 /** A root's real path, or why nothing below it may be read now (memoised over one call). */
-type RootVerdict = { real: string } | { reason: string; missing?: boolean };
+export type RootVerdict = { real: string } | { reason: string; missing?: boolean };
 
 export const ROOT_MISSING = 'its folder does not exist';
 export const ROOT_TOO_WIDE = 'its root folder now resolves to the file system root, your home folder or a folder above it';
 export const ROOT_ESCAPES = 'its project folder now leads out of its repository folder (or the projects root) through a symlink';
 
-function rootVerdict(area: ReadArea, home?: string): RootVerdict {
+export function rootVerdict(area: ReadArea, home?: string): RootVerdict {
   const real = realPathOrNull(area.root);
   if (real === null) return { reason: ROOT_MISSING, missing: true };
   // A root swapped for a symlink to home (or above) since the config was read.
@@ -256,27 +256,14 @@ export function checkItems(config: Config, items: readonly ResultItem[]): Checke
 }
 
 /**
- * §9 Marks each selectable item the reader would not load now with its problem, and makes it
- * unselectable: the same decision as loadItems (one verified open, no byte read), so a result
- * never offers what loading then refuses. `seen` carries verdicts across calls (one per path).
+ * §9 Why the reader would not load `abs` now (missing, or refused with its reason), or null when
+ * it would: loadItems' own check (one verified open, no byte read). `realRoots` memoises roots.
  */
-export function markProblems(config: Config, items: readonly ResultItem[], seen = new Map<string, ItemProblem | null>()): void {
-  let areas: ReadArea[] | undefined;
-  const realRoots = new Map<string, RootVerdict>();
-  for (const item of items) {
-    if (!item.selectable || item.problem) continue;
-    let problem = seen.get(item.absPath);
-    if (problem === undefined) {
-      const opened = openAllowed((areas ??= readAreas(config)), item.absPath, realRoots, config.home);
-      if (opened.ok) fs.closeSync(opened.fd);
-      problem = opened.ok ? null : { kind: opened.missing ? 'missing' : 'refused', reason: opened.reason };
-      seen.set(item.absPath, problem);
-    }
-    if (problem) {
-      item.problem = problem;
-      item.selectable = false;
-    }
-  }
+export function pathProblem(areas: readonly ReadArea[], abs: string, realRoots: Map<string, RootVerdict>, home?: string): ItemProblem | null {
+  const opened = openAllowed(areas, abs, realRoots, home);
+  if (!opened.ok) return { kind: opened.missing ? 'missing' : 'refused', reason: opened.reason };
+  fs.closeSync(opened.fd);
+  return null;
 }
 
 export type FileFacts = { ok: true; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing: boolean };

@@ -3,7 +3,8 @@
 // never recounted from the index. Items the reader would not load are not counted (§9).
 import { runQuery, type QueryOptions, type Snapshot } from './engine';
 import { plural } from './summaryView';
-import type { ItemProblem, QueryResult } from './types';
+import { Availability } from './availability';
+import type { QueryResult, ResultItem } from './types';
 
 export interface TagCounts {
   /** Loadable project-tier and cross-project notes. */
@@ -81,19 +82,26 @@ export function tagNames(snapshot: Snapshot): TagName[] {
 export class TagCounter {
   private readonly results = new Map<string, QueryResult | null>();
   private readonly counted = new Map<string, TagCounts | null>();
-  private readonly verdicts = new Map<string, ItemProblem | null>();
+  private readonly availability: Availability;
 
   constructor(
     readonly snapshot: Snapshot,
     private readonly options: QueryOptions,
-  ) {}
+  ) {
+    this.availability = options.availability ?? new Availability(snapshot.config);
+  }
+
+  /** Marks items built outside a query (the tree's team-shared headings) with the same verdicts. */
+  mark(items: readonly ResultItem[]): void {
+    this.availability.mark(items);
+  }
 
   /** What querying `text` returns, or null when it is not a query (empty, over the caps). */
   result(text: string): QueryResult | null {
     const key = text.toLowerCase();
     let result = this.results.get(key);
     if (result === undefined) {
-      const outcome = runQuery(this.snapshot, text, { ...this.options, verdicts: this.verdicts });
+      const outcome = runQuery(this.snapshot, text, { ...this.options, availability: this.availability });
       result = outcome.ok ? outcome.result : null;
       this.results.set(key, result);
     }
