@@ -67,5 +67,5 @@ export {
 } from './indexHealth';
 export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, type ProblemRecord, type HealthTotals } from './indexReport';
 export { trackedArtifacts } from './artifacts';
-export { countsOf, describeCounts, listTags, noteCount, tagNames, TagCounter, type TagCounts, type TagKind, type TagName } from './tagCounts';
+export { countsOf, describeCounts, listTags, noteCount, tagNames, TagCounter, type CountedQuery, type TagCounts, type TagKind, type TagName } from './tagCounts';
 export { problemText } from './messages';

@@ -74,21 +74,33 @@ export function tagNames(snapshot: Snapshot): TagName[] {
   return [...out.values()];
 }
 
+/** Runs one query with the counter's shared verdicts; null when the text is not a query. */
+export type CountedQuery = (text: string, shared: { availability: Availability }) => QueryResult | null;
+
 /**
  * Query results and counts by query text over one snapshot, each run once (memoised): the tree
  * asks it for every tag it shows, completion for each row, `aria-context tags` for every name.
- * The reader's verdicts are shared across its queries, one per path.
+ * The reader's verdicts are shared across its queries, one per path. `run` is the host's query
+ * (the editor's KnowledgeBase, with its cache) or plain runQuery.
  */
 export class TagCounter {
   private readonly results = new Map<string, QueryResult | null>();
   private readonly counted = new Map<string, TagCounts | null>();
   private readonly availability: Availability;
+  private readonly run: CountedQuery;
 
   constructor(
     readonly snapshot: Snapshot,
-    private readonly options: QueryOptions,
+    query: QueryOptions | CountedQuery,
   ) {
-    this.availability = options.availability ?? new Availability(snapshot.config);
+    this.availability = new Availability(snapshot.config);
+    this.run =
+      typeof query === 'function'
+        ? query
+        : (text, shared) => {
+            const outcome = runQuery(snapshot, text, { ...query, ...shared });
+            return outcome.ok ? outcome.result : null;
+          };
   }
 
   /** Marks items built outside a query (the tree's team-shared headings) with the same verdicts. */
@@ -101,8 +113,7 @@ export class TagCounter {
     const key = text.toLowerCase();
     let result = this.results.get(key);
     if (result === undefined) {
-      const outcome = runQuery(this.snapshot, text, { ...this.options, availability: this.availability });
-      result = outcome.ok ? outcome.result : null;
+      result = this.run(text, { availability: this.availability });
       this.results.set(key, result);
     }
     return result;

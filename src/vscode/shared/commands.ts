@@ -47,7 +47,10 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     );
   /** §9 The arguments only name paths; the items are found again in the current snapshot. */
   const files = (arg: unknown, multi: unknown, verb: string) => {
-    const paths = requestedPaths(arg, multi, treeView.selection);
+    const paths = requestedPaths(arg, multi, treeView.selection, (text) => {
+      const result = service.counter()?.result(text);
+      return result ? result.items.filter((i) => i.selectable).map((i) => i.absPath) : [];
+    });
     const { items, refused } = commandItems(service.snapshot(), paths, service.today());
     const refusedPaths = pathRefusals(refused, verb);
     if (refusedPaths) log.info(refusedPaths);
