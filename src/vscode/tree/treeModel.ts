@@ -100,7 +100,9 @@ export function buildTree(input: TreeInput): TreeNode[] {
   const queriedTag = (id: string, tag: string, extra?: string): TreeNode => {
     shown.add(tag);
     warnRefused(tag);
-    return tagNode(id, tag, countsOf(tag), () => notesOf(counter.result(tag)).map((item) => fileNode(id, item, everywhere)), extra);
+    const notes = notesOf(counter.result(tag));
+    const node = tagNode(id, tag, countsOf(tag), () => notes.map((item) => fileNode(id, item, everywhere)), extra);
+    return Object.assign(node, { childCount: notes.length });
   };
 
   // Projects: key — name → relevant tags, then the project's own files and team-shared notes,
