@@ -46,6 +46,16 @@ export const HOSTILE_SHAPES: Record<string, (bytes: number) => string> = {
       `## Team-Shared Tag Index\n### api\n- a${' [project:'.repeat(n / 10)}\n- a [project: p,${' [project: q,'.repeat(n / 12)} scope: repo]\n`,
     ].join('');
   },
+  /** Known Tags `[` missing its `]`: runs on one line, and an unclosed alias list on every line (§F9). */
+  'unclosed brackets': (bytes) => {
+    const n = Math.floor(bytes / 8);
+    return `## Known Tags\n${'[x ['.repeat(n)}\n${fill(bytes / 2, (i) => `t${i} [aliases: u${i}, v${i}\n`)}\n`;
+  },
+  /** Entries holding runs of ` — ` and `.md`, with and without a description (§F19). */
+  'separator runs': (bytes) => {
+    const n = Math.floor(bytes / 16);
+    return `## Tag Index\n### api\n- ${'a — '.repeat(n)}x.md\n- ${'a.md — '.repeat(n)}\n- ${'a — '.repeat(n)}\n`;
+  },
   /** The same entry line tens of thousands of times under one heading, in two spellings. */
   'duplicate entries': (bytes) => `## Tag Index\n### api\n${fill(bytes, (i) => (i % 2 ? '- notes/a.md — A\n' : '- ./notes/a.md\n'))}`,
 };

@@ -264,13 +264,24 @@ function runMcp(args: string[]): void {
  */
 function enableCompileCache(home: string): void {
   const mod = require('node:module') as { enableCompileCache?: (dir: string) => unknown };
-  if (typeof mod.enableCompileCache !== 'function' || !path.isAbsolute(home) || cacheDisabledByEnv(process.env)) return;
-  const dir = path.join(home, '.cache', 'aria-context', `compile-node${process.versions.node}`);
+  if (typeof mod.enableCompileCache !== 'function' || cacheDisabledByEnv(process.env)) return;
+  const dir = compileCacheFolder(home);
   try {
-    if (privateFolder(path.dirname(dir), []) && privateFolder(dir, [])) mod.enableCompileCache(dir);
+    if (dir !== null) mod.enableCompileCache(dir);
   } catch {
     // an optimisation only
   }
+}
+
+/**
+ * The folder for Node's compile cache: `<home>/.cache/aria-context/compile-node<version>` (never
+ * under XDG_CACHE_HOME), made 0700; null unless it and its parent are this user's real folders
+ * (not symlinks) that no one else can write.
+ */
+export function compileCacheFolder(home: string): string | null {
+  if (!path.isAbsolute(home)) return null;
+  const dir = path.join(home, '.cache', 'aria-context', `compile-node${process.versions.node}`);
+  return privateFolder(path.dirname(dir), []) && privateFolder(dir, []) ? dir : null;
 }
 
 /** The hidden command a miss starts to write the index cache, in a process of its own. */

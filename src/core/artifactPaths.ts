@@ -11,8 +11,9 @@ export function artifactFiles(config: Config, tag: string): string[] {
   const files = [path.join(project.root, 'CODEMAP.md')];
   const group = config.projectGroups.get(tag.toLowerCase());
   if (group) {
-    const stitch = path.resolve(project.root, group.stitchPath ?? 'STITCH.md');
-    if (isInside(stitch, project.root)) files.push(stitch); // §9 an artifact never leaves its project
+    // §9 an artifact never leaves its project: a stitch_path outside it is ignored (§4d).
+    const stitch = group.stitchPath === null ? null : path.resolve(project.root, group.stitchPath);
+    files.push(stitch !== null && isInside(stitch, project.root) ? stitch : path.join(project.root, 'STITCH.md'));
   }
   return files;
 }

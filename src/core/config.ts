@@ -182,9 +182,16 @@ function threshold(data: Record<string, unknown>, text: string, key: string, fal
   const value = data[key];
   if (value === undefined || value === null || value === '') return fallback;
   const written = writtenValue(text, key) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
-  if (/^[0-9]+$/.test(written) && Number.isSafeInteger(Number(written))) return Number(written);
+  if (/^[0-9]+$/.test(written) && atMost2To53(written)) return Number(written);
   warnings.push(`${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of days (digits only); using the default ${fallback}`);
   return fallback;
+}
+
+/** Digits up to 2^53 (§F13), compared as written: every such number is exact as a JavaScript number. */
+function atMost2To53(digits: string): boolean {
+  const d = digits.replace(/^0+(?=.)/, '');
+  const max = '9007199254740992';
+  return d.length < max.length || (d.length === max.length && d <= max);
 }
 
 /**
@@ -329,8 +336,9 @@ function keepGroupsInsideProjects(groups: Map<string, ProjectGroup>, projects: M
     }
     group.subRepos = group.subRepos.filter((sub) => !outside(sub));
     if (group.stitchPath !== null && outside(group.stitchPath)) {
-      // artifactFiles leaves it out too; said here so the user sees why.
+      // Ignored: the group's STITCH.md is then the default one at the project root (§4d).
       warnings.push(`projects_groups: ignored stitch_path "${group.stitchPath}" of ${project.tag} (it is not inside the project)`);
+      group.stitchPath = null;
     }
   }
 }

@@ -1,5 +1,6 @@
 // §2–§5 put together: one query against one snapshot of config and index.
 import { CoreCache } from './cache';
+import { problemLineCount } from './indexParser/parsed';
 import { matchCrossProject } from './crossProject';
 import { hasLegacyBacklog, pendingIdeas } from './ideas';
 import { queryTooLarge } from './limits';
@@ -119,8 +120,9 @@ function matchProjectTier(
   return result;
 }
 
+/** The first index warnings, then how many problem lines are left: past 50, the stored list's last line counts the rest (§F42). */
 function indexWarnings(index: KnowledgeIndex): string[] {
   if (index.warnings.length <= INDEX_WARNINGS_SHOWN) return index.warnings;
-  const more = index.warnings.length - INDEX_WARNINGS_SHOWN;
+  const more = problemLineCount(index.warnings) - INDEX_WARNINGS_SHOWN;
   return [...index.warnings.slice(0, INDEX_WARNINGS_SHOWN), `index.md: ${more} more problem line(s) not shown`];
 }

@@ -269,7 +269,8 @@ test('a trusted workspace .cursor config cannot name projects outside the projec
   assert.ok(loaded.ok);
   const snapshot = loaded.snapshot;
   const result = query(snapshot, 'evil sneaky ok api');
-  assert.deepEqual(result.items.filter((i) => i.category === 'tracked-artifact').map((i) => i.path), ['~/Projects/ok/CODEMAP.md']);
+  // The refused stitch_path falls back to STITCH.md at the project root (§4d).
+  assert.deepEqual(result.items.filter((i) => i.category === 'tracked-artifact').map((i) => i.path), ['~/Projects/ok/CODEMAP.md', '~/Projects/ok/STITCH.md']);
   const tool = runLoadTool({ paths: ['~/.ssh/id_rsa', '~/.ssh/id_rsa.md', '~/Projects/link-to-ssh/id_rsa.md', '~/Projects/ok/CODEMAP.md'] }, toolSource(snapshot));
   assert.ok(!tool.includes(MARKER), tool);
   assert.match(tool, /^## ~\/Projects\/ok\/CODEMAP\.md$/m, 'the artifact of the allowed project loads');

@@ -56,6 +56,8 @@ test('headings anywhere (indented, closed, `#` inside entries, repeated, under `
     '### cursor pagination', '### p1 — Project one', 'Relevant tags: api, cache', 'api, cache [aliases: apis, c#]',
     '- a.md — about #api', '- b.md', '- `c.md` — ticked', '- ./a.md — dotted', '- a.md#frag — x', '* d.md — star', '-\u00a0e.md — nbsp',
     '- # not a heading', 'text with # inside', '- f.md — d [project: p1, scope: repo]', '', '  ', 'Last rebuilt: today',
+    // Paths holding ` — `, empty descriptions, annotation keys in any order (§F19, §F41).
+    '- G — a.md — about — more', '- G — a.md', '- h.MD —', '- `t — b.md` —', '- no ext — d — e', '- ~/s.md — S [scope: repo, project: p1]', '- ~/u.md [project: p1, project: p2]',
   ];
   const r = prng(0x6865);
   for (let c = 0; c < 3_000; c++) {

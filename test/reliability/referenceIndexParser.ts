@@ -1,6 +1,7 @@
 // The index parser as it was before it was rewritten for speed (commit 16d3892), kept as the
 // reference the differential tests compare src/core/indexParser.ts against (indexDiff.ts), with
-// the fine-print rules (docs/SPEC.md, Fine print, §F) written in the plainest way since. Do not
+// the fine-print rules (docs/SPEC.md, Fine print, §F) written in the plainest way since (the
+// Known Tags `[` without `]`, paths holding ` — `, annotation keys in any order: issue 20). Do not
 // optimise it: its value is being plainly the behaviour.
 import { normaliseRelative } from '../../src/core/paths';
 import type {
@@ -205,21 +206,40 @@ function stripTicks(p: string): string {
   return m ? m[1].trim() : p;
 }
 
-/** The trailing `[project: P, scope: S]` of a team-shared entry; `index`: where it starts, space before it included. */
+/**
+ * The trailing `[…]` of a team-shared entry: `key: value` items, `project` (not empty) and
+ * optionally `scope`, each once, in any order; empty items skipped. `index`: where it starts,
+ * space before it included.
+ */
 function teamAnnotation(item: string): { index: number; project: string; scope: string | null } | null {
   const text = item.trimEnd();
   if (!text.endsWith(']')) return null;
   const open = text.lastIndexOf('[');
-  const m = /^[\s,]*project\s*:([^]*)$/i.exec(text.slice(open + 1, -1));
-  if (open < 0 || !m) return null;
-  const parts = m[1].split(',');
-  let scope: string | null = null;
-  if (parts.length > 1) {
-    const s = /^[\s,]*scope\s*:([^]*)$/i.exec(parts.slice(1).join(','));
-    if (!s) return null;
-    scope = s[1].trim() || null;
+  if (open < 0) return null;
+  const values = new Map<string, string>();
+  for (const part of text.slice(open + 1, -1).split(',')) {
+    if (part.trim() === '') continue;
+    const m = /^\s*(project|scope)\s*:([^]*)$/i.exec(part);
+    if (!m || values.has(m[1].toLowerCase())) return null;
+    values.set(m[1].toLowerCase(), m[2].trim());
   }
-  return { index: text.slice(0, open).trimEnd().length, project: parts[0].trim(), scope };
+  const project = values.get('project');
+  if (!project) return null;
+  return { index: text.slice(0, open).trimEnd().length, project, scope: values.get('scope') || null };
+}
+
+/**
+ * Path and description (§F19): in an item holding `.md` (any case) the path ends at the first
+ * ` — ` (or a final ` —`) after its first `.md`, and is the whole item without one; in any other
+ * item it ends at the first ` — `.
+ */
+function splitEntry(item: string): { path: string; description: string | null } {
+  const md = item.toLowerCase().indexOf('.md');
+  const from = md < 0 ? 0 : md + 3;
+  let sep = item.indexOf(SEPARATOR, from);
+  if (sep < 0 && item.endsWith(' —') && item.length - 2 >= from) sep = item.length - 2;
+  if (sep < 0) return { path: stripTicks(item.trim()), description: null };
+  return { path: stripTicks(item.slice(0, sep).trim()), description: item.slice(sep + SEPARATOR.length).trim() || null };
 }
 
 /** Per entry list, its entries by identity key: keeps duplicate checks O(1) on long tag lists. */
@@ -245,8 +265,7 @@ function addEntry(
   seen: SeenEntries,
 ): void {
   if (section === 'hints') {
-    const sep = item.indexOf(SEPARATOR);
-    const p = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
+    const p = splitEntry(item).path;
     if (!p) return warn(lineNo, 'hint entry without a path, ignored');
     const list = index.hints.get(heading) ?? [];
     const keys = seenIn(seen, list);
@@ -268,9 +287,7 @@ function addEntry(
     scope = m.scope ? m.scope.toLowerCase() : null;
     body = body.slice(0, m.index);
   }
-  const sep = body.indexOf(SEPARATOR);
-  const p = stripTicks((sep >= 0 ? body.slice(0, sep) : body).trim());
-  const description = sep >= 0 ? body.slice(sep + SEPARATOR.length).trim() || null : null;
+  const { path: p, description } = splitEntry(body);
   if (!p) return warn(lineNo, 'entry without a path, ignored');
 
   const tag = headingLower;
@@ -301,7 +318,9 @@ function addEntry(
 
 /**
  * Known Tags may wrap over lines (joined as if each ended in a comma). `[` opens an annotation
- * the next `]` closes (a `[` with no `]` after it is text); commas inside it do not split items.
+ * the next `]` closes; commas inside it do not split items. A `[` with another `[`, or the end,
+ * before any `]` has no `]`: its item ends with its line, or at the last comma before that next
+ * `[` when it is on the same line (without such a comma, the `[` is plain text).
  */
 function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, warn: (lineNo: number, message: string) => void): void {
   const chars: Array<[number, string]> = [];
@@ -309,29 +328,73 @@ function parseKnownTags(lines: Array<[number, string]>, index: MutableIndex, war
     for (const ch of text.split('')) chars.push([lineNo, ch]);
     if (i < lines.length - 1) chars.push([lines[i + 1][0], ',']);
   });
-  const lastClose = chars.map((c) => c[1]).lastIndexOf(']');
-  const items: Array<[number, string]> = [];
+  const joined = chars.map((c) => c[1]).join('');
+  // For each position: the next `]` and `[` after it, the end of its line (its comma, or the
+  // end), and the last comma before it. Tables, so a line of unclosed brackets stays linear.
+  const n = joined.length;
+  const nextClose: number[] = [];
+  const nextOpen: number[] = [];
+  const lineEnd: number[] = [];
+  for (let i = n - 1, close = -1, open = -1, end = n; i >= 0; i--) {
+    nextClose[i] = close;
+    nextOpen[i] = open;
+    if (i + 1 < n && chars[i + 1][0] !== chars[i][0]) end = i + 1;
+    lineEnd[i] = end;
+    if (joined[i] === ']') close = i;
+    if (joined[i] === '[') open = i;
+  }
+  const prevComma: number[] = [];
+  for (let i = 0, last = -1; i < n; i++) {
+    prevComma[i] = last;
+    if (joined[i] === ',') last = i;
+  }
+  const items: Array<[number, string, boolean]> = [];
   let current = '';
-  let currentLine = lines[0]?.[0] ?? 0;
-  let open = false;
-  chars.forEach(([lineNo, ch], i) => {
-    if (current === '' && ch !== ',') currentLine = lineNo;
-    if (ch === '[' && !open && i < lastClose) open = true;
-    else if (ch === ']') open = false;
-    if (ch === ',' && !open) {
-      items.push([currentLine, current]);
+  let currentLine = 0;
+  for (let i = 0; i < n; ) {
+    const [lineNo, ch] = chars[i];
+    if (current === '') currentLine = lineNo;
+    if (ch === ',') {
+      items.push([currentLine, current, false]);
       current = '';
-      currentLine = lineNo;
+      i++;
+    } else if (ch === '[') {
+      const close = nextClose[i];
+      const reopen = nextOpen[i];
+      if (close >= 0 && (reopen < 0 || close < reopen)) {
+        current += joined.slice(i, close + 1);
+        i = close + 1;
+        continue;
+      }
+      // no `]`: the item ends with its line, or at the last comma before the next `[` on it;
+      // without a comma between the two, this `[` is plain text
+      let end = lineEnd[i];
+      if (reopen >= 0 && reopen < end) {
+        if (prevComma[reopen] < i) {
+          current += ch;
+          i++;
+          continue;
+        }
+        end = prevComma[reopen];
+      }
+      items.push([currentLine, current + joined.slice(i, end), true]);
+      current = '';
+      i = joined[end] === ',' ? end + 1 : end;
     } else {
       current += ch;
+      i++;
     }
-  });
-  items.push([currentLine, current]);
+  }
+  items.push([currentLine, current, false]);
   const byTag = new Map<string, KnownTag>();
   const declared: Array<[number, KnownTag, string]> = [];
-  for (const [lineNo, rawItem] of items) {
-    const item = rawItem.trim();
+  for (const [lineNo, rawItem, unclosed] of items) {
+    let item = rawItem.trim();
     if (!item) continue;
+    if (unclosed) {
+      warn(lineNo, `Known Tags: "${clip(item.slice(item.lastIndexOf('[')))}" has no closing "]", read as if it ended there`);
+      item += ']';
+    }
     const open = item.endsWith(']') ? item.lastIndexOf('[', item.length - 2) : -1;
     const m = open >= 0 ? /^[\s,]*alias(?:es)?\s*:([^]*)\]$/i.exec(item.slice(open + 1)) : null;
     if (open >= 0 && !m) warn(lineNo, `Known Tags: "${clip(item.slice(open))}" is not an [aliases: …] annotation, ignored`);

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
+import { compileCacheFolder } from '../../src/cli';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir, writeTree } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
@@ -94,5 +95,28 @@ describe('CLI', () => {
     const help = run(['--help'], home);
     assert.equal(help.code, 0);
     assert.match(help.out, /aria-context query <tokens…>/);
+  });
+});
+
+describe('compiled code is cached only in the user\'s own private folder', () => {
+  test('the compile cache folder is under home/.cache, whatever XDG_CACHE_HOME says, made private', () => {
+    const home = tempDir('aria-cc-home-');
+    const dir = compileCacheFolder(home);
+    assert.equal(dir, path.join(home, '.cache', 'aria-context', `compile-node${process.versions.node}`));
+    assert.equal(fs.statSync(dir!).mode & 0o777, 0o700);
+  });
+
+  test('a cache folder others can write, or one that is a symlink (a repository or a synced folder), is never used', () => {
+    const shared = tempDir('aria-cc-home-');
+    fs.mkdirSync(path.join(shared, '.cache', 'aria-context'), { recursive: true });
+    fs.chmodSync(path.join(shared, '.cache', 'aria-context'), 0o777);
+    assert.equal(compileCacheFolder(shared), null, 'world-writable');
+    const linked = tempDir('aria-cc-home-');
+    const repo = tempDir('aria-cc-repo-');
+    fs.chmodSync(repo, 0o700);
+    fs.mkdirSync(path.join(linked, '.cache'), { recursive: true });
+    fs.symlinkSync(repo, path.join(linked, '.cache', 'aria-context'));
+    assert.equal(compileCacheFolder(linked), null, 'a symlink to a folder elsewhere');
+    assert.equal(compileCacheFolder('relative/home'), null, 'no absolute home');
   });
 });

@@ -49,7 +49,7 @@ describe('CLI index cache', () => {
     homes.push(home);
     return home;
   };
-  const [hitHome, optOutHome, readOnlyHome, codeHome] = [newHome(), newHome(), newHome(), newHome()];
+  const [hitHome, optOutHome, readOnlyHome, forgedHome] = [newHome(), newHome(), newHome(), newHome()];
   // index.md is cached only once it is older than the racy window (mtime and ctime): once for all.
   before(() => sleep(2100));
 
@@ -110,4 +110,33 @@ describe('CLI index cache', () => {
     assert.deepEqual(fs.readdirSync(path.join(readOnlyHome, 'knowledge')).sort(), ['a.md', 'b.md', 'index.md']);
   });
 
+
+  test('a forged cache file whose tables are out of range (a hash table with no empty slot, ids past the pools) is a miss: the CLI answers from index.md, never hangs', () => {
+    const xdg = tempDir('aria-xdg-');
+    const env = { XDG_CACHE_HOME: xdg };
+    const expected = run(forgedHome, ['api'], { ARIA_CONTEXT_NO_CACHE: '1' });
+    run(forgedHome, ['api'], env);
+    const file = waitForCacheFile(path.join(xdg, 'aria-context'));
+    assert.ok(file, 'the first run left a cache file');
+    const stamp = readStamp(fs.readFileSync(file));
+    assert.ok(stamp);
+    const forgeries: Record<string, (image: ReturnType<typeof compactIndex>) => void> = {
+      'no empty slot': (image) => image.files.table.slots.fill(1),
+      'a file id past the pools': (image) => image.files.keys.fill(1 << 30),
+      'a list past its items': (image) => image.filesByTag.starts.fill(1 << 20, 1),
+      'small sections of the wrong shape': (image) => Object.assign(image.small, { knownTags: [{ tag: 7, aliases: 'x' }] }),
+    };
+    for (const [name, spoil] of Object.entries(forgeries)) {
+      const image = compactIndex(parseIndex(FORGED));
+      spoil(image);
+      fs.writeFileSync(file, encodeImage(image, stamp), { mode: 0o600 });
+      const r = spawnSync('node', [cli, 'query', 'api', 'forged', '--today', '2026-11-30'], { env: { PATH: process.env.PATH, HOME: forgedHome, ...env }, encoding: 'utf8', timeout: 30_000 });
+      assert.equal(r.error, undefined, `${name}: the CLI finished`);
+      assert.equal(r.status, 0, `${name}: ${r.stderr}`);
+      assert.doesNotMatch(r.stdout, /forged\.md/, `${name}: nothing from the forged file`);
+      assert.match(r.stdout, /a\.md/, `${name}: answered from index.md`);
+      assert.equal(r.stderr, '', name);
+    }
+    assert.match(expected.out, /a\.md/);
+  });
 });

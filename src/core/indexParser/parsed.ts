@@ -52,3 +52,16 @@ export interface IndexLineEntry {
 export function emptyLines(): IndexLines {
   return { lastRebuilt: null, entries: [], knownTags: [], knownTagsLine: null };
 }
+
+/** The last of the stored warnings when more than 50 problem lines were found (§F42). */
+export function notListedLine(count: number): string {
+  return `index.md: ${count} more problem line(s) not listed`;
+}
+
+const NOT_LISTED = /^index\.md: (\d+) more problem line\(s\) not listed$/;
+
+/** How many problem lines the stored warnings stand for: each listed one, and those the last line counts. */
+export function problemLineCount(warnings: readonly string[]): number {
+  const m = warnings.length > 0 ? NOT_LISTED.exec(warnings[warnings.length - 1]) : null;
+  return m ? warnings.length - 1 + Number(m[1]) : warnings.length;
+}

@@ -3,7 +3,7 @@
 // Team-Shared Tag Index (entries annotated `[project: …, scope: …]`).
 import type { IndexProject, KnownTag, TagEntry } from '../types';
 import type { Parsed, Warn } from './parsed';
-import { afterKey, clip, hasSpace, isSpace, SEPARATOR, stripTicks, trailingBracket } from './text';
+import { afterKey, clip, entryText, hasSpace, isSpace, SEPARATOR, trailingBracket } from './text';
 
 export function addProject(index: Parsed, heading: string): IndexProject {
   const { key, name } = projectHeading(heading);
@@ -36,25 +36,27 @@ function projectHeading(heading: string): { key: string; name: string | null } {
 }
 
 /**
- * The trailing `[project: P, scope: S]` of a team-shared entry (scope optional; keys in any
- * case, spaces allowed around them). `index` is where the annotation starts, whitespace before
- * it included.
+ * The trailing `[project: P, scope: S]` of a team-shared entry (§F41, §F8): comma-separated
+ * `key: value` items, `project` required and `scope` optional, each once, in any order, keys in
+ * any case with spaces around them; empty items are skipped. Anything else refuses the entry.
+ * `index` is where the annotation starts, whitespace before it included.
  */
 function teamAnnotation(item: string): { index: number; project: string; scope: string | null } | null {
   const b = trailingBracket(item);
   if (!b) return null;
-  const inner = afterKey(b.inner, ['project']);
-  if (inner === null) return null;
-  const comma = inner.indexOf(',');
-  let project = inner;
+  let project: string | null = null;
   let scope: string | null = null;
-  if (comma >= 0) {
-    const rest = afterKey(inner.slice(comma + 1), ['scope']);
-    if (rest === null) return null;
-    project = inner.slice(0, comma);
-    scope = rest.trim() || null;
+  for (const part of b.inner.split(',')) {
+    if (part.trim() === '') continue;
+    const colon = part.indexOf(':');
+    const key = colon < 0 ? '' : part.slice(0, colon).trim().toLowerCase();
+    const value = part.slice(colon + 1).trim();
+    if (key === 'project' && project === null) project = value;
+    else if (key === 'scope' && scope === null) scope = value;
+    else return null;
   }
-  return { index: item.slice(0, b.open).trimEnd().length, project: project.trim(), scope };
+  if (!project) return null;
+  return { index: item.slice(0, b.open).trimEnd().length, project, scope: scope || null };
 }
 
 /** Per team-shared list, its entries by identity key: keeps duplicate checks O(1) on long lists. */
@@ -84,10 +86,7 @@ export function addTeamEntry(
   }
   const project = m.project.toLowerCase();
   const scope = m.scope ? m.scope.toLowerCase() : null;
-  const body = item.slice(0, m.index);
-  const sep = body.indexOf(SEPARATOR);
-  const p = stripTicks((sep >= 0 ? body.slice(0, sep) : body).trim());
-  const description = sep >= 0 ? body.slice(sep + SEPARATOR.length).trim() || null : null;
+  const { path: p, description } = entryText('team', item.slice(0, m.index));
   if (!p) {
     warn(lineNo, 'entry without a path, ignored');
     return null;
@@ -105,28 +104,37 @@ export function addTeamEntry(
 
 /**
  * Known Tags may wrap over lines, joined as if each ended in a comma. A `[` opens an annotation
- * that the next `]` closes, across line ends, and commas inside it do not split items; a `[`
- * with no `]` after it is plain text (§F9). One pass over the joined text, maps for duplicates;
- * small functions, so the JIT keeps each loop optimised on a 100k-item line.
+ * that the next `]` closes, across line ends, and commas inside it do not split items. A `[`
+ * with another `[`, or the end, before any `]` is missing its `]`: it ends with its line, or at
+ * the last comma before that next `[` when it is on the same line; with no comma between them it
+ * is plain text (§F9). One pass over the joined text, maps for duplicates; small functions, so
+ * the JIT keeps each loop optimised on a 100k-item line.
  */
 export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, onItem?: KnownItemSink): void {
   const byTag = new Map<string, KnownTag>();
   const declared: Array<[number, KnownTag, string]> = [];
-  for (const [lineNo, item] of knownItems(lines)) readKnownItem(item, lineNo, index, byTag, declared, warn, onItem);
+  for (const [lineNo, item, unclosed] of knownItems(lines)) readKnownItem(item, unclosed, lineNo, index, byTag, declared, warn, onItem);
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
   for (const [lineNo, known, aliasText] of declared) addAliases(aliasText, lineNo, known, index, byTag, warn);
 }
 
-/** The comma-separated items of the joined Known Tags lines, each with the line it starts on. */
-function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
+/**
+ * The comma-separated items of the joined Known Tags lines, each with the line it starts on and
+ * whether it ends in a `[` missing its `]`.
+ */
+function knownItems(lines: Array<[number, string]>): Array<[number, string, boolean]> {
   const text = lines.map((l) => l[1]).join(',');
-  const lastClose = text.lastIndexOf(']');
-  const items: Array<[number, string]> = [];
-  let line = 0;
-  let nextLine = lines.length > 1 ? lines[0][1].length + 1 : Infinity; // where line + 1 starts
-  let start = 0;
-  let open = false;
+  const ends: number[] = []; // where each line ends in the joined text: its comma, or the end
+  let end = -1;
+  for (const [, line] of lines) ends.push((end += line.length + 1));
+  const items: Array<[number, string, boolean]> = [];
+  let itemLine = 0; // the line an item starts on, and the line of a `[`: each only moves forward
+  let bracketLine = 0;
+  const push = (from: number, to: number, unclosed: boolean) => {
+    while (ends[itemLine] < from) itemLine++;
+    if (to > from) items.push([lines[itemLine][0], text.slice(from, to), unclosed]);
+  };
   // The next `,`, `[` and `]`: each found by indexOf from the last one, so the text is read once.
   const next = (ch: string, from: number) => {
     const at = text.indexOf(ch, from);
@@ -135,37 +143,38 @@ function knownItems(lines: Array<[number, string]>): Array<[number, string]> {
   let comma = next(',', 0);
   let opening = next('[', 0);
   let closing = next(']', 0);
-  for (;;) {
-    if (open) {
-      // inside brackets only `]` matters
-      open = false;
-      if (closing >= text.length) {
-        comma = opening = text.length; // never closed: the rest is one item
+  for (let start = 0, pos = 0; ; ) {
+    if (comma < pos) comma = next(',', pos);
+    if (opening < pos) opening = next('[', pos);
+    if (opening >= comma) {
+      // `,` outside brackets, or the end: one item
+      push(start, comma, false);
+      if (comma >= text.length) break;
+      start = pos = comma + 1;
+      continue;
+    }
+    const open = opening;
+    if (closing <= open) closing = next(']', open + 1);
+    opening = next('[', open + 1);
+    if (closing < opening) {
+      pos = closing + 1; // closed: commas and line ends inside it do not split
+      continue;
+    }
+    // Missing its `]`: the item ends with the line, or at the last comma before the next `[`
+    // on it; with no comma between the two, this `[` is plain text.
+    while (ends[bracketLine] < open) bracketLine++;
+    let to = ends[bracketLine];
+    if (opening < to) {
+      if (comma > opening) {
+        pos = open + 1;
         continue;
       }
-      if (comma < closing) comma = next(',', closing + 1);
-      if (opening < closing) opening = next('[', closing + 1);
-      closing = next(']', closing + 1);
-      continue;
+      // `comma` is the first one after the `[`; the one this stops at is kept for the next item
+      for (; comma < opening; comma = next(',', comma + 1)) to = comma;
     }
-    if (opening < comma && opening < lastClose) {
-      open = true; // a `[` with a `]` after it
-      if (closing < opening) closing = next(']', opening + 1);
-      opening = next('[', opening + 1);
-      continue;
-    }
-    // `,` outside brackets, or the end: one item, on the line where it starts
-    const at = comma;
-    while (nextLine <= start) {
-      line++;
-      nextLine = line + 1 < lines.length ? nextLine + lines[line][1].length + 1 : Infinity;
-    }
-    if (at > start) items.push([lines[line][0], text.slice(start, at)]);
-    if (at >= text.length) break;
-    start = at + 1;
-    comma = next(',', start);
-    if (opening < start) opening = next('[', start);
-    if (closing < start) closing = next(']', start);
+    push(start, to, true);
+    if (to >= text.length) break;
+    start = pos = text.charCodeAt(to) === 44 ? to + 1 : to;
   }
   return items;
 }
@@ -175,9 +184,10 @@ const ALIAS_KEYS = ['aliases', 'alias'];
 /** Told each Known Tags item as written (its aliases before any is refused): index health places problems by it. */
 export type KnownItemSink = (lineNo: number, tag: string, aliases: string[]) => void;
 
-/** One Known Tags item: `tag` or `tag [aliases: …]`; its alias list is kept for addAliases. */
+/** One Known Tags item: `tag` or `tag [aliases: …]` (`]` missing when unclosed); its alias list is kept for addAliases. */
 function readKnownItem(
   rawItem: string,
+  unclosed: boolean,
   lineNo: number,
   index: Parsed,
   byTag: Map<string, KnownTag>,
@@ -185,8 +195,12 @@ function readKnownItem(
   warn: Warn,
   onItem?: KnownItemSink,
 ): void {
-  const item = rawItem.trim();
+  let item = rawItem.trim();
   if (!item) return;
+  if (unclosed) {
+    warn(lineNo, `Known Tags: "${clip(item.slice(item.lastIndexOf('[')))}" has no closing "]", read as if it ended there`);
+    item += ']';
+  }
   const b = trailingBracket(item);
   const aliasText = b ? afterKey(b.inner, ALIAS_KEYS) : null;
   if (b && aliasText === null) warn(lineNo, `Known Tags: "${clip(item.slice(b.open))}" is not an [aliases: …] annotation, ignored`);

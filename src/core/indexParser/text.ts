@@ -36,9 +36,24 @@ export function hasSpace(s: string): boolean {
  * U+2029 are ordinary whitespace inside a line; only `\n`, `\r\n` and `\r` end one (§F4).
  */
 export function bulletText(line: string): string | null {
+  const at = bulletStart(line);
+  return at < 0 ? null : line.slice(at);
+}
+
+/** Where bulletText's item starts in `line`, or -1: the entry line's text is then cut once. */
+export function bulletStart(line: string): number {
   const c = line.charCodeAt(0);
-  if (c !== 45 && c !== 42 && c !== 43) return null; // not `-`, `*` or `+`
-  return line.length > 1 && isSpace(line.charCodeAt(1)) ? line.slice(1).trim() : null;
+  if ((c !== 45 && c !== 42 && c !== 43) || line.length < 2 || !isSpace(line.charCodeAt(1))) return -1; // not `-`, `*` or `+` then a space
+  let at = 2;
+  while (at < line.length && isSpace(line.charCodeAt(at))) at++;
+  return at;
+}
+
+/** text[from, to) without the whitespace around it, cut by offsets (one string). */
+export function trimmedSlice(text: string, from: number, to: number): string {
+  while (from < to && isSpace(text.charCodeAt(from))) from++;
+  while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
+  return from < to ? text.slice(from, to) : '';
 }
 
 /**
@@ -113,12 +128,43 @@ export function afterKey(text: string, keys: readonly string[]): string | null {
   return keys.includes(text.slice(from, colon).trim().toLowerCase()) ? text.slice(colon + 1) : null;
 }
 
-/** Path and description of a Tag Index, Other Tags or hint entry (`item`: the trimmed text after the bullet); the first ` — ` separates them (§F19). */
-export function entryText(section: 'tags' | 'other' | 'hints', item: string): { path: string; description: string | null } {
-  const sep = item.indexOf(SEPARATOR);
-  const path = stripTicks((sep >= 0 ? item.slice(0, sep) : item).trim());
-  if (section === 'hints') return { path, description: null };
-  return { path, description: sep >= 0 ? item.slice(sep + SEPARATOR.length).trim() || null : null };
+/**
+ * Where the path of an entry item ends (§F19), or -1 when the whole item is the path. Every entry
+ * names a `.md` file and file names may hold ` — `: in an item holding `.md` (any case) the path
+ * ends at the first separator after its first `.md`, and is the whole item without one; in any
+ * other item, at its first separator. A separator is ` — `, or ` —` ending the item (an empty
+ * description). Two searches: linear in the item.
+ */
+export function pathEnd(item: string, from = 0): number {
+  const md = mdAt(item, from);
+  return separatorFrom(item, md < 0 ? from : md + 3);
+}
+
+/** Where `.md` (any case) first occurs, or -1: by character codes, no match object per entry. */
+function mdAt(item: string, from: number): number {
+  for (let i = item.indexOf('.', from); i >= 0 && i + 2 < item.length; i = item.indexOf('.', i + 1)) {
+    if ((item.charCodeAt(i + 1) | 32) === 109 && (item.charCodeAt(i + 2) | 32) === 100) return i;
+  }
+  return -1;
+}
+
+function separatorFrom(item: string, from: number): number {
+  const at = item.indexOf(SEPARATOR, from);
+  if (at >= 0) return at;
+  const end = item.length - 2; // ` —` at the very end: the description is empty
+  return end >= from && item.charCodeAt(end) === 32 && item.charCodeAt(end + 1) === 0x2014 ? end : -1;
+}
+
+/**
+ * Path and description of an entry (`item`: the trimmed text after the bullet; for team-shared,
+ * before its annotation). The one place the path/description rule lives (§F19); a hint entry has
+ * no description.
+ */
+export function entryText(section: 'tags' | 'other' | 'hints' | 'team', item: string, from = 0): { path: string; description: string | null } {
+  const sep = pathEnd(item, from);
+  const path = stripTicks(trimmedSlice(item, from, sep >= 0 ? sep : item.length));
+  if (section === 'hints' || sep < 0) return { path, description: null };
+  return { path, description: trimmedSlice(item, sep + SEPARATOR.length, item.length) || null };
 }
 
 /**

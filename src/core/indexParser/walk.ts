@@ -4,10 +4,10 @@
 // first entry line, so the order of tags and phrases never depends on what is stored. Given an
 // IndexLines, it also notes where each entry, known tag and `Last rebuilt` line is (index health).
 import { EntryStore } from './entryStore';
-import { emptyParsed, type IndexLines, type Parsed } from './parsed';
+import { emptyParsed, notListedLine, type IndexLines, type Parsed } from './parsed';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
 import type { IndexProject } from '../types';
-import { afterLabel, atxHeading, bulletText, clip, entryText, SECTIONS, sectionName, type Section } from './text';
+import { afterLabel, atxHeading, bulletStart, bulletText, clip, entryText, isSpace, SECTIONS, sectionName, type Section } from './text';
 
 const MAX_WARNINGS = 50;
 
@@ -20,8 +20,12 @@ export function walkIndex(text: string, first: number, lines: IndexLines | null 
     if (end < 0) end = text.length;
     lineNo++;
     // No line is too long to be an entry (§F2): every step of line() is linear in the line.
-    const line = text.slice(pos, end).trim();
-    if (line !== '') w.line(line, lineNo);
+    // Trimmed by offsets, so the line is one string (most lines need no trimming at all).
+    let s = pos;
+    let e = end;
+    while (s < e && isSpace(text.charCodeAt(s))) s++;
+    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
+    if (s < e) w.line(text.slice(s, e), lineNo);
     pos = end + 1;
   }
   return w.finish();
@@ -91,16 +95,16 @@ class Walker {
       this.knownText.push([lineNo, bulletText(line) ?? line]); // a bulleted Known Tags line is its item (§F9)
       return;
     }
-    const item = bulletText(line);
-    if (item === null) return this.warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
+    const at = bulletStart(line);
+    if (at < 0) return this.warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
     if (this.heading === null || this.heading === '') return this.warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
     if (section === 'team') {
-      const added = addTeamEntry(index, this.headingLower, item, lineNo, (n, message) => this.warn(n, message), this.seen);
+      const added = addTeamEntry(index, this.headingLower, line.slice(at), lineNo, (n, message) => this.warn(n, message), this.seen);
       if (added && this.lines) this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: added.path, project: added.project });
       return;
     }
     const hints = section === 'hints';
-    const entry = entryText(section, item);
+    const entry = entryText(section, line, at);
     if (!entry.path) return this.warn(lineNo, hints ? 'hint entry without a path, ignored' : 'entry without a path, ignored');
     if (this.list === null) {
       const lists = (hints ? index.hints : section === 'tags' ? index.tagIndex : index.otherTags) as Map<string, unknown[]>;
@@ -137,7 +141,7 @@ class Walker {
     const { index, lines } = this;
     const onItem = lines ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases }) : undefined;
     parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), onItem);
-    if (this.skipped > 0) index.warnings.push(`index.md: ${this.skipped} more problem line(s) not listed`);
+    if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;
   }
 }
