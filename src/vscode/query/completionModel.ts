@@ -5,7 +5,7 @@
 // (narrowing the previous keystroke's matches when the token grew), and every section is capped
 // to what a person can read. A row's count is the core's one count of what querying it returns
 // (tagCounts.ts), asked only for the rows shown and memoised per snapshot by the caller.
-import type { KnowledgeIndex } from '../../core';
+import { describeCounts, type KnowledgeIndex, type TagCounter } from '../../core';
 
 export type CompletionRow =
   | { kind: 'separator'; label: string }
@@ -205,3 +205,11 @@ export function removeRecent(recent: readonly string[], query: string): string[]
   return recent.filter((r) => r.toLowerCase() !== query.toLowerCase());
 }
 
+
+/** A row's count text: the core's one count over the snapshot (undefined while none is loaded). */
+export function countText(counter: TagCounter | undefined): (query: string) => string | undefined {
+  return (query) => {
+    const counts = counter?.counts(query);
+    return counts ? describeCounts(counts) : undefined;
+  };
+}

@@ -2,9 +2,9 @@
 // Step 3 (open the picked files, or copy / send them). The rows come from the pure
 // completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
 import * as vscode from 'vscode';
-import { describeCounts, type KnowledgeIndex, type QueryResult, type ResultItem } from '../../core';
+import type { KnowledgeIndex, QueryResult, ResultItem } from '../../core';
 import { sendToChat } from '../chat/sendToChat';
-import { buildCatalogue, CompletionFilter, completionRows, pushRecent, queryProblem, removeRecent, type CompletionCatalogue, type CompletionRow } from './completionModel';
+import { buildCatalogue, CompletionFilter, completionRows, countText, pushRecent, queryProblem, removeRecent, type CompletionCatalogue, type CompletionRow } from './completionModel';
 import type { FileActions } from '../shared/fileActions';
 import type { Log } from '../shared/log';
 import { pickModel, pickTitle, type PickRow } from './queryModel';
@@ -121,10 +121,7 @@ export class QueryCommand implements vscode.Disposable {
     const render = () => {
       const entry = this.catalogue();
       // The core's one count, memoised per snapshot by the service (the tree asks the same).
-      const queryCount = (q: string) => {
-        const counts = entry ? this.service.counter()?.counts(q) : undefined;
-        return counts ? describeCounts(counts) : undefined;
-      };
+      const queryCount = countText(entry ? this.service.counter() : undefined);
       const rows = completionRows({ catalogue: entry?.catalogue ?? null, value: qp.value, recent, queryCount }, filter);
       const items = rows.map(toCompletionPick);
       qp.items = items;

@@ -4,7 +4,7 @@
 // agent's paths are (itemsForPaths). Nothing an argument carries (absPath, allowedRoots,
 // category) is trusted, and a forged node gets the refusal an unknown path gets.
 // Pure: no vscode import.
-import { itemsForPaths, type ResultItem, type Snapshot } from '../../core';
+import { itemsForPaths, type ResultItem, type Snapshot, type TagCounter } from '../../core';
 
 export interface CommandItems {
   items: ResultItem[];
@@ -77,4 +77,15 @@ export function commandItems(snapshot: Snapshot | undefined, paths: readonly str
 /** `Refused x: reason (not opened).` for each refused path. */
 export function pathRefusals(refused: CommandItems['refused'], verb: string): string {
   return refused.map((r) => `Refused ${r.path}: ${r.reason} (not ${verb}).`).join(' ');
+}
+
+/**
+ * What a tag or project node asks for: the paths Query This Tag offers for its text (the
+ * selectable items of the one count's result, artifacts included), never the tree's rows.
+ */
+export function queryPaths(counter: TagCounter | undefined): (text: string) => string[] {
+  return (text) => {
+    const result = counter?.result(text);
+    return result ? result.items.filter((i) => i.selectable).map((i) => i.absPath) : [];
+  };
 }
