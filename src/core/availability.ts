@@ -61,10 +61,13 @@ export class Availability {
     if (!('real' in root) || root.real !== area.root) return undefined;
     const dir = path.dirname(normal);
     const name = path.basename(normal);
+    // Only the folders of `.md` names reached without a symlink are listed: nothing the reader
+    // would not open itself (another folder, a file of another type) is ever opened.
+    if (!/\.md$/i.test(name) || this.isLinked(dir, area.root)) return undefined;
     const listing = this.listing(dir);
     if (listing === null) return undefined;
     if (!listing.all.has(name)) return { kind: 'missing', reason: ENOENT };
-    if (!listing.files.has(name) || !/\.md$/i.test(name) || this.isLinked(dir, area.root)) return undefined;
+    if (!listing.files.has(name)) return undefined;
     try {
       fs.accessSync(normal, fs.constants.R_OK);
       return null;
@@ -80,9 +83,10 @@ export class Availability {
     if (known !== undefined) return known;
     const parent = path.dirname(dir);
     let linked = true;
-    if (parent !== dir) {
+    // The parent is listed only once it is known to be reached without a symlink.
+    if (parent !== dir && !this.isLinked(parent, root)) {
       const listing = this.listing(parent);
-      linked = listing === null || !listing.all.has(path.basename(dir)) || listing.links.has(path.basename(dir)) || this.isLinked(parent, root);
+      linked = listing === null || !listing.all.has(path.basename(dir)) || listing.links.has(path.basename(dir));
     }
     this.linked.set(dir, linked);
     return linked;

@@ -241,7 +241,7 @@ export function checkItems(config: Config, items: readonly ResultItem[]): Checke
   const checked: CheckedItems = { ok: [], refused: [] };
   for (const item of items) {
     if (!item.selectable) {
-      checked.refused.push({ item, reason: 'it is not a loadable file' });
+      checked.refused.push({ item, reason: item.problem?.reason ?? 'it is not a loadable file' });
       continue;
     }
     const opened = openAllowed(areas, item.absPath, realRoots, config.home);
@@ -301,7 +301,7 @@ export function loadItems(config: Config, items: readonly ResultItem[], options:
   let total = 0;
   for (const item of items) {
     if (!item.selectable) {
-      result.refused.push({ item, reason: 'it is not a loadable file' });
+      result.refused.push({ item, reason: item.problem?.reason ?? 'it is not a loadable file' });
       continue;
     }
     if (options.totalBytes !== undefined && total >= options.totalBytes) {
