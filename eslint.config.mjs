@@ -1,18 +1,43 @@
 // ESLint (flat config): the architecture's import rules. The core is pure TypeScript with no
 // editor in it; every front end (editor, CLI, MCP server) reaches the core through its index,
 // so the core's public surface is one file (src/core/index.ts).
+import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const DEEP_CORE = 'Import the core through its index (`../core`), not `core/<module>`: src/core/index.ts is its public surface.';
 const TESTS_DIRECT = 'Tests and benchmarks import the core module they use (`src/core/<module>`), not the index: src/core/index.ts exports only what the front ends use.';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '.e2e/**', 'test-artifacts/**'] },
+  // The recommended rule sets for JavaScript and TypeScript, everywhere.
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.mts'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' },
     plugins: { '@typescript-eslint': tseslint.plugin },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_name` marks a deliberately unused binding (a rest sibling dropped, a callback's slot).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Build scripts, the benchmark's preload and the stub model extension run on Node as they are.
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.cjs', 'test/e2e/stub-model/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Callbacks passed to the browser (page.evaluate) see DOM objects, and the project compiles
+    // without the DOM library, so they take `any` there.
+    files: ['test/e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     files: ['src/core/**/*.ts'],

@@ -5,7 +5,6 @@
 // Usage: node bench/activate.cjs <dist/extension.js> <HOME>
 const Module = require('node:module');
 const path = require('node:path');
-const { performance } = require('node:perf_hooks');
 
 const [extensionJs, home] = process.argv.slice(2);
 process.env.HOME = home;
@@ -49,25 +48,25 @@ function withFallback(object, name) {
   });
 }
 
-class Disposable {
+class StubDisposable {
   constructor(fn) {
     this.fn = fn;
   }
   static from(...items) {
-    return new Disposable(() => items.forEach((d) => d && d.dispose && d.dispose()));
+    return new StubDisposable(() => items.forEach((d) => d && d.dispose && d.dispose()));
   }
   dispose() {
     if (this.fn) this.fn();
   }
 }
-const disposable = () => new Disposable(() => {});
+const disposable = () => new StubDisposable(() => {});
 
 class EventEmitter {
   constructor() {
     this.listeners = [];
     this.event = (listener) => {
       this.listeners.push(listener);
-      return new Disposable(() => {});
+      return new StubDisposable(() => {});
     };
   }
   fire(value) {
@@ -128,7 +127,7 @@ const event = () => () => disposable();
 
 const vscode = withFallback(
   {
-    Disposable,
+    Disposable: StubDisposable,
     EventEmitter,
     Uri,
     RelativePattern: class {
@@ -276,7 +275,7 @@ async function main() {
   );
   for (const d of context.subscriptions) {
     try {
-      d && d.dispose && d.dispose();
+      d?.dispose?.();
     } catch {
       /* stub teardown */
     }

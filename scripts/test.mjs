@@ -34,7 +34,7 @@ function files(dir, suffix) {
 
 if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) step('install dependencies', 'npm', ['ci']);
 step('type-check', 'npx', ['tsc', '--noEmit']);
-step('lint (import rules)', 'npx', ['eslint', '.']);
+step('lint', 'npx', ['eslint', '.']);
 step('build', 'node', ['esbuild.mjs']);
 
 const testFiles = [];

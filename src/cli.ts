@@ -1,5 +1,7 @@
 // `aria-context`: the /context flow in a terminal, on the same core as the extension.
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as nodeModule from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 // Through the core's index like every front end; esbuild drops what the CLI does not use.
@@ -250,6 +252,7 @@ function writeOut(s: string): void {
  */
 function runMcp(args: string[]): void {
   enableCompileCache(process.env.HOME || os.homedir());
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded only for this command
   const server = require(path.join(__dirname, 'mcp.js')) as typeof import('./mcp/main');
   server.main(args).catch((err: Error) => {
     process.stderr.write(`aria-context mcp: could not start: ${err.message}\n`);
@@ -263,7 +266,7 @@ function runMcp(args: string[]): void {
  * folder under home: never XDG_CACHE_HOME, which could point into a repository or a synced folder.
  */
 function enableCompileCache(home: string): void {
-  const mod = require('node:module') as { enableCompileCache?: (dir: string) => unknown };
+  const mod = nodeModule as { enableCompileCache?: (dir: string) => unknown };
   if (typeof mod.enableCompileCache !== 'function' || cacheDisabledByEnv(process.env)) return;
   const dir = compileCacheFolder(home);
   try {
@@ -295,7 +298,6 @@ const WRITE_CACHE_COMMAND = '__write-index-cache';
 function startCacheWriter(job: IndexCacheJob): void {
   try {
     if (cacheWriterRunning(job, Date.now())) return;
-    const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(process.execPath, [__filename, WRITE_CACHE_COMMAND, JSON.stringify(job)], { detached: true, stdio: 'ignore', windowsHide: true });
     child.on('error', () => undefined); // no cache this time: nothing to tell the user
     child.unref();

@@ -65,5 +65,6 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
 
 /** Index text stays on its line and cannot drive the terminal. */
 function oneLine(s: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this escapes
   return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

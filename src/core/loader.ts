@@ -3,7 +3,7 @@
 import { MAX_PICKS, tooManyPicks } from './limits';
 import { loadedLine } from './messages';
 import { escapeControls } from './paths';
-import { DEFAULT_MAX_LOAD_BYTES, type LoadedFile, type LoadResult, type RefusedFile } from './reader';
+import { type LoadedFile, type LoadResult, type RefusedFile } from './reader';
 import { plural } from './summaryView';
 import type { QueryResult, ResultItem } from './types';
 

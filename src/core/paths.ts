@@ -39,7 +39,9 @@ export function suspiciousPathText(p: string): string | null {
 }
 
 // C0 and C1 controls, DEL and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex -- control characters are what names may not hold
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- the same set, to escape every one
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** A file name holding a control character (a newline could forge a line of a bundle or summary). */

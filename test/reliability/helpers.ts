@@ -81,6 +81,7 @@ export function everything(result: QueryResult, snapshot: Snapshot): { text: str
  * wrapping the properties sees every open, read and realpath it makes.
  */
 export function spyFileAccess<T>(fn: () => T): { value: T; opened: string[] } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS module object itself, to wrap its functions
   const mutableFs = require('node:fs') as Record<string, unknown>;
   const opened: string[] = [];
   const names = ['openSync', 'readFileSync', 'createReadStream', 'readdirSync'] as const;

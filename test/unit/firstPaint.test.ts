@@ -186,7 +186,7 @@ test('tag tree model: the first paint runs one query per known tag; an opened gr
   const names = new Set(tags.map((t) => t.label.toLowerCase()));
   for (const p of snapshot.index.projects.values()) [p.key, ...p.relevantTags].forEach((t) => names.add(t.toLowerCase()));
   assert.equal(afterProjects, names.size, 'each project and its tags counted once, known tags not again');
-  projects.children; // read again: kept, not rebuilt
+  void projects.children; // read again: kept, not rebuilt
   known.children!.forEach((t) => t.children);
   assert.equal(calls.queries, afterProjects, 'opening a tag reuses its counted query');
 });
