@@ -32,6 +32,7 @@ import {
 import { cliSources, runCheck } from './cliCheck';
 import { processSetupIo, runSetup } from './cliSetup';
 import { readStdin, runHook } from './cliHook';
+import { runTags } from './cliTags';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
@@ -41,6 +42,7 @@ const HELP = `aria-context — query an aria-knowledge folder by tag
 Usage:
   aria-context query <tokens…> [options]
   aria-context check [--json] [--drift] [options]
+  aria-context tags [--json] [options]
   aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
   aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes]
   aria-context hook claude-code
@@ -69,6 +71,10 @@ Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
 {"problems": [...], "summary": "..."}, --drift also compares every note's front-matter tags
 with the index. It takes --config, --folder, --projects-root and --today, and exits 1 when a
 problem is an error, 0 otherwise (2 and 3 as above).
+
+\`aria-context tags\` lists every project key, known tag and other tag with what querying it
+returns (files, team-shared notes, artifacts present and missing, pending ideas), one line
+each; --json prints {"tags": [{"name", "kind", "aliases", "counts"}]}. Options as for check.
 
 \`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
 VS Code) over stdio; see aria-context mcp --help. \`aria-context setup <client>\` prints
@@ -185,6 +191,7 @@ export function main(argv: string[], io: CliIo): number {
   if (argv[0] === 'check') return runCheck(argv.slice(1), io, relativePathProblem);
   if (argv[0] === 'setup') return runSetup(argv.slice(1), processSetupIo(io.out, io.env, __filename));
   if (argv[0] === 'hook') return runHook(argv.slice(1), { ...io, stdin: io.stdin ?? readStdin });
+  if (argv[0] === 'tags') return runTags(argv.slice(1), io, relativePathProblem);
   if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
   const options = parsed.options;
 

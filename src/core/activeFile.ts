@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import type { Snapshot } from './engine';
 import type { QueryResult, ResultItem } from './types';
 import { isInside } from './paths';
+import { countsOf, noteCount } from './tagCounts';
 
 /** At least this many distinct tags when no project matched (the hook's rule). */
 export const MIN_TAG_HITS = 2;
@@ -198,5 +199,6 @@ export function deriveActiveFileQuery(snapshot: Snapshot, filePath: string, real
 export function surfacedFiles(result: QueryResult): { items: ResultItem[]; total: number } {
   const loadable = result.items.filter((i) => i.selectable && i.category !== 'tracked-artifact');
   const ranked = loadable.map((item, order) => ({ item, order })).sort((a, b) => b.item.matched - a.item.matched || a.order - b.order);
-  return { items: ranked.slice(0, MAX_SURFACED_FILES).map((r) => r.item), total: loadable.length };
+  // The total is the one count every surface shows for this query (tagCounts.ts).
+  return { items: ranked.slice(0, MAX_SURFACED_FILES).map((r) => r.item), total: noteCount(countsOf(result)) };
 }

@@ -2,6 +2,7 @@
 import { artifactFiles } from './artifactPaths';
 import { displayHomePath } from './paths';
 import { fileFacts } from './reader';
+import { problemText } from './messages';
 import { resultItem } from './resultItem';
 import { ageInDays, ageText, isStale, localDate } from './staleness';
 import type { Config, ResultItem } from './types';
@@ -48,8 +49,8 @@ function artifactItem(config: Config, project: string, root: string, kind: Artif
   // §9 Its age and presence come from the reader's own check: a file it would refuse shows neither.
   const facts = fileFacts(config, kind.file);
   if (!facts.ok) {
-    const status = facts.missing ? `(not found — ${kind.create})` : `(refused — ${facts.reason}; not read)`;
-    return resultItem({ ...base, selectable: false, status });
+    const problem = facts.missing ? { kind: 'missing' as const, reason: kind.create } : { kind: 'refused' as const, reason: facts.reason };
+    return resultItem({ ...base, selectable: false, status: `(${problemText(problem)})`, problem });
   }
   const days = ageInDays(localDate(facts.mtimeMs), today);
   const stale = isStale(days, kind.threshold);

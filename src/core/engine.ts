@@ -10,6 +10,7 @@ import { parseQueryText, resolveQuery } from './query';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
 import { trackedArtifacts } from './artifacts';
+import { Availability } from './availability';
 import type { Config, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
 
 /** Config and index read at one moment; a query never mixes two snapshots. */
@@ -22,6 +23,8 @@ export interface QueryOptions {
   /** `YYYY-MM-DD`: the only notion of "now" the core has. */
   today: string;
   cache?: CoreCache;
+  /** The reader's verdicts by path, shared by the queries of one pass (the tree's counts, `tags`). */
+  availability?: Availability;
 }
 
 export type QueryOutcome = { ok: true; result: QueryResult } | { ok: false; code: 'usage'; message: string };
@@ -59,6 +62,8 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
     ...cross.items.sort(byRelevance),
   ];
   const artifacts = trackedArtifacts(config, projectTokens, options.today);
+  // §9 What the reader would refuse or cannot find is listed, marked, and neither numbered nor counted.
+  (options.availability ?? new Availability(config)).mark(knowledge);
   let n = 0;
   for (const item of [...knowledge, ...artifacts]) if (item.selectable) item.n = ++n;
 
@@ -75,7 +80,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   return {
     query,
     items: [...knowledge, ...artifacts],
-    found: knowledge.length,
+    found: knowledge.filter((i) => i.problem === null).length,
     noMatch: knowledge.length === 0,
     ideas,
     showsIdeas: projectTokens.length > 0,

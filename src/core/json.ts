@@ -1,10 +1,14 @@
 // The CLI `--json` contract (§8).
+import { problemText } from './messages';
 import type { QueryResult, ResultItem } from './types';
 
 /** An item as the contract shows it; `status` only for tracked artifacts (`8 days ago — fresh`, …). */
 export type JsonItem = Pick<ResultItem, 'n' | 'path' | 'absPath' | 'description' | 'tags' | 'hint' | 'project' | 'scope' | 'stale'> & {
   category: string;
   status?: string;
+  /** Whether loading it would give its content now (§9); `problem` says why not. */
+  available: boolean;
+  problem: string | null;
 };
 
 export function toJson(result: QueryResult) {
@@ -27,6 +31,8 @@ export function toJson(result: QueryResult) {
         project: i.project,
         scope: i.scope,
         stale: i.stale,
+        available: i.problem === null,
+        problem: i.problem ? problemText(i.problem) : null,
       };
       if (i.status !== null) item.status = i.status;
       return item;

@@ -9,7 +9,7 @@ import { trackedArtifacts } from './artifacts';
 import { CoreCache } from './cache';
 import { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
 import { configCandidates, loadConfig, type ConfigSources } from './config';
-import { runQuery, type Snapshot } from './engine';
+import { runQuery, type QueryOptions, type Snapshot } from './engine';
 import { afterLoaderFailure, keptMessage, type IndexLoader } from './indexLoader';
 import type { ProjectFile } from './projectTier';
 import { failed, stateOf, type KnowledgeState } from './knowledgeState';
@@ -137,11 +137,11 @@ export class KnowledgeBase implements Disposable {
   }
 
   /** One query against one snapshot. No side effect beyond the cache; never throws. */
-  query(text: string): KnowledgeQueryOutcome {
+  query(text: string, shared?: Pick<QueryOptions, 'availability'>): KnowledgeQueryOutcome {
     const s = this.state();
     if (s.kind !== 'ready') return { ok: false, kind: s.kind, message: s.message };
     try {
-      const outcome = runQuery(s.snapshot, text, { today: this.options.today(), cache: this.cache });
+      const outcome = runQuery(s.snapshot, text, { today: this.options.today(), cache: this.cache, availability: shared?.availability });
       if (!outcome.ok) return { ok: false, kind: 'usage', message: outcome.message };
       if (s.stale) outcome.result.warnings.unshift(s.stale);
       return { ok: true, result: outcome.result, text: text.trim() };

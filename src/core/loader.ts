@@ -20,7 +20,11 @@ export function pickItems(result: QueryResult, spec: string | readonly string[])
   const words = (typeof spec === 'string' ? spec : spec.join(' ')).split(/[\s,]+/).filter(Boolean);
   if (words.length === 0) return { ok: false, message: 'Nothing picked: give `all`, numbers like `1,3`, or file names.' };
   if (words.length > MAX_PICKS) return { ok: false, message: tooManyPicks(words.length) };
-  if (words.some((w) => w.toLowerCase() === 'all')) return { ok: true, items: selectable };
+  // `all` also names the notes the reader would not load (§9), so the load refuses each with its
+  // reason; they are never opened. A missing or refused artifact is not offered.
+  if (words.some((w) => w.toLowerCase() === 'all')) {
+    return { ok: true, items: result.items.filter((i) => i.selectable || (i.problem !== null && i.category !== 'tracked-artifact')) };
+  }
   const picked: ResultItem[] = [];
   const add = (item: ResultItem) => {
     if (!picked.includes(item)) picked.push(item);

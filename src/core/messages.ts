@@ -1,4 +1,5 @@
 // The fixed messages of the /context flow. Tests pin every one of them byte for byte.
+import type { ItemProblem } from './types';
 
 export const NOT_CONFIGURED = 'aria-knowledge is not configured. Run /setup to get started.';
 export const NO_INDEX = 'No knowledge index found. Run /index to build it.';
@@ -25,4 +26,9 @@ export function resolvedLine(alias: string, canonical: string): string {
 
 export function expandedLine(project: string, tags: string[]): string {
   return `Expanded \`${project}\` to include: ${tags.join(', ')}`;
+}
+
+/** `not found — run /codemap create`, `refused — <reason>; not read`: how every surface words a problem. */
+export function problemText(problem: ItemProblem): string {
+  return problem.kind === 'missing' ? `not found — ${problem.reason}` : `refused — ${problem.reason}; not read`;
 }

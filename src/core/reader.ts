@@ -16,7 +16,7 @@ import { artifactFiles } from './artifactPaths';
 import { totalCapReason } from './limits';
 import { describeFsError, isInside, tooWideRoot } from './paths';
 import { knowledgeDirs } from './teamShared';
-import type { Config, ProjectRoot, ResultItem } from './types';
+import type { Config, ItemProblem, ProjectRoot, ResultItem } from './types';
 
 /** A place the configuration allows reading: a folder (and everything below it) or one file. */
 export interface ReadArea {
@@ -63,7 +63,7 @@ function projectBounds(project: ProjectRoot): string[] {
 }
 
 /** The narrowest area holding `abs` by path, or null. */
-function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
+export function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
   let best: ReadArea | null = null;
   for (const area of areas) {
     const holds = area.kind === 'file' ? abs === area.path : isInside(abs, area.path);
@@ -75,13 +75,13 @@ function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
 export type OpenOutcome = { ok: true; fd: number; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing?: boolean };
 
 /** A root's real path, or why nothing below it may be read now (memoised over one call). */
-type RootVerdict = { real: string } | { reason: string; missing?: boolean };
+export type RootVerdict = { real: string } | { reason: string; missing?: boolean };
 
 export const ROOT_MISSING = 'its folder does not exist';
 export const ROOT_TOO_WIDE = 'its root folder now resolves to the file system root, your home folder or a folder above it';
 export const ROOT_ESCAPES = 'its project folder now leads out of its repository folder (or the projects root) through a symlink';
 
-function rootVerdict(area: ReadArea, home?: string): RootVerdict {
+export function rootVerdict(area: ReadArea, home?: string): RootVerdict {
   const real = realPathOrNull(area.root);
   if (real === null) return { reason: ROOT_MISSING, missing: true };
   // A root swapped for a symlink to home (or above) since the config was read.
@@ -241,7 +241,7 @@ export function checkItems(config: Config, items: readonly ResultItem[]): Checke
   const checked: CheckedItems = { ok: [], refused: [] };
   for (const item of items) {
     if (!item.selectable) {
-      checked.refused.push({ item, reason: 'it is not a loadable file' });
+      checked.refused.push({ item, reason: item.problem?.reason ?? 'it is not a loadable file' });
       continue;
     }
     const opened = openAllowed(areas, item.absPath, realRoots, config.home);
@@ -253,6 +253,17 @@ export function checkItems(config: Config, items: readonly ResultItem[]): Checke
     checked.ok.push({ item, realPath: opened.realPath, bytes: opened.size });
   }
   return checked;
+}
+
+/**
+ * §9 Why the reader would not load `abs` now (missing, or refused with its reason), or null when
+ * it would: loadItems' own check (one verified open, no byte read). `realRoots` memoises roots.
+ */
+export function pathProblem(areas: readonly ReadArea[], abs: string, realRoots: Map<string, RootVerdict>, home?: string): ItemProblem | null {
+  const opened = openAllowed(areas, abs, realRoots, home);
+  if (!opened.ok) return { kind: opened.missing ? 'missing' : 'refused', reason: opened.reason };
+  fs.closeSync(opened.fd);
+  return null;
 }
 
 export type FileFacts = { ok: true; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing: boolean };
@@ -290,7 +301,7 @@ export function loadItems(config: Config, items: readonly ResultItem[], options:
   let total = 0;
   for (const item of items) {
     if (!item.selectable) {
-      result.refused.push({ item, reason: 'it is not a loadable file' });
+      result.refused.push({ item, reason: item.problem?.reason ?? 'it is not a loadable file' });
       continue;
     }
     if (options.totalBytes !== undefined && total >= options.totalBytes) {

@@ -15,6 +15,7 @@ export function resultItem(fields: Required & Partial<ResultItem>): ResultItem {
     matched: 0,
     selectable: true,
     status: null,
+    problem: null,
     ...fields,
   };
 }

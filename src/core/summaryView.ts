@@ -4,7 +4,7 @@
 // tree's tooltips — so how a row is annotated or when a group gets a heading is decided here.
 import * as path from 'node:path';
 import { plural } from './plural';
-import { expandedLine, noMatchLine, REBUILD_HINT, resolvedLine } from './messages';
+import { expandedLine, noMatchLine, problemText, REBUILD_HINT, resolvedLine } from './messages';
 import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types';
 
 export const GROUP_ORDER: Category[] = ['team-shared', 'project-specific', 'cross-project', 'tracked-artifact'];
@@ -56,6 +56,8 @@ export interface ItemView {
   summary: string | null;
   /** Bracketed groups after the summary, in order: `[project: p, scope: s, tags: a]`, `[hint: h]`. */
   annotations: Annotation[][];
+  /** Why it cannot be loaded (`refused — …; not read`, `not found — …`), also ending `summary`; null when it can. */
+  problem: string | null;
 }
 
 export interface IdeaView {
@@ -92,6 +94,7 @@ export function itemView(item: ResultItem): ItemView {
       title: fileTitle(item.path),
       summary: `${item.status}`,
       annotations: [[{ name: 'project', value: `${item.project}`, named: true }]],
+      problem: item.problem ? problemText(item.problem) : null,
     };
   }
   const annotations: Annotation[][] = [];
@@ -104,13 +107,17 @@ export function itemView(item: ResultItem): ItemView {
     annotations.push([{ name: 'tags', value: item.tags.join(', '), named: false }]);
   }
   if (item.hint) annotations.push([{ name: 'hint', value: item.hint, named: true }]);
+  const problem = item.problem ? problemText(item.problem) : null;
+  // A note that cannot be loaded says so where its description goes, as a missing artifact does.
+  const summary = problem ? [item.description, `(${problem})`].filter(Boolean).join(' ') : item.description || null;
   return {
     item,
     n: item.n,
     path: item.path,
     title: item.description?.trim() || fileTitle(item.path).replace(/\.md$/i, ''),
-    summary: item.description || null,
+    summary,
     annotations,
+    problem,
   };
 }
 
@@ -135,7 +142,8 @@ export function summaryView(result: QueryResult): SummaryView {
   // Headings only when there is more than one group to tell apart.
   const heading = groups.length >= 2;
   for (const { category, items } of groups) {
-    const size = category === 'tracked-artifact' ? String(items.length) : plural(items.length, 'file');
+    // Artifacts count lines (a missing one too); notes count what can be loaded, as the found line does.
+    const size = category === 'tracked-artifact' ? String(items.length) : plural(items.filter((i) => i.problem === null).length, 'file');
     blocks.push({ kind: 'group', category, title: GROUP_TITLES[category], size, heading, items: items.map(itemView) });
   }
 

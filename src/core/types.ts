@@ -168,6 +168,18 @@ export interface ResultItem {
   allowedRoots: string[];
   /** For artifacts: `8 days ago — fresh`, `(not found — run /codemap create)`, … */
   status: string | null;
+  /**
+   * Why the reader would not load this item now (§9), or null when it would: `missing` (nothing
+   * there, a dangling symlink included) or `refused` (outside the allowed folders after symlinks,
+   * not a regular `.md` file, …). An item with a problem is never picked, numbered or counted.
+   */
+  problem: ItemProblem | null;
+}
+
+export interface ItemProblem {
+  kind: 'missing' | 'refused';
+  /** The reader's reason, or for a missing artifact what creates it (`run /codemap create`). */
+  reason: string;
 }
 
 export interface Idea {

@@ -130,7 +130,15 @@ test('chat markdown: hostile index text (command links, HTML, images, autolinks,
 test('chat participant: answers and /load refusals built from hostile paths render as inert text', async () => {
   const h = hostileHome();
   const snapshot = snapshotFor(h.home);
-  const source: KnowledgeSource = { query: (text) => ({ ok: true, result: query(snapshot, text) }), snapshot: () => snapshot };
+  // Each text is answered once, as it was: files that vanish after the query are refused by /load.
+  const answered = new Map<string, ReturnType<typeof query>>();
+  const source: KnowledgeSource = {
+    query: (text) => {
+      if (!answered.has(text)) answered.set(text, query(snapshot, text));
+      return { ok: true, result: answered.get(text)! };
+    },
+    snapshot: () => snapshot,
+  };
   const md = markdownRenderer();
   const run = async (prompt: string, command?: string) => {
     const out: string[] = [];
@@ -141,6 +149,7 @@ test('chat participant: answers and /load refusals built from hostile paths rend
   const answer = await run('api evil');
   assert.deepEqual(activeParts(md.render(answer), h.folder), [], answer);
   // Files gone between the query and /load: each refusal names its (hostile) path.
+  source.query('api');
   fs.rmSync(path.join(h.folder, PATH_TICK));
   fs.rmSync(path.join(h.folder, PATH_PAREN));
   const loaded = await run('all', 'load');
@@ -159,7 +168,7 @@ test('tree and pick list: knowledge text reaches the editor only as plain string
     nodes.push(n);
     n.children?.forEach(walk);
   };
-  buildTree({ snapshot, projectFiles: () => [] }).forEach(walk);
+  buildTree({ snapshot, today: '2026-11-30' }).forEach(walk);
   for (const n of nodes) {
     for (const key of ['label', 'description', 'tooltip'] as const) {
       const v = n[key];

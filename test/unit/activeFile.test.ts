@@ -140,7 +140,8 @@ describe('deriving a query from the active file', () => {
     assert.ok(surfaced.items.every((i) => i.category !== 'tracked-artifact'));
     // More files than five: only five surfaced, the total kept.
     const many = Array.from({ length: 8 }, (_, i) => `- notes/s${i}.md — S${i}`).join('\n');
-    const big = makeHome({ index: `${INDEX_HEADER}## Known Tags\nstripe\n## Tag Index\n### stripe\n${many}\n` });
+    const notes = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`knowledge/notes/s${i}.md`, `# S${i}\n`]));
+    const big = makeHome({ index: `${INDEX_HEADER}## Known Tags\nstripe\n## Tag Index\n### stripe\n${many}\n`, files: notes });
     const r = runQuery(snapshotFor(big), 'stripe', { today: '2026-11-30' });
     assert.ok(r.ok);
     assert.deepEqual({ shown: surfacedFiles(r.result).items.length, total: surfacedFiles(r.result).total }, { shown: 5, total: 8 });

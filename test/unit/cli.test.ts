@@ -45,7 +45,7 @@ describe('CLI', () => {
     assert.equal(missing.code, 3);
     assert.equal(JSON.parse(missing.out).error.code, 'config-not-found');
     const other = tempDir();
-    writeTree(other, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- other.md — Other\n` });
+    writeTree(other, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- other.md — Other\n`, 'kb/other.md': '# Other\n' });
     assert.match(run(['query', 'api', '--folder', path.join(other, 'kb')], home).out, /1\. other\.md — Other \[api\]/);
     writeTree(other, { 'cfg.md': `---\nknowledge_folder: ${path.join(other, 'kb')}\n---\n` });
     assert.match(run(['query', 'api'], tempDir(), { KT_CONFIG: path.join(other, 'cfg.md') }).out, /other\.md/);
@@ -84,7 +84,7 @@ describe('CLI', () => {
     assert.deepEqual(Object.keys(json), ['tokens', 'mode', 'resolved', 'expanded', 'found', 'items', 'notes', 'ideas', 'noMatch']);
     assert.deepEqual(json.items[0], {
       n: 1, category: 'cross-project', path: 'a.md', absPath: path.join(home, 'knowledge', 'a.md'), description: 'A',
-      tags: ['api'], hint: null, project: null, scope: null, stale: false,
+      tags: ['api'], hint: null, project: null, scope: null, stale: false, available: true, problem: null,
     });
     const load = run(['query', 'api', '--load', '1'], home);
     assert.equal(load.out, '## a.md\n\n```markdown\n# A\n```\n\nLoaded 1 knowledge files into context.\n');

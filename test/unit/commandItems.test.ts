@@ -6,7 +6,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { checkItems, loadItems } from '../../src/core/reader';
-import { scanProject } from '../../src/core/projectTier';
 import { commandItems, pathRefusals, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
 import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { fixtureHome, snapshotFor } from '../helpers';
@@ -20,7 +19,7 @@ function setup() {
   const snapshot = snapshotFor(home);
   const tree = buildTree({
     snapshot,
-    projectFiles: (tag) => (snapshot.config.projectsList.has(tag) ? scanProject(snapshot.config.knowledgeFolder, tag).files : null),
+    today: '2026-11-30',
   });
   return { home, snapshot, tree };
 }

@@ -6,11 +6,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery } from '../../src/core/engine';
-import { KnowledgeBase } from '../../src/core/knowledgeBase';
 import { batches, bundleFileName, bundlesToDelete, isInside, sendPlan } from '../../src/vscode/chat/sendPlanModel';
 import { buildCatalogue, CompletionFilter, completionRows, queryProblem, removeRecent, SECTION_LIMIT } from '../../src/vscode/query/completionModel';
 import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
-import { describeQueryCount, projectFacts } from '../../src/vscode/query/queryCountModel';
+import { countsOf, describeCounts } from '../../src/core/tagCounts';
 import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
 import { settingsTarget } from '../../src/vscode/shared/settingsTargetModel';
 import { buildTree } from '../../src/vscode/tree/treeModel';
@@ -113,9 +112,9 @@ test('counts: a project-key tag (and its alias) counts what querying it returns,
   const snapshot = snapshotFor(home);
   const queryCount = (q: string) => {
     const o = runQuery(snapshot, q, { today: '2026-11-30' });
-    return o.ok ? describeQueryCount(o.result) : undefined;
+    return o.ok ? describeCounts(countsOf(o.result)) : undefined;
   };
-  const expected = describeQueryCount(query(home, 'pay'));
+  const expected = describeCounts(countsOf(query(home, 'pay')));
   assert.match(expected, /^[1-9]\d* files/);
   assert.match(expected, /artifact/);
   const rows = completionRows({ catalogue: buildCatalogue(snapshot.index), value: 'p', recent: [], queryCount });
@@ -128,7 +127,7 @@ test('counts: a project-key tag (and its alias) counts what querying it returns,
   assert.match(tag.detail ?? '', /aliases: pay$/);
   const alias = rows.find((r) => r.kind === 'complete' && r.label === 'pay → proj-a');
   assert.ok(alias && alias.kind === 'complete' && alias.description === `project key: ${expected}`);
-  const roots = buildTree({ snapshot, projectFiles: () => null, queryCount });
+  const roots = buildTree({ snapshot, today: '2026-11-30' });
   const known = roots.find((r) => r.id === 'group:known')?.children?.find((n) => n.label === 'proj-a');
   assert.ok(known?.description?.startsWith(expected), known?.description);
   const project = roots.find((r) => r.id === 'group:projects')?.children?.find((n) => n.label === 'proj-a');
@@ -138,20 +137,20 @@ test('counts: a project-key tag (and its alias) counts what querying it returns,
 test('counts: a tag with team-shared notes says so, and its total matches the query', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const roots = buildTree({ snapshot, projectFiles: () => null });
+  const roots = buildTree({ snapshot, today: '2026-11-30' });
   const stripe = roots.find((r) => r.id === 'group:known')?.children?.find((n) => n.label === 'stripe');
   assert.equal(stripe?.description, '2 files + 1 team-shared');
   assert.equal(query(home, 'stripe').found, 3);
 });
 
-test('tag sort: by name, or by file count with the most first, ties by name', () => {
+test('tag sort: by name, or by what querying the tag returns with the most first, ties by name', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const known = (sort: 'name' | 'count') => buildTree({ snapshot, projectFiles: () => null, sort }).find((r) => r.id === 'group:known')!.children!;
+  const known = (sort: 'name' | 'count') => buildTree({ snapshot, today: '2026-11-30', sort }).find((r) => r.id === 'group:known')!.children!;
   const byName = known('name').map((n) => n.label);
   assert.deepEqual(byName, [...byName].sort((a, b) => a.localeCompare(b)));
   const byCount = known('count');
-  const counts = byCount.map((n) => n.children!.length);
+  const counts = byCount.map((n) => n.count ?? 0);
   assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
   assert.equal(byCount[0].label, 'api');
   assert.deepEqual(new Set(byCount.map((n) => n.id)), new Set(known('name').map((n) => n.id)), 'same nodes, same ids');
@@ -160,7 +159,7 @@ test('tag sort: by name, or by file count with the most first, ties by name', ()
 test('Go to Tag lists every tag and project with its place; a file is found under each of its tags with the same tooltip', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const roots = buildTree({ snapshot, projectFiles: () => null });
+  const roots = buildTree({ snapshot, today: '2026-11-30' });
   const entries = tagEntries(roots);
   assert.ok(entries.some((e) => e.node.label === 'stripe' && e.where === 'Known Tags'));
   assert.ok(entries.some((e) => e.node.label === 'proj-a' && e.where === 'Projects'));
@@ -200,31 +199,24 @@ test('completion: a growing token narrows the previous matches to the same rows 
 });
 
 
-test('a project-tier file listed in the index shows the same tags in its tooltip under the project and under its tag', () => {
+test('a project-tier file listed under a tag in Tag Index sits under its project only, as querying the tag returns it (§4a)', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const kb = new KnowledgeBase({ sources: () => ({ home, env: {} }), today: () => '2026-11-30' });
-  const roots = buildTree({ snapshot, projectFiles: (t) => kb.projectFiles(t) });
-  kb.dispose();
-  const nodes = fileNodesFor(roots, path.join(snapshot.config.knowledgeFolder, 'projects', 'proj-a', 'decisions', '004-state-sync.md'));
-  assert.ok(nodes.length >= 3, nodes.map((n) => n.where).join('; '));
-  assert.equal(new Set(nodes.map((n) => n.node.tooltip)).size, 1, nodes.map((n) => n.node.tooltip).join(' | '));
-  assert.match(nodes[0].node.tooltip ?? '', /tags: api, proj-a, state-management/);
+  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const abs = path.join(snapshot.config.knowledgeFolder, 'projects', 'proj-a', 'decisions', '004-state-sync.md');
+  const nodes = fileNodesFor(roots, abs);
+  assert.ok(nodes.length >= 1 && nodes.every((n) => n.where.startsWith('Projects › proj-a')), nodes.map((n) => n.where).join('; '));
+  assert.ok(!query(home, 'api').items.some((i) => i.absPath === abs), 'the api query leaves it to the project tier');
+  assert.match(nodes[0].node.tooltip ?? '', /tags: .*proj-a/);
 });
 
 test('project nodes: the query count, artifact freshness and pending ideas in the tooltip, and the project team-shared notes as a child', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
   const result = query(home, 'proj-a');
-  const roots = buildTree({
-    snapshot,
-    projectFiles: () => null,
-    queryCount: (q) => describeQueryCount(query(home, q)),
-    projectFacts: (key) => projectFacts(query(home, key), key),
-    projectTeamShared: (key) => query(home, key).items.filter((i) => i.category === 'team-shared'),
-  });
+  const roots = buildTree({ snapshot, today: '2026-11-30' });
   const project = roots.find((r) => r.id === 'group:projects')!.children!.find((n) => n.label === 'proj-a')!;
-  assert.equal(project.description, `Payments Platform · ${describeQueryCount(result)}`);
+  assert.equal(project.description, `Payments Platform · ${describeCounts(countsOf(result))}`);
   assert.match(project.tooltip ?? '', /CODEMAP\.md: 8 days ago — fresh/);
   assert.match(project.tooltip ?? '', /2 pending ideas \(1 stale\)/);
   const team = project.children!.find((c) => c.label === 'Team-shared');

@@ -8,10 +8,9 @@ import { test } from 'node:test';
 import { BackgroundWork, type Timers } from '../../src/vscode/shared/backgroundWorkModel';
 import { buildTree, hasChildren, parentOf, type TreeInput, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { tagEntries } from '../../src/vscode/tree/treeNavModel';
-import { scanProject } from '../../src/core/projectTier';
-import { describeQueryCount } from '../../src/vscode/query/queryCountModel';
+import { TagCounter } from '../../src/core/tagCounts';
 import { runQuery } from '../../src/core/engine';
-import { fixtureHome, repoRoot, snapshotFor } from '../helpers';
+import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 /** Timers on a clock that only moves when told; due callbacks run in time order. */
 class FakeTimers implements Timers {
@@ -148,34 +147,17 @@ test('background work: a failing task is reported and the next still runs; nothi
   assert.deepEqual(ran, ['fine'] as string[]);
 });
 
-/** buildTree on the example folder, counting what each input callback is asked. */
+/** buildTree on the example folder, counting the queries its one count runs. */
 function countedTree(home: string): { roots: TreeNode[]; calls: Record<string, number> } {
   const snapshot = snapshotFor(home);
-  const calls: Record<string, number> = { projectFiles: 0, queryCount: 0, projectFacts: 0, projectTeamShared: 0 };
-  const query = (q: string) => {
-    const outcome = runQuery(snapshot, q, { today: '2026-11-30' });
+  const calls: Record<string, number> = { queries: 0 };
+  const counter = new TagCounter(snapshot, (text, shared) => {
+    calls.queries++;
+    const outcome = runQuery(snapshot, text, { today: '2026-11-30', ...shared });
     if (!outcome.ok) throw new Error(outcome.message);
     return outcome.result;
-  };
-  const input: TreeInput = {
-    snapshot,
-    projectFiles: (tag) => {
-      calls.projectFiles++;
-      return snapshot.config.projectsList.has(tag) ? scanProject(snapshot.config.knowledgeFolder, tag).files : null;
-    },
-    queryCount: (q) => {
-      calls.queryCount++;
-      return describeQueryCount(query(q));
-    },
-    projectFacts: () => {
-      calls.projectFacts++;
-      return [];
-    },
-    projectTeamShared: (key) => {
-      calls.projectTeamShared++;
-      return query(key).items.filter((i) => i.category === 'team-shared' && i.selectable);
-    },
-  };
+  });
+  const input: TreeInput = { snapshot, counter };
   return { roots: buildTree(input), calls };
 }
 
@@ -186,27 +168,27 @@ function walkAll(nodes: readonly TreeNode[], visit: (n: TreeNode) => void): void
   }
 }
 
-test('tag tree model: the root rows and the open Known Tags group run no query and list no project folder', () => {
+test('tag tree model: the first paint runs one query per known tag; an opened group runs each of its rows\' query once', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const projectKeys = new Set([...snapshot.index.projects.keys()].map((k) => k.toLowerCase()));
   const { roots, calls } = countedTree(home);
+  // Known Tags is open at first paint: a tag's count is what querying it returns, one query each.
   const known = roots.find((r) => r.id === 'group:known')!;
   const tags = known.children!;
   assert.ok(tags.length > 0);
   for (const t of tags) assert.equal(typeof t.description, 'string');
-  // Only a known tag that is also a project key counts through its query (what querying it returns).
-  const projectKeyTags = tags.filter((t) => projectKeys.has(t.label.toLowerCase())).length;
-  assert.deepEqual(calls, { projectFiles: 0, queryCount: projectKeyTags, projectFacts: 0, projectTeamShared: 0 });
+  assert.equal(calls.queries, tags.length, 'one query per known tag, and none for the closed groups');
   const projects = roots.find((r) => r.id === 'group:projects')!;
   assert.equal(projects.childCount, snapshot.index.projects.size, 'the Projects row counts its projects before building them');
-  // Opening Projects builds each project row once: its listing, facts and team-shared notes.
   const rows = projects.children!;
   assert.equal(rows.length, snapshot.index.projects.size);
-  assert.equal(calls.projectFiles, rows.length);
-  assert.equal(calls.projectFacts, rows.length);
+  const afterProjects = calls.queries;
+  const names = new Set(tags.map((t) => t.label.toLowerCase()));
+  for (const p of snapshot.index.projects.values()) [p.key, ...p.relevantTags].forEach((t) => names.add(t.toLowerCase()));
+  assert.equal(afterProjects, names.size, 'each project and its tags counted once, known tags not again');
   void projects.children; // read again: kept, not rebuilt
-  assert.equal(calls.projectFacts, rows.length);
+  known.children!.forEach((t) => t.children);
+  assert.equal(calls.queries, afterProjects, 'opening a tag reuses its counted query');
 });
 
 test('tag tree model: every count known before the children are built matches them, and each built child knows its parent', () => {
@@ -218,7 +200,7 @@ test('tag tree model: every count known before the children are built matches th
       counted++;
       assert.equal(n.children?.length ?? 0, n.childCount, `${n.id}: childCount`);
       assert.equal(hasChildren(n), n.childCount > 0);
-      if (n.kind === 'tag' && n.contextValue !== 'ariaContext.group') assert.equal(n.contextValue, n.childCount ? 'ariaContext.tag' : 'ariaContext.emptyTag');
+      if (n.kind === 'tag' && n.contextValue !== 'ariaContext.group') assert.equal(n.contextValue, n.count ? 'ariaContext.tag' : 'ariaContext.emptyTag');
     }
     for (const c of n.children ?? []) assert.equal(parentOf(c), n, `${c.id}: parent`);
   });
@@ -232,7 +214,7 @@ test('tag tree model: every count known before the children are built matches th
   assert.equal(Object.getOwnPropertyDescriptor(knownTag, 'children')?.get !== undefined, true);
 });
 
-test('tag tree model: a tag\'s file rows are built, sorted by path, only when the tag is opened, and a refused entry is a warning from the start', () => {
+test('tag tree model: a tag\'s file rows are its query\'s, missing ones marked, and a refused entry is a warning from the start', () => {
   const { home } = fixtureHome();
   const knowledge = path.join(home, 'knowledge');
   const indexFile = path.join(knowledge, 'index.md');
@@ -245,9 +227,14 @@ test('tag tree model: a tag\'s file rows are built, sorted by path, only when th
   assert.ok(warnings.children!.some((w) => w.label.includes('../outside.md') && w.label.includes('stripe')), 'the refused entry is named under Warnings without opening stripe');
   const stripe = roots.find((r) => r.id === 'group:known')!.children!.find((t) => t.label === 'stripe')!;
   const files = stripe.children!.map((c) => c.description);
-  assert.deepEqual(files, [...files].sort(), 'file rows sorted by path');
-  assert.ok(files.includes('aa/first-note.md') && files.includes('zz/last-note.md'));
-  assert.ok(!files.includes('../outside.md'));
+  const result = query(home, 'stripe');
+  assert.equal(files.length, result.items.length, 'the rows are what querying stripe returns');
+  const notes = (category: string) => result.items.filter((i) => i.category === category).map((i) => i.path);
+  assert.deepEqual(notes('cross-project'), [...notes('cross-project')].sort(), 'in the summary order: by path');
+  const paths = stripe.children!.map((c) => c.file?.path);
+  assert.ok(paths.includes('aa/first-note.md') && paths.includes('zz/last-note.md'));
+  assert.ok(files.includes('missing · aa/first-note.md'), 'a missing note is marked, never a normal row');
+  assert.ok(!paths.includes('../outside.md'));
   assert.equal(stripe.childCount, files.length);
 });
 

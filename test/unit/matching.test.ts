@@ -29,7 +29,8 @@ api, stripe
 `;
 
 describe('cross-project matching (§4, §4a)', () => {
-  const home = makeHome({ index, files: { 'outside.md': 'SECRET-OUTSIDE' } });
+  const notes = Object.fromEntries(['a', 'b', 'c'].map((n) => [`knowledge/${n}.md`, `# ${n}\n`]));
+  const home = makeHome({ index, files: { 'outside.md': 'SECRET-OUTSIDE', ...notes } });
 
   test('OR: most tokens first, then path; projects/ paths excluded', () => {
     assert.deepEqual(paths(query(home, 'api stripe')), ['b.md', 'a.md']);

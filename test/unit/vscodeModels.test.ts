@@ -9,7 +9,7 @@ import { pickModel, type PickRow } from '../../src/vscode/query/queryModel';
 import { boundedInt, machineValue } from '../../src/vscode/shared/settingsModel';
 import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { checkItems, refusalMessage } from '../../src/vscode/shared/containment';
-import { scanProject } from '../../src/core/projectTier';
+import { countsOf, describeCounts, TagCounter } from '../../src/core/tagCounts';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 test('vscode model files never import vscode', () => {
@@ -62,8 +62,11 @@ const labels = (rows: CompletionRow[]) => rows.map((r) => (r.kind === 'separator
 
 test('completion: empty input offers recent queries first, then projects, known tags (counts), aliases, other tags', () => {
   const { home } = fixtureHome();
-  const catalogue = buildCatalogue(snapshotFor(home).index);
-  const rows = completionRows({ catalogue, value: '', recent: ['stripe', 'api AND pagination'] });
+  const snapshot = snapshotFor(home);
+  const catalogue = buildCatalogue(snapshot.index);
+  const counter = new TagCounter(snapshot, { today: '2026-11-30' });
+  const queryCount = (q: string) => describeCounts(counter.counts(q)!);
+  const rows = completionRows({ catalogue, value: '', recent: ['stripe', 'api AND pagination'], queryCount });
   const l = labels(rows);
   assert.match(l[0], /^\$\(info\) Type a tag/);
   assert.deepEqual(l.slice(1, 4), ['-- Recent queries', '$(history) stripe', '$(history) api AND pagination']);
@@ -71,7 +74,7 @@ test('completion: empty input offers recent queries first, then projects, known 
   assert.deepEqual(seps, ['-- Recent queries', '-- Projects', '-- Known tags', '-- Aliases', '-- Other tags']);
   const proj = rows.find((r) => r.kind === 'complete' && r.label === 'proj-a');
   assert.ok(proj && proj.kind === 'complete');
-  assert.equal(proj.description, 'Payments Platform');
+  assert.equal(proj.description, 'Payments Platform · 5 files + 2 team-shared · 1 artifact · 2 pending ideas');
   assert.equal(proj.detail, 'expands to: api, stripe, webhooks');
   const stripe = rows.find((r) => r.kind === 'complete' && r.label === 'stripe');
   assert.ok(stripe && stripe.kind === 'complete' && stripe.description === '2 files + 1 team-shared', 'team-shared notes are counted apart and said so');
@@ -193,7 +196,7 @@ function treeFor(home: string): TreeNode[] {
   const snapshot = snapshotFor(home);
   return buildTree({
     snapshot,
-    projectFiles: (tag) => (snapshot.config.projectsList.has(tag) ? scanProject(snapshot.config.knowledgeFolder, tag).files : null),
+    today: '2026-11-30',
   });
 }
 
@@ -203,17 +206,18 @@ test('tree model: groups, stripe with 2 files, aliases in the description, proje
   assert.deepEqual(roots.map((r) => r.label), ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
   const stripe = find(roots, ['Known Tags', 'stripe']);
   assert.equal(stripe.description, '2 files + 1 team-shared'); // the query finds 3: team-shared counted apart, and said so
-  assert.deepEqual(stripe.children?.map((c) => c.description), ['approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']);
+  // Its rows are what querying it returns, in the summary's order: team-shared first.
+  assert.deepEqual(stripe.children?.map((c) => c.description), ['~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md', 'approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']);
   assert.equal(stripe.contextValue, 'ariaContext.tag');
   assert.equal(stripe.query, 'stripe');
   assert.equal(find(roots, ['Known Tags', 'deployment']).description, '1 file · aliases: deploy, ship, release');
   assert.equal(find(roots, ['Known Tags', 'css']).contextValue, 'ariaContext.emptyTag');
   const projA = find(roots, ['Projects', 'proj-a']);
-  assert.equal(projA.description, 'Payments Platform');
-  assert.deepEqual(projA.children?.map((c) => c.label), ['api', 'stripe', 'webhooks', 'State sync between services', 'Reusable internal patterns']);
+  assert.equal(projA.description, `Payments Platform · ${describeCounts(countsOf(query(home, 'proj-a')))}`);
+  assert.deepEqual(projA.children?.map((c) => c.label), ['api', 'stripe', 'webhooks', 'State sync between services', 'Reusable internal patterns', 'Team-shared']);
   const file = find(roots, ['Projects', 'proj-a', 'State sync between services']);
   assert.equal(file.file?.category, 'project-specific');
-  assert.equal(find(roots, ['Projects', 'proj-b']).children?.at(-1)?.label, 'No files yet in projects/proj-b/');
+  assert.ok(find(roots, ['Projects', 'proj-b']).children?.some((c) => c.label === 'No files yet in projects/proj-b/'));
   const clicked = find(roots, ['Known Tags', 'stripe', 'Cursor-based pagination patterns']);
   assert.equal(clicked.file?.absPath, path.join(home, 'knowledge', 'approaches', 'api-pagination.md'));
   assert.deepEqual(clicked.file?.allowedRoots, [path.join(home, 'knowledge')]);
@@ -231,7 +235,7 @@ test('tree model: escaping entries and disabled projects are not shown as files;
   assert.ok(warnings.some((w) => w.includes('~/.claude/aria-knowledge.local.md')), warnings.join('\n'));
 });
 
-test('tree model: ids are unique and stable across rebuilds; filesBelow collects a tag once per file', () => {
+test('tree model: ids are unique and stable across rebuilds; filesBelow collects a tag\'s query result once per file', () => {
   const { home } = fixtureHome();
   const ids = (nodes: TreeNode[]): string[] => nodes.flatMap((n) => [n.id, ...ids(n.children ?? [])]);
   const a = ids(treeFor(home));
@@ -239,7 +243,7 @@ test('tree model: ids are unique and stable across rebuilds; filesBelow collects
   assert.deepEqual(a, b);
   assert.equal(new Set(a).size, a.length);
   const api = find(treeFor(home), ['Known Tags', 'api']);
-  assert.equal(filesBelow(api).length, 4);
+  assert.equal(filesBelow(api).length, query(home, 'api').found, 'a tag holds what querying it returns');
 });
 
 test('containment: a tree file whose real path escapes the knowledge folder is refused, never opened', () => {

@@ -1,11 +1,11 @@
 // Step 1 of Context: Query — the rows offered while the user types the query. Pure: takes a
 // catalogue built once per snapshot and the recent queries, returns plain rows; queryCommand.ts
 // turns them into QuickPickItems. Typing must feel instant at 10k notes and 1,000 tags: the
-// catalogue (labels, counts, lowercased keys) is computed once per index, each keystroke only
-// filters it (narrowing the previous keystroke's matches when the token grew), and every section
-// is capped to what a person can read.
-import type { KnowledgeIndex } from '../../core';
-import { tagCount, teamSharedCounts } from './queryCountModel';
+// catalogue (labels, lowercased keys) is computed once per index, each keystroke only filters it
+// (narrowing the previous keystroke's matches when the token grew), and every section is capped
+// to what a person can read. A row's count is the core's one count of what querying it returns
+// (tagCounts.ts), asked only for the rows shown and memoised per snapshot by the caller.
+import { describeCounts, type KnowledgeIndex, type TagCounter } from '../../core';
 
 export type CompletionRow =
   | { kind: 'separator'; label: string }
@@ -30,8 +30,8 @@ interface Candidate {
   label: string;
   description: string;
   detail?: string;
-  /** Project keys (and tags/aliases that resolve to one): their count comes from a query. */
-  countQuery?: string;
+  /** What is queried for the row's count: the tag itself (an alias counts as its tag). */
+  countQuery: string;
 }
 
 export interface CompletionCatalogue {
@@ -44,7 +44,7 @@ export interface CompletionInput {
   recent: readonly string[];
   /** Rows per section (keeps huge indexes readable). */
   limit?: number;
-  /** What querying a project key returns, in words (memoized by the caller per snapshot). */
+  /** What querying a tag, alias or project key returns, in words (memoized by the caller per snapshot). */
   queryCount?: (query: string) => string | undefined;
 }
 
@@ -63,10 +63,6 @@ function usedTokens(head: string): Set<string> {
   return new Set(head.split(/[\s,]+/).filter(Boolean).map((t) => t.toLowerCase()));
 }
 
-export function fileCount(index: KnowledgeIndex, tag: string): number {
-  return index.filesByTag.get(tag.toLowerCase())?.length ?? 0;
-}
-
 /** Why the text cannot run as a query (empty, or only operators), in the editor's words; null when it can. */
 export function queryProblem(value: string): string | null {
   const tokens = value.split(/[\s,]+/).filter(Boolean);
@@ -76,11 +72,9 @@ export function queryProblem(value: string): string | null {
 }
 
 /** Every completion candidate of an index, computed once per snapshot. */
-export function buildCatalogue(index: KnowledgeIndex, sharedEnabled: (project: string) => boolean = () => true): CompletionCatalogue {
+export function buildCatalogue(index: KnowledgeIndex): CompletionCatalogue {
   const candidates: Candidate[] = [];
   const projectKeys = new Set([...index.projects.keys()].map((k) => k.toLowerCase()));
-  const team = teamSharedCounts(index, sharedEnabled);
-  const counted = (tag: string) => tagCount(fileCount(index, tag), team.get(tag.toLowerCase()) ?? 0);
   // A project key that is also a known tag is listed once, as a project: its aliases go with it.
   const aliasesOf = new Map(index.knownTags.map((t) => [t.tag.toLowerCase(), t.aliases]));
   for (const p of index.projects.values()) {
@@ -99,15 +93,15 @@ export function buildCatalogue(index: KnowledgeIndex, sharedEnabled: (project: s
   }
   for (const t of index.knownTags) {
     const isProject = projectKeys.has(t.tag.toLowerCase());
-    const aliases = t.aliases.length ? ` · aliases: ${t.aliases.join(', ')}` : '';
+    const aliases = t.aliases.length ? `${isProject ? ' · ' : ''}aliases: ${t.aliases.join(', ')}` : '';
     candidates.push({
       section: 'Known tags',
       key: t.tag.toLowerCase(),
       insert: t.tag,
       insertLower: t.tag.toLowerCase(),
       label: t.tag,
-      description: `${isProject ? 'project key' : counted(t.tag)}${aliases}`,
-      countQuery: isProject ? t.tag : undefined,
+      description: `${isProject ? 'project key' : ''}${aliases}`,
+      countQuery: t.tag,
     });
     for (const alias of t.aliases) {
       candidates.push({
@@ -116,14 +110,14 @@ export function buildCatalogue(index: KnowledgeIndex, sharedEnabled: (project: s
         insert: t.tag,
         insertLower: t.tag.toLowerCase(),
         label: `${alias} → ${t.tag}`,
-        description: isProject ? 'project key' : counted(t.tag),
-        countQuery: isProject ? t.tag : undefined,
+        description: isProject ? 'project key' : '',
+        countQuery: t.tag,
       });
     }
   }
   const known = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));
   for (const t of [...index.otherTags.keys()].filter((t) => !known.has(t)).sort()) {
-    candidates.push({ section: 'Other tags', key: t.toLowerCase(), insert: t, insertLower: t.toLowerCase(), label: t, description: counted(t) });
+    candidates.push({ section: 'Other tags', key: t.toLowerCase(), insert: t, insertLower: t.toLowerCase(), label: t, description: '', countQuery: t });
   }
   return { candidates };
 }
@@ -193,8 +187,14 @@ export function completionRows(input: CompletionInput, filter = new CompletionFi
     rows.push({ kind: 'separator', label: section });
     for (const c of shown) offered.add(c.label.toLowerCase());
     for (const c of shown) {
-      const counted = c.countQuery ? input.queryCount?.(c.countQuery) : undefined;
-      const description = !counted ? c.description : c.section === 'Projects' ? `${c.description} · ${counted}` : c.description.replace(/^project key/, `project key: ${counted}`);
+      const counted = input.queryCount?.(c.countQuery);
+      const description = !counted
+        ? c.description
+        : c.section === 'Projects'
+          ? `${c.description} · ${counted}`
+          : c.description.startsWith('project key')
+            ? c.description.replace(/^project key/, `project key: ${counted}`)
+            : [counted, c.description].filter(Boolean).join(' · ');
       rows.push({ kind: 'complete', label: c.label, description, detail: c.detail, value: `${head}${c.insert} ` });
     }
   }
@@ -213,3 +213,11 @@ export function removeRecent(recent: readonly string[], query: string): string[]
   return recent.filter((r) => r.toLowerCase() !== query.toLowerCase());
 }
 
+
+/** A row's count text: the core's one count over the snapshot (undefined while none is loaded). */
+export function countText(counter: TagCounter | undefined): (query: string) => string | undefined {
+  return (query) => {
+    const counts = counter?.counts(query);
+    return counts ? describeCounts(counts) : undefined;
+  };
+}

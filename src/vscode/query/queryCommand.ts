@@ -4,10 +4,9 @@
 import * as vscode from 'vscode';
 import type { KnowledgeIndex, QueryResult, ResultItem } from '../../core';
 import { sendToChat } from '../chat/sendToChat';
-import { buildCatalogue, CompletionFilter, completionRows, pushRecent, queryProblem, removeRecent, type CompletionCatalogue, type CompletionRow } from './completionModel';
+import { buildCatalogue, CompletionFilter, completionRows, countText, pushRecent, queryProblem, removeRecent, type CompletionCatalogue, type CompletionRow } from './completionModel';
 import type { FileActions } from '../shared/fileActions';
 import type { Log } from '../shared/log';
-import { describeQueryCount } from './queryCountModel';
 import { pickModel, pickTitle, type PickRow } from './queryModel';
 import type { RetrievalService } from '../shared/retrievalService';
 import { recentQueriesMax } from '../shared/settings';
@@ -43,7 +42,7 @@ export class QueryCommand implements vscode.Disposable {
   /** Fires when the last query changes (a new query, or a reload that made it stale). */
   readonly onDidRecord = this.recorded.event;
   /** Completion candidates and project counts, computed once per index (a snapshot's index). */
-  private catalogues = new WeakMap<KnowledgeIndex, { catalogue: CompletionCatalogue; counts: Map<string, string | undefined> }>();
+  private catalogues = new WeakMap<KnowledgeIndex, { catalogue: CompletionCatalogue }>();
 
   constructor(
     private readonly service: RetrievalService,
@@ -97,14 +96,12 @@ export class QueryCommand implements vscode.Disposable {
     await this.state.update(RECENT_KEY, pushRecent(this.recent(), query, recentQueriesMax()));
   }
 
-  private catalogue(): { catalogue: CompletionCatalogue; counts: Map<string, string | undefined> } | null {
+  private catalogue(): { catalogue: CompletionCatalogue } | null {
     const snapshot = this.service.snapshot();
     if (!snapshot) return null;
     let entry = this.catalogues.get(snapshot.index);
     if (!entry) {
-      const shared = new Set(snapshot.config.sharedKnowledge);
-      // As the query (§4c): no team-shared notes at all unless some project shares them; then cross ones too.
-      entry = { catalogue: buildCatalogue(snapshot.index, (p) => shared.size > 0 && (p === 'cross' || shared.has(p))), counts: new Map() };
+      entry = { catalogue: buildCatalogue(snapshot.index) };
       this.catalogues.set(snapshot.index, entry);
     }
     return entry;
@@ -123,14 +120,8 @@ export class QueryCommand implements vscode.Disposable {
     const filter = new CompletionFilter();
     const render = () => {
       const entry = this.catalogue();
-      const queryCount = (q: string) => {
-        if (!entry) return undefined;
-        if (!entry.counts.has(q)) {
-          const outcome = this.service.query(q);
-          entry.counts.set(q, outcome.ok ? describeQueryCount(outcome.result) : undefined);
-        }
-        return entry.counts.get(q);
-      };
+      // The core's one count, memoised per snapshot by the service (the tree asks the same).
+      const queryCount = countText(entry ? this.service.counter() : undefined);
       const rows = completionRows({ catalogue: entry?.catalogue ?? null, value: qp.value, recent, queryCount }, filter);
       const items = rows.map(toCompletionPick);
       qp.items = items;

@@ -10,7 +10,7 @@ export type PickRow =
   | { kind: 'separator'; label: string }
   | { kind: 'item'; label: string; description: string; detail: string; item: ResultItem }
   /** Visible, not pickable: notes, ideas, missing artifacts, warnings. */
-  | { kind: 'info'; label: string; description?: string; detail?: string; role: 'note' | 'idea' | 'missing' | 'warning' }
+  | { kind: 'info'; label: string; description?: string; detail?: string; role: 'note' | 'idea' | 'missing' | 'refused' | 'warning'; noun?: string }
   /** Visible action rows (no match: edit the query). */
   | { kind: 'action'; label: string; description?: string; detail?: string; action: 'edit' };
 
@@ -97,19 +97,25 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
   let selectableCount = 0;
   for (const b of view) {
     if (b.kind === 'group') {
-      rows.push({ kind: 'separator', label: `${b.title} (${b.items.length})` });
+      // Notes count what can be loaded (the found line's count); artifacts count their lines.
+      const size = b.category === 'tracked-artifact' ? b.items.length : b.items.filter((r) => r.problem === null).length;
+      rows.push({ kind: 'separator', label: `${b.title} (${size})` });
       for (const row of b.items) {
         const item = row.item;
         if (item.selectable) {
           selectableCount++;
           rows.push({ kind: 'item', label: `${itemIcon(item)} ${row.title}`, description: row.path, detail: itemDetail(row), item });
         } else {
+          // §9 Shown, marked and never picked: missing (nothing there) or refused by the reader.
+          const refused = item.problem?.kind === 'refused';
+          const artifact = item.category === 'tracked-artifact';
           rows.push({
             kind: 'info',
-            role: 'missing',
-            label: `$(circle-slash) ${row.title}`,
+            role: refused ? 'refused' : 'missing',
+            noun: `${refused ? 'refused' : 'missing'} ${artifact ? 'artifact' : 'file'}`,
+            label: `${refused ? '$(error)' : '$(circle-slash)'} ${row.title}`,
             description: row.path,
-            detail: `${item.status ?? 'not found'}${item.project ? ` · project: ${item.project}` : ''} — not loadable`,
+            detail: `${artifact ? (item.status ?? 'not found') : `(${row.problem ?? 'not loadable'})`}${item.project ? ` · project: ${item.project}` : ''} — not loadable`,
           });
         }
       }
@@ -160,10 +166,11 @@ function notListed(rows: readonly PickRow[]): string {
   const count = (role: string) => rows.filter((r) => r.kind === 'info' && r.role === role).length;
   const parts: string[] = [];
   const ideas = count('idea');
-  const missing = count('missing');
   const warnings = count('warning');
   if (ideas) parts.push(plural(ideas, 'pending idea'));
-  if (missing) parts.push(plural(missing, 'missing artifact'));
+  const unloadable = new Map<string, number>();
+  for (const r of rows) if (r.kind === 'info' && r.noun) unloadable.set(r.noun, (unloadable.get(r.noun) ?? 0) + 1);
+  for (const [noun, n] of unloadable) parts.push(plural(n, noun));
   if (warnings) parts.push(plural(warnings, 'warning'));
   return parts.join(' · ');
 }

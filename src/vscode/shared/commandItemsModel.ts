@@ -4,7 +4,7 @@
 // agent's paths are (itemsForPaths). Nothing an argument carries (absPath, allowedRoots,
 // category) is trusted, and a forged node gets the refusal an unknown path gets.
 // Pure: no vscode import.
-import { itemsForPaths, type ResultItem, type Snapshot } from '../../core';
+import { itemsForPaths, type ResultItem, type Snapshot, type TagCounter } from '../../core';
 
 export interface CommandItems {
   items: ResultItem[];
@@ -17,10 +17,12 @@ const MAX_NODES = 100_000;
 
 /**
  * The paths an argument asks for: the clicked node (plus the rest of a multi-selection it
- * belongs to), or the tree's selection when invoked without an argument. Tree nodes give the
- * paths of the files below them; a URI gives its file system path; a string is a path.
+ * belongs to), or the tree's selection when invoked without an argument. A tag or project node
+ * gives the paths its query returns (`queryPaths`: Copy as Context on a tag copies what Query
+ * This Tag offers); other nodes the paths of the files below them; a URI gives its file system
+ * path; a string is a path.
  */
-export function requestedPaths(arg: unknown, multi: unknown, treeSelection: readonly unknown[]): string[] {
+export function requestedPaths(arg: unknown, multi: unknown, treeSelection: readonly unknown[], queryPaths?: (text: string) => string[]): string[] {
   let values: readonly unknown[];
   if (Array.isArray(multi) && multi.length > 0 && multi.some((m) => m === arg || sameNode(m, arg))) values = multi;
   else if (arg !== undefined) values = [arg];
@@ -42,8 +44,15 @@ export function requestedPaths(arg: unknown, multi: unknown, treeSelection: read
       paths.push(v.scheme === 'file' ? v.fsPath : String(value));
       continue;
     }
+    // A tag or project asks for what querying it returns (the tree's count), never its rows:
+    // a query can only name what the user's configuration allows.
+    if (queryPaths && (v.kind === 'tag' || v.kind === 'project') && typeof v.query === 'string') {
+      paths.push(...queryPaths(v.query));
+      continue;
+    }
     const file = v.file as Record<string, unknown> | undefined;
-    if (file && typeof file === 'object') {
+    // A row the reader would not load (marked in the tree) is not asked for.
+    if (file && typeof file === 'object' && !file.problem) {
       const p = typeof file.absPath === 'string' ? file.absPath : typeof file.path === 'string' ? file.path : undefined;
       if (p !== undefined) paths.push(p);
     }
@@ -68,4 +77,15 @@ export function commandItems(snapshot: Snapshot | undefined, paths: readonly str
 /** `Refused x: reason (not opened).` for each refused path. */
 export function pathRefusals(refused: CommandItems['refused'], verb: string): string {
   return refused.map((r) => `Refused ${r.path}: ${r.reason} (not ${verb}).`).join(' ');
+}
+
+/**
+ * What a tag or project node asks for: the paths Query This Tag offers for its text (the
+ * selectable items of the one count's result, artifacts included), never the tree's rows.
+ */
+export function queryPaths(counter: TagCounter | undefined): (text: string) => string[] {
+  return (text) => {
+    const result = counter?.result(text);
+    return result ? result.items.filter((i) => i.selectable).map((i) => i.absPath) : [];
+  };
 }

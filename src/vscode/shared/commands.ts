@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { sendToChat } from '../chat/sendToChat';
-import { commandItems, pathRefusals, requestedPaths } from './commandItemsModel';
+import { commandItems, pathRefusals, queryPaths, requestedPaths } from './commandItemsModel';
 import type { FileActions } from './fileActions';
 import type { Log } from './log';
 import type { QueryCommand } from '../query/queryCommand';
@@ -47,7 +47,7 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     );
   /** §9 The arguments only name paths; the items are found again in the current snapshot. */
   const files = (arg: unknown, multi: unknown, verb: string) => {
-    const paths = requestedPaths(arg, multi, treeView.selection);
+    const paths = requestedPaths(arg, multi, treeView.selection, queryPaths(service.counter()));
     const { items, refused } = commandItems(service.snapshot(), paths, service.today());
     const refusedPaths = pathRefusals(refused, verb);
     if (refusedPaths) log.info(refusedPaths);

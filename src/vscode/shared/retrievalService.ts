@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { markConfigureStepDone } from './walkthrough';
-import { KnowledgeBase, localDate, type ConfigSources, type KnowledgeChange, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../../core';
+import { KnowledgeBase, localDate, TagCounter, type ConfigSources, type KnowledgeChange, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../../core';
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import { explainAgentCommands } from './agentCommandsModel';
@@ -20,6 +20,7 @@ export class RetrievalService implements vscode.Disposable {
   private readonly explained = new WeakMap<KnowledgeState, KnowledgeState>();
   private readonly changedEmitter = new vscode.EventEmitter<KnowledgeChange>();
   private readonly readingEmitter = new vscode.EventEmitter<boolean>();
+  private counting: { snapshot: Snapshot; today: string; counter: TagCounter } | undefined;
   private readonly reloadedEmitter = new vscode.EventEmitter<void>();
   /** Fires after data changed on disk or in the settings (with what changed): views refresh, queries re-read. */
   readonly onDidChange = this.changedEmitter.event;
@@ -40,6 +41,7 @@ export class RetrievalService implements vscode.Disposable {
       this.setKnowledgeFiles(state, log);
     });
     this.knowledge.onDidChange((change) => {
+      this.counting = undefined; // a project folder, the ideas or a listed note changed: count again
       if (change === 'reload') this.reloadedEmitter.fire();
       this.changedEmitter.fire(change);
     });
@@ -85,6 +87,24 @@ export class RetrievalService implements vscode.Disposable {
     // Test hook: ARIA_CONTEXT_TODAY=YYYY-MM-DD fixes "today" for ages (used by test/e2e/editor.e2e.ts).
     const fixed = process.env.ARIA_CONTEXT_TODAY;
     return fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed) ? fixed : localDate(Date.now());
+  }
+
+  /**
+   * The one count (the core's TagCounter) for the current snapshot: the tree, completion and the
+   * status bar ask it, so each query runs once until something changes.
+   */
+  counter(): TagCounter | undefined {
+    const snapshot = this.snapshot();
+    if (!snapshot) return undefined;
+    const today = this.today();
+    if (this.counting?.snapshot !== snapshot || this.counting.today !== today) {
+      const counter = new TagCounter(snapshot, (text, shared) => {
+        const outcome = this.knowledge.snapshot() === snapshot ? this.knowledge.query(text, shared) : undefined;
+        return outcome?.ok ? outcome.result : null;
+      });
+      this.counting = { snapshot, today, counter };
+    }
+    return this.counting.counter;
   }
 
   /** One query against one snapshot; records nothing (the query command keeps the user's last). */

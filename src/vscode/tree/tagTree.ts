@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
-import { describeQueryCount, projectFacts } from '../query/queryCountModel';
 import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
@@ -122,7 +121,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     item.contextValue = node.contextValue;
     item.iconPath = new vscode.ThemeIcon(node.icon);
     if (node.command) item.command = { command: node.command.id, title: node.label, arguments: node.command.args };
-    if (node.file) {
+    // A file the reader would not load keeps its warning or error icon and opens nothing (§9).
+    if (node.file && node.file.problem === null) {
       item.resourceUri = vscode.Uri.file(node.file.absPath);
       item.iconPath = vscode.ThemeIcon.File;
       item.command = { command: 'ariaContext.open', title: 'Open', arguments: [node] };
@@ -190,35 +190,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       this.topCount = 0;
       return [errorNode(state.message)];
     }
-    const snapshot = state.snapshot;
-    const config = snapshot.config;
-    const results = new Map<string, ReturnType<RetrievalService['query']>>();
-    const run = (q: string) => {
-      if (!results.has(q)) results.set(q, this.service.query(q));
-      return results.get(q)!;
-    };
-    const roots = buildTree({
-      snapshot,
-      sort: this.sort,
-      queryCount: (q) => {
-        const outcome = run(q);
-        return outcome.ok ? describeQueryCount(outcome.result) : undefined;
-      },
-      projectFacts: (key) => {
-        const outcome = run(key);
-        return outcome.ok ? projectFacts(outcome.result, key) : [];
-      },
-      projectTeamShared: (key) => {
-        const outcome = run(key);
-        return outcome.ok ? outcome.result.items.filter((i) => i.category === 'team-shared' && i.selectable) : [];
-      },
-      projectFiles: (tag) => {
-        if (!config.projectsEnabled) return null;
-        const project = config.projectsList.get(tag.toLowerCase());
-        if (!project) return null;
-        return this.service.projectFiles(project.tag);
-      },
-    });
+    const roots = buildTree({ snapshot: state.snapshot, counter: this.service.counter(), sort: this.sort });
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
     return [...top, ...roots];

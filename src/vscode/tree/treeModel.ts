@@ -1,113 +1,66 @@
-// The tag tree as plain data. Pure: takes a Snapshot (and a lister for project-tier files) and
-// returns nodes with stable ids; tagTree.ts maps them to TreeItems. Only what the first rows show
-// is built up front (groups, tags with their counts): a group's or a tag's children and a file's
-// tooltip are built on first read, so a 10k-note index paints without building 25k file rows.
-// The view reaches them through getChildren, and each built child gets its one parent link
-// (adopt), which TreeView.reveal walks up. File nodes carry a core
-// ResultItem with its allowed roots, so opening/copying goes through the same real-path check
-// as query results. Entries whose path leaves the allowed folders are not shown as files; they
-// are listed under "Warnings" instead and never read.
-import { indexEntryItem as coreIndexEntryItem, indexPathVerdict, itemView, namedParts, plural, projectFileItem, teamEntryVerdict, teamSharedItem, type Config, type IndexedFile, type IndexProject, type ItemView, type KnowledgeIndex, type PathVerdict, type ProjectFile, type ResultItem, type Snapshot } from '../../core';
-import { tagCount, teamSharedCounts } from '../query/queryCountModel';
+// The tag tree as plain data. Pure: takes a Snapshot and the core's one count (TagCounter:
+// what querying a text returns, memoised over the snapshot) and returns nodes with stable ids;
+// tagTree.ts maps them to TreeItems. A tag's or project's count and rows are its query's result
+// (src/core/tagCounts.ts), so the tree, completion, sorting and Copy as Context agree with Query
+// This Tag: a note the reader would not load is shown, marked (treeNodes.ts fileNode), and never
+// counted. Groups are known before their rows: a group's or a tag's children and a file's
+// tooltip are built on first read, and each built child gets its one parent link (adopt), which
+// TreeView.reveal walks up. Index entries whose path leaves the allowed folders by text are never
+// results; they are listed under "Warnings" and never read.
+import { describeCounts, indexEntryItem as coreIndexEntryItem, indexPathVerdict, localDate, noteCount, teamEntryVerdict, teamSharedItem, TagCounter, type Config, type IndexProject, type KnowledgeIndex, type PathVerdict, type QueryResult, type ResultItem, type Snapshot, type TagCounts } from '../../core';
+import { projectFacts } from '../query/queryCountModel';
 import { plainText } from '../query/queryModel';
+import { adopt, fileNode, memo, messageNode, once, sortTags, withChildren, type TagSort, type TagsEverywhere, type TreeNode } from './treeNodes';
 
-export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
-
-export interface TreeNode {
-  /** Stable across refreshes: derived from names and paths only. */
-  id: string;
-  kind: NodeKind;
-  label: string;
-  description?: string;
-  tooltip?: string;
-  /** `ariaContext.<kind>` for menus' `when` clauses. */
-  contextValue: string;
-  /** Codicon id. */
-  icon: string;
-  children?: TreeNode[];
-  file?: ResultItem;
-  /** What "Query This Tag" runs for tag and project nodes. */
-  query?: string;
-  /** What a click runs (with `args`), for rows that are not files: the index row, a warning. */
-  command?: { id: string; args?: unknown[] };
-  /** Initially expanded (groups only). */
-  expanded?: boolean;
-  /** How many children there are, known before they are built (tags, groups). */
-  childCount?: number;
-  /** The one node whose children hold this one (none for a root): set by adopt(). */
-  readonly parent?: TreeNode;
-}
-
-/** Whether a node has children, without building them when their number is already known. */
-export function hasChildren(node: TreeNode): boolean {
-  return (node.childCount ?? node.children?.length ?? 0) > 0;
-}
-
-/** The node whose children hold this one (undefined for a root), for TreeView.reveal. */
-export function parentOf(node: TreeNode): TreeNode | undefined {
-  return node.parent;
-}
-
-/**
- * Links each child to its parent, once, as its children are built. Not enumerable: a node stays
- * a plain tree to compare, print and pass as a command argument.
- */
-export function adopt<T extends TreeNode>(parent: T, children: readonly TreeNode[]): T {
-  for (const c of children) Object.defineProperty(c, 'parent', { value: parent, enumerable: false, configurable: true });
-  return parent;
-}
-
-/** Sets `children`, built on first read and then kept; each child remembers its parent. */
-function withChildren<T extends TreeNode>(node: T, build: () => TreeNode[], count?: number): T {
-  let built: TreeNode[] | undefined;
-  Object.defineProperty(node, 'children', {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (!built) adopt(node, (built = build()));
-      return built;
-    },
-  });
-  if (count !== undefined) node.childCount = count;
-  return node;
-}
-
-/** Sets `tooltip`, worked out on first read (a file's lists the tags it has anywhere in the tree). */
-function withTooltip<T extends TreeNode>(node: T, build: () => string): T {
-  let built: string | undefined;
-  Object.defineProperty(node, 'tooltip', { enumerable: true, configurable: true, get: () => (built ??= build()), set: (v: string) => (built = v) });
-  return node;
-}
+export { adopt, fileTooltip, hasChildren, parentOf, sortTags, type NodeKind, type TagSort, type TreeNode } from './treeNodes';
 
 export interface TreeInput {
   snapshot: Snapshot;
-  /** Project-tier files of a configured project (cached by the service); null when none. */
-  projectFiles: (tag: string) => ProjectFile[] | null;
-  /** What Context: Query returns for a text, in words (project keys count as their query does). */
-  queryCount?: (query: string) => string | undefined;
-  /** A project's tracked artifacts with their freshness and its pending ideas, as tooltip lines. */
-  projectFacts?: (key: string) => string[];
-  /** The team-shared notes querying the project key returns (its repository's, and cross ones there). */
-  projectTeamShared?: (key: string) => ResultItem[];
-  /** Tags by name (default) or by file count, most first. */
+  /** The core's one count over this snapshot (the editor's shares the knowledge base's cache). */
+  counter?: TagCounter;
+  /** The day ages are counted to, when no counter is given (default: today). */
+  today?: string;
+  /** Tags by name (default) or by what querying them returns, most first. */
   sort?: TagSort;
 }
 
-export type TagSort = 'name' | 'count';
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const NONE: TagCounts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: 0 };
 
-let collator: Intl.Collator | undefined;
-
-/** Tag nodes in the user's order; ties and the name order are case-insensitive. */
-export function sortTags(nodes: TreeNode[], sort: TagSort): TreeNode[] {
-  // One collator for every comparison: the same order as localeCompare with these options.
-  const compare = (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare;
-  const byName = (a: TreeNode, b: TreeNode) => compare(a.label, b.label);
-  if (sort === 'name') return [...nodes].sort(byName);
-  // A tag's children are its files (childCount when they are not built yet).
-  const count = (n: TreeNode) => n.childCount ?? n.children?.filter((c) => c.kind === 'file').length ?? 0;
-  return [...nodes].sort((a, b) => count(b) - count(a) || byName(a, b));
+/** Index entries a tag lists that are refused by their text (§9), as warnings; they are never results. */
+function refusedEntries(index: KnowledgeIndex, tag: string, verdictOf: (p: string) => PathVerdict, warnings: Set<string>): void {
+  const refused: Array<{ path: string; reason: string }> = [];
+  for (const f of index.filesByTag.get(tag.toLowerCase()) ?? []) {
+    const verdict = verdictOf(f.path);
+    if (!verdict.ok) refused.push({ path: f.path, reason: verdict.reason });
+  }
+  for (const r of refused.sort(byPath)) warnings.add(`Index entry \`${r.path}\` under \`${tag}\` is not shown: ${r.reason}.`);
 }
 
+/** A tag's notes as its query returns them (artifacts are the project's), in the summary's order. */
+function notesOf(result: QueryResult | null): ResultItem[] {
+  return (result?.items ?? []).filter((i) => i.category !== 'tracked-artifact');
+}
+
+/** A tag or project key: its count and rows are its query's; `extra` follows the count. */
+function tagNode(id: string, tag: string, counts: TagCounts, children: () => TreeNode[], extra?: string): TreeNode {
+  const text = describeCounts(counts);
+  const count = noteCount(counts);
+  return withChildren(
+    {
+      id,
+      kind: 'tag',
+      label: tag,
+      description: extra ? `${text} · ${extra}` : text,
+      tooltip: `Querying ${tag} returns ${text}${extra ? ` (${extra})` : ''}`,
+      contextValue: count ? 'ariaContext.tag' : 'ariaContext.emptyTag',
+      icon: 'tag',
+      query: tag,
+      count,
+    },
+    children,
+  );
+}
 
 /** An index path (knowledge-relative) as a file item, or the reason it is refused. */
 export function indexEntryItem(config: Config, entryPath: string, description: string | null, tags: string[]): ResultItem | string {
@@ -115,168 +68,73 @@ export function indexEntryItem(config: Config, entryPath: string, description: s
   return verdict.ok ? coreIndexEntryItem(config, { path: entryPath, description, tags }, verdict.abs) : verdict.reason;
 }
 
-/** Every tag a real path has anywhere in the tree (under tags, in a project tier, team-shared). */
-type TagsEverywhere = () => Map<string, Set<string>>;
-
-/**
- * A file row; its label and tooltip are the core's item view (the summary's annotation parts).
- * One file can sit in several places: its tooltip lists the union of the tags every place knows,
- * so it reads the same wherever it is hovered.
- */
-function fileNode(parentId: string, item: ResultItem, everywhere: TagsEverywhere): TreeNode {
-  const view = itemView(item);
-  return withTooltip(
-    {
-      id: `${parentId}/file:${item.path}`,
-      kind: 'file',
-      label: view.title,
-      description: item.path,
-      contextValue: 'ariaContext.file',
-      icon: item.category === 'team-shared' ? 'organization' : item.category === 'project-specific' ? 'project' : 'file',
-      file: item,
-    },
-    () => {
-      const all = [...(everywhere().get(item.absPath) ?? item.tags)].sort();
-      return fileTooltip(all.length === item.tags.length ? view : itemView({ ...item, tags: all }));
-    },
-  );
-}
-
-/** `path — description`, then one line per annotation part (`project: p, scope: s`, `tags: …`). */
-export function fileTooltip(row: ItemView): string {
-  return [`${row.path}${row.summary !== null ? ` — ${row.summary}` : ''}`, ...namedParts(row)].join('\n');
-}
-
-function messageNode(id: string, label: string, tooltip?: string, icon = 'info'): TreeNode {
-  return { id, kind: 'message', label, tooltip: tooltip ?? label, contextValue: 'ariaContext.message', icon };
-}
-
-type IndexFile = IndexedFile;
-/** An index file a tag lists whose path passed its verdict, with the absolute path. */
-interface ShownFile {
-  file: IndexFile;
-  abs: string;
-}
-
-const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-
-/**
- * A tag's index files that can be shown (unsorted); refused ones become warnings, by path. Only
- * verdicts, once per path (string checks): the rows are built, sorted, when the tag is opened.
- */
-function shownFiles(index: KnowledgeIndex, tag: string, verdictOf: (p: string) => PathVerdict, warnings: Set<string>): ShownFile[] {
-  const out: ShownFile[] = [];
-  const refused: Array<{ path: string; reason: string }> = [];
-  for (const f of index.filesByTag.get(tag.toLowerCase()) ?? []) {
-    const verdict = verdictOf(f.path);
-    if (verdict.ok) out.push({ file: f, abs: verdict.abs });
-    else refused.push({ path: f.path, reason: verdict.reason });
-  }
-  for (const r of refused.sort(byPath)) warnings.add(`Index entry \`${r.path}\` under \`${tag}\` is not shown: ${r.reason}.`);
-  return out;
-}
-
-function indexFileNodes(config: Config, files: readonly ShownFile[], parentId: string, everywhere: TagsEverywhere): TreeNode[] {
-  return [...files]
-    .sort((a, b) => byPath(a.file, b.file))
-    .map(({ file, abs }) => fileNode(parentId, coreIndexEntryItem(config, { path: file.path, description: file.description, tags: [...file.tags].sort() }, abs), everywhere));
-}
-
-/** A tag node whose `count` children are built on first read. */
-function tagNode(id: string, tag: string, count: number, children: () => TreeNode[], extra?: string, countText?: string): TreeNode {
-  const text = countText ?? plural(count, 'file');
-  return withChildren(
-    {
-      id,
-      kind: 'tag',
-      label: tag,
-      description: extra ? `${text} · ${extra}` : text,
-      tooltip: `${tag}: ${text}${extra ? ` (${extra})` : ''}`,
-      contextValue: count ? 'ariaContext.tag' : 'ariaContext.emptyTag',
-      icon: 'tag',
-      query: tag,
-    },
-    children,
-    count,
-  );
-}
-
 export function buildTree(input: TreeInput): TreeNode[] {
-  const { snapshot, projectFiles } = input;
+  const { snapshot } = input;
   const sort = input.sort ?? 'name';
-  const projectKeys = new Set([...snapshot.index.projects.keys()].map((k) => k.toLowerCase()));
-  const shared = (p: string) => p === 'cross' || snapshot.config.sharedKnowledge.includes(p);
-  /** A tag's count as its query has it: a project key's query; else index files + team-shared, named apart. */
-  const teamCounts = snapshot.config.sharedKnowledge.length ? teamSharedCounts(snapshot.index, shared) : new Map<string, number>();
-  const countOf = (tag: string, files: number): string =>
-    (projectKeys.has(tag.toLowerCase()) ? input.queryCount?.(tag) : undefined) ?? tagCount(files, teamCounts.get(tag.toLowerCase()) ?? 0);
+  const counter = input.counter ?? new TagCounter(snapshot, { today: input.today ?? localDate(Date.now()) });
   const { index, config } = snapshot;
   const warnings = new Set<string>();
   const roots: TreeNode[] = [];
-  // Each tag's shown files, verdicts once per path and per tag (a relevant tag is often a known tag too).
   const verdictOf = memo((p: string) => indexPathVerdict(p, config));
-  const shownByTag = new Map<string, ShownFile[]>();
-  const shownOf = (tag: string): ShownFile[] => {
-    const key = tag.toLowerCase();
-    let files = shownByTag.get(key);
-    if (!files) shownByTag.set(key, (files = shownFiles(index, tag, verdictOf, warnings)));
-    return files;
+  const warned = new Set<string>();
+  const warnRefused = (tag: string) => {
+    if (!warned.has(tag.toLowerCase())) refusedEntries(index, tag, verdictOf, warnings);
+    warned.add(tag.toLowerCase());
   };
-  // Project-tier files and team-shared notes of each project, asked for once per build.
-  const projectFilesOf = memo((key: string) => projectFiles(key));
-  const projectTeamOf = memo((key: string) => input.projectTeamShared?.(key) ?? []);
+  const countsOf = (text: string) => counter.counts(text) ?? NONE;
   const teamItems: ResultItem[] = [];
+  const shown = new Set<string>();
+  // Every tag a real path has anywhere in the tree, from the results the tree shows.
   const everywhere: TagsEverywhere = once(() => {
     const tags = new Map<string, Set<string>>();
-    const add = (abs: string, list: Iterable<string>) => {
-      const set = tags.get(abs) ?? new Set<string>();
-      for (const t of list) set.add(t);
-      tags.set(abs, set);
+    const add = (item: ResultItem) => {
+      const set = tags.get(item.absPath) ?? new Set<string>();
+      for (const t of item.tags) set.add(t);
+      tags.set(item.absPath, set);
     };
-    for (const files of shownByTag.values()) for (const { file, abs } of files) add(abs, file.tags);
-    for (const p of index.projects.values()) {
-      for (const f of projectFilesOf(p.key) ?? []) add(f.absPath, projectFileItem(config, f, p.key).tags);
-      for (const item of projectTeamOf(p.key)) add(item.absPath, item.tags);
-    }
-    for (const item of teamItems) add(item.absPath, item.tags);
+    for (const name of shown) for (const item of notesOf(counter.result(name))) add(item);
+    for (const item of teamItems) add(item);
     return tags;
   });
+  /** A tag's node whose rows are its query's notes, loadable or marked. */
+  const queriedTag = (id: string, tag: string, extra?: string): TreeNode => {
+    shown.add(tag);
+    warnRefused(tag);
+    const notes = notesOf(counter.result(tag));
+    const node = tagNode(id, tag, countsOf(tag), () => notes.map((item) => fileNode(id, item, everywhere)), extra);
+    return Object.assign(node, { childCount: notes.length });
+  };
 
-  // Projects: key — name → relevant tags (each with its files), then the project's own files.
-  // Their rows need a query each (counts, artifacts, ideas): built when the group is opened.
-  for (const p of index.projects.values()) for (const t of p.relevantTags) shownOf(t);
+  // Projects: key — name → relevant tags, then the project's own files and team-shared notes,
+  // all as querying the key returns them. Built when the group is opened (a query each).
+  for (const p of index.projects.values()) for (const t of p.relevantTags) warnRefused(t);
   const projectNode = (p: IndexProject): TreeNode => {
     const id = `project:${p.key.toLowerCase()}`;
-    const children: TreeNode[] = p.relevantTags.map((t) => {
-      const tagId = `${id}/tag:${t.toLowerCase()}`;
-      const files = shownOf(t);
-      return tagNode(tagId, t, files.length, () => indexFileNodes(config, files, tagId, everywhere));
-    });
-    const files = projectFilesOf(p.key);
-    const counted = input.queryCount?.(p.key);
-    if (files) {
-      for (const f of files) {
-        children.push(fileNode(id, projectFileItem(config, f, p.key), everywhere));
-      }
-      if (files.length === 0) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
-    }
-    // The project's team-shared notes (from its repository's _project-knowledge/), when enabled.
-    const team = projectTeamOf(p.key);
+    shown.add(p.key);
+    const result = counter.result(p.key);
+    const counts = countsOf(p.key);
+    const text = describeCounts(counts);
+    const children: TreeNode[] = p.relevantTags.map((t) => queriedTag(`${id}/tag:${t.toLowerCase()}`, t));
+    const own = (result?.items ?? []).filter((i) => i.category === 'project-specific');
+    for (const item of own) children.push(fileNode(id, item, everywhere));
+    if (result?.emptyProjectNotes.length) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
+    const team = (result?.items ?? []).filter((i) => i.category === 'team-shared');
     if (team.length) {
-      const node = tagNode(`${id}/team`, 'Team-shared', team.length, () => team.map((item) => fileNode(`${id}/team`, item, everywhere)));
-      children.push(Object.assign(node, { icon: 'organization', query: undefined, contextValue: 'ariaContext.group' }));
+      const node = tagNode(`${id}/team`, 'Team-shared', { ...NONE, teamShared: team.filter((i) => i.problem === null).length }, () => team.map((item) => fileNode(`${id}/team`, item, everywhere)));
+      children.push(Object.assign(node, { icon: 'organization', query: undefined, contextValue: 'ariaContext.group', description: `${team.filter((i) => i.problem === null).length}` }));
     }
-    const facts = input.projectFacts?.(p.key) ?? [];
+    const facts = result ? projectFacts(result, p.key) : [];
     return withChildren(
       {
         id,
         kind: 'project',
         label: p.key,
-        description: [p.name, counted].filter(Boolean).join(' · ') || undefined,
-        tooltip: `${p.key}${p.name ? ` — ${p.name}` : ''}${counted ? `\nQuerying ${p.key} returns ${counted}` : ''}\nRelevant tags: ${p.relevantTags.join(', ') || '(none)'}${files ? `\nProject-tier files: ${files.length}` : ''}${team.length ? `\nTeam-shared notes: ${team.length}` : ''}${facts.map((f) => `\n${f}`).join('')}`,
+        description: [p.name, text].filter(Boolean).join(' · '),
+        tooltip: `${p.key}${p.name ? ` — ${p.name}` : ''}\nQuerying ${p.key} returns ${text}\nRelevant tags: ${p.relevantTags.join(', ') || '(none)'}${facts.map((f) => `\n${f}`).join('')}`,
         contextValue: 'ariaContext.project',
         icon: 'project',
         query: p.key,
+        count: noteCount(counts),
       },
       () => children,
       children.length,
@@ -293,30 +151,19 @@ export function buildTree(input: TreeInput): TreeNode[] {
     );
   }
 
-  // Known Tags with counts; aliases in the description.
+  // Known Tags with what querying each returns; aliases in the description.
   const known: TreeNode[] = sortTags(
-    index.knownTags.map((t) => {
-      const id = `known:${t.tag.toLowerCase()}`;
-      const files = shownOf(t.tag);
-      return tagNode(id, t.tag, files.length, () => indexFileNodes(config, files, id, everywhere), t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined, countOf(t.tag, files.length));
-    }),
+    index.knownTags.map((t) => queriedTag(`known:${t.tag.toLowerCase()}`, t.tag, t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined)),
     sort,
   );
   roots.push(withChildren({ id: 'group:known', kind: 'group', label: 'Known Tags', description: String(known.length), contextValue: 'ariaContext.group', icon: 'tag', expanded: true }, () => known, known.length));
 
-  // Other Tags: headings of `## Other Tags` that are not known tags. Collapsed: their rows are
-  // built when it is opened (their verdicts now, for the warnings).
+  // Other Tags: headings of `## Other Tags` that are not known tags. Collapsed: their rows and
+  // counts are built when it is opened (their text verdicts now, for the warnings).
   const knownSet = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));
   const otherTags = [...index.otherTags.keys()].filter((t) => !knownSet.has(t));
-  for (const t of otherTags) shownOf(t);
-  const otherNodes = () =>
-    sortTags(
-      otherTags.map((t) => {
-        const files = shownOf(t);
-        return tagNode(`other:${t}`, t, files.length, () => indexFileNodes(config, files, `other:${t}`, everywhere), undefined, countOf(t, files.length));
-      }),
-      sort,
-    );
+  for (const t of otherTags) warnRefused(t);
+  const otherNodes = () => sortTags(otherTags.map((t) => queriedTag(`other:${t}`, t)), sort);
   if (otherTags.length) {
     roots.push(withChildren({ id: 'group:other', kind: 'group', label: 'Other Tags', description: String(otherTags.length), contextValue: 'ariaContext.group', icon: 'tag', expanded: false }, otherNodes, otherTags.length));
   }
@@ -342,8 +189,10 @@ export function buildTree(input: TreeInput): TreeNode[] {
         const merged = index.teamSharedFiles.get(`${e.project}\u0000${e.path}`) ?? { ...e, headings: new Set([heading]) };
         items.push(teamSharedItem(config, merged, verdict));
       }
+      counter.mark(items);
       teamItems.push(...items);
-      if (items.length) team.push(tagNode(id, heading, items.length, () => items.map((item) => fileNode(id, item, everywhere))));
+      const loadable = items.filter((i) => i.problem === null).length;
+      if (items.length) team.push(tagNode(id, heading, { ...NONE, teamShared: loadable }, () => items.map((item) => fileNode(id, item, everywhere))));
     }
   }
   if (team.length) {
@@ -365,26 +214,6 @@ export function buildTree(input: TreeInput): TreeNode[] {
     }, children));
   }
   return roots;
-}
-
-function once<T>(fn: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = fn();
-      done = true;
-    }
-    return value;
-  };
-}
-
-function memo<T>(fn: (key: string) => T): (key: string) => T {
-  const values = new Map<string, T>();
-  return (key) => {
-    if (!values.has(key)) values.set(key, fn(key));
-    return values.get(key)!;
-  };
 }
 
 /** Every file below a node (a tag's files), each once, for "Copy as Context" on a tag. */
