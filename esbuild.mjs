@@ -47,7 +47,9 @@ const { version } = JSON.parse(await fs.readFile(new URL('./package.json', impor
  */
 async function buildIdentity() {
   const root = new URL('./', import.meta.url);
-  const sources = (await fs.readdir(new URL('src/', root), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => `src/${f.split('\\').join('/')}`);
+  const sources = (await fs.readdir(new URL('src/', root), { recursive: true }))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `src/${f.split('\\').join('/')}`);
   const hash = createHash('sha256');
   for (const f of ['package.json', 'package-lock.json', 'esbuild.mjs', ...sources].sort()) {
     const bytes = await fs.readFile(new URL(f, root)).catch(() => Buffer.from('(none)'));
@@ -60,8 +62,19 @@ const buildDefine = watch ? {} : { ARIA_CONTEXT_BUILD: JSON.stringify(await buil
 const builds = [
   { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // The `aria-context` command.
-  { ...shared, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', define: buildDefine, banner: { js: '#!/usr/bin/env node' } },
-  { ...shared, entryPoints: ['src/mcp/main.ts'], outfile: 'dist/mcp.js', define: { ARIA_CONTEXT_VERSION: JSON.stringify(version), ...buildDefine } },
+  {
+    ...shared,
+    entryPoints: ['src/cli.ts'],
+    outfile: 'dist/cli.js',
+    define: buildDefine,
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...shared,
+    entryPoints: ['src/mcp/main.ts'],
+    outfile: 'dist/mcp.js',
+    define: { ARIA_CONTEXT_VERSION: JSON.stringify(version), ...buildDefine },
+  },
   // The extension reads index.md on a worker thread after a change on disk (src/indexWorker/).
   { ...shared, entryPoints: ['src/indexWorker/main.ts'], outfile: 'dist/indexWorker.js' },
 ];

@@ -5,8 +5,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const DEEP_CORE = 'Import the core through its index (`../core`), not `core/<module>`: src/core/index.ts is its public surface.';
-const TESTS_DIRECT = 'Tests and benchmarks import the core module they use (`src/core/<module>`), not the index: src/core/index.ts exports only what the front ends use.';
+const DEEP_CORE =
+  'Import the core through its index (`../core`), not `core/<module>`: src/core/index.ts is its public surface.';
+const TESTS_DIRECT =
+  'Tests and benchmarks import the core module they use (`src/core/<module>`), not the index: src/core/index.ts exports only what the front ends use.';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '.e2e/**', 'test-artifacts/**'] },
@@ -20,7 +22,10 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       // `_name` marks a deliberately unused binding (a rest sibling dropped, a callback's slot).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -45,19 +50,39 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'vscode', message: 'src/core is pure TypeScript: no `vscode` import (the editor adapters live in src/vscode).' }],
-          patterns: [{ regex: '(^|/)(vscode|mcp)/|(^|/)(cli|extension)$', message: 'src/core must not depend on a front end.' }],
+          paths: [
+            {
+              name: 'vscode',
+              message: 'src/core is pure TypeScript: no `vscode` import (the editor adapters live in src/vscode).',
+            },
+          ],
+          patterns: [
+            { regex: '(^|/)(vscode|mcp)/|(^|/)(cli|extension)$', message: 'src/core must not depend on a front end.' },
+          ],
         },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportExpression[source.value='vscode']", message: 'src/core is pure TypeScript: no `vscode` import.' },
-        { selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']", message: 'src/core is pure TypeScript: no `vscode` import.' },
+        {
+          selector: "ImportExpression[source.value='vscode']",
+          message: 'src/core is pure TypeScript: no `vscode` import.',
+        },
+        {
+          selector: "CallExpression[callee.name='require'][arguments.0.value='vscode']",
+          message: 'src/core is pure TypeScript: no `vscode` import.',
+        },
       ],
     },
   },
   {
-    files: ['src/vscode/**/*.ts', 'src/mcp/**/*.ts', 'src/indexWorker/**/*.ts', 'src/cli.ts', 'src/cliCheck.ts', 'src/extension.ts'],
+    files: [
+      'src/vscode/**/*.ts',
+      'src/mcp/**/*.ts',
+      'src/indexWorker/**/*.ts',
+      'src/cli.ts',
+      'src/cliCheck.ts',
+      'src/extension.ts',
+    ],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/', message: DEEP_CORE }] }],
     },

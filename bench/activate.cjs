@@ -168,7 +168,10 @@ const vscode = withFallback(
     ExtensionMode: { Production: 1, Development: 2, Test: 3 },
     LogLevel: { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 },
     version: '1.95.0',
-    env: withFallback({ clipboard: { writeText: () => Promise.resolve() }, language: 'en', appName: 'bench-stub' }, 'env'),
+    env: withFallback(
+      { clipboard: { writeText: () => Promise.resolve() }, language: 'en', appName: 'bench-stub' },
+      'env',
+    ),
     window: withFallback(
       {
         createOutputChannel: (name) => outputChannel(name),
@@ -238,7 +241,12 @@ require.cache[STUB_ID] = stubModule;
 
 const memento = () => {
   const store = new Map();
-  return { get: (k, d) => (store.has(k) ? store.get(k) : d), update: (k, v) => (store.set(k, v), Promise.resolve()), keys: () => [...store.keys()], setKeysForSync() {} };
+  return {
+    get: (k, d) => (store.has(k) ? store.get(k) : d),
+    update: (k, v) => (store.set(k, v), Promise.resolve()),
+    keys: () => [...store.keys()],
+    setKeysForSync() {},
+  };
 };
 const extensionDir = path.dirname(path.dirname(path.resolve(extensionJs)));
 const context = withFallback(

@@ -5,34 +5,194 @@ import * as path from 'node:path';
 import { prng } from '../test/prng';
 export { prng };
 
-
 const TAG_WORDS = [
-  'api', 'auth', 'cache', 'queue', 'billing', 'search', 'mobile', 'infra', 'deploy', 'storage',
-  'metrics', 'logging', 'schema', 'graphql', 'grpc', 'postgres', 'redis', 'kafka', 'docker', 'helm',
-  'terraform', 'lambda', 'cdn', 'oauth', 'webhooks', 'testing', 'ci', 'release', 'ux', 'design',
-  'css', 'react', 'vue', 'svelte', 'nextjs', 'django', 'rails', 'spring', 'rust', 'golang',
+  'api',
+  'auth',
+  'cache',
+  'queue',
+  'billing',
+  'search',
+  'mobile',
+  'infra',
+  'deploy',
+  'storage',
+  'metrics',
+  'logging',
+  'schema',
+  'graphql',
+  'grpc',
+  'postgres',
+  'redis',
+  'kafka',
+  'docker',
+  'helm',
+  'terraform',
+  'lambda',
+  'cdn',
+  'oauth',
+  'webhooks',
+  'testing',
+  'ci',
+  'release',
+  'ux',
+  'design',
+  'css',
+  'react',
+  'vue',
+  'svelte',
+  'nextjs',
+  'django',
+  'rails',
+  'spring',
+  'rust',
+  'golang',
 ];
-const AREA_WORDS = ['core', 'edge', 'data', 'ops', 'web', 'ios', 'android', 'ml', 'sec', 'perf', 'dx', 'ui', 'db', 'net', 'fin', 'geo'];
+const AREA_WORDS = [
+  'core',
+  'edge',
+  'data',
+  'ops',
+  'web',
+  'ios',
+  'android',
+  'ml',
+  'sec',
+  'perf',
+  'dx',
+  'ui',
+  'db',
+  'net',
+  'fin',
+  'geo',
+];
 /** Hint vocabulary: deliberately disjoint from tag words so a hint token matches no tag. */
 const HINT_A = [
-  'idempotent', 'cursor', 'keyset', 'optimistic', 'eventual', 'blue-green', 'zero-downtime', 'rate',
-  'circuit', 'backpressure', 'sharded', 'canary', 'rolling', 'cold', 'warm', 'lazy', 'eager', 'batched',
-  'streaming', 'incremental', 'offline-first', 'conflict-free', 'write-ahead', 'copy-on-write',
-  'append-only', 'read-through', 'write-behind', 'fan-out', 'dead-letter', 'exactly-once', 'at-least-once',
-  'two-phase', 'saga', 'outbox', 'snapshot', 'tombstone', 'vector', 'bloom', 'merkle', 'gossip',
+  'idempotent',
+  'cursor',
+  'keyset',
+  'optimistic',
+  'eventual',
+  'blue-green',
+  'zero-downtime',
+  'rate',
+  'circuit',
+  'backpressure',
+  'sharded',
+  'canary',
+  'rolling',
+  'cold',
+  'warm',
+  'lazy',
+  'eager',
+  'batched',
+  'streaming',
+  'incremental',
+  'offline-first',
+  'conflict-free',
+  'write-ahead',
+  'copy-on-write',
+  'append-only',
+  'read-through',
+  'write-behind',
+  'fan-out',
+  'dead-letter',
+  'exactly-once',
+  'at-least-once',
+  'two-phase',
+  'saga',
+  'outbox',
+  'snapshot',
+  'tombstone',
+  'vector',
+  'bloom',
+  'merkle',
+  'gossip',
 ];
 const HINT_B = [
-  'pagination', 'retries', 'locking', 'consistency', 'deploys', 'limiting', 'breakers', 'handling',
-  'partitions', 'releases', 'updates', 'starts', 'caches', 'loading', 'fetching', 'writes', 'replication',
-  'sync', 'merges', 'logs', 'reads', 'queues', 'delivery', 'commits', 'transactions', 'clocks', 'indexes',
-  'filters', 'trees', 'protocols', 'migrations', 'backfills', 'rollbacks', 'audits', 'quotas', 'tokens',
-  'sessions', 'leases', 'fences', 'epochs',
+  'pagination',
+  'retries',
+  'locking',
+  'consistency',
+  'deploys',
+  'limiting',
+  'breakers',
+  'handling',
+  'partitions',
+  'releases',
+  'updates',
+  'starts',
+  'caches',
+  'loading',
+  'fetching',
+  'writes',
+  'replication',
+  'sync',
+  'merges',
+  'logs',
+  'reads',
+  'queues',
+  'delivery',
+  'commits',
+  'transactions',
+  'clocks',
+  'indexes',
+  'filters',
+  'trees',
+  'protocols',
+  'migrations',
+  'backfills',
+  'rollbacks',
+  'audits',
+  'quotas',
+  'tokens',
+  'sessions',
+  'leases',
+  'fences',
+  'epochs',
 ];
-const FOLDERS = ['approaches', 'decisions', 'references', 'references/sources', 'guides/deploy', 'patterns', 'research', 'logs/retrospect'];
+const FOLDERS = [
+  'approaches',
+  'decisions',
+  'references',
+  'references/sources',
+  'guides/deploy',
+  'patterns',
+  'research',
+  'logs/retrospect',
+];
 const DESC_WORDS = [
-  'how', 'we', 'chose', 'the', 'cursor', 'approach', 'for', 'paging', 'large', 'tables', 'notes', 'on',
-  'rolling', 'out', 'safely', 'cheat', 'sheet', 'lessons', 'from', 'incident', 'review', 'of', 'patterns',
-  'in', 'production', 'trade-offs', 'between', 'options', 'migration', 'plan', 'checklist', 'gotchas',
+  'how',
+  'we',
+  'chose',
+  'the',
+  'cursor',
+  'approach',
+  'for',
+  'paging',
+  'large',
+  'tables',
+  'notes',
+  'on',
+  'rolling',
+  'out',
+  'safely',
+  'cheat',
+  'sheet',
+  'lessons',
+  'from',
+  'incident',
+  'review',
+  'of',
+  'patterns',
+  'in',
+  'production',
+  'trade-offs',
+  'between',
+  'options',
+  'migration',
+  'plan',
+  'checklist',
+  'gotchas',
 ];
 const PROJECTS = ['proj-alpha', 'proj-beta', 'proj-gamma', 'proj-delta', 'proj-epsilon'];
 const PROJECT_FILES = 200;
@@ -114,7 +274,13 @@ export interface TagShape {
   tags?: number;
 }
 
-export function generateHome(root: string, notes: number, seed = 20261130, writeNotesUpTo = 10_000, shape: TagShape = {}): GeneratedHome {
+export function generateHome(
+  root: string,
+  notes: number,
+  seed = 20261130,
+  writeNotesUpTo = 10_000,
+  shape: TagShape = {},
+): GeneratedHome {
   const rand = prng(seed ^ notes);
   const home = path.join(root, 'home');
   const kf = path.join(home, 'knowledge');
@@ -225,23 +391,37 @@ export function generateHome(root: string, notes: number, seed = 20261130, write
     const day = 1 + (i % 28);
     const date = `2026-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const projects = i % 9 === 0 ? `${PROJECTS[i % 5]}, ${PROJECTS[(i + 1) % 5]}` : PROJECTS[i % 5];
-    const lines = ['---', ...(i % 4 === 0 ? [] : [`date: ${date}`]), `project: ${projects}`, `type: ${pick(rand, ['bug', 'feature', 'design', 'chore'])}`];
+    const lines = [
+      '---',
+      ...(i % 4 === 0 ? [] : [`date: ${date}`]),
+      `project: ${projects}`,
+      `type: ${pick(rand, ['bug', 'feature', 'design', 'chore'])}`,
+    ];
     if (i % 3 !== 0) lines.push(`title: ${sentence(rand, 5)}`);
     lines.push('---', `# ${sentence(rand, 5)}`, '');
     write(path.join(kf, 'intake', 'ideas', `${date}-idea-${i}.md`), lines.join('\n'));
   }
 
   // Cross-project note bodies (not read by any measured step).
-  for (const [file, desc, own] of noteFiles) write(path.join(kf, file), `---\ntags: [${own.join(', ')}]\n---\n# ${desc}\n`);
+  for (const [file, desc, own] of noteFiles)
+    write(path.join(kf, file), `---\ntags: [${own.join(', ')}]\n---\n# ${desc}\n`);
 
   // index.md
   const out: string[] = ['# Knowledge Index', '', 'Last rebuilt: 2026-11-02 (41st pass)', '', '## Projects', ''];
   for (const [p, tag] of PROJECTS.entries()) {
-    out.push(`### ${tag} — Project ${tag.slice(5)}`, `Relevant tags: ${projectRelevant[p].join(', ')}`, `Project-tier files: ${PROJECT_FILES} (decisions: 50, patterns: 50, other: 100)`, '');
+    out.push(
+      `### ${tag} — Project ${tag.slice(5)}`,
+      `Relevant tags: ${projectRelevant[p].join(', ')}`,
+      `Project-tier files: ${PROJECT_FILES} (decisions: 50, patterns: 50, other: 100)`,
+      '',
+    );
   }
   out.push('## Known Tags', '');
-  const knownItems = tags.slice(0, knownCount).map((t, i) => (aliasesOf.has(i) ? `${t} [aliases: ${aliasesOf.get(i)!.join(', ')}]` : t));
-  for (let i = 0; i < knownItems.length; i += 12) out.push(knownItems.slice(i, i + 12).join(', ') + (i + 12 < knownItems.length ? ',' : ''));
+  const knownItems = tags
+    .slice(0, knownCount)
+    .map((t, i) => (aliasesOf.has(i) ? `${t} [aliases: ${aliasesOf.get(i)!.join(', ')}]` : t));
+  for (let i = 0; i < knownItems.length; i += 12)
+    out.push(knownItems.slice(i, i + 12).join(', ') + (i + 12 < knownItems.length ? ',' : ''));
   out.push('');
   const sectionOrder = (from: number, to: number) => {
     const ids = Array.from({ length: to - from }, (_, k) => from + k).filter((t) => byTag[t].length > 0);
@@ -265,7 +445,12 @@ export function generateHome(root: string, notes: number, seed = 20261130, write
   for (const heading of [...teamByTag.keys()].sort()) out.push(`### ${heading}`, ...teamByTag.get(heading)!, '');
   out.push('## Review Index', '', '### Retrospects', '- 2026-10-12 [release] — Ship payments v2 [PAY-12] → closed', '');
   out.push('## Stale Files', '');
-  for (let i = 0; i < Math.min(200, notes / 50); i++) out.push(`### ${noteFiles[i]?.[0] ?? `x/${i}.md`}`, 'Last updated: 2025-01-10 (22 months ago) — threshold: 6 months', '');
+  for (let i = 0; i < Math.min(200, notes / 50); i++)
+    out.push(
+      `### ${noteFiles[i]?.[0] ?? `x/${i}.md`}`,
+      'Last updated: 2025-01-10 (22 months ago) — threshold: 6 months',
+      '',
+    );
   const indexText = `${out.join('\n')}\n`;
   const indexFile = path.join(kf, 'index.md');
   write(indexFile, indexText);

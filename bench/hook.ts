@@ -20,12 +20,26 @@ function timed(args: string[], env: NodeJS.ProcessEnv, input?: string): { ms: nu
 }
 
 /** `prompt` must name two known tags of the folder: a run that pushes nothing is an error. */
-export function benchHook(cli: string, env: NodeJS.ProcessEnv, floorArgs: string[], prompt: string, runs: number): HookBench {
+export function benchHook(
+  cli: string,
+  env: NodeJS.ProcessEnv,
+  floorArgs: string[],
+  prompt: string,
+  runs: number,
+): HookBench {
   let session = 0;
-  const input = () => JSON.stringify({ session_id: `bench-${process.pid}-${++session}`, transcript_path: '/dev/null', cwd: '/', hook_event_name: 'UserPromptSubmit', prompt });
+  const input = () =>
+    JSON.stringify({
+      session_id: `bench-${process.pid}-${++session}`,
+      transcript_path: '/dev/null',
+      cwd: '/',
+      hook_event_name: 'UserPromptSubmit',
+      prompt,
+    });
   const args = [cli, 'hook', 'claude-code'];
   const check = timed(args, env, input());
-  if (!check.stdout.includes('"additionalContext"')) throw new Error(`the hook pushed nothing for "${prompt}": ${check.stdout}`);
+  if (!check.stdout.includes('"additionalContext"'))
+    throw new Error(`the hook pushed nothing for "${prompt}": ${check.stdout}`);
   for (let i = 0; i < 2; i++) timed(args, env, input());
   const out: HookBench = { hookMs: [], floorMs: [], ratios: [] };
   for (let i = 0; i < runs; i++) {

@@ -19,13 +19,16 @@ function fill(bytes: number, unit: (i: number) => string, joiner = ''): string {
 
 export const HOSTILE_SHAPES: Record<string, (bytes: number) => string> = {
   /** One tag with an alias list of ~120k names on one line (1 MB), some declared twice. */
-  'alias flood': (bytes) => `## Known Tags\napi, kubernetes [aliases: ${fill(bytes, (i) => `k${i % 100_000}`, ', ')}], stripe\n`,
+  'alias flood': (bytes) =>
+    `## Known Tags\napi, kubernetes [aliases: ${fill(bytes, (i) => `k${i % 100_000}`, ', ')}], stripe\n`,
   /** Tens of thousands of tags, each with aliases, wrapped over lines in the middle of brackets. */
   'known tags flood': (bytes) => `## Known Tags\n${fill(bytes, (i) => `t${i} [aliases: u${i},\nv${i}], `)}\n`,
   /** ~60k hint phrases, every one listing the same file (and its `./` spelling). */
-  'hint flood': (bytes) => `## Semantic Hints Index\n${fill(bytes, (i) => `### phrase number ${i}\n- notes/one.md\n- ./notes/one.md\n`)}`,
+  'hint flood': (bytes) =>
+    `## Semantic Hints Index\n${fill(bytes, (i) => `### phrase number ${i}\n- notes/one.md\n- ./notes/one.md\n`)}`,
   /** One project whose Relevant tags line holds ~100k tags, duplicates in other cases. */
-  'relevant tags flood': (bytes) => `## Projects\n### p — P\nRelevant tags: ${fill(bytes, (i) => (i % 3 ? `r${i >> 1}` : `R${i >> 1}`), ', ')}\n`,
+  'relevant tags flood': (bytes) =>
+    `## Projects\n### p — P\nRelevant tags: ${fill(bytes, (i) => (i % 3 ? `r${i >> 1}` : `R${i >> 1}`), ', ')}\n`,
   /** U+2028/U+2029 in the text, with padded lines that a backtracking entry regex chokes on. */
   'line separators': (bytes) =>
     `## Tag Index\n### api\n${fill(bytes, (i) => (i % 2 ? `-${pad(5000)}\u2028x${i}.md — d${pad(5000)}\u2029\n` : `Last rebuilt:${pad(5000)}\u2028\n### ${pad(3000)}\u2029h${i}\n`))}`,
@@ -57,7 +60,8 @@ export const HOSTILE_SHAPES: Record<string, (bytes: number) => string> = {
     return `## Tag Index\n### api\n- ${'a — '.repeat(n)}x.md\n- ${'a.md — '.repeat(n)}\n- ${'a — '.repeat(n)}\n`;
   },
   /** The same entry line tens of thousands of times under one heading, in two spellings. */
-  'duplicate entries': (bytes) => `## Tag Index\n### api\n${fill(bytes, (i) => (i % 2 ? '- notes/a.md — A\n' : '- ./notes/a.md\n'))}`,
+  'duplicate entries': (bytes) =>
+    `## Tag Index\n### api\n${fill(bytes, (i) => (i % 2 ? '- notes/a.md — A\n' : '- ./notes/a.md\n'))}`,
 };
 
 /** A whole index.md made of one shape: a header, then the section. */
@@ -83,16 +87,19 @@ export const COUNT_SHAPES: Record<string, (bytes: number) => string> = {
   /** Distinct hint phrases, each listing the same file. */
   'hint phrases': (bytes) => `## Semantic Hints Index\n${fill(bytes, (i) => `### p ${i.toString(36)}\n- a.md\n`)}`,
   /** Distinct files under a few thousand tags. */
-  'tag index entries': (bytes) => `## Tag Index\n${fill(bytes, (i) => `${i % 64 === 0 ? `### t${(i >> 6) % 5000}\n` : ''}- ${i.toString(36)}\n`)}`,
+  'tag index entries': (bytes) =>
+    `## Tag Index\n${fill(bytes, (i) => `${i % 64 === 0 ? `### t${(i >> 6) % 5000}\n` : ''}- ${i.toString(36)}\n`)}`,
   /** Distinct team-shared entries under one heading. */
-  'team-shared entries': (bytes) => `## Team-Shared Tag Index\n### api\n${fill(bytes, (i) => `- ${i.toString(36)} [project: p]\n`)}`,
+  'team-shared entries': (bytes) =>
+    `## Team-Shared Tag Index\n### api\n${fill(bytes, (i) => `- ${i.toString(36)} [project: p]\n`)}`,
   /** One file listed under every tag (`api` first): a deep tag list on one result row. */
-  'one file, every tag': (bytes) => `## Tag Index\n${fill(bytes, (i) => `### ${i ? i.toString(36) : 'api'}\n- a.md\n`)}`,
+  'one file, every tag': (bytes) =>
+    `## Tag Index\n${fill(bytes, (i) => `### ${i ? i.toString(36) : 'api'}\n- a.md\n`)}`,
   /** A tag as long as half the file reached through an alias, and a relevant tag as long as the rest. */
   'long tags': (bytes) =>
     `## Known Tags\n${'x'.repeat(bytes / 2)} [aliases: api]\n## Projects\n### p — P\nRelevant tags: ${'y'.repeat(bytes / 2)}, api\n`,
   /** Many projects, each with a relevant tag. */
-  'projects': (bytes) => `## Projects\n${fill(bytes, (i) => `### ${i.toString(36)}\nRelevant tags: r\n`)}`,
+  projects: (bytes) => `## Projects\n${fill(bytes, (i) => `### ${i.toString(36)}\nRelevant tags: r\n`)}`,
 };
 
 /** Every shape, pathological and count-heavy. */

@@ -44,7 +44,12 @@ function parseSize(s: string): number {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { sizes: [1_000, 10_000, 100_000], smoke: false, json: path.join(ROOT, 'bench-results', 'bench.json'), keep: false };
+  const o: Options = {
+    sizes: [1_000, 10_000, 100_000],
+    smoke: false,
+    json: path.join(ROOT, 'bench-results', 'bench.json'),
+    keep: false,
+  };
   let sizesGiven = false;
   let jsonGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -64,8 +69,7 @@ function parseArgs(argv: string[]): Options {
     } else if (a.startsWith('--json')) {
       o.json = path.resolve(value());
       jsonGiven = true;
-    }
-    else if (a === '-h' || a === '--help') {
+    } else if (a === '-h' || a === '--help') {
       process.stdout.write('npm run bench -- [--sizes 1k,10k,100k] [--smoke] [--json FILE] [--keep]\n');
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
@@ -139,8 +143,21 @@ const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 const label = (n: number) => (n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n));
 
-function row(size: string, figure: string, value: string, target?: { text: string; ok: boolean }, detail?: string): void {
-  rows.push({ size, figure, value, target: target?.text ?? '', verdict: target ? (target.ok ? 'PASS' : 'MISS') : '', detail });
+function row(
+  size: string,
+  figure: string,
+  value: string,
+  target?: { text: string; ok: boolean },
+  detail?: string,
+): void {
+  rows.push({
+    size,
+    figure,
+    value,
+    target: target?.text ?? '',
+    verdict: target ? (target.ok ? 'PASS' : 'MISS') : '',
+    detail,
+  });
 }
 
 /** Paths an editor switches between: project files (with and without tag words), notes, outside files. */
@@ -155,7 +172,10 @@ function activeFileSamples(g: GeneratedHome, snapshot: Snapshot): string[] {
   }
   const notes = [...snapshot.index.files.keys()];
   for (let i = 0; i < 20; i++) files.push(path.join(g.knowledgeFolder, notes[(i * 97) % notes.length]));
-  for (let i = 0; i < 20; i++) files.push(path.join(path.dirname(g.home), 'elsewhere', `${tags[i % tags.length]}-${tags[(i + 3) % tags.length]}.ts`));
+  for (let i = 0; i < 20; i++)
+    files.push(
+      path.join(path.dirname(g.home), 'elsewhere', `${tags[i % tags.length]}-${tags[(i + 3) % tags.length]}.ts`),
+    );
   for (const f of files) {
     fs.mkdirSync(path.dirname(f), { recursive: true });
     if (!fs.existsSync(f)) fs.writeFileSync(f, '');
@@ -175,7 +195,11 @@ function scanDriftSync(snapshot: Snapshot, text: string): number {
  * and what the receiving thread pays: taking the message (the structured clone's
  * deserialisation, its typed arrays transferred) and opening the index (indexFromImage).
  */
-function compactImageRows(size: string, config: Snapshot['config'], it: Parameters<typeof measure>[1]): Record<string, unknown> {
+function compactImageRows(
+  size: string,
+  config: Snapshot['config'],
+  it: Parameters<typeof measure>[1],
+): Record<string, unknown> {
   const text = readIndexText(config);
   if (!text.ok) throw new Error(text.message);
   const parsed = parseIndex(text.text);
@@ -197,8 +221,20 @@ function compactImageRows(size: string, config: Snapshot['config'], it: Paramete
   const view = stats(Array.from({ length: Math.max(it.min, 15) }, receive));
   port1.close();
   const sizes = `${mb(stringBytes)} of strings (copied), ${mb(arrays)} of typed arrays (transferred)`;
-  row(size, 'compact image: build (worker side) p50', ms(build.p50), undefined, `compactIndex of a parsed index: ${sizes}`);
-  row(size, 'compact image: view on the receiving thread p50', ms(view.p50), undefined, 'structured-clone deserialisation (arrays transferred) + indexFromImage');
+  row(
+    size,
+    'compact image: build (worker side) p50',
+    ms(build.p50),
+    undefined,
+    `compactIndex of a parsed index: ${sizes}`,
+  );
+  row(
+    size,
+    'compact image: view on the receiving thread p50',
+    ms(view.p50),
+    undefined,
+    'structured-clone deserialisation (arrays transferred) + indexFromImage',
+  );
   return { buildMs: build, viewMs: view, stringBytes, arrayBytes: arrays };
 }
 
@@ -208,14 +244,19 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   const it = o.smoke
     ? { warmup: 3, min: 5, max: 20, budgetMs: 300 }
     : { warmup: big ? 3 : 20, min: big ? 7 : 30, max: 500, budgetMs: big ? 12_000 : 3_000 };
-  const qit = o.smoke ? { warmup: 5, min: 20, max: 50, budgetMs: 300 } : { warmup: 50, min: 100, max: 2000, budgetMs: 2_000 };
+  const qit = o.smoke
+    ? { warmup: 5, min: 20, max: 50, budgetMs: 300 }
+    : { warmup: 50, min: 100, max: 2000, budgetMs: 2_000 };
   const sources = { home: g.home, env: {} };
   const out: Record<string, unknown> = { generated: { ...g, home: undefined } };
 
   // Config + index, cold: the first call in a fresh process (JIT cold, OS cache warm).
   const coldRuns = o.smoke ? 2 : big ? 3 : 5;
   const cold = stats(
-    Array.from({ length: coldRuns }, () => childJson<{ coldMs: number }>(['--import', 'tsx', path.join(__dirname, 'child.ts'), 'cold', g.home]).coldMs),
+    Array.from(
+      { length: coldRuns },
+      () => childJson<{ coldMs: number }>(['--import', 'tsx', path.join(__dirname, 'child.ts'), 'cold', g.home]).coldMs,
+    ),
   );
   // The floor: read index.md and split it into lines.
   const floor = measure(() => fs.readFileSync(g.indexFile, 'utf8').split('\n'), it);
@@ -238,16 +279,17 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   out.indexReadParseTablesMs = parseTables;
   out.parseFloorRatio = ratio;
   out.parseTablesFloorRatio = parseTables.p50 / floor.p50;
-  row(size, 'index.md', `${mb(g.indexBytes)}, ${g.indexLines} lines`, undefined, `${g.tags} tags (${g.knownTags} known, ${g.aliases} aliases), ${g.hintPhrases} hint phrases`);
+  row(
+    size,
+    'index.md',
+    `${mb(g.indexBytes)}, ${g.indexLines} lines`,
+    undefined,
+    `${g.tags} tags (${g.knownTags} known, ${g.aliases} aliases), ${g.hintPhrases} hint phrases`,
+  );
   row(size, 'config + index parse, cold (fresh process)', ms(cold.p50));
   row(size, 'config + index parse, warm p50', ms(warm.p50));
   row(size, 'floor: read index.md + split lines p50', ms(floor.p50));
-  row(
-    size,
-    'index read + parse p50',
-    ms(parse.p50),
-    big ? { text: '≤ 1 s', ok: parse.p50 <= 1000 } : undefined,
-  );
+  row(size, 'index read + parse p50', ms(parse.p50), big ? { text: '≤ 1 s', ok: parse.p50 <= 1000 } : undefined);
   row(size, 'parse / floor', `${ratio.toFixed(2)}×`, g.notes === 10_000 ? { text: '≤ 3×', ok: ratio <= 3 } : undefined);
   row(
     size,
@@ -291,9 +333,14 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
 
   // Project tier without the cache: one project's 200 files listed and their front matter read.
   const project = config.projectsList.get(g.queries.projectTag)!;
-  const scanIt = o.smoke ? { warmup: 1, min: 3, max: 5, budgetMs: 300 } : { warmup: 3, min: 10, max: 100, budgetMs: 3_000 };
+  const scanIt = o.smoke
+    ? { warmup: 1, min: 3, max: 5, budgetMs: 300 }
+    : { warmup: 3, min: 10, max: 100, budgetMs: 3_000 };
   const scan = measure(() => scanProject(config.knowledgeFolder, project.tag), scanIt);
-  const coldQuery = measure(() => runQuery(snapshot, g.queries.projectTag, { today: BENCH_TODAY, cache: new CoreCache() }), scanIt);
+  const coldQuery = measure(
+    () => runQuery(snapshot, g.queries.projectTag, { today: BENCH_TODAY, cache: new CoreCache() }),
+    scanIt,
+  );
   out.projectScanMs = scan;
   out.projectQueryUncachedMs = coldQuery;
   row(size, 'project-tier scan, cold (200 files) p50', ms(scan.p50));
@@ -330,7 +377,13 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
       const a = stats(added);
       const t = stats(total);
       hostile[shape] = { addedMs: a, withMs: t };
-      row(size, `hostile index: 1 MB of ${shape}, parse + tables added p50`, ms(Math.max(0, a.p50)), { text: '< 100 ms', ok: a.p50 < 100 }, `${ms(t.p50)} with it (paired runs, ${a.n})`);
+      row(
+        size,
+        `hostile index: 1 MB of ${shape}, parse + tables added p50`,
+        ms(Math.max(0, a.p50)),
+        { text: '< 100 ms', ok: a.p50 < 100 },
+        `${ms(t.p50)} with it (paired runs, ${a.n})`,
+      );
     }
     out.hostileIndex = hostile;
   }
@@ -354,20 +407,37 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   const reload = stats(reloadSamples);
   out.reloadMs = reload;
   // The CLI and the MCP server re-read on the calling thread: all of this blocks it.
-  row(size, 'reload in place after a one-line index.md change p50 (CLI, MCP server)', ms(reload.p50), undefined, 're-read + re-parse + next one-tag query, on the thread that runs it');
+  row(
+    size,
+    'reload in place after a one-line index.md change p50 (CLI, MCP server)',
+    ms(reload.p50),
+    undefined,
+    're-read + re-parse + next one-tag query, on the thread that runs it',
+  );
 
   // The active file: a query derived per editor switch (the snapshot's preparation is paid once,
   // on the first switch after a reload, and measured apart).
   const switchFiles = activeFileSamples(g, snapshot);
   // A shallow copy of the index is a new key for the per-index preparation: measured without a re-parse.
-  const prepIt = o.smoke ? { warmup: 1, min: 3, max: 5, budgetMs: 300 } : { warmup: 3, min: 10, max: 50, budgetMs: 3_000 };
-  const firstSwitch = measure(() => deriveActiveFileQuery({ config, index: { ...snapshot.index } }, switchFiles[0]), prepIt);
+  const prepIt = o.smoke
+    ? { warmup: 1, min: 3, max: 5, budgetMs: 300 }
+    : { warmup: 3, min: 10, max: 50, budgetMs: 3_000 };
+  const firstSwitch = measure(
+    () => deriveActiveFileQuery({ config, index: { ...snapshot.index } }, switchFiles[0]),
+    prepIt,
+  );
   let switchAt = 0;
   const perSwitch = measure(() => deriveActiveFileQuery(snapshot, switchFiles[switchAt++ % switchFiles.length]), qit);
   out.activeFileFirstSwitchMs = firstSwitch;
   out.activeFileSwitchMs = perSwitch;
   const derived = switchFiles.filter((f) => deriveActiveFileQuery(snapshot, f) !== null).length;
-  row(size, 'active file: query derived per editor switch p50 / p95', `${ms(perSwitch.p50)} / ${ms(perSwitch.p95)}`, g.notes === 10_000 ? { text: 'p95 ≤ 2 ms', ok: perSwitch.p95 <= 2 } : undefined, `${switchFiles.length} paths (project files, notes, outside files), ${derived} derive a query`);
+  row(
+    size,
+    'active file: query derived per editor switch p50 / p95',
+    `${ms(perSwitch.p50)} / ${ms(perSwitch.p95)}`,
+    g.notes === 10_000 ? { text: 'p95 ≤ 2 ms', ok: perSwitch.p95 <= 2 } : undefined,
+    `${switchFiles.length} paths (project files, notes, outside files), ${derived} derive a query`,
+  );
   row(size, 'active file: first switch after a reload (prepare) p50', ms(firstSwitch.p50));
 
   // Index health: the cheap check after each reload, and Check Index's drift scan of every note.
@@ -375,7 +445,13 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   if (!indexText.ok) throw new Error(indexText.message);
   const cheap = measure(() => checkIndex(snapshot, indexText.text, indexLines(indexText.text)), scanIt);
   out.indexCheckMs = cheap;
-  row(size, 'index health: cheap check (after each reload) p50', ms(cheap.p50), undefined, 'line pass, refused and missing entries, duplicates, tags, aliases');
+  row(
+    size,
+    'index health: cheap check (after each reload) p50',
+    ms(cheap.p50),
+    undefined,
+    'line pass, refused and missing entries, duplicates, tags, aliases',
+  );
   if (g.noteFilesWritten) {
     const scans: number[] = [];
     let notesScanned = 0;
@@ -389,15 +465,35 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
     const rate = notesScanned / (scan.p50 / 1000);
     out.checkIndexMs = scan;
     out.checkIndexNotesPerSecond = rate;
-    row(size, 'Check Index: drift scan of every note p50', `${ms(scan.p50)} (${Math.round(rate).toLocaleString('en-US')} notes/s)`, g.notes === 10_000 ? { text: '≤ 5 s', ok: scan.p50 <= 5_000 } : undefined, `${notesScanned} notes: list, read front matter through the reader, compare with the index`);
+    row(
+      size,
+      'Check Index: drift scan of every note p50',
+      `${ms(scan.p50)} (${Math.round(rate).toLocaleString('en-US')} notes/s)`,
+      g.notes === 10_000 ? { text: '≤ 5 s', ok: scan.p50 <= 5_000 } : undefined,
+      `${notesScanned} notes: list, read front matter through the reader, compare with the index`,
+    );
   }
 
   // Heap held by the loaded index as the editor holds it (compact), after the benchmark's
   // queries (fresh process, gc exposed).
   const heapQueries = JSON.stringify(queryList.map(([, , text]) => text));
-  const heap = childJson<{ heapBytes: number }>(['--expose-gc', '--import', 'tsx', path.join(__dirname, 'child.ts'), 'heap', g.home, heapQueries]);
+  const heap = childJson<{ heapBytes: number }>([
+    '--expose-gc',
+    '--import',
+    'tsx',
+    path.join(__dirname, 'child.ts'),
+    'heap',
+    g.home,
+    heapQueries,
+  ]);
   out.heapBytes = heap.heapBytes;
-  row(size, 'heap used by the loaded index', mb(heap.heapBytes), big ? { text: '≤ 50 MB', ok: heap.heapBytes <= 50 * 1024 * 1024 } : undefined, 'the compact index the editor holds, after the query rows\' queries; V8 heap + typed arrays');
+  row(
+    size,
+    'heap used by the loaded index',
+    mb(heap.heapBytes),
+    big ? { text: '≤ 50 MB', ok: heap.heapBytes <= 50 * 1024 * 1024 } : undefined,
+    "the compact index the editor holds, after the query rows' queries; V8 heap + typed arrays",
+  );
   out.compactImage = compactImageRows(size, config, it);
 
   // Context: Query completion: the catalogue once per snapshot (the first keystroke pays it),
@@ -423,7 +519,13 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   out.completionCatalogueMs = catalogueStats;
   out.completionKeystrokeMs = perKey;
   row(size, 'completion catalogue (once per snapshot) p50', ms(catalogueStats.p50));
-  row(size, 'completion per keystroke p50 / p95', `${ms(perKey.p50)} / ${ms(perKey.p95)}`, { text: 'p95 ≤ 16 ms', ok: perKey.p95 <= 16 }, `${keystrokes.length} keystrokes, rows capped at ${SECTION_LIMIT} per section`);
+  row(
+    size,
+    'completion per keystroke p50 / p95',
+    `${ms(perKey.p50)} / ${ms(perKey.p95)}`,
+    { text: 'p95 ≤ 16 ms', ok: perKey.p95 <= 16 },
+    `${keystrokes.length} keystrokes, rows capped at ${SECTION_LIMIT} per section`,
+  );
   return out;
 }
 
@@ -486,8 +588,20 @@ async function benchMcp(g: GeneratedHome, bundle: Bundle, o: Options, cliMs: num
     }
     const warm = stats(samples);
     const target = g.notes === 10_000 ? { text: 'p50 ≤ 5 ms', ok: warm.p50 <= 5 } : undefined;
-    row(size, 'MCP knowledge_query round trip over stdio, warm p50 / p95', `${ms(warm.p50)} / ${ms(warm.p95)}`, target, `SDK client ↔ dist/cli.js mcp; the CLI's cold process for the same query: ${ms(cliMs)}`);
-    row(size, 'MCP server start + initialize + first answer', ms(firstMs), undefined, 'config and index parsed once, at start');
+    row(
+      size,
+      'MCP knowledge_query round trip over stdio, warm p50 / p95',
+      `${ms(warm.p50)} / ${ms(warm.p95)}`,
+      target,
+      `SDK client ↔ dist/cli.js mcp; the CLI's cold process for the same query: ${ms(cliMs)}`,
+    );
+    row(
+      size,
+      'MCP server start + initialize + first answer',
+      ms(firstMs),
+      undefined,
+      'config and index parsed once, at start',
+    );
     return { warmMs: warm, startToFirstAnswerMs: firstMs, cliColdMs: cliMs };
   } finally {
     await client.close();
@@ -542,7 +656,14 @@ function waitForIndexCache(xdg: string): string | null {
 function benchCli(g: GeneratedHome, bundle: Bundle, o: Options, shape = ''): Record<string, unknown> {
   const cli = path.join(bundle.dir, 'dist', 'cli.js');
   const cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'aria-bench-xdg-'));
-  const envFor = (xdg: string) => ({ ...process.env, HOME: g.home, KT_CONFIG: '', ARIA_KNOWLEDGE_CONFIG: '', ARIA_CONTEXT_NO_CACHE: '', XDG_CACHE_HOME: xdg });
+  const envFor = (xdg: string) => ({
+    ...process.env,
+    HOME: g.home,
+    KT_CONFIG: '',
+    ARIA_KNOWLEDGE_CONFIG: '',
+    ARIA_CONTEXT_NO_CACHE: '',
+    XDG_CACHE_HOME: xdg,
+  });
   const warmXdg = path.join(cacheRoot, 'warm');
   const env = envFor(warmXdg);
   const cliArgs = [cli, 'query', g.queries.oneTag, '--today', BENCH_TODAY];
@@ -552,7 +673,8 @@ function benchCli(g: GeneratedHome, bundle: Bundle, o: Options, shape = ''): Rec
     const st = fs.statSync(g.indexFile);
     sleepMs(Math.max(0, 2200 - (Date.now() - Math.max(st.mtimeMs, st.ctimeMs))));
     const check = spawnSync(process.execPath, cliArgs, { env, encoding: 'utf8' });
-    if (check.status !== 0 || !/Found \d+ files/.test(check.stdout)) throw new Error(`CLI did not answer: ${check.stdout}${check.stderr}`);
+    if (check.status !== 0 || !/Found \d+ files/.test(check.stdout))
+      throw new Error(`CLI did not answer: ${check.stdout}${check.stderr}`);
     if (!waitForIndexCache(warmXdg)) throw new Error('the CLI wrote no index cache');
     const uncached = spawnSync(process.execPath, [...cliArgs, '--no-cache'], { env, encoding: 'utf8' });
     const cached = spawnSync(process.execPath, cliArgs, { env, encoding: 'utf8' });
@@ -596,18 +718,52 @@ function benchCli(g: GeneratedHome, bundle: Bundle, o: Options, shape = ''): Rec
     const detail = `"${g.queries.oneTag}" on ${mb(g.indexBytes)} of index.md${shape ? `, ${shape}` : ''}; ${runs} paired runs`;
     row(size, `CLI whole process (one-tag query), index cache warm${of} median`, spread(cliStats), undefined, detail);
     row(size, `bare node -e read + split${of} median`, spread(floorStats));
-    row(size, `CLI warm / node -e (paired median)${of}`, `${ratio.toFixed(2)}×`, g.notes === 10_000 ? { text: '≤ 1.25×', ok: ratio <= 1.25 } : undefined);
-    row(size, `CLI whole process, cold (no cache for this index.md yet)${of} median`, spread(coldStats), undefined, `${coldRuns} runs, each with no index cache (as after an index.md change): the parse, then the cache writer started (not waited for)`);
-    row(size, `CLI cold / node -e (paired median)${of}`, `${coldRatio.toFixed(2)}×`, g.notes === 10_000 ? { text: '≤ 2.5×', ok: coldRatio <= 2.5 } : undefined);
-    const base = { cliMs: cliStats, nodeFloorMs: floorStats, ratio, coldCliMs: coldStats, coldRatio, indexBytes: g.indexBytes };
+    row(
+      size,
+      `CLI warm / node -e (paired median)${of}`,
+      `${ratio.toFixed(2)}×`,
+      g.notes === 10_000 ? { text: '≤ 1.25×', ok: ratio <= 1.25 } : undefined,
+    );
+    row(
+      size,
+      `CLI whole process, cold (no cache for this index.md yet)${of} median`,
+      spread(coldStats),
+      undefined,
+      `${coldRuns} runs, each with no index cache (as after an index.md change): the parse, then the cache writer started (not waited for)`,
+    );
+    row(
+      size,
+      `CLI cold / node -e (paired median)${of}`,
+      `${coldRatio.toFixed(2)}×`,
+      g.notes === 10_000 ? { text: '≤ 2.5×', ok: coldRatio <= 2.5 } : undefined,
+    );
+    const base = {
+      cliMs: cliStats,
+      nodeFloorMs: floorStats,
+      ratio,
+      coldCliMs: coldStats,
+      coldRatio,
+      indexBytes: g.indexBytes,
+    };
     // The hook names only notes the reader can read: a home generated without note files (the
     // wide shape) has nothing to push, so the hook is measured on the homes that have them.
     if (!g.noteFilesWritten) return base;
     // the hook on the same warm cache: a prompt naming two of the folder's tags
     const hook = benchHook(cli, env, floorArgs, `how does ${g.queries.twoAnd.replace(' AND ', ' relate to ')}?`, runs);
     const hookRatio = stats(hook.ratios).p50;
-    row(size, `hook claude-code whole process (UserPromptSubmit), index cache warm${of} median`, spread(stats(hook.hookMs)), undefined, `stdin JSON naming two tags, a new session per run (notes pushed, ledger written); ${runs} paired runs`);
-    row(size, `hook warm / node -e (paired median)${of}`, `${hookRatio.toFixed(2)}×`, g.notes === 10_000 ? { text: '≤ 1.25×', ok: hookRatio <= 1.25 } : undefined);
+    row(
+      size,
+      `hook claude-code whole process (UserPromptSubmit), index cache warm${of} median`,
+      spread(stats(hook.hookMs)),
+      undefined,
+      `stdin JSON naming two tags, a new session per run (notes pushed, ledger written); ${runs} paired runs`,
+    );
+    row(
+      size,
+      `hook warm / node -e (paired median)${of}`,
+      `${hookRatio.toFixed(2)}×`,
+      g.notes === 10_000 ? { text: '≤ 1.25×', ok: hookRatio <= 1.25 } : undefined,
+    );
     return { ...base, hookMs: stats(hook.hookMs), hookRatio };
   } finally {
     fs.rmSync(cacheRoot, { recursive: true, force: true });
@@ -617,9 +773,19 @@ function benchCli(g: GeneratedHome, bundle: Bundle, o: Options, shape = ''): Rec
 function benchActivation(g: GeneratedHome, bundle: Bundle, o: Options): Record<string, unknown> {
   const extensionJs = path.join(bundle.dir, 'dist', 'extension.js');
   const runs = o.smoke ? 2 : 7;
-  const samples: Array<{ requireMs: number; activateMs: number; totalMs: number; loggedMs: number | null; error: string | null; logged: string[] }> = [];
+  const samples: Array<{
+    requireMs: number;
+    activateMs: number;
+    totalMs: number;
+    loggedMs: number | null;
+    error: string | null;
+    logged: string[];
+  }> = [];
   for (let i = 0; i < runs + 1; i++) {
-    const r = childJson<(typeof samples)[number]>([path.join(__dirname, 'activate.cjs'), extensionJs, g.home], { ...process.env, HOME: g.home });
+    const r = childJson<(typeof samples)[number]>([path.join(__dirname, 'activate.cjs'), extensionJs, g.home], {
+      ...process.env,
+      HOME: g.home,
+    });
     if (i > 0) samples.push(r);
   }
   const ready = samples.every((s) => s.loggedMs !== null && !s.error);
@@ -627,14 +793,21 @@ function benchActivation(g: GeneratedHome, bundle: Bundle, o: Options): Record<s
   const size = label(g.notes);
   const note = 'activation measured with a stub vscode API; the real workbench figure is in the e2e log';
   if (!ready) {
-    const why = samples.find((s) => s.error)?.error ?? 'the extension logged no "Activated in N ms" line (placeholder activate)';
+    const why =
+      samples.find((s) => s.error)?.error ?? 'the extension logged no "Activated in N ms" line (placeholder activate)';
     row(size, 'extension activation', 'not measured', { text: '≤ 30 ms', ok: false }, `extension not ready: ${why}`);
     rows[rows.length - 1].verdict = 'n/a';
     return { measured: false, reason: why, note, rawTotalMs: total };
   }
   const logged = stats(samples.map((s) => s.loggedMs!));
   // The extension logs whole milliseconds.
-  row(size, 'extension activation (logged "Activated in N ms") p50', `${logged.p50.toFixed(0)} ms`, { text: '≤ 30 ms', ok: logged.p50 <= 30 }, note);
+  row(
+    size,
+    'extension activation (logged "Activated in N ms") p50',
+    `${logged.p50.toFixed(0)} ms`,
+    { text: '≤ 30 ms', ok: logged.p50 <= 30 },
+    note,
+  );
   row(size, 'extension require + activate() p50', ms(total.p50), undefined, note);
   return { measured: true, note, loggedMs: logged, totalMs: total, requireMs: stats(samples.map((s) => s.requireMs)) };
 }
@@ -701,7 +874,10 @@ async function main(): Promise<void> {
       if (n <= 10_000 && (!activationHome || n > activationHome.notes)) activationHome = g;
       activationHome ??= g;
     }
-    row('—', 'dist/extension.js (production, minified)', kb(bundle.extensionBytes), { text: '≤ 300 KB', ok: bundle.extensionBytes <= 300 * 1024 });
+    row('—', 'dist/extension.js (production, minified)', kb(bundle.extensionBytes), {
+      text: '≤ 300 KB',
+      ok: bundle.extensionBytes <= 300 * 1024,
+    });
     row('—', 'dist/cli.js (production, minified)', kb(bundle.cliBytes));
     row('—', 'dist/mcp.js (production, minified; loaded only by `aria-context mcp`)', kb(bundle.mcpBytes));
     results.bundle = { extensionBytes: bundle.extensionBytes, cliBytes: bundle.cliBytes, mcpBytes: bundle.mcpBytes };
@@ -716,7 +892,9 @@ async function main(): Promise<void> {
     printTable(m, o);
     fs.mkdirSync(path.dirname(o.json), { recursive: true });
     fs.writeFileSync(o.json, `${JSON.stringify(results, null, 2)}\n`);
-    process.stdout.write(`\nJSON: ${path.relative(process.cwd(), o.json) || o.json}; ${(results.totalSeconds as number).toFixed(1)} s\n`);
+    process.stdout.write(
+      `\nJSON: ${path.relative(process.cwd(), o.json) || o.json}; ${(results.totalSeconds as number).toFixed(1)} s\n`,
+    );
   } finally {
     if (o.keep) process.stderr.write(`bench: kept ${tmp}\n`);
     else fs.rmSync(tmp, { recursive: true, force: true });

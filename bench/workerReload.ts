@@ -17,8 +17,17 @@ export interface WorkerReload {
   wallMs: number[];
 }
 
-export async function measureWorkerReload(g: GeneratedHome, bundleDir: string, reloads: number, query: string): Promise<WorkerReload> {
-  const kb = new KnowledgeBase({ sources: () => ({ home: g.home, env: {} }), today: () => BENCH_TODAY, loader: new IndexWorker(path.join(bundleDir, 'dist', 'indexWorker.js')).loader });
+export async function measureWorkerReload(
+  g: GeneratedHome,
+  bundleDir: string,
+  reloads: number,
+  query: string,
+): Promise<WorkerReload> {
+  const kb = new KnowledgeBase({
+    sources: () => ({ home: g.home, env: {} }),
+    today: () => BENCH_TODAY,
+    loader: new IndexWorker(path.join(bundleDir, 'dist', 'indexWorker.js')).loader,
+  });
   const original = fs.readFileSync(g.indexFile, 'utf8');
   const edited = original.replace(g.reloadLine, `${g.reloadLine} (edited)`);
   const out: WorkerReload = { hostMs: [], wallMs: [] };

@@ -106,7 +106,16 @@ async function desktop() {
   log(`starting desktop VS Code on ${folder} (HOME=${home})`);
   const child = spawn(
     'code',
-    ['--new-window', '--wait', '--user-data-dir', userDataDir, '--extensions-dir', path.join(tmp, 'extensions'), `--extensionDevelopmentPath=${repo}`, folder],
+    [
+      '--new-window',
+      '--wait',
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      path.join(tmp, 'extensions'),
+      `--extensionDevelopmentPath=${repo}`,
+      folder,
+    ],
     { stdio: 'inherit', env: { ...process.env, HOME: home } },
   );
   child.on('exit', (code) => process.exit(code ?? 0));
@@ -125,13 +134,21 @@ function harness() {
 async function codeServer() {
   let h = harness();
   if (!fs.existsSync(h.marker) || !fs.existsSync(h.entry)) {
-    log(`code-server is not installed in ${h.cache}: running scripts/e2e/setup-harness.sh --no-browser (about 4 minutes, once)`);
-    execFileSync('bash', [path.join(repo, 'scripts', 'e2e', 'setup-harness.sh'), '--no-browser'], { cwd: repo, stdio: 'inherit' });
+    log(
+      `code-server is not installed in ${h.cache}: running scripts/e2e/setup-harness.sh --no-browser (about 4 minutes, once)`,
+    );
+    execFileSync('bash', [path.join(repo, 'scripts', 'e2e', 'setup-harness.sh'), '--no-browser'], {
+      cwd: repo,
+      stdio: 'inherit',
+    });
     h = harness();
   }
   log('packaging the extension (npm run package)');
   execFileSync('npm', ['run', 'package'], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
-  const vsix = path.join(repo, `aria-context-${JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version}.vsix`);
+  const vsix = path.join(
+    repo,
+    `aria-context-${JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version}.vsix`,
+  );
 
   const { tmp, home } = copyExampleHome();
   cleanupLater(tmp);
@@ -139,14 +156,35 @@ async function codeServer() {
   const extensionsDir = path.join(tmp, 'extensions');
   quietSettings(userDataDir);
   const env = { ...process.env, HOME: home };
-  const common = ['--config', path.join(tmp, 'config.yaml'), '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
-  execFileSync(h.node24, [h.entry, ...common, '--install-extension', vsix, '--force'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const common = [
+    '--config',
+    path.join(tmp, 'config.yaml'),
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
+  ];
+  execFileSync(h.node24, [h.entry, ...common, '--install-extension', vsix, '--force'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 
   const port = portArg || (await freePort());
   const folder = path.join(home, 'knowledge');
   const child = spawn(
     h.node24,
-    [h.entry, ...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', folder],
+    [
+      h.entry,
+      ...common,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      folder,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   children.push(child);
@@ -159,13 +197,16 @@ async function codeServer() {
       announced = true;
       log(`VS Code (code-server ${CODE_SERVER_VERSION}) is running with the example knowledge home (HOME=${home}).`);
       log(`Open ${url}`);
-      log('Then: the tag icon in the activity bar, or F1 → "Context: Query" → stripe / proj-a / api AND pagination. Ctrl+C stops it.');
+      log(
+        'Then: the tag icon in the activity bar, or F1 → "Context: Query" → stripe / proj-a / api AND pagination. Ctrl+C stops it.',
+      );
     }
   };
   child.stdout.on('data', onOutput);
   child.stderr.on('data', onOutput);
   child.on('exit', (code) => {
-    if (!announced) log(`code-server exited (${code}) before it was ready; run with ARIA_RUN_VERBOSE=1 to see its output`);
+    if (!announced)
+      log(`code-server exited (${code}) before it was ready; run with ARIA_RUN_VERBOSE=1 to see its output`);
     process.exit(code ?? 0);
   });
 }

@@ -19,7 +19,10 @@ run('bash', ['scripts/e2e/setup-harness.sh']);
 run('npm', ['run', 'package']);
 run('node', ['--import', 'tsx', '--test', '--test-reporter=spec', 'test/e2e/editor.e2e.ts', 'test/e2e/chat.e2e.ts'], {
   ARIA_UPDATE_SCREENSHOTS: '1',
-  ARIA_E2E_VSIX: path.join(repo, `aria-context-${JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version}.vsix`),
+  ARIA_E2E_VSIX: path.join(
+    repo,
+    `aria-context-${JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version}.vsix`,
+  ),
 });
 spawnSync('git', ['status', '--short', '--', 'media/screenshots'], { cwd: repo, stdio: 'inherit' });
 console.log('[screenshots] media/screenshots/ refreshed; review the images with git diff before committing.');

@@ -102,7 +102,15 @@ async function runScenario(name, home, ws, extraEnv) {
     version: process.env.VSCODE_VERSION ?? 'stable',
     extensionDevelopmentPath: repo,
     extensionTestsPath: path.join(outDir, 'suite.js'),
-    launchArgs: [ws, '--disable-extensions', '--disable-workspace-trust', '--user-data-dir', tempDir('aria-desktop-user-'), '--skip-welcome', '--skip-release-notes'],
+    launchArgs: [
+      ws,
+      '--disable-extensions',
+      '--disable-workspace-trust',
+      '--user-data-dir',
+      tempDir('aria-desktop-user-'),
+      '--skip-welcome',
+      '--skip-release-notes',
+    ],
     extensionTestsEnv: {
       HOME: home,
       ARIA_CONTEXT_TODAY: golden.today,
@@ -121,13 +129,19 @@ try {
   await runScenario('fixture', home, workspace({ 'ariaContext.knowledgeFolder': decoy }), {});
   const other = fixtureHome();
   const knowledge = path.join(other, 'knowledge');
-  await runScenario('unconfigured', tempDir('aria-desktop-empty-home-'), workspace({ 'ariaContext.knowledgeFolder': knowledge }), {
-    ARIA_DESKTOP_KNOWLEDGE: knowledge,
-  });
+  await runScenario(
+    'unconfigured',
+    tempDir('aria-desktop-empty-home-'),
+    workspace({ 'ariaContext.knowledgeFolder': knowledge }),
+    {
+      ARIA_DESKTOP_KNOWLEDGE: knowledge,
+    },
+  );
   log('all in-host scenarios passed');
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
-  const download = /download|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|getaddrinfo|fetch failed|socket|certificate/i.test(message);
+  const download =
+    /download|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|getaddrinfo|fetch failed|socket|certificate/i.test(message);
   fail(
     download
       ? `could not download a desktop VS Code (${message}). This machine cannot reach the VS Code download servers; ` +

@@ -35,11 +35,13 @@ function files(dir, suffix) {
 if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) step('install dependencies', 'npm', ['ci']);
 step('type-check', 'npx', ['tsc', '--noEmit']);
 step('lint', 'npx', ['eslint', '.']);
+step('format (Prettier)', 'npx', ['prettier', '--check', '**/*.{ts,mts,js,mjs,cjs}', '--log-level', 'warn']);
 step('build', 'node', ['esbuild.mjs']);
 
 const testFiles = [];
 if (!e2eOnly) {
-  if (fs.existsSync(path.join(root, 'bench', 'run.ts'))) step('benchmark smoke run (1k notes)', 'node', ['--import', 'tsx', 'bench/run.ts', '--smoke']);
+  if (fs.existsSync(path.join(root, 'bench', 'run.ts')))
+    step('benchmark smoke run (1k notes)', 'node', ['--import', 'tsx', 'bench/run.ts', '--smoke']);
   testFiles.push(
     ...files('test/unit', '.test.ts'),
     ...files('test/golden', '.test.ts'),
@@ -59,5 +61,8 @@ if (withE2e || e2eOnly) {
 }
 
 console.log(`\n▶ tests (${testFiles.length} files)`);
-const run = spawnSync('node', ['--import', 'tsx', '--test', '--test-reporter=spec', ...testFiles], { cwd: root, stdio: 'inherit' });
+const run = spawnSync('node', ['--import', 'tsx', '--test', '--test-reporter=spec', ...testFiles], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

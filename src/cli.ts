@@ -102,9 +102,11 @@ type ParseOutcome = { kind: 'help' } | { kind: 'error'; message: string } | { ki
 const VALUE_FLAGS = new Set(['--load', '--config', '--folder', '--today', '--projects-root']);
 
 export function parseArgs(argv: string[]): ParseOutcome {
-  if (argv.length === 0 || argv.includes('-h') || argv.includes('--help') || argv[0] === 'help') return { kind: 'help' };
+  if (argv.length === 0 || argv.includes('-h') || argv.includes('--help') || argv[0] === 'help')
+    return { kind: 'help' };
   const [command, ...rest] = argv;
-  if (command !== 'query') return { kind: 'error', message: `Unknown command "${command}". ${USAGE}\nRun aria-context --help for options.` };
+  if (command !== 'query')
+    return { kind: 'error', message: `Unknown command "${command}". ${USAGE}\nRun aria-context --help for options.` };
   const options: CliOptions = { tokens: [], json: false, load: null, noCache: false };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -126,7 +128,8 @@ export function parseArgs(argv: string[]): ParseOutcome {
       options.noCache = true;
       continue;
     }
-    if (!VALUE_FLAGS.has(flag)) return { kind: 'error', message: `Unknown option ${flag}. Run aria-context --help for options.` };
+    if (!VALUE_FLAGS.has(flag))
+      return { kind: 'error', message: `Unknown option ${flag}. Run aria-context --help for options.` };
     const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
     if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
     if (flag === '--load') options.load = value;
@@ -164,14 +167,29 @@ export interface CliIo {
  * one would otherwise surface later as a confusing complaint about knowledge_folder or a missing
  * file. The message names the real cause and the absolute path that was probably meant.
  */
-function relativePathProblem(home: string, options: Pick<CliOptions, 'folder' | 'config'>, cwd: string): { code: string; message: string; exit: number } | null {
+function relativePathProblem(
+  home: string,
+  options: Pick<CliOptions, 'folder' | 'config'>,
+  cwd: string,
+): { code: string; message: string; exit: number } | null {
   const meant = (p: string) => path.resolve(cwd, p);
   if (!path.isAbsolute(home)) {
-    return { code: 'not-configured', exit: 3, message: `HOME must be an absolute path (got "${home}"). From this directory that would be HOME="${meant(home)}".` };
+    return {
+      code: 'not-configured',
+      exit: 3,
+      message: `HOME must be an absolute path (got "${home}"). From this directory that would be HOME="${meant(home)}".`,
+    };
   }
-  for (const [flag, value] of [['--folder', options.folder], ['--config', options.config]] as const) {
+  for (const [flag, value] of [
+    ['--folder', options.folder],
+    ['--config', options.config],
+  ] as const) {
     if (value !== undefined && value !== '~' && !value.startsWith('~/') && !path.isAbsolute(value)) {
-      return { code: 'usage', exit: 2, message: `${flag} must be an absolute path (got "${value}"). From this directory that would be ${flag} "${meant(value)}".` };
+      return {
+        code: 'usage',
+        exit: 2,
+        message: `${flag} must be an absolute path (got "${value}"). From this directory that would be ${flag} "${meant(value)}".`,
+      };
     }
   }
   return null;
@@ -209,7 +227,12 @@ export function main(argv: string[], io: CliIo): number {
 }
 
 /** The query's output (summary, JSON or bundle) and its exit code. */
-function answer(options: CliOptions, snapshot: Snapshot, io: CliIo, fail: (code: string, message: string, exit: number) => number): number {
+function answer(
+  options: CliOptions,
+  snapshot: Snapshot,
+  io: CliIo,
+  fail: (code: string, message: string, exit: number) => number,
+): number {
   const today = options.today ?? localDate(io.now());
   const query = runQuery(snapshot, options.tokens, { today });
   if (!query.ok) return fail('usage', query.message, 2);
@@ -226,7 +249,12 @@ function answer(options: CliOptions, snapshot: Snapshot, io: CliIo, fail: (code:
     io.out(
       `${JSON.stringify(
         {
-          loaded: load.loaded.map((f) => ({ path: f.item.path, absPath: f.item.absPath, content: f.content, truncated: f.truncated })),
+          loaded: load.loaded.map((f) => ({
+            path: f.item.path,
+            absPath: f.item.absPath,
+            content: f.content,
+            truncated: f.truncated,
+          })),
           refused: load.refused.map((r) => ({ path: r.item.path, reason: r.reason })),
           message: describeLoad(load),
         },
@@ -312,7 +340,11 @@ const WRITE_CACHE_COMMAND = '__write-index-cache';
 function startCacheWriter(job: IndexCacheJob): void {
   try {
     if (cacheWriterRunning(job, Date.now())) return;
-    const child = spawn(process.execPath, [__filename, WRITE_CACHE_COMMAND, JSON.stringify(job)], { detached: true, stdio: 'ignore', windowsHide: true });
+    const child = spawn(process.execPath, [__filename, WRITE_CACHE_COMMAND, JSON.stringify(job)], {
+      detached: true,
+      stdio: 'ignore',
+      windowsHide: true,
+    });
     child.on('error', () => undefined); // no cache this time: nothing to tell the user
     child.unref();
   } catch {

@@ -40,12 +40,20 @@ export interface CheckIo {
 }
 
 /** The CLI's check of HOME, --folder and --config (src/cli.ts), shared so both commands say the same. */
-export type PathProblem = (home: string, options: { folder?: string; config?: string }, cwd: string) => { code: string; message: string; exit: number } | null;
+export type PathProblem = (
+  home: string,
+  options: { folder?: string; config?: string },
+  cwd: string,
+) => { code: string; message: string; exit: number } | null;
 
 const VALUE_FLAGS = new Set(['--config', '--folder', '--today', '--projects-root']);
 
 /** Where the CLI's commands read the config from: the flags, the environment, home; never a workspace. */
-export function cliSources(home: string, env: Record<string, string | undefined>, options: { config?: string; folder?: string; projectsRoot?: string }): ConfigSources {
+export function cliSources(
+  home: string,
+  env: Record<string, string | undefined>,
+  options: { config?: string; folder?: string; projectsRoot?: string },
+): ConfigSources {
   return {
     home,
     env,
@@ -57,21 +65,30 @@ export function cliSources(home: string, env: Record<string, string | undefined>
   };
 }
 
-export function parseCheckArgs(args: readonly string[]): { ok: true; options: CheckOptions } | { ok: false; message: string } {
+export function parseCheckArgs(
+  args: readonly string[],
+): { ok: true; options: CheckOptions } | { ok: false; message: string } {
   const options: CheckOptions = { json: false, drift: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (!arg.startsWith('--')) return { ok: false, message: `aria-context check takes no tokens (got "${arg}"). Run aria-context --help for options.` };
+    if (!arg.startsWith('--'))
+      return {
+        ok: false,
+        message: `aria-context check takes no tokens (got "${arg}"). Run aria-context --help for options.`,
+      };
     const eq = arg.indexOf('=');
     const flag = eq >= 0 ? arg.slice(0, eq) : arg;
     if ((flag === '--json' || flag === '--text') && eq < 0) options.json = flag === '--json';
     else if (flag === '--drift' && eq < 0) options.drift = true;
-    else if (flag === '--no-cache' && eq < 0) continue; // accepted as for query; check never uses the cache
-    else if (!VALUE_FLAGS.has(flag)) return { ok: false, message: `Unknown option ${flag} for check. Run aria-context --help for options.` };
+    else if (flag === '--no-cache' && eq < 0)
+      continue; // accepted as for query; check never uses the cache
+    else if (!VALUE_FLAGS.has(flag))
+      return { ok: false, message: `Unknown option ${flag} for check. Run aria-context --help for options.` };
     else {
       const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
       if (value === undefined || value === '') return { ok: false, message: `${flag} needs a value.` };
-      if (flag === '--today' && !isIsoDate(value)) return { ok: false, message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
+      if (flag === '--today' && !isIsoDate(value))
+        return { ok: false, message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
       if (flag === '--config') options.config = value;
       if (flag === '--folder') options.folder = value;
       if (flag === '--projects-root') options.projectsRoot = value;

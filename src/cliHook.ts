@@ -90,10 +90,20 @@ function parseInput(bytes: Buffer): { event: Event; sessionId: string; prompt?: 
   if (!input || typeof input !== 'object' || Array.isArray(input)) return null;
   const o = input as Record<string, unknown>;
   const named = o.hook_event_name ?? o.hookEventName;
-  const event = named === 'UserPromptSubmit' || named === 'SessionStart' ? named : named === undefined && typeof o.prompt === 'string' ? 'UserPromptSubmit' : null;
+  const event =
+    named === 'UserPromptSubmit' || named === 'SessionStart'
+      ? named
+      : named === undefined && typeof o.prompt === 'string'
+        ? 'UserPromptSubmit'
+        : null;
   const sessionId = o.session_id ?? o.sessionId;
   if (!event || typeof sessionId !== 'string' || sessionId === '' || sessionId.length > 256) return null;
-  return { event, sessionId, prompt: typeof o.prompt === 'string' ? o.prompt : undefined, cwd: typeof o.cwd === 'string' ? o.cwd : undefined };
+  return {
+    event,
+    sessionId,
+    prompt: typeof o.prompt === 'string' ? o.prompt : undefined,
+    cwd: typeof o.cwd === 'string' ? o.cwd : undefined,
+  };
 }
 
 function readLedger(file: string, keepOut: readonly string[], now: number): Ledger {
@@ -106,7 +116,11 @@ function readLedger(file: string, keepOut: readonly string[], now: number): Ledg
     for (const [id, entry] of Object.entries(parsed as Record<string, unknown>)) {
       const e = entry as Ledger[string];
       if (!e || typeof e.last !== 'number' || now - e.last > LEDGER_TTL_MS || !Array.isArray(e.files)) continue; // expired or foreign
-      ledger[id] = { last: e.last, lastPush: typeof e.lastPush === 'number' ? e.lastPush : 0, files: e.files.filter((f) => typeof f === 'string').slice(0, LEDGER_MAX_FILES) };
+      ledger[id] = {
+        last: e.last,
+        lastPush: typeof e.lastPush === 'number' ? e.lastPush : 0,
+        files: e.files.filter((f) => typeof f === 'string').slice(0, LEDGER_MAX_FILES),
+      };
     }
   } catch {
     // a damaged ledger starts over
@@ -115,7 +129,9 @@ function readLedger(file: string, keepOut: readonly string[], now: number): Ledg
 }
 
 function writeLedger(file: string, ledger: Ledger, keepOut: readonly string[]): boolean {
-  const ids = Object.keys(ledger).sort((a, b) => ledger[b].last - ledger[a].last).slice(0, LEDGER_MAX_SESSIONS);
+  const ids = Object.keys(ledger)
+    .sort((a, b) => ledger[b].last - ledger[a].last)
+    .slice(0, LEDGER_MAX_SESSIONS);
   const kept: Ledger = {};
   for (const id of ids) kept[id] = ledger[id];
   return writePrivateFile(file, Buffer.from(JSON.stringify(kept)), keepOut);
@@ -126,7 +142,9 @@ export function runHook(args: string[], io: HookIo): number {
   try {
     const sources = parseHookArgs(args);
     if (!sources) {
-      process.stderr.write('Usage: aria-context hook claude-code [--folder DIR] [--config FILE] [--projects-root DIR] (reads the hook JSON on stdin)\n');
+      process.stderr.write(
+        'Usage: aria-context hook claude-code [--folder DIR] [--config FILE] [--projects-root DIR] (reads the hook JSON on stdin)\n',
+      );
       return 0;
     }
     if (offValue(io.env.ARIA_CONTEXT_HOOK)) return 0;
@@ -134,21 +152,28 @@ export function runHook(args: string[], io: HookIo): number {
     const input = bytes && parseInput(bytes);
     if (!input) return 0;
     const answer = hookAnswer(input, sources, io);
-    if (answer) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: input.event, additionalContext: answer } })}\n`);
+    if (answer)
+      io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: input.event, additionalContext: answer } })}\n`);
   } catch {
     // silence: the agent goes on without the notes
   }
   return 0;
 }
 
-function hookAnswer(input: NonNullable<ReturnType<typeof parseInput>>, sources: HookSources, io: HookIo): string | null {
+function hookAnswer(
+  input: NonNullable<ReturnType<typeof parseInput>>,
+  sources: HookSources,
+  io: HookIo,
+): string | null {
   const home = io.env.HOME || os.homedir();
   if (!path.isAbsolute(home)) return null;
   const now = io.now();
   const cacheDir = indexCacheDir(io.env, home);
   if (!cacheDir) return null; // no ledger, no promise of "never twice": say nothing
   const useCache = io.cache && !cacheDisabledByEnv(io.env);
-  const outcome = loadSnapshot(cliSources(home, io.env, sources), { cache: useCache ? { producer: io.cache!.producer, dir: cacheDir, now } : undefined });
+  const outcome = loadSnapshot(cliSources(home, io.env, sources), {
+    cache: useCache ? { producer: io.cache!.producer, dir: cacheDir, now } : undefined,
+  });
   if (!outcome.ok) return null;
   const snapshot = outcome.snapshot;
   try {
@@ -160,12 +185,21 @@ function hookAnswer(input: NonNullable<ReturnType<typeof parseInput>>, sources: 
     const session = ledger[input.sessionId] ?? { last: now, lastPush: 0, files: [] };
     if (input.event === 'UserPromptSubmit' && now - session.lastPush < HOOK_COOLDOWN_MS) return null;
 
-    const hook = input.event === 'UserPromptSubmit' ? (input.prompt ? promptQuery(snapshot, input.prompt) : null) : input.cwd ? folderQuery(snapshot, input.cwd) : null;
+    const hook =
+      input.event === 'UserPromptSubmit'
+        ? input.prompt
+          ? promptQuery(snapshot, input.prompt)
+          : null
+        : input.cwd
+          ? folderQuery(snapshot, input.cwd)
+          : null;
     if (!hook) return null;
     const query = runQuery(snapshot, hook.query, { today: localDate(now) });
     if (!query.ok) return null;
     const seen = new Set(session.files);
-    const fresh = hookCandidates(query.result).filter((item) => !seen.has(item.absPath)).slice(0, MAX_CHECKED);
+    const fresh = hookCandidates(query.result)
+      .filter((item) => !seen.has(item.absPath))
+      .slice(0, MAX_CHECKED);
     // only what the reader would open: a refused file is never named (checked one by one, best first)
     const allowed: ResultItem[] = [];
     for (const item of fresh) {

@@ -21,7 +21,8 @@ export interface SetupIo {
   confirm: (question: string) => boolean;
 }
 
-export const SETUP_USAGE = 'Usage: aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes] [--folder DIR] [--config FILE] [--projects-root DIR]';
+export const SETUP_USAGE =
+  'Usage: aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes] [--folder DIR] [--config FILE] [--projects-root DIR]';
 
 interface SetupOptions {
   client: Client;
@@ -34,7 +35,8 @@ interface SetupOptions {
 
 function parseSetup(args: string[]): SetupOptions | string {
   const [client, ...rest] = args;
-  if (!client || !(CLIENTS as readonly string[]).includes(client)) return client ? `Unknown client "${client}". ${SETUP_USAGE}` : SETUP_USAGE;
+  if (!client || !(CLIENTS as readonly string[]).includes(client))
+    return client ? `Unknown client "${client}". ${SETUP_USAGE}` : SETUP_USAGE;
   const options: SetupOptions = { client: client as Client, print: false, hooks: false, yes: false, serverArgs: [] };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -49,7 +51,8 @@ function parseSetup(args: string[]): SetupOptions | string {
       options.serverArgs.push(arg, value);
     } else return `Unknown option ${arg}. ${SETUP_USAGE}`;
   }
-  if (options.hooks && options.client !== 'claude-code') return '--hooks is for claude-code (VS Code reads the same hooks from ~/.claude/settings.json with chat.useClaudeHooks; the extension contributes its own).';
+  if (options.hooks && options.client !== 'claude-code')
+    return '--hooks is for claude-code (VS Code reads the same hooks from ~/.claude/settings.json with chat.useClaudeHooks; the extension contributes its own).';
   return options;
 }
 
@@ -62,9 +65,13 @@ export function runSetup(args: string[], io: SetupIo): number {
   if (options.hooks) return setupHooks(options, io);
   const config = clientConfig(options.client, serverCommand(io, options.serverArgs));
   if (options.print || !config.apply) {
-    if (!options.print && config.file) io.out(`Paste this into ${config.file}, merging with what is there (aria-context never writes it):\n\n`);
+    if (!options.print && config.file)
+      io.out(`Paste this into ${config.file}, merging with what is there (aria-context never writes it):\n\n`);
     io.out(config.text);
-    if (!options.print && options.client === 'vscode') io.out('\nNot needed with the aria-context extension installed in VS Code 1.101 or later: it registers the server itself.\n');
+    if (!options.print && options.client === 'vscode')
+      io.out(
+        '\nNot needed with the aria-context extension installed in VS Code 1.101 or later: it registers the server itself.\n',
+      );
     return 0;
   }
   const apply = config.apply;
@@ -73,11 +80,15 @@ export function runSetup(args: string[], io: SetupIo): number {
   const result = io.run(apply.command, apply.args);
   if (result.output) io.out(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
   if (result.status === null) {
-    io.out(`${apply.command} could not be run (is it installed and on PATH?). Run the line above yourself${config.file ? `, or add this to ${config.file}:\n\n${config.text}` : '.\n'}`);
+    io.out(
+      `${apply.command} could not be run (is it installed and on PATH?). Run the line above yourself${config.file ? `, or add this to ${config.file}:\n\n${config.text}` : '.\n'}`,
+    );
     return 1;
   }
   if (result.status !== 0) {
-    io.out(`${apply.command} exited with ${result.status}. If aria-context is registered already, remove it first (${apply.command} mcp remove ${options.client === 'claude-code' ? '--scope user ' : ''}aria-context) and run setup again.\n`);
+    io.out(
+      `${apply.command} exited with ${result.status}. If aria-context is registered already, remove it first (${apply.command} mcp remove ${options.client === 'claude-code' ? '--scope user ' : ''}aria-context) and run setup again.\n`,
+    );
     return 1;
   }
   return 0;
@@ -93,11 +104,14 @@ interface HookEntry {
 }
 
 /** Ours: a command that runs `… hook claude-code` (any install of aria-context, old or new). */
-const isOurs = (command: unknown) => typeof command === 'string' && /\shook claude-code(\s|$)/.test(command) && /aria-context|cli\.js/.test(command);
+const isOurs = (command: unknown) =>
+  typeof command === 'string' && /\shook claude-code(\s|$)/.test(command) && /aria-context|cli\.js/.test(command);
 
 /** settings.json with our hook on both events: earlier aria-context hooks replaced, others kept. */
 export function withHooks(settings: Record<string, unknown>, hookCommand: string): Record<string, unknown> {
-  const hooks = (settings.hooks && typeof settings.hooks === 'object' && !Array.isArray(settings.hooks) ? settings.hooks : {}) as Record<string, unknown>;
+  const hooks = (
+    settings.hooks && typeof settings.hooks === 'object' && !Array.isArray(settings.hooks) ? settings.hooks : {}
+  ) as Record<string, unknown>;
   const next: Record<string, unknown> = { ...hooks };
   for (const event of HOOK_EVENTS) {
     const entries = Array.isArray(hooks[event]) ? (hooks[event] as HookEntry[]) : [];
@@ -126,7 +140,9 @@ function setupHooks(options: SetupOptions, io: SetupIo): number {
     current = parsed as Record<string, unknown>;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      io.out(`${file} could not be read as JSON (${(err as Error).message}); nothing was changed. Add this under "hooks" yourself:\n${JSON.stringify(added.hooks, null, 2)}\n`);
+      io.out(
+        `${file} could not be read as JSON (${(err as Error).message}); nothing was changed. Add this under "hooks" yourself:\n${JSON.stringify(added.hooks, null, 2)}\n`,
+      );
       return 1;
     }
   }
@@ -135,7 +151,9 @@ function setupHooks(options: SetupOptions, io: SetupIo): number {
     io.out(`${file} already runs this hook; nothing to change.\n`);
     return 0;
   }
-  io.out(`This adds to ${file} (earlier aria-context hooks are replaced, other hooks kept):\n${JSON.stringify(added.hooks, null, 2)}\n`);
+  io.out(
+    `This adds to ${file} (earlier aria-context hooks are replaced, other hooks kept):\n${JSON.stringify(added.hooks, null, 2)}\n`,
+  );
   if (!options.yes && !io.confirm(`Write ${file}? [y/N] `)) {
     io.out('Nothing was changed (pass --yes to write without asking).\n');
     return 1;
@@ -155,7 +173,11 @@ function setupHooks(options: SetupOptions, io: SetupIo): number {
 }
 
 /** The real side of SetupIo: this process's Node and bundle, the client's command, the terminal. */
-export function processSetupIo(out: (s: string) => void, env: Record<string, string | undefined>, cliFile: string): SetupIo {
+export function processSetupIo(
+  out: (s: string) => void,
+  env: Record<string, string | undefined>,
+  cliFile: string,
+): SetupIo {
   let cli = cliFile;
   try {
     cli = fs.realpathSync(cliFile); // npm's bin link → the package's own dist/cli.js
@@ -178,7 +200,12 @@ export function processSetupIo(out: (s: string) => void, env: Record<string, str
       let answer = '';
       try {
         // one line from stdin (a terminal or a pipe); end of input counts as no
-        for (let n = fs.readSync(0, buf, 0, buf.length, null); n > 0 && !answer.includes('\n') && answer.length < 256; n = fs.readSync(0, buf, 0, buf.length, null)) answer += buf.toString('utf8', 0, n);
+        for (
+          let n = fs.readSync(0, buf, 0, buf.length, null);
+          n > 0 && !answer.includes('\n') && answer.length < 256;
+          n = fs.readSync(0, buf, 0, buf.length, null)
+        )
+          answer += buf.toString('utf8', 0, n);
       } catch {
         return false;
       }

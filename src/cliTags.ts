@@ -15,20 +15,29 @@ export interface TagsOptions {
 
 const VALUE_FLAGS = new Set(['--config', '--folder', '--today', '--projects-root']);
 
-export function parseTagsArgs(args: readonly string[]): { ok: true; options: TagsOptions } | { ok: false; message: string } {
+export function parseTagsArgs(
+  args: readonly string[],
+): { ok: true; options: TagsOptions } | { ok: false; message: string } {
   const options: TagsOptions = { json: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    if (!arg.startsWith('--')) return { ok: false, message: `aria-context tags takes no tokens (got "${arg}"). Run aria-context --help for options.` };
+    if (!arg.startsWith('--'))
+      return {
+        ok: false,
+        message: `aria-context tags takes no tokens (got "${arg}"). Run aria-context --help for options.`,
+      };
     const eq = arg.indexOf('=');
     const flag = eq >= 0 ? arg.slice(0, eq) : arg;
     if ((flag === '--json' || flag === '--text') && eq < 0) options.json = flag === '--json';
-    else if (flag === '--no-cache' && eq < 0) continue; // accepted as for query; the whole index is read
-    else if (!VALUE_FLAGS.has(flag)) return { ok: false, message: `Unknown option ${flag} for tags. Run aria-context --help for options.` };
+    else if (flag === '--no-cache' && eq < 0)
+      continue; // accepted as for query; the whole index is read
+    else if (!VALUE_FLAGS.has(flag))
+      return { ok: false, message: `Unknown option ${flag} for tags. Run aria-context --help for options.` };
     else {
       const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
       if (value === undefined || value === '') return { ok: false, message: `${flag} needs a value.` };
-      if (flag === '--today' && !isIsoDate(value)) return { ok: false, message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
+      if (flag === '--today' && !isIsoDate(value))
+        return { ok: false, message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
       if (flag === '--config') options.config = value;
       if (flag === '--folder') options.folder = value;
       if (flag === '--projects-root') options.projectsRoot = value;
@@ -55,9 +64,14 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   const tags = listTags(outcome.snapshot, { today: options.today ?? localDate(io.now()) });
   if (options.json) {
-    io.out(`${JSON.stringify({ tags: tags.map((t) => ({ name: t.name, kind: t.kind, aliases: t.aliases, counts: t.counts })) }, null, 2)}\n`);
+    io.out(
+      `${JSON.stringify({ tags: tags.map((t) => ({ name: t.name, kind: t.kind, aliases: t.aliases, counts: t.counts })) }, null, 2)}\n`,
+    );
   } else {
-    const lines = tags.map((t) => `${oneLine(t.name)} (${t.kind}${t.aliases.length ? `; aliases: ${oneLine(t.aliases.join(', '))}` : ''}): ${describeCounts(t.counts)}`);
+    const lines = tags.map(
+      (t) =>
+        `${oneLine(t.name)} (${t.kind}${t.aliases.length ? `; aliases: ${oneLine(t.aliases.join(', '))}` : ''}): ${describeCounts(t.counts)}`,
+    );
     io.out(lines.length ? `${lines.join('\n')}\n` : 'The index lists no tags.\n');
   }
   return 0;

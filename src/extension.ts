@@ -49,12 +49,32 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   const query = new QueryCommand(service, actions, context.globalState, log);
-  const tree = new TagTreeProvider(service, log, context.globalState, { work, activatedAt: started }, context.workspaceState);
-  const treeView = vscode.window.createTreeView('ariaContext.tags', { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
+  const tree = new TagTreeProvider(
+    service,
+    log,
+    context.globalState,
+    { work, activatedAt: started },
+    context.workspaceState,
+  );
+  const treeView = vscode.window.createTreeView('ariaContext.tags', {
+    treeDataProvider: tree,
+    showCollapseAll: true,
+    canSelectMany: true,
+  });
   work.treeVisible(treeView.visible);
   context.subscriptions.push(treeView.onDidChangeVisibility((e) => work.treeVisible(e.visible)));
   const summary = new QuerySummaryProvider(() => query.lastQuery());
-  context.subscriptions.push(channel, service, watchers, service.connect(watchers), query, tree, treeView, summary, ...tree.track(treeView));
+  context.subscriptions.push(
+    channel,
+    service,
+    watchers,
+    service.connect(watchers),
+    query,
+    tree,
+    treeView,
+    summary,
+    ...tree.track(treeView),
+  );
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(SUMMARY_SCHEME, summary),
     query.onDidRecord(() => summary.refresh()),

@@ -59,7 +59,9 @@ export function queryCounts(home: string, text: string): { counts: Counts; items
 
 /** The numbers in a count text (`5 files + 2 team-shared · 1 artifact · 2 pending ideas`) wherever it sits. */
 export function parseCounts(text: string): Counts {
-  const m = /(\d+) files?( \+ (\d+) team-shared)?((?: · \d+ (?:artifacts?|missing artifacts?|pending ideas?))*)/.exec(text);
+  const m = /(\d+) files?( \+ (\d+) team-shared)?((?: · \d+ (?:artifacts?|missing artifacts?|pending ideas?))*)/.exec(
+    text,
+  );
   assert.ok(m, `no count in "${text}"`);
   const part = (re: RegExp) => Number(re.exec(m[4])?.[1] ?? 0);
   return {

@@ -54,11 +54,17 @@ export function writeTree(root: string, files: Record<string, string | Buffer>):
 }
 
 export function configText(keys: Record<string, string>): string {
-  return `---\n${Object.entries(keys).map(([k, v]) => `${k}: ${v}`).join('\n')}\n---\n\n# Knowledge Tools Configuration\n`;
+  return `---\n${Object.entries(keys)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n---\n\n# Knowledge Tools Configuration\n`;
 }
 
 /** A HOME with `.claude/aria-knowledge.local.md` and a knowledge folder at `~/knowledge`. */
-export function makeHome(options: { config?: Record<string, string>; files?: Record<string, string | Buffer>; index?: string }): string {
+export function makeHome(options: {
+  config?: Record<string, string>;
+  files?: Record<string, string | Buffer>;
+  index?: string;
+}): string {
   const home = tempDir('aria-home-');
   writeTree(home, {
     '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '~/knowledge', ...options.config }),
@@ -90,7 +96,10 @@ export function readGolden(file = goldenFile): Golden {
 }
 
 /** A temp copy of the fixture HOME with the modification times the golden cases list. */
-export function fixtureCopy(prefix = 'aria-golden-', source: { home: string; golden: string } = { home: fixtureHomeDir, golden: goldenFile }): string {
+export function fixtureCopy(
+  prefix = 'aria-golden-',
+  source: { home: string; golden: string } = { home: fixtureHomeDir, golden: goldenFile },
+): string {
   const home = tempDir(prefix);
   fs.cpSync(source.home, home, { recursive: true });
   makeWritable(home);

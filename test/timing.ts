@@ -43,7 +43,12 @@ export function hangBound(idleMs: number): number {
 export function bounded<T>(what: string, idleMs: number, fn: () => T, log: Log = console.log): T {
   const { value, cpuMs, ms } = cpuTimed(fn);
   const bound = hangBound(idleMs);
-  log(`${what}: ${cpuMs.toFixed(1)} ms of CPU, ${ms.toFixed(1)} ms wall (about ${idleMs} ms idle; hang bound ${bound} ms of CPU)`);
-  assert.ok(cpuMs < bound, `${what} took ${cpuMs.toFixed(0)} ms of CPU, over the hang bound of ${bound} ms (${HANG_FACTOR}× its ${idleMs} ms on an idle machine)`);
+  log(
+    `${what}: ${cpuMs.toFixed(1)} ms of CPU, ${ms.toFixed(1)} ms wall (about ${idleMs} ms idle; hang bound ${bound} ms of CPU)`,
+  );
+  assert.ok(
+    cpuMs < bound,
+    `${what} took ${cpuMs.toFixed(0)} ms of CPU, over the hang bound of ${bound} ms (${HANG_FACTOR}× its ${idleMs} ms on an idle machine)`,
+  );
   return value;
 }

@@ -32,7 +32,8 @@ function contentHash(file: string): string {
     const hash = createHash('sha256');
     const buffer = Buffer.allocUnsafe(1024 * 1024);
     let total = 0;
-    for (let n; total <= MAX_INDEX_BYTES && (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; total += n) hash.update(buffer.subarray(0, n));
+    for (let n; total <= MAX_INDEX_BYTES && (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; total += n)
+      hash.update(buffer.subarray(0, n));
     return hash.digest('hex');
   } catch (err) {
     return `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;

@@ -141,14 +141,21 @@ function matchWords(p: Prepared, words: string[]): { tags: string[]; aliases: Ar
       for (let k = 1; ok && k < phrase.words.length; k++) ok = words[i + k] === phrase.words[k];
       if (!ok) continue;
       if (!tags.includes(phrase.tag)) tags.push(phrase.tag);
-      if (phrase.alias && !aliases.some((a) => a.alias === phrase.alias)) aliases.push({ alias: phrase.alias, tag: phrase.tag });
+      if (phrase.alias && !aliases.some((a) => a.alias === phrase.alias))
+        aliases.push({ alias: phrase.alias, tag: phrase.tag });
       break;
     }
   }
   return { tags, aliases };
 }
 
-function build(project: string | null, tags: string[], aliases: DerivedQuery['aliases'], source: DerivedSource, relPath: string): DerivedQuery {
+function build(
+  project: string | null,
+  tags: string[],
+  aliases: DerivedQuery['aliases'],
+  source: DerivedSource,
+  relPath: string,
+): DerivedQuery {
   const own = tags.filter((t) => t !== project?.toLowerCase()).slice(0, MAX_DERIVED_TAGS);
   const query = [...(project ? [project] : []), ...own].join(' ');
   return { query, project, tags: own, aliases: aliases.filter((a) => own.includes(a.tag)), source, relPath };
@@ -169,7 +176,11 @@ export function deriveActiveFileQuery(snapshot: Snapshot, filePath: string, real
     const parts = rel.split('/');
     if (parts[0] === 'projects' && parts.length > 2) {
       const tag = parts[1].toLowerCase();
-      const project = p.projectTags.has(tag) ? snapshot.config.projectsList.get(tag)!.tag : snapshot.index.projects.has(tag) ? parts[1] : null;
+      const project = p.projectTags.has(tag)
+        ? snapshot.config.projectsList.get(tag)!.tag
+        : snapshot.index.projects.has(tag)
+          ? parts[1]
+          : null;
       if (project) {
         const words = matchWords(p, pathWords(parts.slice(2).join('/')));
         return build(project, words.tags, words.aliases, 'project', rel);
@@ -198,7 +209,9 @@ export function deriveActiveFileQuery(snapshot: Snapshot, filePath: string, real
  */
 export function surfacedFiles(result: QueryResult): { items: ResultItem[]; total: number } {
   const loadable = result.items.filter((i) => i.selectable && i.category !== 'tracked-artifact');
-  const ranked = loadable.map((item, order) => ({ item, order })).sort((a, b) => b.item.matched - a.item.matched || a.order - b.order);
+  const ranked = loadable
+    .map((item, order) => ({ item, order }))
+    .sort((a, b) => b.item.matched - a.item.matched || a.order - b.order);
   // The total is the one count every surface shows for this query (tagCounts.ts).
   return { items: ranked.slice(0, MAX_SURFACED_FILES).map((r) => r.item), total: noteCount(countsOf(result)) };
 }

@@ -12,7 +12,10 @@ export function shellQuote(s: string): string {
 const tomlString = (s: string) => JSON.stringify(s); // a TOML basic string is JSON's escaping
 
 /** The command line that starts the server, and each client's form of it. */
-export function serverCommand(io: { node: string; cli: string }, serverArgs: string[] = []): { command: string; args: string[] } {
+export function serverCommand(
+  io: { node: string; cli: string },
+  serverArgs: string[] = [],
+): { command: string; args: string[] } {
   return { command: io.node, args: [io.cli, 'mcp', ...serverArgs] };
 }
 
@@ -23,25 +26,50 @@ export interface ServerLine {
   env?: Record<string, string>;
 }
 
-export function clientConfig(client: Client, server: ServerLine): { apply?: { command: string; args: string[] }; text: string; file?: string } {
+export function clientConfig(
+  client: Client,
+  server: ServerLine,
+): { apply?: { command: string; args: string[] }; text: string; file?: string } {
   const line = (c: { command: string; args: string[] }) => [c.command, ...c.args].map(shellQuote).join(' ');
   switch (client) {
     case 'claude-code': {
       const env = Object.entries(server.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
-      const apply = { command: 'claude', args: ['mcp', 'add', '--scope', 'user', ...env, 'aria-context', '--', server.command, ...server.args] };
+      const apply = {
+        command: 'claude',
+        args: ['mcp', 'add', '--scope', 'user', ...env, 'aria-context', '--', server.command, ...server.args],
+      };
       return { apply, text: `${line(apply)}\n` };
     }
     case 'codex': {
       const env = Object.entries(server.env ?? {});
-      const apply = { command: 'codex', args: ['mcp', 'add', ...env.flatMap(([k, v]) => ['--env', `${k}=${v}`]), 'aria-context', '--', server.command, ...server.args] };
-      const envLine = env.length > 0 ? `env = { ${env.map(([k, v]) => `${JSON.stringify(k)} = ${tomlString(v)}`).join(', ')} }\n` : '';
+      const apply = {
+        command: 'codex',
+        args: [
+          'mcp',
+          'add',
+          ...env.flatMap(([k, v]) => ['--env', `${k}=${v}`]),
+          'aria-context',
+          '--',
+          server.command,
+          ...server.args,
+        ],
+      };
+      const envLine =
+        env.length > 0
+          ? `env = { ${env.map(([k, v]) => `${JSON.stringify(k)} = ${tomlString(v)}`).join(', ')} }\n`
+          : '';
       const toml = `[mcp_servers.aria-context]\ncommand = ${tomlString(server.command)}\nargs = [${server.args.map(tomlString).join(', ')}]\n${envLine}`;
       return { apply, text: toml, file: '~/.codex/config.toml' };
     }
     case 'cursor':
-      return { text: `${JSON.stringify({ mcpServers: { 'aria-context': server } }, null, 2)}\n`, file: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)' };
+      return {
+        text: `${JSON.stringify({ mcpServers: { 'aria-context': server } }, null, 2)}\n`,
+        file: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
+      };
     case 'vscode':
-      return { text: `${JSON.stringify({ servers: { 'aria-context': { type: 'stdio', ...server } } }, null, 2)}\n`, file: 'the file MCP: Open User Configuration opens (or .vscode/mcp.json in a workspace)' };
+      return {
+        text: `${JSON.stringify({ servers: { 'aria-context': { type: 'stdio', ...server } } }, null, 2)}\n`,
+        file: 'the file MCP: Open User Configuration opens (or .vscode/mcp.json in a workspace)',
+      };
   }
 }
-

@@ -45,11 +45,19 @@ export function trackedArtifacts(config: Config, projects: string[], today: stri
 
 function artifactItem(config: Config, project: string, root: string, kind: ArtifactKind, today: string): ResultItem {
   const shown = displayHomePath(kind.file, config.home);
-  const base = { category: 'tracked-artifact' as const, path: shown, absPath: kind.file, project, allowedRoots: [root] };
+  const base = {
+    category: 'tracked-artifact' as const,
+    path: shown,
+    absPath: kind.file,
+    project,
+    allowedRoots: [root],
+  };
   // §9 Its age and presence come from the reader's own check: a file it would refuse shows neither.
   const facts = fileFacts(config, kind.file);
   if (!facts.ok) {
-    const problem = facts.missing ? { kind: 'missing' as const, reason: kind.create } : { kind: 'refused' as const, reason: facts.reason };
+    const problem = facts.missing
+      ? { kind: 'missing' as const, reason: kind.create }
+      : { kind: 'refused' as const, reason: facts.reason };
     return resultItem({ ...base, selectable: false, status: `(${problemText(problem)})`, problem });
   }
   const days = ageInDays(localDate(facts.mtimeMs), today);

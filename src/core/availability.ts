@@ -45,7 +45,8 @@ export class Availability {
     let verdict = this.verdicts.get(abs);
     if (verdict === undefined) {
       verdict = this.fast(abs);
-      if (verdict === undefined) verdict = pathProblem((this.areas ??= readAreas(this.config)), abs, this.realRoots, this.config.home);
+      if (verdict === undefined)
+        verdict = pathProblem((this.areas ??= readAreas(this.config)), abs, this.realRoots, this.config.home);
       this.verdicts.set(abs, verdict);
     }
     return verdict;

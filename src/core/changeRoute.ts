@@ -22,7 +22,12 @@ export interface WatchTargets {
 }
 
 export function watchTargets(knowledgeFolder: string | null, configFiles: readonly string[]): WatchTargets {
-  return { knowledgeFolder, knowledgeGlob: KNOWLEDGE_GLOB, notesGlob: NOTES_GLOB, configFiles: [...new Set(configFiles.map((f) => path.resolve(f)))] };
+  return {
+    knowledgeFolder,
+    knowledgeGlob: KNOWLEDGE_GLOB,
+    notesGlob: NOTES_GLOB,
+    configFiles: [...new Set(configFiles.map((f) => path.resolve(f)))],
+  };
 }
 
 const RANK: Record<ChangeRoute, number> = { none: 0, files: 1, cache: 2, snapshot: 3 };
@@ -35,7 +40,12 @@ function wider(a: ChangeRoute, b: ChangeRoute): ChangeRoute {
  * Routes each changed path against the targets and drops the cache entries it affects.
  * `listed`: whether the index lists a knowledge-relative path (a note's creation or deletion).
  */
-export function routeChanges(paths: readonly string[], targets: WatchTargets, cache: CoreCache, listed: (rel: string) => boolean = () => false): ChangeRoute {
+export function routeChanges(
+  paths: readonly string[],
+  targets: WatchTargets,
+  cache: CoreCache,
+  listed: (rel: string) => boolean = () => false,
+): ChangeRoute {
   const configs = new Set(targets.configFiles);
   let route: ChangeRoute = 'none';
   for (const p of paths) {
@@ -45,7 +55,12 @@ export function routeChanges(paths: readonly string[], targets: WatchTargets, ca
       route = 'snapshot';
     } else if (targets.knowledgeFolder) {
       const routed = forgetChanged(cache, abs, targets.knowledgeFolder);
-      route = wider(route, routed === 'none' && listed(path.relative(targets.knowledgeFolder, abs).split(path.sep).join('/')) ? 'files' : routed);
+      route = wider(
+        route,
+        routed === 'none' && listed(path.relative(targets.knowledgeFolder, abs).split(path.sep).join('/'))
+          ? 'files'
+          : routed,
+      );
     }
   }
   return route;

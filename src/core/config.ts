@@ -28,9 +28,7 @@ export interface ConfigSources {
 
 export type ConfigErrorCode = 'not-configured' | 'config-not-found';
 
-export type ConfigOutcome =
-  | { ok: true; config: Config }
-  | { ok: false; code: ConfigErrorCode; message: string };
+export type ConfigOutcome = { ok: true; config: Config } | { ok: false; code: ConfigErrorCode; message: string };
 
 /** Every place a config file may be, in the order of §0. */
 export function configCandidates(sources: ConfigSources): string[] {
@@ -56,7 +54,8 @@ function readCapped(file: string): string {
   const fd = openRegularFile(file);
   try {
     const size = fs.fstatSync(fd).size;
-    if (size > MAX_CONFIG_BYTES) throw new Error(`it is larger than ${MAX_CONFIG_BYTES / (1024 * 1024)} MB (${size} bytes) and was not read`);
+    if (size > MAX_CONFIG_BYTES)
+      throw new Error(`it is larger than ${MAX_CONFIG_BYTES / (1024 * 1024)} MB (${size} bytes) and was not read`);
     return fs.readFileSync(fd, 'utf8');
   } finally {
     fs.closeSync(fd);
@@ -88,7 +87,11 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
     try {
       text = readCapped(file);
     } catch (err) {
-      return { ok: false, code: 'not-configured', message: `Cannot read ${file}: ${(err as Error).message}. ${NOT_CONFIGURED}` };
+      return {
+        ok: false,
+        code: 'not-configured',
+        message: `Cannot read ${file}: ${(err as Error).message}. ${NOT_CONFIGURED}`,
+      };
     }
     configText = text;
     const parsed = readConfigData(text);
@@ -123,7 +126,8 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
 
   const projectsRoot = path.resolve(expandHome(sources.projectsRoot?.trim() || '~/Projects', home));
   // §9 A workspace's config is someone else's file: its projects must live under the projects root.
-  const fromWorkspace = !!file && (sources.trustedWorkspaceFolders ?? []).some((f) => path.join(f, '.cursor', CONFIG_FILE_NAME) === file);
+  const fromWorkspace =
+    !!file && (sources.trustedWorkspaceFolders ?? []).some((f) => path.join(f, '.cursor', CONFIG_FILE_NAME) === file);
   const projectsList = parseProjectsList(data['projects_list'], { home, projectsRoot, fromWorkspace }, warnings);
   const projectGroups = parseProjectGroups(data['projects_groups']);
   keepGroupsInsideProjects(projectGroups, projectsList, warnings);
@@ -141,8 +145,22 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
       projectGroups,
       thresholds: {
         ideas: threshold(data, configText, 'ideas_staleness_threshold_days', DEFAULT_THRESHOLDS.ideas, warnings, file),
-        codemap: threshold(data, configText, 'codemap_staleness_threshold_days', DEFAULT_THRESHOLDS.codemap, warnings, file),
-        stitch: threshold(data, configText, 'stitch_staleness_threshold_days', DEFAULT_THRESHOLDS.stitch, warnings, file),
+        codemap: threshold(
+          data,
+          configText,
+          'codemap_staleness_threshold_days',
+          DEFAULT_THRESHOLDS.codemap,
+          warnings,
+          file,
+        ),
+        stitch: threshold(
+          data,
+          configText,
+          'stitch_staleness_threshold_days',
+          DEFAULT_THRESHOLDS.stitch,
+          warnings,
+          file,
+        ),
       },
       warnings,
     },
@@ -180,12 +198,22 @@ function isTrue(value: unknown): boolean {
  * as 10); quotes around it are fine. Anything else falls back to the default with a warning;
  * a missing or empty key takes the default silently.
  */
-function threshold(data: Record<string, unknown>, text: string, key: string, fallback: number, warnings: string[], file: string | null): number {
+function threshold(
+  data: Record<string, unknown>,
+  text: string,
+  key: string,
+  fallback: number,
+  warnings: string[],
+  file: string | null,
+): number {
   const value = data[key];
   if (value === undefined || value === null || value === '') return fallback;
-  const written = writtenValue(text, key) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+  const written =
+    writtenValue(text, key) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
   if (/^[0-9]+$/.test(written) && atMost2To53(written)) return Number(written);
-  warnings.push(`${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of days (digits only); using the default ${fallback}`);
+  warnings.push(
+    `${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of days (digits only); using the default ${fallback}`,
+  );
   return fallback;
 }
 
@@ -286,7 +314,11 @@ function projectRootProblem(project: ProjectRoot, context: RootContext): string 
   if (context.fromWorkspace) {
     const shownRoot = displayHomePath(context.projectsRoot, context.home);
     // A dangling symlink resolves to nothing now and to anywhere later: the reader checks again.
-    if (!isInside(root, context.projectsRoot) || !isInside(realOrSelf(root), realOrSelf(context.projectsRoot)) || danglingSymlink(root)) {
+    if (
+      !isInside(root, context.projectsRoot) ||
+      !isInside(realOrSelf(root), realOrSelf(context.projectsRoot)) ||
+      danglingSymlink(root)
+    ) {
       return `a workspace config may only name projects inside the projects root ${shownRoot}`;
     }
   }
@@ -328,18 +360,26 @@ function parseProjectsList(value: unknown, context: RootContext, warnings: strin
 }
 
 /** §9 Sub-repo folders and stitch_path stay inside their project's root, whatever the source. */
-function keepGroupsInsideProjects(groups: Map<string, ProjectGroup>, projects: Map<string, ProjectRoot>, warnings: string[]): void {
+function keepGroupsInsideProjects(
+  groups: Map<string, ProjectGroup>,
+  projects: Map<string, ProjectRoot>,
+  warnings: string[],
+): void {
   for (const [key, group] of groups) {
     const project = projects.get(key);
     if (!project) continue;
     const outside = (p: string) => !isInside(path.resolve(project.root, p), project.root);
     for (const sub of group.subRepos.filter(outside)) {
-      warnings.push(`projects_groups: ignored sub-repo "${sub}" of ${project.tag} (it is not a folder inside the project)`);
+      warnings.push(
+        `projects_groups: ignored sub-repo "${sub}" of ${project.tag} (it is not a folder inside the project)`,
+      );
     }
     group.subRepos = group.subRepos.filter((sub) => !outside(sub));
     if (group.stitchPath !== null && outside(group.stitchPath)) {
       // Ignored: the group's STITCH.md is then the default one at the project root (§4d).
-      warnings.push(`projects_groups: ignored stitch_path "${group.stitchPath}" of ${project.tag} (it is not inside the project)`);
+      warnings.push(
+        `projects_groups: ignored stitch_path "${group.stitchPath}" of ${project.tag} (it is not inside the project)`,
+      );
       group.stitchPath = null;
     }
   }

@@ -27,7 +27,12 @@ export function matchCrossProject(
       warnings.push(`Refused index entry \`${file.written ?? file.path}\`: ${verdict.reason}; it was not read.`);
       continue;
     }
-    items.push(indexEntryItem(config, { path: file.path, description: file.description, tags: sortedTags(file) }, verdict.abs, { hint: m.byTag ? null : m.hint, matched: m.matched }));
+    items.push(
+      indexEntryItem(config, { path: file.path, description: file.description, tags: sortedTags(file) }, verdict.abs, {
+        hint: m.byTag ? null : m.hint,
+        matched: m.matched,
+      }),
+    );
   }
   return { items, warnings };
 }
@@ -87,8 +92,14 @@ function cachedContainment(file: IndexedFile, config: Config): PathVerdict {
 function isPlainRelative(p: string): boolean {
   const c = p.charCodeAt(0);
   return (
-    p !== '' && c !== 46 && c !== 47 && c !== 126 && // `.`, `/`, `~`
-    !p.includes('\\') && !p.includes('//') && !p.includes('/.') && !p.endsWith('/')
+    p !== '' &&
+    c !== 46 &&
+    c !== 47 &&
+    c !== 126 && // `.`, `/`, `~`
+    !p.includes('\\') &&
+    !p.includes('//') &&
+    !p.includes('/.') &&
+    !p.endsWith('/')
   );
 }
 
@@ -116,7 +127,8 @@ export function indexPathVerdict(p: string, config: Config): PathVerdict {
   if (suspicious) return { ok: false, reason: suspicious };
   // The common entry, `folder/name.md`, in a resolved POSIX folder: resolving it is joining it,
   // and the result is inside. Saves path.resolve and path.relative per file of a cold query.
-  if (isPlainRelative(p) && isResolvedPosixFolder(config.knowledgeFolder)) return { ok: true, abs: `${config.knowledgeFolder}/${p}` };
+  if (isPlainRelative(p) && isResolvedPosixFolder(config.knowledgeFolder))
+    return { ok: true, abs: `${config.knowledgeFolder}/${p}` };
   const abs = resolveIndexPath(p, config.knowledgeFolder, config.home);
   if (!isInside(abs, config.knowledgeFolder)) return { ok: false, reason: 'the path leaves the knowledge folder' };
   return { ok: true, abs };

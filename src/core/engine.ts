@@ -114,7 +114,12 @@ function matchProjectTier(
       const m = matchFile(tokens, file.tags, file.hints);
       if (query.mode === 'AND' && !isMatch(m, tokens.length, 'AND')) continue;
       if (file.problem) result.warnings.push(`${file.relPath}: ${file.problem}`);
-      result.items.push(projectFileItem(config, file, project.tag, { hint: m.byTag || m.matched === 0 ? null : m.hint, matched: m.matched }));
+      result.items.push(
+        projectFileItem(config, file, project.tag, {
+          hint: m.byTag || m.matched === 0 ? null : m.hint,
+          matched: m.matched,
+        }),
+      );
     }
   }
   return result;

@@ -36,10 +36,20 @@ export function settled(st: fs.BigIntStats, now: number): boolean {
 export function stampOf(file: string, now?: number): FileStamp {
   try {
     const st = fs.statSync(file, { bigint: true });
-    return { key: statKey(st), racy: now === undefined || !settled(st, now), size: Number(st.size), isFile: st.isFile() };
+    return {
+      key: statKey(st),
+      racy: now === undefined || !settled(st, now),
+      size: Number(st.size),
+      isFile: st.isFile(),
+    };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return { key: code === 'ENOENT' || code === 'ENOTDIR' ? '-' : `!${code ?? 'error'}`, racy: false, size: 0, isFile: false };
+    return {
+      key: code === 'ENOENT' || code === 'ENOTDIR' ? '-' : `!${code ?? 'error'}`,
+      racy: false,
+      size: 0,
+      isFile: false,
+    };
   }
 }
 

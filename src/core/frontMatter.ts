@@ -67,7 +67,11 @@ export interface NoteHead {
  * Extracts what the project tier and ideas need from the first bytes of a note, read by
  * `read` (the reader's knowledgeHeadReader: never outside the folder, never a non-note).
  */
-export function readNoteHead(absPath: string, read: (abs: string, maxBytes: number) => HeadRead, maxBytes = NOTE_HEAD_BYTES): NoteHead {
+export function readNoteHead(
+  absPath: string,
+  read: (abs: string, maxBytes: number) => HeadRead,
+  maxBytes = NOTE_HEAD_BYTES,
+): NoteHead {
   const head = read(absPath, maxBytes);
   if (!head.ok) return { data: null, title: null, problem: `cannot be read: ${head.reason}` };
   const fm = parseFrontMatter(head.text);
@@ -97,7 +101,11 @@ export function stringList(value: unknown): string[] {
       .map((v) => String(v).trim())
       .filter(Boolean);
   }
-  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof value === 'number') return [String(value)];
   return [];
 }

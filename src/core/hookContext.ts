@@ -20,7 +20,11 @@ const TITLE_CHARS = 120;
 
 /** A prompt's words: lowercased, split at anything but letters, digits, `#` and `+` (c#, c++). */
 export function promptWords(prompt: string): string[] {
-  return prompt.slice(0, HOOK_PROMPT_CHARS).toLowerCase().split(/[^\p{L}\p{N}#+]+/u).filter(Boolean);
+  return prompt
+    .slice(0, HOOK_PROMPT_CHARS)
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}#+]+/u)
+    .filter(Boolean);
 }
 
 export interface HookQuery {
@@ -43,10 +47,11 @@ const JOINERS = ['-', ' ', '_', '.', ''];
 export function promptQuery(snapshot: Snapshot, prompt: string): HookQuery | null {
   const { index } = snapshot;
   const known = new Set(index.knownTags.map((t) => t.tag));
-  const canonical = (spelling: string): string | null => (index.tagIndex.has(spelling) || known.has(spelling) ? spelling : (index.aliases.get(spelling) ?? null));
+  const canonical = (spelling: string): string | null =>
+    index.tagIndex.has(spelling) || known.has(spelling) ? spelling : (index.aliases.get(spelling) ?? null);
   const words = promptWords(prompt);
   const tags: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let hit: string | null = null;
     let width = 1;
     for (let k = Math.min(MAX_TAG_WORDS, words.length - i); k >= 1 && !hit; k--) {
@@ -80,7 +85,9 @@ export function folderQuery(snapshot: Snapshot, folder: string): HookQuery | nul
 /** The candidates to name, best first (at most MAX_SURFACED_FILES are ever named). */
 export function hookCandidates(result: QueryResult): ResultItem[] {
   const loadable = result.items.filter((i) => i.selectable && i.category !== 'tracked-artifact');
-  const ranked = loadable.map((item, order) => ({ item, order })).sort((a, b) => b.item.matched - a.item.matched || a.order - b.order);
+  const ranked = loadable
+    .map((item, order) => ({ item, order }))
+    .sort((a, b) => b.item.matched - a.item.matched || a.order - b.order);
   return ranked.map((r) => r.item);
 }
 
@@ -94,7 +101,10 @@ const oneLine = (s: string, max: number) => {
  * absolute path), cut to HOOK_MAX_CHARS by dropping whole lines. Empty when no note fits.
  */
 export function hookText(hook: HookQuery, items: readonly ResultItem[]): { text: string; named: ResultItem[] } {
-  const why = hook.reason.kind === 'tags' ? `your prompt names ${hook.reason.tags.map((t) => `\`${oneLine(t, 40)}\``).join(', ')}` : `this session is in project \`${oneLine(hook.reason.project, 60)}\``;
+  const why =
+    hook.reason.kind === 'tags'
+      ? `your prompt names ${hook.reason.tags.map((t) => `\`${oneLine(t, 40)}\``).join(', ')}`
+      : `this session is in project \`${oneLine(hook.reason.project, 60)}\``;
   let text = `aria-context: notes from your aria-knowledge folder (${why}). Read the ones that matter for this task (the knowledge_load tool, or open the path):\n`;
   const named: ResultItem[] = [];
   for (const item of items) {

@@ -43,7 +43,8 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
     names = fs.readdirSync(dir, { withFileTypes: true });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(`${IDEAS_DIR}/: ${describeFsError(err, 'cannot be listed')}`);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      problems.push(`${IDEAS_DIR}/: ${describeFsError(err, 'cannot be listed')}`);
     return { exists: false, ideas: [], problems };
   }
   const realKnowledge = realOrSelf(knowledgeFolder);

@@ -1,10 +1,29 @@
 // The public surface of the core: the only way in for the CLI, the editor adapters and any
 // server (eslint.config.mjs forbids importing core/<module> from them). It exports only what
 // those front ends use: tests import the module they test.
-export type { Config, IndexedFile, IndexProject, ItemProblem, KnowledgeIndex, PathVerdict, QueryResult, ResultItem } from './types';
+export type {
+  Config,
+  IndexedFile,
+  IndexProject,
+  ItemProblem,
+  KnowledgeIndex,
+  PathVerdict,
+  QueryResult,
+  ResultItem,
+} from './types';
 export { USAGE, loadedLine } from './messages';
 export type { ConfigSources } from './config';
-export { parseIndex, parseIndexCompact, indexLines, compactIndex, imageTransferables, indexFromImage, type IndexImage, type IndexLines, type IndexLineEntry } from './indexParser';
+export {
+  parseIndex,
+  parseIndexCompact,
+  indexLines,
+  compactIndex,
+  imageTransferables,
+  indexFromImage,
+  type IndexImage,
+  type IndexLines,
+  type IndexLineEntry,
+} from './indexParser';
 export { parseQueryText } from './query';
 export { runQuery, type Snapshot } from './engine';
 export { indexPathVerdict, indexEntryItem } from './crossProject';
@@ -76,9 +95,30 @@ export {
   type IndexHealth,
   type IndexProblem,
 } from './indexHealth';
-export { problemRecord, checkSummary, healthTotals, hasErrors, kindCount, kindTotals, countText, type ProblemRecord, type HealthTotals } from './indexReport';
+export {
+  problemRecord,
+  checkSummary,
+  healthTotals,
+  hasErrors,
+  kindCount,
+  kindTotals,
+  countText,
+  type ProblemRecord,
+  type HealthTotals,
+} from './indexReport';
 export { trackedArtifacts } from './artifacts';
 export { CLIENTS, clientConfig, serverCommand, shellQuote, type Client, type ServerLine } from './agentConfig';
 export { noteFacts, type NoteFacts } from './noteFacts';
-export { countsOf, describeCounts, listTags, noteCount, tagNames, TagCounter, type CountedQuery, type TagCounts, type TagKind, type TagName } from './tagCounts';
+export {
+  countsOf,
+  describeCounts,
+  listTags,
+  noteCount,
+  tagNames,
+  TagCounter,
+  type CountedQuery,
+  type TagCounts,
+  type TagKind,
+  type TagName,
+} from './tagCounts';
 export { problemText } from './messages';

@@ -74,7 +74,11 @@ export function keepOutOf(config: Config): string[] {
  * followed), not this user's, writable by others, too large, short, or written by another build
  * or for another state of index.md. Never throws.
  */
-export function readCachedImage(cacheFile: string, stamp: ImageFileStamp, keepOut: readonly string[]): IndexImage | null {
+export function readCachedImage(
+  cacheFile: string,
+  stamp: ImageFileStamp,
+  keepOut: readonly string[],
+): IndexImage | null {
   const buf = readPrivateFile(cacheFile, MAX_INDEX_IMAGE_BYTES, keepOut);
   return buf === null ? null : decodeImage(buf, stamp);
 }
@@ -113,7 +117,13 @@ export function cacheWriterRunning(job: IndexCacheJob, now: number): boolean {
 function takeLock(lock: string, now: number): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.closeSync(fs.openSync(lock, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0), 0o600));
+      fs.closeSync(
+        fs.openSync(
+          lock,
+          fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0),
+          0o600,
+        ),
+      );
       return true;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') return false;
@@ -143,7 +153,8 @@ export function runIndexCacheJob(job: IndexCacheJob, now: () => number): boolean
     let text: string;
     try {
       const st = fs.fstatSync(fd, { bigint: true });
-      if (indexKey(job.indexFile, st) !== job.key || st.size > BigInt(MAX_INDEX_BYTES) || !settled(st, now())) return false;
+      if (indexKey(job.indexFile, st) !== job.key || st.size > BigInt(MAX_INDEX_BYTES) || !settled(st, now()))
+        return false;
       text = fs.readFileSync(fd, 'utf8');
     } finally {
       fs.closeSync(fd);

@@ -92,7 +92,8 @@ export function healthSummary(health: IndexHealth, today: string): string {
   return `index: ${problems}, ${rebuilt}`;
 }
 
-export const INDEX_REBUILD_HINT = 'Run /index in your aria-knowledge agent to rebuild index.md (aria-context never writes to the knowledge folder).';
+export const INDEX_REBUILD_HINT =
+  'Run /index in your aria-knowledge agent to rebuild index.md (aria-context never writes to the knowledge folder).';
 
 class Problems {
   readonly list: IndexProblem[] = [];
@@ -108,7 +109,13 @@ class Problems {
       more.omitted = n - MAX_PER_KIND;
       more.message = `${plural(more.omitted, 'more problem')} of this kind not listed`;
     } else {
-      const first: IndexProblem = { kind: p.kind, line: p.line, severity: 'info', message: '1 more problem of this kind not listed', omitted: 1 };
+      const first: IndexProblem = {
+        kind: p.kind,
+        line: p.line,
+        severity: 'info',
+        message: '1 more problem of this kind not listed',
+        omitted: 1,
+      };
       this.over.set(p.kind, first);
       this.list.push(first);
     }
@@ -123,7 +130,12 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
 
   for (const warning of index.warnings) {
     const m = /^index\.md line (\d+): (.*)$/s.exec(warning);
-    problems.add({ kind: 'unparsed', line: m ? Number(m[1]) : fallbackLine, severity: 'warning', message: m ? m[2] : warning });
+    problems.add({
+      kind: 'unparsed',
+      line: m ? Number(m[1]) : fallbackLine,
+      severity: 'warning',
+      message: m ? m[2] : warning,
+    });
   }
 
   const files = new EntryFiles(config);
@@ -145,41 +157,80 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
     const verdict = entryVerdict(snapshot, entry);
     if (verdict === null) continue;
     if (!verdict.ok) {
-      problems.add({ kind: 'refused', line: entry.line, severity: 'error', message: `Refused \`${entry.path}\`: ${verdict.reason}; it is never read` });
+      problems.add({
+        kind: 'refused',
+        line: entry.line,
+        severity: 'error',
+        message: `Refused \`${entry.path}\`: ${verdict.reason}; it is never read`,
+      });
       continue;
     }
     const file = files.check(verdict.abs);
     if (file.state === 'refused') {
-      problems.add({ kind: 'refused', line: entry.line, severity: 'error', message: `Refused \`${entry.path}\`: ${file.reason}; it is never read` });
+      problems.add({
+        kind: 'refused',
+        line: entry.line,
+        severity: 'error',
+        message: `Refused \`${entry.path}\`: ${file.reason}; it is never read`,
+      });
     } else if (file.state === 'missing') {
-      problems.add({ kind: 'missing-file', line: entry.line, severity: 'warning', message: `\`${entry.path}\` does not exist (moved or deleted since the last /index?)` });
+      problems.add({
+        kind: 'missing-file',
+        line: entry.line,
+        severity: 'warning',
+        message: `\`${entry.path}\` does not exist (moved or deleted since the last /index?)`,
+      });
     }
   }
 
   // Known tags that no listing, team-shared heading or project gives any file.
-  const projectKeys = new Set([...index.projects.keys(), ...(config.projectsEnabled ? config.projectsList.keys() : [])]);
+  const projectKeys = new Set([
+    ...index.projects.keys(),
+    ...(config.projectsEnabled ? config.projectsList.keys() : []),
+  ]);
   const tagLines = new Map<string, KnownTagLine>();
   for (const item of lines.knownTags) if (!tagLines.has(item.tag)) tagLines.set(item.tag, item);
   for (const known of index.knownTags) {
     const tag = known.tag;
     if ((index.filesByTag.get(tag)?.length ?? 0) > 0 || index.teamShared.has(tag) || projectKeys.has(tag)) continue;
-    problems.add({ kind: 'unused-tag', line: tagLines.get(tag)?.line ?? lines.knownTagsLine ?? fallbackLine, severity: 'info', message: `Known tag \`${tag}\` has no files` });
+    problems.add({
+      kind: 'unused-tag',
+      line: tagLines.get(tag)?.line ?? lines.knownTagsLine ?? fallbackLine,
+      severity: 'info',
+      message: `Known tag \`${tag}\` has no files`,
+    });
   }
 
   // Aliases: one that is also a tag hides that tag from queries; one declared twice goes to the first.
-  const tags = new Set<string>([...index.knownTags.map((t) => t.tag), ...index.tagIndex.keys(), ...index.otherTags.keys()]);
+  const tags = new Set<string>([
+    ...index.knownTags.map((t) => t.tag),
+    ...index.tagIndex.keys(),
+    ...index.otherTags.keys(),
+  ]);
   const aliasOwner = new Map<string, KnownTagLine>();
   for (const item of lines.knownTags) {
     for (const alias of item.aliases) {
       if (alias === item.tag) continue;
       if (tags.has(alias)) {
-        problems.add({ kind: 'alias-collision', line: item.line, severity: 'warning', message: `Alias \`${alias}\` of \`${item.tag}\` is also a tag: a query for \`${alias}\` finds \`${item.tag}\`'s files, never tag \`${alias}\`'s own`, related: relatedTag(tagLines, alias) });
+        problems.add({
+          kind: 'alias-collision',
+          line: item.line,
+          severity: 'warning',
+          message: `Alias \`${alias}\` of \`${item.tag}\` is also a tag: a query for \`${alias}\` finds \`${item.tag}\`'s files, never tag \`${alias}\`'s own`,
+          related: relatedTag(tagLines, alias),
+        });
         continue;
       }
       const owner = aliasOwner.get(alias);
       if (!owner) aliasOwner.set(alias, item);
       else if (owner.tag !== item.tag) {
-        problems.add({ kind: 'alias-collision', line: item.line, severity: 'warning', message: `Alias \`${alias}\` is declared for \`${owner.tag}\` (line ${owner.line}) and for \`${item.tag}\`: queries use \`${owner.tag}\``, related: { line: owner.line, message: `\`${alias}\` first declared for \`${owner.tag}\`` } });
+        problems.add({
+          kind: 'alias-collision',
+          line: item.line,
+          severity: 'warning',
+          message: `Alias \`${alias}\` is declared for \`${owner.tag}\` (line ${owner.line}) and for \`${item.tag}\`: queries use \`${owner.tag}\``,
+          related: { line: owner.line, message: `\`${alias}\` first declared for \`${owner.tag}\`` },
+        });
       }
     }
   }
@@ -188,7 +239,9 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
 
 /** A path's identity key: itself when it is already normal (most are), else normalised. */
 function identity(p: string): string {
-  return p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.') ? p : normaliseRelative(p);
+  return p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.')
+    ? p
+    : normaliseRelative(p);
 }
 
 type KnownTagLine = IndexLines['knownTags'][number];
@@ -199,7 +252,10 @@ function relatedTag(tagLines: Map<string, KnownTagLine>, tag: string): IndexProb
 }
 
 /** Where an entry may be read from, null when the configuration does not surface it at all. */
-function entryVerdict(snapshot: Snapshot, entry: IndexLineEntry): { ok: true; abs: string } | { ok: false; reason: string } | null {
+function entryVerdict(
+  snapshot: Snapshot,
+  entry: IndexLineEntry,
+): { ok: true; abs: string } | { ok: false; reason: string } | null {
   const { config } = snapshot;
   if (entry.section !== 'team') return indexPathVerdict(entry.path, config);
   const project = entry.project ?? '';
@@ -315,7 +371,14 @@ export class DriftScan {
     const line = this.firstLine.get(rel) ?? summaryLine;
     const head = this.read(abs, DRIFT_HEAD_BYTES);
     if (!head.ok) {
-      if (listed) problems.add({ kind: 'tags-differ', line, severity: 'warning', message: `\`${rel}\` cannot be read: ${head.reason}`, file: abs });
+      if (listed)
+        problems.add({
+          kind: 'tags-differ',
+          line,
+          severity: 'warning',
+          message: `\`${rel}\` cannot be read: ${head.reason}`,
+          file: abs,
+        });
       return;
     }
     const fm = parseFrontMatter(head.text);
@@ -331,17 +394,39 @@ export class DriftScan {
       }
     }
     if (!listed) {
-      problems.add({ kind: 'not-indexed', line: summaryLine, severity: 'warning', message: `\`${rel}\` (tags: ${noteTags.join(', ')}) is not in the index${changed ? `; changed ${changed}, after the last rebuild` : ''}`, file: abs });
+      problems.add({
+        kind: 'not-indexed',
+        line: summaryLine,
+        severity: 'warning',
+        message: `\`${rel}\` (tags: ${noteTags.join(', ')}) is not in the index${changed ? `; changed ${changed}, after the last rebuild` : ''}`,
+        file: abs,
+      });
       return;
     }
     const indexTags = [...listed.tags].sort();
     const added = noteTags.filter((t) => !listed.tags.has(t));
     const removed = indexTags.filter((t) => !noteTags.includes(t));
     if (added.length || removed.length) {
-      const parts = [added.length ? `its front matter adds ${added.join(', ')}` : '', removed.length ? `no longer has ${removed.join(', ')}` : ''].filter(Boolean);
-      problems.add({ kind: 'tags-differ', line, severity: 'warning', message: `\`${rel}\`: ${parts.join(' and ')} (index: ${indexTags.join(', ') || 'none'}; note: ${noteTags.join(', ') || 'none'})`, file: abs });
+      const parts = [
+        added.length ? `its front matter adds ${added.join(', ')}` : '',
+        removed.length ? `no longer has ${removed.join(', ')}` : '',
+      ].filter(Boolean);
+      problems.add({
+        kind: 'tags-differ',
+        line,
+        severity: 'warning',
+        message: `\`${rel}\`: ${parts.join(' and ')} (index: ${indexTags.join(', ') || 'none'}; note: ${noteTags.join(', ') || 'none'})`,
+        file: abs,
+      });
     }
-    if (changed) problems.add({ kind: 'newer-than-index', line, severity: 'info', message: `\`${rel}\` changed on ${changed}, after the index was rebuilt (${rebuilt})`, file: abs });
+    if (changed)
+      problems.add({
+        kind: 'newer-than-index',
+        line,
+        severity: 'info',
+        message: `\`${rel}\` changed on ${changed}, after the index was rebuilt (${rebuilt})`,
+        file: abs,
+      });
   }
 }
 
@@ -356,7 +441,12 @@ export function driftOf(snapshot: Snapshot, text: string, notes: readonly string
 }
 
 /** The drift scan with progress and cancel, yielding to the event loop between steps. */
-export async function scanDrift(snapshot: Snapshot, text: string, options: DriftOptions = {}, lines: IndexLines = indexLines(text)): Promise<DriftResult> {
+export async function scanDrift(
+  snapshot: Snapshot,
+  text: string,
+  options: DriftOptions = {},
+  lines: IndexLines = indexLines(text),
+): Promise<DriftResult> {
   const scan = new DriftScan(snapshot, lines);
   const every = Math.max(1, options.yieldEvery ?? 250);
   for (;;) {
@@ -371,5 +461,10 @@ export async function scanDrift(snapshot: Snapshot, text: string, options: Drift
 
 /** The cheap check and a finished drift scan as one health report. */
 export function withDrift(health: IndexHealth, drift: DriftResult): IndexHealth {
-  return { ...health, problems: [...health.problems, ...drift.problems], driftChecked: !drift.cancelled, notesScanned: drift.notes };
+  return {
+    ...health,
+    problems: [...health.problems, ...drift.problems],
+    driftChecked: !drift.cancelled,
+    notesScanned: drift.notes,
+  };
 }

@@ -35,7 +35,8 @@ export function afterLoaderFailure(config: Config, err: unknown): AfterFailure {
   } catch {
     // missing or unreadable: the read here answers with its own message, cheaply
   }
-  if (size > IN_PLACE_FALLBACK_BYTES) return { kept: `${why}; index.md (${Math.round(size / (1024 * 1024))} MB) is too large to read on this thread` };
+  if (size > IN_PLACE_FALLBACK_BYTES)
+    return { kept: `${why}; index.md (${Math.round(size / (1024 * 1024))} MB) is too large to read on this thread` };
   return { outcome: readIndexFor(config, { compact: true }) };
 }
 

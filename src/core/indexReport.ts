@@ -30,10 +30,10 @@ export function problemRecord(p: IndexProblem): ProblemRecord {
 
 /** Each kind as a counted noun phrase: one and many (the plural is not always a trailing `s`). */
 const KIND_NAMES: Record<IndexProblemKind, [string, string]> = {
-  'unparsed': ['unreadable line', 'unreadable lines'],
-  'refused': ['refused entry', 'refused entries'],
+  unparsed: ['unreadable line', 'unreadable lines'],
+  refused: ['refused entry', 'refused entries'],
   'missing-file': ['missing file', 'missing files'],
-  'duplicate': ['duplicate entry', 'duplicate entries'],
+  duplicate: ['duplicate entry', 'duplicate entries'],
   'unused-tag': ['tag without files', 'tags without files'],
   'alias-collision': ['alias collision', 'alias collisions'],
   'tags-differ': ['note with changed tags', 'notes with changed tags'],
@@ -77,7 +77,8 @@ export interface HealthTotals {
 export function healthTotals(problems: readonly IndexProblem[]): HealthTotals {
   const totals: HealthTotals = { total: 0, bySeverity: { error: 0, warning: 0, info: 0 }, byKind: new Map() };
   const kindSeverity = new Map<IndexProblemKind, Severity>();
-  for (const p of problems) if (p.omitted === undefined && !kindSeverity.has(p.kind)) kindSeverity.set(p.kind, p.severity);
+  for (const p of problems)
+    if (p.omitted === undefined && !kindSeverity.has(p.kind)) kindSeverity.set(p.kind, p.severity);
   for (const p of problems) {
     const n = p.omitted ?? 1;
     totals.total += n;
@@ -100,11 +101,15 @@ export function checkSummary(health: IndexHealth, today: string): string {
   const totals = healthTotals(health.problems);
   let problems = 'no problems';
   if (totals.total > 0) {
-    const severities = (['error', 'warning', 'info'] as const).filter((s) => totals.bySeverity[s] > 0).map((s) => plural(totals.bySeverity[s], s, s === 'info' ? s : `${s}s`));
+    const severities = (['error', 'warning', 'info'] as const)
+      .filter((s) => totals.bySeverity[s] > 0)
+      .map((s) => plural(totals.bySeverity[s], s, s === 'info' ? s : `${s}s`));
     problems = `${plural(totals.total, 'problem')} (${severities.join(', ')}): ${kindTotals(health.problems)}`;
   }
   const date = rebuiltDate(health.lastRebuilt);
   const rebuilt = date ? `rebuilt ${ageText(ageInDays(date, today))}` : 'rebuilt date unknown';
-  const drift = health.driftChecked ? `${plural(health.notesScanned, 'note')} compared with the index` : 'notes not compared with the index';
+  const drift = health.driftChecked
+    ? `${plural(health.notesScanned, 'note')} compared with the index`
+    : 'notes not compared with the index';
   return `index.md: ${problems}; ${rebuilt}; ${drift}`;
 }

@@ -3,7 +3,10 @@ import { problemText } from './messages';
 import type { QueryResult, ResultItem } from './types';
 
 /** An item as the contract shows it; `status` only for tracked artifacts (`8 days ago — fresh`, …). */
-export type JsonItem = Pick<ResultItem, 'n' | 'path' | 'absPath' | 'description' | 'tags' | 'hint' | 'project' | 'scope' | 'stale'> & {
+export type JsonItem = Pick<
+  ResultItem,
+  'n' | 'path' | 'absPath' | 'description' | 'tags' | 'hint' | 'project' | 'scope' | 'stale'
+> & {
   category: string;
   status?: string;
   /** Whether loading it would give its content now (§9); `problem` says why not. */

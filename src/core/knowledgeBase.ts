@@ -141,7 +141,11 @@ export class KnowledgeBase implements Disposable {
     const s = this.state();
     if (s.kind !== 'ready') return { ok: false, kind: s.kind, message: s.message };
     try {
-      const outcome = runQuery(s.snapshot, text, { today: this.options.today(), cache: this.cache, availability: shared?.availability });
+      const outcome = runQuery(s.snapshot, text, {
+        today: this.options.today(),
+        cache: this.cache,
+        availability: shared?.availability,
+      });
       if (!outcome.ok) return { ok: false, kind: 'usage', message: outcome.message };
       if (s.stale) outcome.result.warnings.unshift(s.stale);
       return { ok: true, result: outcome.result, text: text.trim() };
@@ -180,17 +184,23 @@ export class KnowledgeBase implements Disposable {
       seen.add(file.path);
       out.push(file);
     };
-    for (const [rel, file] of index.files) if (!rel.startsWith('projects/')) add({ path: rel, description: file.description });
+    for (const [rel, file] of index.files)
+      if (!rel.startsWith('projects/')) add({ path: rel, description: file.description });
     const projects = config.projectsEnabled ? [...config.projectsList.values()].map((p) => p.tag) : [];
     for (const tag of projects) {
-      for (const file of this.cache.projectScan(config.knowledgeFolder, tag).files) add({ path: file.relPath, description: file.description || null });
+      for (const file of this.cache.projectScan(config.knowledgeFolder, tag).files)
+        add({ path: file.relPath, description: file.description || null });
     }
     for (const entry of index.teamSharedFiles.values()) {
       const verdict = teamEntryVerdict(config, entry.path, entry.project);
       if (verdict.ok) add({ path: verdict.abs, description: entry.description });
     }
     for (const artifact of trackedArtifacts(config, projects, this.options.today())) {
-      if (artifact.selectable) add({ path: artifact.absPath, description: `${path.basename(artifact.absPath)} of ${artifact.project} (${artifact.status})` });
+      if (artifact.selectable)
+        add({
+          path: artifact.absPath,
+          description: `${path.basename(artifact.absPath)} of ${artifact.project} (${artifact.status})`,
+        });
     }
     return out;
   }
@@ -207,7 +217,9 @@ export class KnowledgeBase implements Disposable {
   changed(paths: readonly string[]): ChangeRoute {
     const ready = this.current?.kind === 'ready' ? this.current.snapshot : undefined;
     const route = routeChanges(paths, this.targets, this.cache, (rel) => ready?.index.files.has(rel) ?? false);
-    this.log(`Changed on disk: ${paths.map(baseName).join(', ')}${route === 'snapshot' ? ' (re-reading the index)' : route === 'none' ? ' (nothing to update)' : route === 'files' ? ' (a note the index lists: checking the index again)' : ''}`);
+    this.log(
+      `Changed on disk: ${paths.map(baseName).join(', ')}${route === 'snapshot' ? ' (re-reading the index)' : route === 'none' ? ' (nothing to update)' : route === 'files' ? ' (a note the index lists: checking the index again)' : ''}`,
+    );
     if (route === 'snapshot' && this.options.loader && this.current?.kind === 'ready') {
       const index = indexPath(this.current.snapshot.config);
       this.readInBackground(paths.some((p) => p !== index)); // listeners hear the change when the new snapshot is in
@@ -295,8 +307,12 @@ export class KnowledgeBase implements Disposable {
     if (!wasReading) this.readingChanged();
     const generation = this.generation;
     const started = performance.now();
-    const read = !configToo && this.lastRead && 'config' in this.lastRead && !this.options.checkOnAccess ? this.lastRead : this.readConfig();
-    const pending: Promise<KnowledgeState | { kept: string }> = 'next' in read ? Promise.resolve(read.next) : this.loadIndex(read.config);
+    const read =
+      !configToo && this.lastRead && 'config' in this.lastRead && !this.options.checkOnAccess
+        ? this.lastRead
+        : this.readConfig();
+    const pending: Promise<KnowledgeState | { kept: string }> =
+      'next' in read ? Promise.resolve(read.next) : this.loadIndex(read.config);
     void pending.then((next) => {
       this.background = undefined;
       // A synchronous reload since (settings, Refresh) already read newer sources.
@@ -323,7 +339,10 @@ export class KnowledgeBase implements Disposable {
     } catch (err) {
       try {
         const after = afterLoaderFailure(config, err);
-        this.log(`Reading index.md in the background failed (${(err as Error).message}); ${'kept' in after ? 'keeping the index read before' : 'reading it here'}.`, 'warn');
+        this.log(
+          `Reading index.md in the background failed (${(err as Error).message}); ${'kept' in after ? 'keeping the index read before' : 'reading it here'}.`,
+          'warn',
+        );
         return 'kept' in after ? after : stateOf(after.outcome);
       } catch (fallbackErr) {
         return failed(fallbackErr);
@@ -348,7 +367,8 @@ export class KnowledgeBase implements Disposable {
       // Stamped before each read, so a change during the read is seen on the next access.
       if (this.options.checkOnAccess) this.stamps.take(candidates);
       const configOutcome = loadConfig(sources);
-      if (!configOutcome.ok) return { next: { kind: 'notConfigured', message: configOutcome.message }, folder, candidates };
+      if (!configOutcome.ok)
+        return { next: { kind: 'notConfigured', message: configOutcome.message }, folder, candidates };
       folder = configOutcome.config.knowledgeFolder;
       if (this.options.checkOnAccess) this.stamps.add(indexPath(configOutcome.config));
       return { config: configOutcome.config, folder, candidates };
@@ -366,7 +386,8 @@ export class KnowledgeBase implements Disposable {
     const problem = next.kind === 'ready' ? undefined : next.message;
     const repeated = problem !== undefined && problem === this.lastProblem;
     this.lastProblem = problem;
-    if (!repeated) this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
+    if (!repeated)
+      this.log(`Loaded state ${next.kind} (${read.folder ?? '-'}) in ${Math.round(performance.now() - started)} ms`);
     if (next.kind === 'ready') for (const w of next.snapshot.config.warnings) this.log(`Config warning: ${w}`, 'warn');
     if (problem !== undefined && !repeated) this.log(problem, 'warn');
     for (const listener of [...this.loadListeners]) listener(next);

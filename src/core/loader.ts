@@ -7,7 +7,16 @@ import { type LoadedFile, type LoadResult, type RefusedFile } from './reader';
 import { plural } from './summaryView';
 import type { QueryResult, ResultItem } from './types';
 
-export { checkItems, loadItems, DEFAULT_MAX_LOAD_BYTES, type CheckedItems, type LoadedFile, type LoadOptions, type LoadResult, type RefusedFile } from './reader';
+export {
+  checkItems,
+  loadItems,
+  DEFAULT_MAX_LOAD_BYTES,
+  type CheckedItems,
+  type LoadedFile,
+  type LoadOptions,
+  type LoadResult,
+  type RefusedFile,
+} from './reader';
 
 export type PickOutcome = { ok: true; items: ResultItem[] } | { ok: false; message: string };
 
@@ -18,12 +27,16 @@ export type PickOutcome = { ok: true; items: ResultItem[] } | { ok: false; messa
 export function pickItems(result: QueryResult, spec: string | readonly string[]): PickOutcome {
   const selectable = result.items.filter((i) => i.selectable);
   const words = (typeof spec === 'string' ? spec : spec.join(' ')).split(/[\s,]+/).filter(Boolean);
-  if (words.length === 0) return { ok: false, message: 'Nothing picked: give `all`, numbers like `1,3`, or file names.' };
+  if (words.length === 0)
+    return { ok: false, message: 'Nothing picked: give `all`, numbers like `1,3`, or file names.' };
   if (words.length > MAX_PICKS) return { ok: false, message: tooManyPicks(words.length) };
   // `all` also names the notes the reader would not load (§9), so the load refuses each with its
   // reason; they are never opened. A missing or refused artifact is not offered.
   if (words.some((w) => w.toLowerCase() === 'all')) {
-    return { ok: true, items: result.items.filter((i) => i.selectable || (i.problem !== null && i.category !== 'tracked-artifact')) };
+    return {
+      ok: true,
+      items: result.items.filter((i) => i.selectable || (i.problem !== null && i.category !== 'tracked-artifact')),
+    };
   }
   const picked: ResultItem[] = [];
   const add = (item: ResultItem) => {

@@ -16,11 +16,14 @@ export interface NoteFacts {
 /** The note at `abs`, or why it cannot be read. */
 export function noteFacts(config: Config, abs: string): { ok: true; facts: NoteFacts } | { ok: false; reason: string } {
   const rel = path.relative(config.knowledgeFolder, abs).split(path.sep).join('/');
-  if (rel === '' || rel.startsWith('../') || path.isAbsolute(rel)) return { ok: false, reason: 'it is not inside the knowledge folder' };
+  if (rel === '' || rel.startsWith('../') || path.isAbsolute(rel))
+    return { ok: false, reason: 'it is not inside the knowledge folder' };
   const head = readNoteHead(abs, knowledgeHeadReader(config.knowledgeFolder));
   if (head.data === null && head.problem?.startsWith('cannot be read')) return { ok: false, reason: head.problem };
   const tags = [...new Set(stringList(head.data?.['tags']).map((t) => t.toLowerCase()))].sort();
-  const written = [head.data?.['title'], head.data?.['description']].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const written = [head.data?.['title'], head.data?.['description']].find(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
   const description = oneLine(written ?? head.title ?? path.basename(abs).replace(/\.md$/i, ''));
   return { ok: true, facts: { rel, tags, description } };
 }

@@ -29,7 +29,12 @@ export interface PathItemsOptions {
  * project-tier file, an allowed team-shared entry or a tracked artifact. Anything else, however
  * it is spelled or whatever object it came from, is refused the same way.
  */
-export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], today: string, options: PathItemsOptions = {}): PathItems {
+export function itemsForPaths(
+  snapshot: Snapshot,
+  requested: readonly string[],
+  today: string,
+  options: PathItemsOptions = {},
+): PathItems {
   const { config, index } = snapshot;
   const result: PathItems = { items: [], refused: [] };
   const maxPaths = options.maxPaths ?? MAX_LOAD_PATHS;
@@ -55,24 +60,46 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
     }
     const unified = p.replace(/\\/g, '/');
     const isHomeOrAbsolute = unified.startsWith('~/') || path.isAbsolute(unified);
-    const abs = isHomeOrAbsolute ? path.resolve(expandHome(unified, config.home)) : resolveIndexPath(unified, config.knowledgeFolder, config.home);
+    const abs = isHomeOrAbsolute
+      ? path.resolve(expandHome(unified, config.home))
+      : resolveIndexPath(unified, config.knowledgeFolder, config.home);
 
     if (isInside(abs, config.knowledgeFolder)) {
       const rel = normaliseRelative(path.relative(config.knowledgeFolder, abs).split(path.sep).join('/'));
       const indexed = index.files.get(rel);
       if (indexed && !rel.startsWith('projects/')) {
-        add(indexEntryItem(config, { path: rel, description: indexed.description, tags: [...indexed.tags].sort() }, abs));
+        add(
+          indexEntryItem(config, { path: rel, description: indexed.description, tags: [...indexed.tags].sort() }, abs),
+        );
         continue;
       }
       const parts = rel.split('/');
-      const project = parts[0] === 'projects' && parts.length > 2 ? config.projectsList.get(parts[1].toLowerCase()) : undefined;
+      const project =
+        parts[0] === 'projects' && parts.length > 2 ? config.projectsList.get(parts[1].toLowerCase()) : undefined;
       if (project && config.projectsEnabled && listedByProjectTier(rel, project.tag)) {
-        add(resultItem({ category: 'project-specific', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], project: project.tag }));
+        add(
+          resultItem({
+            category: 'project-specific',
+            path: rel,
+            absPath: abs,
+            allowedRoots: [config.knowledgeFolder],
+            project: project.tag,
+          }),
+        );
         continue;
       }
       if (indexed) {
         // An index entry under projects/ of a project not configured here (the tree lists it).
-        add(resultItem({ category: 'project-specific', path: rel, absPath: abs, allowedRoots: [config.knowledgeFolder], description: indexed.description, tags: [...indexed.tags].sort() }));
+        add(
+          resultItem({
+            category: 'project-specific',
+            path: rel,
+            absPath: abs,
+            allowedRoots: [config.knowledgeFolder],
+            description: indexed.description,
+            tags: [...indexed.tags].sort(),
+          }),
+        );
         continue;
       }
       result.refused.push({ path: raw, reason: 'not a knowledge file listed in the index or a project tier' });
@@ -87,14 +114,21 @@ export function itemsForPaths(snapshot: Snapshot, requested: readonly string[], 
     }
     if (!artifactsByAbs) {
       const projects = config.projectsEnabled ? [...config.projectsList.keys()] : [];
-      artifactsByAbs = new Map(trackedArtifacts(config, projects, today).filter((a) => a.selectable).map((a) => [a.absPath, a]));
+      artifactsByAbs = new Map(
+        trackedArtifacts(config, projects, today)
+          .filter((a) => a.selectable)
+          .map((a) => [a.absPath, a]),
+      );
     }
     const artifact = artifactsByAbs.get(abs);
     if (artifact) {
       add({ ...artifact });
       continue;
     }
-    result.refused.push({ path: raw, reason: 'outside the knowledge folder and the allowed _project-knowledge/ folders' });
+    result.refused.push({
+      path: raw,
+      reason: 'outside the knowledge folder and the allowed _project-knowledge/ folders',
+    });
   }
   return result;
 }

@@ -24,7 +24,7 @@ function insideKeepOut(dir: string, keepOut: readonly string[]): boolean {
  */
 function makeFolders(dir: string): void {
   const missing: string[] = [];
-  for (let d = path.resolve(dir); ; ) {
+  for (let d = path.resolve(dir); ;) {
     try {
       fs.lstatSync(d);
       break;
@@ -59,14 +59,22 @@ export function ownedAndPrivate(st: fs.Stats, forbidden = 0o022): boolean {
  * folder (not a symlink) is readable by others: what this code writes (0600 in a 0700 folder),
  * and what a clone or a sync into a folder does not make.
  */
-export function readPrivateFile(file: string, maxBytes: number, keepOut: readonly string[], options: { ownerOnly?: boolean } = {}): Buffer | null {
+export function readPrivateFile(
+  file: string,
+  maxBytes: number,
+  keepOut: readonly string[],
+  options: { ownerOnly?: boolean } = {},
+): Buffer | null {
   try {
     if (insideKeepOut(path.dirname(file), keepOut)) return null;
     if (options.ownerOnly) {
       const dir = fs.lstatSync(path.dirname(file));
       if (!dir.isDirectory() || !ownedAndPrivate(dir, 0o077)) return null;
     }
-    const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0));
+    const fd = fs.openSync(
+      file,
+      fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0),
+    );
     try {
       const st = fs.fstatSync(fd);
       if (!st.isFile() || !ownedAndPrivate(st, options.ownerOnly ? 0o077 : 0o022) || st.size > maxBytes) return null;
@@ -107,9 +115,16 @@ export function privateFolder(dir: string, keepOut: readonly string[]): boolean 
 export function writePrivateFile(file: string, bytes: Uint8Array, keepOut: readonly string[]): boolean {
   const dir = path.dirname(file);
   if (!privateFolder(dir, keepOut)) return false;
-  let temp: string | null = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let temp: string | null = path.join(
+    dir,
+    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
-    const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0), 0o600);
+    const fd = fs.openSync(
+      temp,
+      fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0),
+      0o600,
+    );
     try {
       let done = 0;
       while (done < bytes.length) done += fs.writeSync(fd, bytes, done);

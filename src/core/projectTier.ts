@@ -146,7 +146,13 @@ export function listedByProjectTier(rel: string, tag: string): boolean {
   return file.endsWith('.md') && !(names.length === 1 && file === 'readme.md');
 }
 
-function readProjectFile(abs: string, relPath: string, tag: string, escapes: boolean, read: (abs: string, maxBytes: number) => HeadRead): ProjectFile {
+function readProjectFile(
+  abs: string,
+  relPath: string,
+  tag: string,
+  escapes: boolean,
+  read: (abs: string, maxBytes: number) => HeadRead,
+): ProjectFile {
   const fallbackName = path.basename(abs).replace(/\.md$/i, '');
   const tags = new Set<string>([tag.toLowerCase()]);
   if (escapes) {

@@ -57,7 +57,8 @@ export function resolveQuery(index: Pick<KnowledgeIndex, 'aliases' | 'projects'>
       expandedProjects.add(key);
       // §F44: a query adds at most MAX_EXPANDED_TAGS relevant tags in all; the rest are named in one note.
       const tags = project.relevantTags.slice(0, MAX_EXPANDED_TAGS - added);
-      if (tags.length < project.relevantTags.length) capped.push(expansionCapped(token, tags.length, project.relevantTags.length));
+      if (tags.length < project.relevantTags.length)
+        capped.push(expansionCapped(token, tags.length, project.relevantTags.length));
       if (tags.length === 0) continue;
       added += tags.length;
       expanded.push({ project: token, tags });

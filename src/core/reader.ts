@@ -47,12 +47,16 @@ export function readAreas(config: Config): ReadArea[] {
     const { root } = project;
     const bounds = projectBounds(project);
     for (const dir of knowledgeDirs(config, tag)) {
-      areas.push({ kind: 'folder', path: dir, root, bounds }, { kind: 'folder', path: path.join(dir, 'cross'), root, bounds });
+      areas.push(
+        { kind: 'folder', path: dir, root, bounds },
+        { kind: 'folder', path: path.join(dir, 'cross'), root, bounds },
+      );
     }
   }
   if (config.projectsEnabled) {
     for (const [tag, project] of config.projectsList) {
-      for (const file of artifactFiles(config, tag)) areas.push({ kind: 'file', path: file, root: project.root, bounds: projectBounds(project) });
+      for (const file of artifactFiles(config, tag))
+        areas.push({ kind: 'file', path: file, root: project.root, bounds: projectBounds(project) });
     }
   }
   return areas;
@@ -72,14 +76,18 @@ export function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | nul
   return best;
 }
 
-export type OpenOutcome = { ok: true; fd: number; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing?: boolean };
+export type OpenOutcome =
+  | { ok: true; fd: number; realPath: string; size: number; mtimeMs: number }
+  | { ok: false; reason: string; missing?: boolean };
 
 /** A root's real path, or why nothing below it may be read now (memoised over one call). */
 export type RootVerdict = { real: string } | { reason: string; missing?: boolean };
 
 export const ROOT_MISSING = 'its folder does not exist';
-export const ROOT_TOO_WIDE = 'its root folder now resolves to the file system root, your home folder or a folder above it';
-export const ROOT_ESCAPES = 'its project folder now leads out of its repository folder (or the projects root) through a symlink';
+export const ROOT_TOO_WIDE =
+  'its root folder now resolves to the file system root, your home folder or a folder above it';
+export const ROOT_ESCAPES =
+  'its project folder now leads out of its repository folder (or the projects root) through a symlink';
 
 export function rootVerdict(area: ReadArea, home?: string): RootVerdict {
   const real = realPathOrNull(area.root);
@@ -100,7 +108,12 @@ export function rootVerdict(area: ReadArea, home?: string): RootVerdict {
  * file that was checked. The caller must close `fd`. `realRoots` memoises root real paths
  * over one call.
  */
-function openAllowed(areas: readonly ReadArea[], abs: string, realRoots: Map<string, RootVerdict>, home?: string): OpenOutcome {
+function openAllowed(
+  areas: readonly ReadArea[],
+  abs: string,
+  realRoots: Map<string, RootVerdict>,
+  home?: string,
+): OpenOutcome {
   const normal = path.resolve(abs);
   const area = areaFor(areas, normal);
   if (!area) return { ok: false, reason: OUTSIDE_AREAS };
@@ -120,7 +133,11 @@ function openAllowed(areas: readonly ReadArea[], abs: string, realRoots: Map<str
     real = fs.realpathSync.native(normal);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, reason: describeFsError(err, 'the file no longer exists'), missing: code === 'ENOENT' || code === 'ENOTDIR' };
+    return {
+      ok: false,
+      reason: describeFsError(err, 'the file no longer exists'),
+      missing: code === 'ENOENT' || code === 'ENOTDIR',
+    };
   }
   const inside = area.kind === 'file' ? real === realArea : isInside(real, realArea);
   if (!inside) return { ok: false, reason: OUTSIDE_REAL };
@@ -142,7 +159,10 @@ export function openVerified(real: string): OpenOutcome {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     // ELOOP from O_NOFOLLOW: the final component became a symlink after the check.
-    return { ok: false, reason: code === 'ELOOP' || code === 'EMLINK' ? SWAPPED : describeFsError(err, 'it cannot be read') };
+    return {
+      ok: false,
+      reason: code === 'ELOOP' || code === 'EMLINK' ? SWAPPED : describeFsError(err, 'it cannot be read'),
+    };
   }
   try {
     const stat = fs.fstatSync(fd);
@@ -259,14 +279,20 @@ export function checkItems(config: Config, items: readonly ResultItem[]): Checke
  * §9 Why the reader would not load `abs` now (missing, or refused with its reason), or null when
  * it would: loadItems' own check (one verified open, no byte read). `realRoots` memoises roots.
  */
-export function pathProblem(areas: readonly ReadArea[], abs: string, realRoots: Map<string, RootVerdict>, home?: string): ItemProblem | null {
+export function pathProblem(
+  areas: readonly ReadArea[],
+  abs: string,
+  realRoots: Map<string, RootVerdict>,
+  home?: string,
+): ItemProblem | null {
   const opened = openAllowed(areas, abs, realRoots, home);
   if (!opened.ok) return { kind: opened.missing ? 'missing' : 'refused', reason: opened.reason };
   fs.closeSync(opened.fd);
   return null;
 }
 
-export type FileFacts = { ok: true; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing: boolean };
+export type FileFacts =
+  { ok: true; realPath: string; size: number; mtimeMs: number } | { ok: false; reason: string; missing: boolean };
 
 /**
  * What may be said about a file (its presence, size, age) without loading it: only what the
@@ -288,7 +314,10 @@ export function fileFacts(config: Config, abs: string): FileFacts {
 export function openKnowledgeFile(knowledgeFolder: string, abs: string, home?: string): number {
   const opened = openAllowed([{ kind: 'folder', path: knowledgeFolder, root: knowledgeFolder }], abs, new Map(), home);
   if (opened.ok) return opened.fd;
-  const reason = opened.reason === OUTSIDE_REAL ? 'it is a symlink to a file outside the knowledge folder, which is never read' : opened.reason;
+  const reason =
+    opened.reason === OUTSIDE_REAL
+      ? 'it is a symlink to a file outside the knowledge folder, which is never read'
+      : opened.reason;
   throw Object.assign(new Error(reason), { code: opened.missing ? 'ENOENT' : 'EREFUSED' });
 }
 
@@ -317,7 +346,13 @@ export function loadItems(config: Config, items: readonly ResultItem[], options:
       const room = options.totalBytes === undefined ? maxBytes : Math.min(maxBytes, options.totalBytes - total);
       const content = readHead(opened.fd, opened.size, room);
       total += Buffer.byteLength(content);
-      result.loaded.push({ item, realPath: opened.realPath, content, bytes: opened.size, truncated: opened.size > room });
+      result.loaded.push({
+        item,
+        realPath: opened.realPath,
+        content,
+        bytes: opened.size,
+        truncated: opened.size > room,
+      });
     } catch (err) {
       result.refused.push({ item, reason: describeFsError(err, 'it cannot be read') });
     } finally {

@@ -3,7 +3,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadConfig, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
-import { cacheFileFor, indexKey, keepOutOf, readCachedImage, settled, type IndexCacheJob, type IndexCacheSettings } from './indexCache';
+import {
+  cacheFileFor,
+  indexKey,
+  keepOutOf,
+  readCachedImage,
+  settled,
+  type IndexCacheJob,
+  type IndexCacheSettings,
+} from './indexCache';
 import { indexFromImage, parseIndex, parseIndexCompact } from './indexParser';
 import { indexTooLarge, MAX_INDEX_BYTES } from './limits';
 import { NO_INDEX } from './messages';
@@ -53,7 +61,10 @@ export function readIndexText(config: Config): IndexText {
  * Opens index.md (a FIFO named index.md must not hang a reload), sizes it (§9: a 2 GB or sparse
  * index.md is refused, never read whole) and hands the descriptor to `use`; or says why not.
  */
-function withIndexFile<T>(config: Config, use: (fd: number, stat: fs.BigIntStats) => T): T | { ok: false; message: string } {
+function withIndexFile<T>(
+  config: Config,
+  use: (fd: number, stat: fs.BigIntStats) => T,
+): T | { ok: false; message: string } {
   const file = indexPath(config);
   try {
     const fd = openKnowledgeFile(config.knowledgeFolder, file, config.home); // §9 the reader's rule for the folder
@@ -71,7 +82,9 @@ function withIndexFile<T>(config: Config, use: (fd: number, stat: fs.BigIntStats
 
 function cannotRead(config: Config, err: unknown): string {
   const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR' ? NO_INDEX : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
+  return code === 'ENOENT' || code === 'ENOTDIR'
+    ? NO_INDEX
+    : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
 }
 
 function parseFor(text: string, options: ReadOptions) {
@@ -95,7 +108,9 @@ function readIndexCached(config: Config, options: ReadOptions, cache: IndexCache
     const image = readCachedImage(cacheFile, { producer: cache.producer, key }, keepOut);
     if (image) return { ok: true as const, hit: true as const, index: indexFromImage(image) };
     const text = fs.readFileSync(fd, 'utf8');
-    const job: IndexCacheJob | undefined = settled(st, cache.now) ? { producer: cache.producer, indexFile: file, key, cacheFile, keepOut } : undefined;
+    const job: IndexCacheJob | undefined = settled(st, cache.now)
+      ? { producer: cache.producer, indexFile: file, key, cacheFile, keepOut }
+      : undefined;
     return { ok: true as const, hit: false as const, text, job };
   });
   if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config };

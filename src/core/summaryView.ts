@@ -132,23 +132,42 @@ function ideaView(idea: Idea): IdeaView {
 export function summaryView(result: QueryResult): SummaryView {
   const q = result.query;
   const blocks: SummaryView = [];
-  const queryNotes = [...q.resolved.map((r) => resolvedLine(r.alias, r.canonical)), ...q.expanded.map((e) => expandedLine(e.project, e.tags))];
+  const queryNotes = [
+    ...q.resolved.map((r) => resolvedLine(r.alias, r.canonical)),
+    ...q.expanded.map((e) => expandedLine(e.project, e.tags)),
+  ];
   if (queryNotes.length) blocks.push({ kind: 'queryNotes', lines: queryNotes });
-  blocks.push({ kind: 'found', line: result.noMatch ? noMatchLine(q.tokens) : foundLine(result), noMatch: result.noMatch });
+  blocks.push({
+    kind: 'found',
+    line: result.noMatch ? noMatchLine(q.tokens) : foundLine(result),
+    noMatch: result.noMatch,
+  });
   if (result.emptyProjectNotes.length) blocks.push({ kind: 'emptyProjects', notes: [...result.emptyProjectNotes] });
-  if (result.noMatch) blocks.push({ kind: 'noMatchHelp', knownTags: knownTagsLine(result.knownTags), hint: REBUILD_HINT });
+  if (result.noMatch)
+    blocks.push({ kind: 'noMatchHelp', knownTags: knownTagsLine(result.knownTags), hint: REBUILD_HINT });
 
-  const groups = GROUP_ORDER.map((category) => ({ category, items: result.items.filter((i) => i.category === category) })).filter((g) => g.items.length > 0);
+  const groups = GROUP_ORDER.map((category) => ({
+    category,
+    items: result.items.filter((i) => i.category === category),
+  })).filter((g) => g.items.length > 0);
   // Headings only when there is more than one group to tell apart.
   const heading = groups.length >= 2;
   for (const { category, items } of groups) {
     // Artifacts count lines (a missing one too); notes count what can be loaded, as the found line does.
-    const size = category === 'tracked-artifact' ? String(items.length) : plural(items.filter((i) => i.problem === null).length, 'file');
+    const size =
+      category === 'tracked-artifact'
+        ? String(items.length)
+        : plural(items.filter((i) => i.problem === null).length, 'file');
     blocks.push({ kind: 'group', category, title: GROUP_TITLES[category], size, heading, items: items.map(itemView) });
   }
 
   if (result.showsIdeas && (result.ideas.length > 0 || result.legacyNote)) {
-    blocks.push({ kind: 'ideas', count: result.ideas.length, ideas: result.ideas.map(ideaView), legacyNote: result.legacyNote });
+    blocks.push({
+      kind: 'ideas',
+      count: result.ideas.length,
+      ideas: result.ideas.map(ideaView),
+      legacyNote: result.legacyNote,
+    });
   }
   if (result.warnings.length > 0) blocks.push({ kind: 'warnings', warnings: [...result.warnings] });
   return blocks;
@@ -174,7 +193,8 @@ function partText(part: Annotation): string {
 export function itemLine(row: ItemView, hooks: LineHooks = PLAIN_LINE): string {
   let line = `${row.n === null ? '-' : `${row.n}.`} ${hooks.path(row)}`;
   if (row.summary !== null) line += ` — ${hooks.text(row.summary)}`;
-  for (const group of row.annotations) line += ` ${hooks.open}${hooks.text(group.map(partText).join(', '))}${hooks.close}`;
+  for (const group of row.annotations)
+    line += ` ${hooks.open}${hooks.text(group.map(partText).join(', '))}${hooks.close}`;
   return line;
 }
 

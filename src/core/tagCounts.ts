@@ -29,7 +29,13 @@ export interface TagName {
 
 /** The counts of one query result: what its summary lists, loadable notes only. */
 export function countsOf(result: QueryResult): TagCounts {
-  const counts: TagCounts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: result.showsIdeas ? result.ideas.length : 0 };
+  const counts: TagCounts = {
+    files: 0,
+    teamShared: 0,
+    artifacts: 0,
+    missingArtifacts: 0,
+    ideas: result.showsIdeas ? result.ideas.length : 0,
+  };
   for (const item of result.items) {
     if (item.category === 'tracked-artifact') {
       if (item.problem) counts.missingArtifacts++;
@@ -138,5 +144,16 @@ export function listTags(snapshot: Snapshot, options: QueryOptions): Array<TagNa
 }
 
 function emptyResult(): QueryResult {
-  return { query: { tokens: [], mode: 'OR', resolved: [], expanded: [] }, items: [], found: 0, noMatch: true, ideas: [], showsIdeas: false, emptyProjectNotes: [], legacyNote: null, warnings: [], knownTags: [] };
+  return {
+    query: { tokens: [], mode: 'OR', resolved: [], expanded: [] },
+    items: [],
+    found: 0,
+    noMatch: true,
+    ideas: [],
+    showsIdeas: false,
+    emptyProjectNotes: [],
+    legacyNote: null,
+    warnings: [],
+    knownTags: [],
+  };
 }

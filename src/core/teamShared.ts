@@ -34,12 +34,18 @@ export function teamEntryVerdict(config: Config, entryPath: string, project: str
   if (suspicious) return { ok: false, reason: suspicious };
   const allowed = allowedTeamDirs(config, project);
   const abs = resolveIndexPath(entryPath, config.home, config.home);
-  if (!isInsideAny(abs, allowed)) return { ok: false, reason: `not inside an allowed ${KNOWLEDGE_DIR}/ folder of project ${project}` };
+  if (!isInsideAny(abs, allowed))
+    return { ok: false, reason: `not inside an allowed ${KNOWLEDGE_DIR}/ folder of project ${project}` };
   return { ok: true, abs, allowed };
 }
 
 /** A team-shared entry that passed teamEntryVerdict, as a result item. */
-export function teamSharedItem(config: Config, entry: TeamSharedFile, verdict: { abs: string; allowed: string[] }, matched = 0): ResultItem {
+export function teamSharedItem(
+  config: Config,
+  entry: TeamSharedFile,
+  verdict: { abs: string; allowed: string[] },
+  matched = 0,
+): ResultItem {
   return resultItem({
     category: 'team-shared',
     path: displayHomePath(verdict.abs, config.home),
@@ -74,7 +80,9 @@ export function matchTeamShared(
 
     const verdict = teamEntryVerdict(config, entry.path, entry.project);
     if (!verdict.ok) {
-      warnings.push(`Refused team-shared entry \`${entry.path}\` [project: ${entry.project}]: ${verdict.reason}; it was not read.`);
+      warnings.push(
+        `Refused team-shared entry \`${entry.path}\` [project: ${entry.project}]: ${verdict.reason}; it was not read.`,
+      );
       continue;
     }
     items.push(teamSharedItem(config, entry, verdict, m.matched));

@@ -24,7 +24,10 @@ export interface PreparedToken {
 
 /** A word longer than MAX_HINT_FORM_CHARS gets no hint form: it matches by tag only (§F44), so the automaton stays small. */
 export function prepareTokens(tokens: string[]): PreparedToken[] {
-  return tokens.map((t) => ({ lower: t.toLowerCase(), hintForm: t.length > MAX_HINT_FORM_CHARS ? '' : normaliseForHint(t) }));
+  return tokens.map((t) => ({
+    lower: t.toLowerCase(),
+    hintForm: t.length > MAX_HINT_FORM_CHARS ? '' : normaliseForHint(t),
+  }));
 }
 
 const matchers = new WeakMap<readonly PreparedToken[], HintMatcher>();
@@ -65,7 +68,11 @@ export function matchFile(tokens: PreparedToken[], tags: Set<string>, hints: rea
 }
 
 /** For each hint form a token without a tag match needs: the index of the first phrase containing it. */
-function firstPhrases(tokens: PreparedToken[], tags: Set<string>, hints: readonly string[]): Map<string, number> | null {
+function firstPhrases(
+  tokens: PreparedToken[],
+  tags: Set<string>,
+  hints: readonly string[],
+): Map<string, number> | null {
   const needed = new Set<string>();
   for (const t of tokens) if (t.hintForm !== '' && !tags.has(t.lower)) needed.add(t.hintForm);
   if (needed.size === 0) return null;

@@ -4,7 +4,15 @@
 // any other snapshot (the first, read in place) gets a check job of its own. One short-lived
 // worker per job: nothing stays resident between reloads.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { IndexLoadLimit, MAX_INDEX_BYTES, type Config, type IndexLoader, type KnowledgeIndex, type Snapshot, type SnapshotOutcome } from '../core';
+import {
+  IndexLoadLimit,
+  MAX_INDEX_BYTES,
+  type Config,
+  type IndexLoader,
+  type KnowledgeIndex,
+  type Snapshot,
+  type SnapshotOutcome,
+} from '../core';
 import { messageOutcome, type CheckMessage, type LoadMessage, type WorkerJob } from './message';
 
 /** Longer than any capped index takes to parse; past it the worker is ended and the job fails. */
@@ -77,14 +85,23 @@ export class IndexWorker {
       end();
     };
     // Size and time limits fail as IndexLoadLimit: the host then keeps its snapshot rather than parse here.
-    const timer = setTimeout(() => fail(new IndexLoadLimit(`the index worker gave no answer in ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+    const timer = setTimeout(
+      () => fail(new IndexLoadLimit(`the index worker gave no answer in ${this.timeoutMs / 1000} s`)),
+      this.timeoutMs,
+    );
     worker.on('message', (message: unknown) => {
       if (ended) return;
       pending[received++].resolve(message);
       if (received === answers) end();
     });
     worker.once('error', (err: Error & { code?: string }) =>
-      fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IndexLoadLimit(`the index worker ran out of memory (${this.resourceLimits.maxOldGenerationSizeMb ?? 'default'} MB heap)`) : err),
+      fail(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new IndexLoadLimit(
+              `the index worker ran out of memory (${this.resourceLimits.maxOldGenerationSizeMb ?? 'default'} MB heap)`,
+            )
+          : err,
+      ),
     );
     worker.once('exit', (code) => fail(new Error(`the index worker stopped (exit code ${code})`)));
     return pending.map((p) => p.promise);

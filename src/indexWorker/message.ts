@@ -1,5 +1,14 @@
 // What the index worker is asked and posts, and how the receiving thread turns it back.
-import { compactIndex, imageTransferables, indexFromImage, type Config, type IndexHealth, type IndexImage, type KnowledgeIndex, type SnapshotOutcome } from '../core';
+import {
+  compactIndex,
+  imageTransferables,
+  indexFromImage,
+  type Config,
+  type IndexHealth,
+  type IndexImage,
+  type KnowledgeIndex,
+  type SnapshotOutcome,
+} from '../core';
 
 export type WorkerJob = 'load' | 'check';
 

@@ -4,7 +4,18 @@
 // the budget and always says what to load next. A per-connection ledger keeps a file that was
 // already sent, unchanged, from being sent again.
 import { createHash } from 'node:crypto';
-import { escapeControls, fileSection, loadedLine, loadItems, refusedLine, truncationNotice, type Config, type LoadResult, type RefusedFile, type ResultItem } from '../core';
+import {
+  escapeControls,
+  fileSection,
+  loadedLine,
+  loadItems,
+  refusedLine,
+  truncationNotice,
+  type Config,
+  type LoadResult,
+  type RefusedFile,
+  type ResultItem,
+} from '../core';
 import type { Ledger } from './ledger';
 import { DEFAULT_LOAD_CHARS, FILE_BYTES, MAX_NAMED_SKIPPED } from './limits';
 
@@ -49,7 +60,10 @@ function skippedBlock(items: readonly ResultItem[], maxChars: number): string[] 
       'Load them with another call (a larger "maxChars" fits more), passing these paths:)',
     ...named.map((i) => `- ${escapeControls(i.path)}`),
   ];
-  if (items.length > named.length) lines.push(`- … and ${items.length - named.length} more${numbers.length ? `; with the same query, picks ${JSON.stringify(numbers.slice(named.length, named.length + 50))}${numbers.length > named.length + 50 ? ' and on' : ''}` : ''}.`);
+  if (items.length > named.length)
+    lines.push(
+      `- … and ${items.length - named.length} more${numbers.length ? `; with the same query, picks ${JSON.stringify(numbers.slice(named.length, named.length + 50))}${numbers.length > named.length + 50 ? ' and on' : ''}` : ''}.`,
+    );
   lines.push('');
   return lines;
 }
@@ -77,7 +91,9 @@ const size = (lines: readonly string[]) => lines.reduce((n, l) => n + l.length +
 function section(file: LoadedFile, budgetCut: boolean, maxChars: number): string[] {
   const out = fileSection(file);
   if (file.truncated) {
-    const why = budgetCut ? ` This call's ${maxChars.toLocaleString('en-US')}-character budget was reached; load this file alone, or with a larger "maxChars", to read more of it.` : '';
+    const why = budgetCut
+      ? ` This call's ${maxChars.toLocaleString('en-US')}-character budget was reached; load this file alone, or with a larger "maxChars", to read more of it.`
+      : '';
     out.push(`${truncationNotice(file)}${why}`, '');
   }
   return out;
@@ -86,12 +102,21 @@ function section(file: LoadedFile, budgetCut: boolean, maxChars: number): string
 type LoadParts = Omit<BudgetedLoad, 'text'>;
 
 /** The answer: a section per loaded file (`budgetCut`: cut short by the budget, not the file cap), then the tail. */
-export function renderLoad(r: LoadParts, pathRefusals: readonly PathRefusal[] = [], maxChars = DEFAULT_LOAD_CHARS, budgetCut: ReadonlySet<LoadedFile> = new Set()): string {
+export function renderLoad(
+  r: LoadParts,
+  pathRefusals: readonly PathRefusal[] = [],
+  maxChars = DEFAULT_LOAD_CHARS,
+  budgetCut: ReadonlySet<LoadedFile> = new Set(),
+): string {
   const sections = r.loaded.flatMap((f) => section(f, budgetCut.has(f), maxChars));
   return `${[...sections, ...tail(r, pathRefusals, maxChars)].join('\n')}\n`;
 }
 
-export function loadWithinBudget(config: Config, items: readonly ResultItem[], options: LoadOptions = {}): BudgetedLoad {
+export function loadWithinBudget(
+  config: Config,
+  items: readonly ResultItem[],
+  options: LoadOptions = {},
+): BudgetedLoad {
   const maxChars = options.maxChars ?? DEFAULT_LOAD_CHARS;
   const perFile = options.perFile ?? FILE_BYTES;
   const pathRefusals = options.pathRefusals ?? [];
@@ -119,7 +144,12 @@ export function loadWithinBudget(config: Config, items: readonly ResultItem[], o
       const file = one.loaded[0];
       const budgetCut = file.truncated && cap < perFile;
       if (budgetCut && !mayCut) return false; // whole files first: this one is named for the next call
-      if (options.ledger && !options.reload && !file.truncated && options.ledger.has(file.realPath, hashOf(file.content))) {
+      if (
+        options.ledger &&
+        !options.reload &&
+        !file.truncated &&
+        options.ledger.has(file.realPath, hashOf(file.content))
+      ) {
         r.already.push(file);
         return true;
       }
@@ -136,7 +166,8 @@ export function loadWithinBudget(config: Config, items: readonly ResultItem[], o
     }
     return false;
   };
-  for (let i = 0; i < items.length; i++) if (full || !place(items[i], items.slice(i + 1), false)) r.skipped.push(items[i]);
+  for (let i = 0; i < items.length; i++)
+    if (full || !place(items[i], items.slice(i + 1), false)) r.skipped.push(items[i]);
   // Nothing fitted whole: the first file left out is sent cut to the budget rather than nothing.
   if (r.loaded.length === 0 && r.already.length === 0 && r.skipped.length > 0) {
     const first = r.skipped.shift()!;

@@ -1,6 +1,16 @@
 // What the server announces: tool schemas and model-facing descriptions, the prompt, the
 // resource template. Plain JSON Schema, so clients see exactly what is written here.
-import { CALL_BYTES, DEFAULT_LOAD_CHARS, FILE_BYTES, MAX_LOAD_CHARS, MAX_PATH_CHARS, MAX_PATHS_PER_CALL, MAX_PICKS, MAX_QUERY_CHARS, MIN_LOAD_CHARS } from './limits';
+import {
+  CALL_BYTES,
+  DEFAULT_LOAD_CHARS,
+  FILE_BYTES,
+  MAX_LOAD_CHARS,
+  MAX_PATH_CHARS,
+  MAX_PATHS_PER_CALL,
+  MAX_PICKS,
+  MAX_QUERY_CHARS,
+  MIN_LOAD_CHARS,
+} from './limits';
 import { LOAD_TOOL, QUERY_TOOL } from './names';
 import { TAG_TEMPLATE } from './uris';
 
@@ -17,9 +27,19 @@ const matchSchema = {
 
 /** What the query tool adds to each item of the CLI's JSON: size and why it matched. */
 export const ITEM_EXTRAS = {
-  bytes: { type: ['integer', 'null'], description: 'File size in bytes; null when the reader would not read the file.' },
-  tokens: { type: ['integer', 'null'], description: 'Estimated tokens (about 4 characters each) the file would take when loaded.' },
-  matchedBy: { type: 'array', items: matchSchema, description: 'Why the item matched: a tag, an alias, a project expansion, the project key, or a semantic hint.' },
+  bytes: {
+    type: ['integer', 'null'],
+    description: 'File size in bytes; null when the reader would not read the file.',
+  },
+  tokens: {
+    type: ['integer', 'null'],
+    description: 'Estimated tokens (about 4 characters each) the file would take when loaded.',
+  },
+  matchedBy: {
+    type: 'array',
+    items: matchSchema,
+    description: 'Why the item matched: a tag, an alias, a project expansion, the project key, or a semantic hint.',
+  },
 };
 
 const nullableString = { type: ['string', 'null'] };
@@ -48,8 +68,22 @@ export const QUERY_OUTPUT_SCHEMA = {
   properties: {
     tokens: { type: 'array', items: { type: 'string' } },
     mode: { type: 'string', enum: ['OR', 'AND'] },
-    resolved: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, canonical: { type: 'string' } }, required: ['alias', 'canonical'] } },
-    expanded: { type: 'array', items: { type: 'object', properties: { project: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } }, required: ['project', 'tags'] } },
+    resolved: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { alias: { type: 'string' }, canonical: { type: 'string' } },
+        required: ['alias', 'canonical'],
+      },
+    },
+    expanded: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { project: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+        required: ['project', 'tags'],
+      },
+    },
     found: { type: 'integer', description: 'Knowledge files found (tracked artifacts not counted).' },
     items: { type: 'array', items: itemSchema },
     notes: { type: 'array', items: { type: 'string' } },
@@ -57,7 +91,13 @@ export const QUERY_OUTPUT_SCHEMA = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { date: { type: 'string' }, type: nullableString, title: { type: 'string' }, stale: { type: 'boolean' }, path: { type: 'string' } },
+        properties: {
+          date: { type: 'string' },
+          type: nullableString,
+          title: { type: 'string' },
+          stale: { type: 'boolean' },
+          path: { type: 'string' },
+        },
         required: ['date', 'type', 'title', 'stale', 'path'],
       },
     },
@@ -101,7 +141,13 @@ export function toolDefinitions(names: ToolNames = MCP_NAMES) {
         additionalProperties: false,
       },
       outputSchema: QUERY_OUTPUT_SCHEMA,
-      annotations: { title: 'Query knowledge notes', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Query knowledge notes',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
     {
       name: names.load,
@@ -124,7 +170,11 @@ export function toolDefinitions(names: ToolNames = MCP_NAMES) {
             maxItems: MAX_PATHS_PER_CALL,
             description: `Paths exactly as shown in the ${names.query} result. When given, "query" and "picks" are ignored.`,
           },
-          query: { type: 'string', maxLength: MAX_QUERY_CHARS, description: 'Instead of paths: the query whose results to load.' },
+          query: {
+            type: 'string',
+            maxLength: MAX_QUERY_CHARS,
+            description: 'Instead of paths: the query whose results to load.',
+          },
           picks: {
             type: ['array', 'string'],
             anyOf: [
@@ -140,11 +190,21 @@ export function toolDefinitions(names: ToolNames = MCP_NAMES) {
             default: DEFAULT_LOAD_CHARS,
             description: `At most this many characters in the answer (default ${DEFAULT_LOAD_CHARS}).`,
           },
-          reload: { type: 'boolean', default: false, description: 'Send files again even if this session already loaded them.' },
+          reload: {
+            type: 'boolean',
+            default: false,
+            description: 'Send files again even if this session already loaded them.',
+          },
         },
         additionalProperties: false,
       },
-      annotations: { title: 'Load knowledge notes', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: {
+        title: 'Load knowledge notes',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     },
   ];
 }
@@ -154,8 +214,15 @@ export const TOOLS = toolDefinitions();
 export const CONTEXT_PROMPT = {
   name: 'context',
   title: 'Context from the knowledge base',
-  description: 'The /context skill: the knowledge files matching a tag query, with instructions to load the relevant ones.',
-  arguments: [{ name: 'query', description: "Tags, aliases or project keys; AND to require all (e.g. 'api AND pagination').", required: true }],
+  description:
+    'The /context skill: the knowledge files matching a tag query, with instructions to load the relevant ones.',
+  arguments: [
+    {
+      name: 'query',
+      description: "Tags, aliases or project keys; AND to require all (e.g. 'api AND pagination').",
+      required: true,
+    },
+  ],
 };
 
 export const TAG_RESOURCE_TEMPLATE = {

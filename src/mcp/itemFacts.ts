@@ -54,11 +54,19 @@ export function matchReasons(item: ResultItem, result: QueryResult, text: string
 /** Sizes and reasons for every item of a result, in its order. */
 export function itemFacts(config: Config, result: QueryResult, text: string): Map<ResultItem, ItemFacts> {
   const sizes = new Map<ResultItem, number>();
-  for (const ok of checkItems(config, result.items.filter((i) => i.selectable)).ok) sizes.set(ok.item, ok.bytes);
+  for (const ok of checkItems(
+    config,
+    result.items.filter((i) => i.selectable),
+  ).ok)
+    sizes.set(ok.item, ok.bytes);
   const facts = new Map<ResultItem, ItemFacts>();
   for (const item of result.items) {
     const bytes = sizes.get(item) ?? null;
-    facts.set(item, { bytes, tokens: bytes === null ? null : estimateTokens(bytes), matchedBy: matchReasons(item, result, text) });
+    facts.set(item, {
+      bytes,
+      tokens: bytes === null ? null : estimateTokens(bytes),
+      matchedBy: matchReasons(item, result, text),
+    });
   }
   return facts;
 }

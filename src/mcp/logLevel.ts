@@ -20,7 +20,10 @@ export function logLevelOf(flag: LogLevel | undefined, env: Record<string, strin
 }
 
 /** A logger that writes a line only when its level is at or above `threshold`'s importance. */
-export function leveledLog(threshold: LogLevel, write: (line: string) => void): (message: string, level?: LogLevel) => void {
+export function leveledLog(
+  threshold: LogLevel,
+  write: (line: string) => void,
+): (message: string, level?: LogLevel) => void {
   return (message, level = 'info') => {
     if (RANK[level] <= RANK[threshold]) write(level === 'info' ? message : `${level}: ${message}`);
   };

@@ -35,7 +35,13 @@ export interface McpOptions {
 
 export type McpArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: McpOptions };
 
-const FLAGS: Record<string, keyof McpOptions> = { '--config': 'config', '--folder': 'folder', '--projects-root': 'projectsRoot', '--today': 'today', '--log-level': 'logLevel' };
+const FLAGS: Record<string, keyof McpOptions> = {
+  '--config': 'config',
+  '--folder': 'folder',
+  '--projects-root': 'projectsRoot',
+  '--today': 'today',
+  '--log-level': 'logLevel',
+};
 
 export function parseMcpArgs(argv: readonly string[]): McpArgs {
   const options: McpOptions = {};
@@ -45,12 +51,18 @@ export function parseMcpArgs(argv: readonly string[]): McpArgs {
     const eq = arg.indexOf('=');
     const flag = eq >= 0 ? arg.slice(0, eq) : arg;
     const key = FLAGS[flag];
-    if (!key) return { kind: 'error', message: `Unknown ${flag.startsWith('-') ? 'option' : 'argument'} ${flag}. Run aria-context mcp --help for options.` };
+    if (!key)
+      return {
+        kind: 'error',
+        message: `Unknown ${flag.startsWith('-') ? 'option' : 'argument'} ${flag}. Run aria-context mcp --help for options.`,
+      };
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
-    if (key === 'today' && !isIsoDate(value)) return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
+    if (key === 'today' && !isIsoDate(value))
+      return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
     if (key === 'logLevel') {
-      if (!isLogLevel(value)) return { kind: 'error', message: `--log-level is one of error, warn, info (got "${value}").` };
+      if (!isLogLevel(value))
+        return { kind: 'error', message: `--log-level is one of error, warn, info (got "${value}").` };
       options.logLevel = value;
       continue;
     }
@@ -67,7 +79,11 @@ const log = leveledLog('info', write);
  * the config candidates and index.md (project and ideas folders re-check their own stamps),
  * so every call sees the disk as it is now without re-parsing what did not change.
  */
-export function knowledgeBase(options: McpOptions, env: Record<string, string | undefined>, logLine: (line: string, level?: LogLevel) => void = log): KnowledgeBase {
+export function knowledgeBase(
+  options: McpOptions,
+  env: Record<string, string | undefined>,
+  logLine: (line: string, level?: LogLevel) => void = log,
+): KnowledgeBase {
   const sources = {
     home: env.HOME || os.homedir(),
     env,
@@ -77,11 +93,20 @@ export function knowledgeBase(options: McpOptions, env: Record<string, string | 
     projectsRoot: options.projectsRoot,
     trustedWorkspaceFolders: [], // like the CLI: never a workspace .cursor config
   };
-  return new KnowledgeBase({ sources: () => sources, today: () => options.today ?? localDate(Date.now()), checkOnAccess: true, clock: Date.now, log: logLine });
+  return new KnowledgeBase({
+    sources: () => sources,
+    today: () => options.today ?? localDate(Date.now()),
+    checkOnAccess: true,
+    clock: Date.now,
+    log: logLine,
+  });
 }
 
 /** Starts the server; resolves once it is listening. Exit code 2 (no server) for bad arguments. */
-export async function main(argv: readonly string[], env: Record<string, string | undefined> = process.env): Promise<void> {
+export async function main(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<void> {
   const parsed = parseMcpArgs(argv);
   if (parsed.kind === 'help') {
     process.stdout.write(MCP_HELP);
@@ -101,7 +126,11 @@ export async function main(argv: readonly string[], env: Record<string, string |
     (message) => logAt(message, 'warn'),
   );
   const state = kb.state();
-  logAt(state.kind === 'ready' ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})` : `Serving over stdio (v${version}); for now: ${state.message}`);
+  logAt(
+    state.kind === 'ready'
+      ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})`
+      : `Serving over stdio (v${version}); for now: ${state.message}`,
+  );
 }
 
 if (require.main === module) {

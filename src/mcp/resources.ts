@@ -2,10 +2,29 @@
 // completions, as plain functions over the core. Protocol errors are thrown as McpResourceError
 // and turned into JSON-RPC errors by the server.
 import * as path from 'node:path';
-import { itemsForPaths, loadItems, plural, refusedLine, renderSummary, truncationNotice, type KnowledgeBase, type Snapshot } from '../core';
+import {
+  itemsForPaths,
+  loadItems,
+  plural,
+  refusedLine,
+  renderSummary,
+  truncationNotice,
+  type KnowledgeBase,
+  type Snapshot,
+} from '../core';
 import { categoryTitle, cataloguePage } from './catalogue';
 import { loadWithinBudget } from './bundle';
-import { FILE_BYTES, MAX_LOAD_CHARS, MAX_COMPLETION_CHARS, MAX_COMPLETION_INPUT_CHARS, MAX_COMPLETIONS, MAX_CURSOR_CHARS, MAX_ECHO_CHARS, MAX_URI_CHARS, RESOURCE_PAGE_SIZE } from './limits';
+import {
+  FILE_BYTES,
+  MAX_LOAD_CHARS,
+  MAX_COMPLETION_CHARS,
+  MAX_COMPLETION_INPUT_CHARS,
+  MAX_COMPLETIONS,
+  MAX_CURSOR_CHARS,
+  MAX_ECHO_CHARS,
+  MAX_URI_CHARS,
+  RESOURCE_PAGE_SIZE,
+} from './limits';
 import { queryKnowledge, snapshotOf, summaryWithHint, LOAD_TOOL } from './tools';
 import { fileUri, parseUri, TAG_TEMPLATE } from './uris';
 
@@ -42,7 +61,11 @@ function encodeCursor(offset: number): string {
 
 function decodeCursor(cursor: unknown): number {
   if (cursor === undefined || cursor === null) return 0;
-  if (String(cursor).length > MAX_CURSOR_CHARS) throw new McpRequestError(INVALID_PARAMS, 'Invalid cursor: pass the nextCursor of a previous resources/list answer.');
+  if (String(cursor).length > MAX_CURSOR_CHARS)
+    throw new McpRequestError(
+      INVALID_PARAMS,
+      'Invalid cursor: pass the nextCursor of a previous resources/list answer.',
+    );
   try {
     const parsed = JSON.parse(Buffer.from(String(cursor), 'base64url').toString('utf8')) as { offset?: unknown };
     if (Number.isInteger(parsed.offset) && (parsed.offset as number) >= 0) return parsed.offset as number;
@@ -60,7 +83,11 @@ export interface ResourceEntry {
   mimeType: string;
 }
 
-export function listResources(kb: KnowledgeBase, cursor: unknown, pageSize = RESOURCE_PAGE_SIZE): { resources: ResourceEntry[]; nextCursor?: string } {
+export function listResources(
+  kb: KnowledgeBase,
+  cursor: unknown,
+  pageSize = RESOURCE_PAGE_SIZE,
+): { resources: ResourceEntry[]; nextCursor?: string } {
   const start = decodeCursor(cursor);
   const snapshot = kb.snapshot();
   // Not configured or no index yet: an empty list, so a client starting up is not shown an error.
@@ -79,12 +106,20 @@ export function listResources(kb: KnowledgeBase, cursor: unknown, pageSize = RES
   return page.next === null ? { resources } : { resources, nextCursor: encodeCursor(page.next) };
 }
 
-export function readResource(kb: KnowledgeBase, uri: string): { contents: Array<{ uri: string; mimeType: string; text: string }> } {
+export function readResource(
+  kb: KnowledgeBase,
+  uri: string,
+): { contents: Array<{ uri: string; mimeType: string; text: string }> } {
   const parsed = parseUri(uri);
-  if (parsed.kind === 'invalid') throw new McpRequestError(INVALID_PARAMS, `Unknown resource ${clip(uri)}: ${parsed.reason}.`);
+  if (parsed.kind === 'invalid')
+    throw new McpRequestError(INVALID_PARAMS, `Unknown resource ${clip(uri)}: ${parsed.reason}.`);
   // A tag's query gets the core's caps and message, like a query anywhere else (which bound its URI too).
   if (parsed.kind === 'tag') return { contents: [{ uri, mimeType: MARKDOWN, text: tagBundle(kb, parsed.query) }] };
-  if (uri.length > MAX_URI_CHARS) throw new McpRequestError(INVALID_PARAMS, `Unknown resource ${clip(uri)}: longer than ${MAX_URI_CHARS} characters.`);
+  if (uri.length > MAX_URI_CHARS)
+    throw new McpRequestError(
+      INVALID_PARAMS,
+      `Unknown resource ${clip(uri)}: longer than ${MAX_URI_CHARS} characters.`,
+    );
   const snapshot = snapshotOrThrow(kb);
   const vouched = itemsForPaths(snapshot, [parsed.path], kb.today());
   const refused = vouched.refused[0];
@@ -127,14 +162,21 @@ export function getContextPrompt(kb: KnowledgeBase, args: Record<string, unknown
 }
 
 /** Completions for the tag template's `tag` and the prompt's `query` (its last word). */
-export function complete(kb: KnowledgeBase, ref: { type?: string; uri?: string; name?: string }, argument: { name?: string; value?: string }) {
+export function complete(
+  kb: KnowledgeBase,
+  ref: { type?: string; uri?: string; name?: string },
+  argument: { name?: string; value?: string },
+) {
   const empty = { completion: { values: [] as string[], hasMore: false } };
   const forTag = ref.type === 'ref/resource' && ref.uri === TAG_TEMPLATE && argument.name === 'tag';
   const forPrompt = ref.type === 'ref/prompt' && ref.name === 'context' && argument.name === 'query';
   if (!forTag && !forPrompt) return empty;
   const value = String(argument.value ?? '');
   if (value.length > MAX_COMPLETION_INPUT_CHARS) {
-    throw new McpRequestError(INVALID_PARAMS, `Invalid params for completion/complete: argument.value is longer than ${MAX_COMPLETION_INPUT_CHARS} characters.`);
+    throw new McpRequestError(
+      INVALID_PARAMS,
+      `Invalid params for completion/complete: argument.value is longer than ${MAX_COMPLETION_INPUT_CHARS} characters.`,
+    );
   }
   const snapshot = kb.snapshot();
   if (!snapshot) return empty;

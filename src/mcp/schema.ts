@@ -21,7 +21,22 @@ export interface JsonSchema {
 }
 
 /** The keywords checkArguments understands; anything else in a tool schema is refused by a test. */
-export const SCHEMA_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'maxItems', 'minItems', 'maxLength', 'minimum', 'maximum', 'enum', 'anyOf', 'description', 'default']);
+export const SCHEMA_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'maxItems',
+  'minItems',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'enum',
+  'anyOf',
+  'description',
+  'default',
+]);
 
 /** Characters of a caller's value shown back in a message. */
 const SHOWN = 60;
@@ -53,13 +68,25 @@ function expected(schema: JsonSchema): string {
   if (schema.anyOf) return schema.anyOf.map(expected).join(' or ');
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' or ');
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : ['any value'];
-  return types.map((t) => (t === 'array' && schema.items ? `an array of ${many(schema.items)}` : t === 'integer' ? 'an integer' : t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`)).join(' or ');
+  return types
+    .map((t) =>
+      t === 'array' && schema.items
+        ? `an array of ${many(schema.items)}`
+        : t === 'integer'
+          ? 'an integer'
+          : t === 'array' || t === 'object'
+            ? `an ${t}`
+            : `a ${t}`,
+    )
+    .join(' or ');
 }
 
 /** `integers`, `strings`: what an array's items must be. */
 function many(items: JsonSchema): string {
   const types = Array.isArray(items.type) ? items.type : items.type ? [items.type] : [];
-  return types.length && !items.anyOf && !items.enum ? types.map((t) => `${t}s`).join(' or ') : `items that are each ${expected(items)}`;
+  return types.length && !items.anyOf && !items.enum
+    ? types.map((t) => `${t}s`).join(' or ')
+    : `items that are each ${expected(items)}`;
 }
 
 /** The first problem of `value` against `schema` at `where`, or null. Iterative depth is the schema's. */
@@ -67,23 +94,31 @@ function problem(value: unknown, schema: JsonSchema, where: string): string | nu
   if (schema.anyOf) {
     if (schema.anyOf.some((s) => problem(value, s, where) === null)) return null;
     // One branch of the value's own type: its problem is the useful one (too many items, …).
-    const sameType = schema.anyOf.filter((s) => !s.type || (Array.isArray(s.type) ? s.type : [s.type]).some((t) => hasType(value, t)));
+    const sameType = schema.anyOf.filter(
+      (s) => !s.type || (Array.isArray(s.type) ? s.type : [s.type]).some((t) => hasType(value, t)),
+    );
     if (sameType.length === 1 && !sameType[0].enum) return problem(value, sameType[0], where);
     return `"${where}" must be ${expected(schema)} (got ${shown(value)}).`;
   }
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length && !types.some((t) => hasType(value, t))) return `"${where}" must be ${expected(schema)} (got ${shown(value)}).`;
-  if (schema.enum && !schema.enum.includes(value)) return `"${where}" must be ${expected(schema)} (got ${shown(value)}).`;
+  if (types.length && !types.some((t) => hasType(value, t)))
+    return `"${where}" must be ${expected(schema)} (got ${shown(value)}).`;
+  if (schema.enum && !schema.enum.includes(value))
+    return `"${where}" must be ${expected(schema)} (got ${shown(value)}).`;
   if (typeof value === 'string' && schema.maxLength !== undefined && value.length > schema.maxLength) {
     return `"${where}" is too long (${value.length} characters; at most ${schema.maxLength}).`;
   }
   if (typeof value === 'number') {
-    if (schema.minimum !== undefined && value < schema.minimum) return `"${where}" must be at least ${schema.minimum} (got ${value}).`;
-    if (schema.maximum !== undefined && value > schema.maximum) return `"${where}" must be at most ${schema.maximum} (got ${value}).`;
+    if (schema.minimum !== undefined && value < schema.minimum)
+      return `"${where}" must be at least ${schema.minimum} (got ${value}).`;
+    if (schema.maximum !== undefined && value > schema.maximum)
+      return `"${where}" must be at most ${schema.maximum} (got ${value}).`;
   }
   if (Array.isArray(value)) {
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) return `"${where}" has too many items (${value.length}; at most ${schema.maxItems}).`;
-    if (schema.minItems !== undefined && value.length < schema.minItems) return `"${where}" needs at least ${schema.minItems} item(s).`;
+    if (schema.maxItems !== undefined && value.length > schema.maxItems)
+      return `"${where}" has too many items (${value.length}; at most ${schema.maxItems}).`;
+    if (schema.minItems !== undefined && value.length < schema.minItems)
+      return `"${where}" needs at least ${schema.minItems} item(s).`;
     if (schema.items) {
       for (let i = 0; i < value.length; i++) {
         const p = problem(value[i], schema.items, `${where}[${i}]`);
@@ -101,7 +136,9 @@ function objectProblem(value: Record<string, unknown>, schema: JsonSchema, where
   const props = schema.properties ?? {};
   const prefix = where ? `${where}.` : '';
   if (schema.additionalProperties === false) {
-    const unknown = Object.keys(value).filter((k) => !Object.hasOwn(props, k)).sort();
+    const unknown = Object.keys(value)
+      .filter((k) => !Object.hasOwn(props, k))
+      .sort();
     if (unknown.length) {
       const allowed = Object.keys(props).join(', ');
       return `Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${prefix}${k.slice(0, SHOWN)}"`).join(', ')}: this tool takes only ${allowed}.`;

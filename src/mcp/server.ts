@@ -8,7 +8,15 @@ import { serveStdio as serveOnStdio, type StdioServerHandle } from '@modelcontex
 import type { KnowledgeBase } from '../core';
 import { CONTEXT_PROMPT, INSTRUCTIONS, QUERY_OUTPUT_SCHEMA, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
 import { Ledger } from './ledger';
-import { clip, complete, getContextPrompt, listResources, McpRequestError, readResource, RESOURCE_NOT_FOUND } from './resources';
+import {
+  clip,
+  complete,
+  getContextPrompt,
+  listResources,
+  McpRequestError,
+  readResource,
+  RESOURCE_NOT_FOUND,
+} from './resources';
 import { LineTransport } from './stdio';
 import { kbSource, LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError, type ToolResult } from './tools';
 
@@ -48,7 +56,8 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
   server.setRequestHandler('tools/call', (request) => {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
-    if (name !== QUERY_TOOL && name !== LOAD_TOOL) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${clip(name)}`);
+    if (name !== QUERY_TOOL && name !== LOAD_TOOL)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${clip(name)}`);
     let result: ToolResult;
     try {
       result = name === QUERY_TOOL ? runQueryTool(source, args) : runLoadTool(source, args, { ledger });
@@ -57,10 +66,15 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
       log(`${name} failed: ${(err as Error).stack ?? String(err)}`);
       result = toolError(`${name} failed: ${(err as Error).message}`);
     }
-    return server.projectCallToolResult(result as never, name === QUERY_TOOL && !result.isError ? QUERY_OUTPUT_SCHEMA : undefined);
+    return server.projectCallToolResult(
+      result as never,
+      name === QUERY_TOOL && !result.isError ? QUERY_OUTPUT_SCHEMA : undefined,
+    );
   });
 
-  server.setRequestHandler('resources/list', (request) => guarded(log, 'resources/list', () => listResources(kb, request.params?.cursor)));
+  server.setRequestHandler('resources/list', (request) =>
+    guarded(log, 'resources/list', () => listResources(kb, request.params?.cursor)),
+  );
   server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [TAG_RESOURCE_TEMPLATE] }));
   server.setRequestHandler('resources/read', (request) =>
     guarded(log, 'resources/read', () => readResource(kb, request.params.uri), request.params.uri),
@@ -68,11 +82,14 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
 
   server.setRequestHandler('prompts/list', () => ({ prompts: [CONTEXT_PROMPT] }));
   server.setRequestHandler('prompts/get', (request) => {
-    if (request.params.name !== CONTEXT_PROMPT.name) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${clip(request.params.name)}`);
+    if (request.params.name !== CONTEXT_PROMPT.name)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${clip(request.params.name)}`);
     return guarded(log, 'prompts/get', () => getContextPrompt(kb, request.params.arguments));
   });
   server.setRequestHandler('completion/complete', (request) =>
-    guarded(log, 'completion/complete', () => complete(kb, request.params.ref as { type?: string; uri?: string; name?: string }, request.params.argument)),
+    guarded(log, 'completion/complete', () =>
+      complete(kb, request.params.ref as { type?: string; uri?: string; name?: string }, request.params.argument),
+    ),
   );
   server.onerror = (error) => log(`Protocol error: ${error.message}`);
   return server;

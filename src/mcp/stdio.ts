@@ -4,7 +4,12 @@
 // MAX_LINE_BYTES is dropped up to its newline, answered with a JSON-RPC error, and reading goes
 // on; so is a line that is not JSON or not JSON-RPC. Memory held for input: one line at most.
 import type { Readable, Writable } from 'node:stream';
-import { parseJSONRPCMessage, ProtocolErrorCode, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import {
+  parseJSONRPCMessage,
+  ProtocolErrorCode,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import { MAX_LINE_BYTES } from './limits';
 
 const NEWLINE = 0x0a;
@@ -85,7 +90,10 @@ export class LineTransport implements Transport {
     if (this.discarding) {
       this.discarding = false;
       this.note(`Dropped a message longer than ${this.maxLineBytes} bytes`);
-      this.answerError(ProtocolErrorCode.ParseError, `Parse error: the message is longer than ${this.maxLineBytes} bytes and was not read.`);
+      this.answerError(
+        ProtocolErrorCode.ParseError,
+        `Parse error: the message is longer than ${this.maxLineBytes} bytes and was not read.`,
+      );
       return;
     }
     const line = Buffer.concat(this.parts, this.length).toString('utf8').replace(/\r$/, '');
@@ -113,6 +121,8 @@ export class LineTransport implements Transport {
 
   /** JSON-RPC's answer to a message whose id could not be read: the id is null. */
   private answerError(code: number, message: string): void {
-    void this.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(() => undefined);
+    void this.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(
+      () => undefined,
+    );
   }
 }

@@ -4,7 +4,18 @@
 // contract as structuredContent) and knowledge_load (the markdown bundle within a budget).
 // Arguments are checked against the tool's schema first; every failure is a tool result with
 // isError and a message a model can act on, never a throw.
-import { itemsForPaths, pickItems, queryTooLarge, renderSummary, toJson, USAGE, type KnowledgeBase, type QueryResult, type ResultItem, type Snapshot } from '../core';
+import {
+  itemsForPaths,
+  pickItems,
+  queryTooLarge,
+  renderSummary,
+  toJson,
+  USAGE,
+  type KnowledgeBase,
+  type QueryResult,
+  type ResultItem,
+  type Snapshot,
+} from '../core';
 import { loadWithinBudget, type PathRefusal } from './bundle';
 import { toolDefinitions, type ToolNames, MCP_NAMES } from './definitions';
 import { factsLines, itemFacts } from './itemFacts';
@@ -16,7 +27,9 @@ import { fileUri } from './uris';
 
 export { LOAD_TOOL, QUERY_TOOL };
 
-export type ToolContent = { type: 'text'; text: string } | { type: 'resource_link'; uri: string; name: string; title?: string; mimeType: string };
+export type ToolContent =
+  | { type: 'text'; text: string }
+  | { type: 'resource_link'; uri: string; name: string; title?: string; mimeType: string };
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -25,7 +38,10 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-export const toolError = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
+export const toolError = (message: string): ToolResult => ({
+  content: [{ type: 'text', text: message }],
+  isError: true,
+});
 const text = (t: string): ToolResult => ({ content: [{ type: 'text', text: t }] });
 
 export const loadHint = (names: ToolNames = MCP_NAMES) =>
@@ -44,14 +60,18 @@ export interface ToolSource {
 
 export function snapshotOf(kb: KnowledgeBase): Checked<Snapshot> {
   const state = kb.state();
-  return state.kind === 'ready' ? { ok: true, value: state.snapshot } : { ok: false, message: state.message, invalid: false };
+  return state.kind === 'ready'
+    ? { ok: true, value: state.snapshot }
+    : { ok: false, message: state.message, invalid: false };
 }
 
 export function kbSource(kb: KnowledgeBase): ToolSource {
   return {
     query: (q) => {
       const outcome = kb.query(q);
-      return outcome.ok ? { ok: true, value: outcome.result } : { ok: false, message: outcome.message, invalid: outcome.kind === 'usage' };
+      return outcome.ok
+        ? { ok: true, value: outcome.result }
+        : { ok: false, message: outcome.message, invalid: outcome.kind === 'usage' };
     },
     snapshot: () => snapshotOf(kb),
     today: () => kb.today(),
@@ -106,7 +126,10 @@ export function runQueryTool(source: ToolSource, args: unknown, options: QueryTo
   const lines = factsLines(result, facts);
   const summary = summaryWithHint(result, options.names);
   const json = toJson(result);
-  const items = json.items.map((item, i) => ({ ...item, ...(facts.get(result.items[i]) ?? { bytes: null, tokens: null, matchedBy: [] }) }));
+  const items = json.items.map((item, i) => ({
+    ...item,
+    ...(facts.get(result.items[i]) ?? { bytes: null, tokens: null, matchedBy: [] }),
+  }));
   const body = `${options.preface ?? ''}${summary}${lines.length ? `\n${lines.join('\n')}\n` : ''}`;
   return { ...text(body), structuredContent: { ...json, items } as unknown as Record<string, unknown> };
 }
@@ -123,8 +146,15 @@ function picked(source: ToolSource, query: string, picks: unknown): Checked<Resu
   return chosen.ok ? { ok: true, value: chosen.items } : { ok: false, message: chosen.message, invalid: true };
 }
 
-export function runLoadTool(source: ToolSource, args: unknown, session: LoadSession = {}, names: ToolNames = MCP_NAMES): ToolResult {
-  const wrong = ((args as { paths?: unknown } | null)?.paths === undefined ? queryCap(args) : null) ?? checkArguments(args, schemaOf(LOAD_TOOL));
+export function runLoadTool(
+  source: ToolSource,
+  args: unknown,
+  session: LoadSession = {},
+  names: ToolNames = MCP_NAMES,
+): ToolResult {
+  const wrong =
+    ((args as { paths?: unknown } | null)?.paths === undefined ? queryCap(args) : null) ??
+    checkArguments(args, schemaOf(LOAD_TOOL));
   if (wrong) return toolError(wrong);
   const a = args as { paths?: string[]; query?: string; picks?: unknown; maxChars?: number; reload?: boolean };
   const paths = a.paths ?? [];
@@ -145,7 +175,12 @@ export function runLoadTool(source: ToolSource, args: unknown, session: LoadSess
     if (!chosen.ok) return toolError(chosen.message);
     items = chosen.value;
   }
-  const load = loadWithinBudget(snapshot.value.config, items, { maxChars: a.maxChars, ledger: session.ledger, reload: a.reload === true, pathRefusals: refusals });
+  const load = loadWithinBudget(snapshot.value.config, items, {
+    maxChars: a.maxChars,
+    ledger: session.ledger,
+    reload: a.reload === true,
+    pathRefusals: refusals,
+  });
   const links: ToolContent[] = [...load.loaded, ...load.already].map((f) => ({
     type: 'resource_link',
     uri: fileUri(f.item.path),

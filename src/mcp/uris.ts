@@ -16,7 +16,8 @@ export function tagUri(tag: string): string {
   return `${SCHEME}://tag/${encodeURIComponent(tag)}`;
 }
 
-export type ParsedUri = { kind: 'file'; path: string } | { kind: 'tag'; query: string } | { kind: 'invalid'; reason: string };
+export type ParsedUri =
+  { kind: 'file'; path: string } | { kind: 'tag'; query: string } | { kind: 'invalid'; reason: string };
 
 export function parseUri(uri: string): ParsedUri {
   const m = /^aria-knowledge:\/\/(knowledge|home|root|tag)\/([^?#]+)$/.exec(uri);

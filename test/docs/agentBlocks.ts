@@ -64,9 +64,10 @@ const claude = path.join(cache, 'claude-code', 'node_modules', '.bin', 'claude')
 const node24 = path.join(cache, 'node24', 'node_modules', '.bin', 'node');
 const codeServer = path.join(cache, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const noClaude = fs.existsSync(claude) ? false : `Claude Code is not in ${cache}: run bash scripts/e2e/setup-claude.sh`;
-const noCodeServer = fs.existsSync(node24) && fs.existsSync(codeServer)
-  ? false
-  : `code-server is not in ${cache}: run bash scripts/e2e/setup-harness.sh --no-browser`;
+const noCodeServer =
+  fs.existsSync(node24) && fs.existsSync(codeServer)
+    ? false
+    : `code-server is not in ${cache}: run bash scripts/e2e/setup-harness.sh --no-browser`;
 
 function sh(script: string, cwd: string, env: NodeJS.ProcessEnv) {
   const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd, env, encoding: 'utf8', timeout: 300_000 });
@@ -100,7 +101,10 @@ async function connectsWithBothClients(server: { command: string; args: string[]
   const v2 = new V2Client({ name: 'readme-v2', version: '1' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
   await v2.connect(new V2Transport({ ...server, env, stderr: 'pipe' }));
   try {
-    assert.deepEqual((await v2.listTools()).tools.map((t) => t.name), ['knowledge_query', 'knowledge_load']);
+    assert.deepEqual(
+      (await v2.listTools()).tools.map((t) => t.name),
+      ['knowledge_query', 'knowledge_load'],
+    );
   } finally {
     await v2.close();
   }
@@ -125,8 +129,10 @@ export function agentSetupTests(ctx: AgentContext): void {
     assert.match(sh('code --list-extensions', ctx.copy(), vscodeEnv), /^aria-context\.aria-context$/m);
   });
 
-  test('README: the tarball installs with its npm install -g line, and setup prints this install\'s paths', () => {
-    const install = oneBlock(ctx.readme, 'sh', 'npm pack').split('\n').find((l) => l.startsWith('npm install -g'));
+  test("README: the tarball installs with its npm install -g line, and setup prints this install's paths", () => {
+    const install = oneBlock(ctx.readme, 'sh', 'npm pack')
+      .split('\n')
+      .find((l) => l.startsWith('npm install -g'));
     assert.equal(install, `npm install -g ./aria-context-${ctx.version}.tgz`);
     prefix = tempDir('aria-readme-clients-');
     const binOnPath = `${path.join(prefix, 'bin')}${path.delimiter}${ctx.env().PATH}`;
@@ -136,14 +142,17 @@ export function agentSetupTests(ctx: AgentContext): void {
     assert.equal(tomlServer(printed('codex')).args[0], cli);
   });
 
-  test('README: Codex\'s table is what setup prints, has no duplicate key, and its server connects', async () => {
+  test("README: Codex's table is what setup prints, has no duplicate key, and its server connects", async () => {
     assert.ok(cli, 'not installed');
     const table = oneBlock(ctx.readme, 'toml', '[mcp_servers.aria-context]');
     assert.equal(here(table), printed('codex'));
     await connectsWithBothClients(tomlServer(here(table)), fixtureCopy('aria-readme-codex-'));
   });
 
-  for (const [client, key] of [['cursor', 'mcpServers'], ['vscode', 'servers']] as const) {
+  for (const [client, key] of [
+    ['cursor', 'mcpServers'],
+    ['vscode', 'servers'],
+  ] as const) {
     test(`README: ${client}'s JSON is what setup prints, and its server connects`, async () => {
       assert.ok(cli, 'not installed');
       const config = JSON.parse(here(oneBlock(ctx.readme, 'json', `"${key}"`)));
@@ -154,14 +163,21 @@ export function agentSetupTests(ctx: AgentContext): void {
     });
   }
 
-  test('README: Claude Code\'s line and `aria-context setup claude-code` both leave it connected in claude mcp list',
-    { skip: noClaude }, () => {
+  test(
+    "README: Claude Code's line and `aria-context setup claude-code` both leave it connected in claude mcp list",
+    { skip: noClaude },
+    () => {
       assert.ok(cli, 'not installed');
       const line = oneBlock(ctx.readme, 'shell', 'claude mcp add').trim();
       assert.equal(`${here(line)}\n`, printed('claude-code'));
       const claudeEnv = (home: string) => ({
-        ...env, HOME: home, NO_COLOR: '1', DISABLE_AUTOUPDATER: '1', DISABLE_TELEMETRY: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', PATH: `${path.dirname(claude)}${path.delimiter}${env.PATH}`,
+        ...env,
+        HOME: home,
+        NO_COLOR: '1',
+        DISABLE_AUTOUPDATER: '1',
+        DISABLE_TELEMETRY: '1',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        PATH: `${path.dirname(claude)}${path.delimiter}${env.PATH}`,
       });
       for (const how of [here(line), 'aria-context setup claude-code']) {
         const home = tempDir('aria-readme-claude-');
@@ -170,5 +186,6 @@ export function agentSetupTests(ctx: AgentContext): void {
         const list = sh('claude mcp list', project, claudeEnv(home));
         assert.match(list, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, `${how}\n${list}`);
       }
-    });
+    },
+  );
 }

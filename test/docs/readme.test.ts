@@ -36,7 +36,12 @@ function fences(markdown: string): Fence[] {
     const close = new RegExp(`^ {0,3}\`{${open[1].length},}\\s*$`);
     let end = i + 1;
     while (end < lines.length && !close.test(lines[end])) end++;
-    found.push({ line: i + 1, lang: open[2], body: lines.slice(i + 1, end).join('\n'), gap: lines.slice(afterPrevious, i).join('\n') });
+    found.push({
+      line: i + 1,
+      lang: open[2],
+      body: lines.slice(i + 1, end).join('\n'),
+      gap: lines.slice(afterPrevious, i).join('\n'),
+    });
     i = end;
     afterPrevious = end + 1;
   }
@@ -50,7 +55,13 @@ export function commandBlocks(markdown: string): CommandBlock[] {
     if (fence.lang !== 'sh') return [];
     const next = all[i + 1];
     const output = next && next.lang === 'text' && next.gap.trim() === '' ? next.body : null;
-    const expected = output === null ? [] : output.split(/^…$/m).map((piece) => piece.replace(/^\n|\n$/g, '')).filter((piece) => piece !== '');
+    const expected =
+      output === null
+        ? []
+        : output
+            .split(/^…$/m)
+            .map((piece) => piece.replace(/^\n|\n$/g, ''))
+            .filter((piece) => piece !== '');
     return [{ line: fence.line, script: fence.body, expected }];
   });
 }
@@ -69,7 +80,10 @@ export function missingPiece(output: string, pieces: string[]): string | null {
 /** The repository as a fresh clone of the working tree would have it, committed in its own git. */
 function freshCopy(): string {
   const copy = path.join(tempDir('aria-readme-'), 'aria-context');
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   for (const rel of listed.split('\0').filter(Boolean)) {
     const from = path.join(repoRoot, rel);
     if (!fs.existsSync(from)) continue; // deleted in the working tree
@@ -77,7 +91,11 @@ function freshCopy(): string {
     fs.copyFileSync(from, path.join(copy, rel));
     fs.chmodSync(path.join(copy, rel), fs.statSync(from).mode);
   }
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=readme-test', '-c', 'user.email=readme-test@localhost', ...args], { cwd: copy, stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=readme-test', '-c', 'user.email=readme-test@localhost', ...args], {
+      cwd: copy,
+      stdio: 'ignore',
+    });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-q', '-m', 'working tree');
@@ -86,7 +104,29 @@ function freshCopy(): string {
 
 describe('README command blocks', { timeout: 900_000 }, () => {
   test('the extraction pairs each sh block with the text block right after it and splits at … lines', () => {
-    const md = ['```sh', 'echo a', '```', '', '```text', 'a', '…', 'b', '```', 'prose', '```text', 'not paired', '```', '````sh', 'x', '```', 'y', '````', '```shell', 'npm start', '```'].join('\n');
+    const md = [
+      '```sh',
+      'echo a',
+      '```',
+      '',
+      '```text',
+      'a',
+      '…',
+      'b',
+      '```',
+      'prose',
+      '```text',
+      'not paired',
+      '```',
+      '````sh',
+      'x',
+      '```',
+      'y',
+      '````',
+      '```shell',
+      'npm start',
+      '```',
+    ].join('\n');
     assert.deepEqual(commandBlocks(md), [
       { line: 1, script: 'echo a', expected: ['a', 'b'] },
       { line: 14, script: 'x\n```\ny', expected: [] },
@@ -100,7 +140,15 @@ describe('README command blocks', { timeout: 900_000 }, () => {
   test('the README has runnable blocks: installing, the CLI examples and putting it on PATH', () => {
     const scripts = blocks.map((b) => b.script).join('\n');
     const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-    for (const command of ['npm ci', 'npm run package', 'npm pack', `npm install -g ./aria-context-${version}.tgz`, 'npm run build', 'node dist/cli.js query', 'npm link']) {
+    for (const command of [
+      'npm ci',
+      'npm run package',
+      'npm pack',
+      `npm install -g ./aria-context-${version}.tgz`,
+      'npm run build',
+      'node dist/cli.js query',
+      'npm link',
+    ]) {
       assert.ok(scripts.includes(command), `no sh block runs ${command}`);
     }
     // The package is not on the registry: whoever registers the name would run code in every
@@ -132,7 +180,12 @@ describe('README command blocks', { timeout: 900_000 }, () => {
   for (const block of blocks) {
     test(`README.md:${block.line}: ${block.script.split('\n').join(' && ')}`, () => {
       assert.ok(copy, 'no fresh copy');
-      const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', block.script], { cwd: copy, env, encoding: 'utf8', timeout: 600_000 });
+      const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', block.script], {
+        cwd: copy,
+        env,
+        encoding: 'utf8',
+        timeout: 600_000,
+      });
       assert.equal(run.status, 0, `exit ${run.status ?? run.signal}\n${run.stdout}\n${run.stderr}`);
       const missing = missingPiece(run.stdout, block.expected);
       assert.equal(missing, null, `the output lacks:\n${missing}\n--- output:\n${run.stdout}`);
@@ -148,10 +201,16 @@ describe('README command blocks', { timeout: 900_000 }, () => {
     assert.equal(execFileSync('git', ['status', '--porcelain'], { cwd: copy, encoding: 'utf8' }), '');
   });
 
-  test('the CLI examples kept their index cache in the example HOME\'s git-ignored .cache, nowhere else in the copy', () => {
+  test("the CLI examples kept their index cache in the example HOME's git-ignored .cache, nowhere else in the copy", () => {
     assert.ok(copy, 'no fresh copy');
-    const ignored = execFileSync('git', ['status', '--porcelain', '--ignored', '--', 'examples'], { cwd: copy, encoding: 'utf8' });
+    const ignored = execFileSync('git', ['status', '--porcelain', '--ignored', '--', 'examples'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
     const lines = ignored.split('\n').filter(Boolean);
-    assert.ok(lines.every((l) => l === '!! examples/knowledge-home/.cache/'), ignored);
+    assert.ok(
+      lines.every((l) => l === '!! examples/knowledge-home/.cache/'),
+      ignored,
+    );
   });
 });

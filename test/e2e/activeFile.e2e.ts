@@ -47,7 +47,11 @@ async function quickOpen(page: Page, name: string): Promise<void> {
   await closeQuickInput(page);
   await openQuickInput(page, 'Control+P');
   await typeInQuickInput(page, name);
-  await waitFor(async () => (await quickInputItems(page)).some((r) => r.label === name), 20_000, `Quick Open to list ${name}`);
+  await waitFor(
+    async () => (await quickInputItems(page)).some((r) => r.label === name),
+    20_000,
+    `Quick Open to list ${name}`,
+  );
   await page.keyboard.press('Enter');
   await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith(name)), 15_000, `${name} open`);
 }
@@ -79,10 +83,17 @@ describe('knowledge for the active file, and index health, in the real workbench
     fs.writeFileSync(indexFile, lines.join('\n'));
     missingLine = at + 2;
     // A tagged note written after the last /index: only Check Index's scan finds it.
-    fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'), '---\ntags: [api, stripe]\n---\n# Retry budgets\n');
+    fs.writeFileSync(
+      path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'),
+      '---\ntags: [api, stripe]\n---\n# Retry budgets\n',
+    );
     rebuiltLine = lines.findIndex((l) => l.startsWith('Last rebuilt:')) + 1;
     // The workspace is the home folder: projects, the knowledge folder and scratch/ in one tree.
-    server = await startCodeServer({ workspace: home, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace: home,
+      vsixPath: vsix,
+      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, home);
     page = wb.page;
   });
@@ -91,22 +102,35 @@ describe('knowledge for the active file, and index health, in the real workbench
 
   test('opening a project file updates the status bar item (on the right) and the tree section; an outside file clears them', async () => {
     await quickOpen(page, 'WebhookHandler.ts');
-    const text = await waitFor(async () => {
-      const t = await statusText(page);
-      return /\d/.test(t) ? t : '';
-    }, 30_000, 'the status bar item to show a count');
+    const text = await waitFor(
+      async () => {
+        const t = await statusText(page);
+        return /\d/.test(t) ? t : '';
+      },
+      30_000,
+      'the status bar item to show a count',
+    );
     assert.match(text, /^\d+\+?/, `status bar text "${text}"`);
     const label = (await page.locator(STATUS_ITEM).first().getAttribute('aria-label')) ?? '';
     assert.match(label, /knowledge files for the active file/);
     // Per file, so on the right with the editor's items (the left side is the workspace's).
-    const inPart = (side: string) => page.locator(`.part.statusbar .${side}-items ${STATUS_ITEM.replace('.part.statusbar ', '')}`).count();
-    assert.deepEqual([(await inPart('left')) === 0, (await inPart('right')) > 0], [true, true], 'on the right, not on the left');
+    const inPart = (side: string) =>
+      page.locator(`.part.statusbar .${side}-items ${STATUS_ITEM.replace('.part.statusbar ', '')}`).count();
+    assert.deepEqual(
+      [(await inPart('left')) === 0, (await inPart('right')) > 0],
+      [true, true],
+      'on the right, not on the left',
+    );
 
     await openViewContainer(page, 'Context');
-    const rows = await waitFor(async () => {
-      const r = await treeItems(page, 'Tags');
-      return r[0]?.label === 'For the Active File' ? r : null;
-    }, 20_000, 'For the Active File at the top of the tree');
+    const rows = await waitFor(
+      async () => {
+        const r = await treeItems(page, 'Tags');
+        return r[0]?.label === 'For the Active File' ? r : null;
+      },
+      20_000,
+      'For the Active File at the top of the tree',
+    );
     assert.equal(rows[0].description, 'proj-a stripe');
     assert.equal(rows[0].expanded, true);
     const end = rows.findIndex((r, i) => i > 0 && r.level === 1);
@@ -115,12 +139,23 @@ describe('knowledge for the active file, and index health, in the real workbench
     assert.ok(files.length >= 1 && files.length <= 5, `files under the section: ${section.join(', ')}`);
     assert.ok(files.includes('Webhook signature verification'), 'the stripe webhook note is among them');
     // The index health row follows once the cheap check (on the index worker) has reported.
-    await waitFor(async () => (await treeItems(page, 'Tags')).some((r) => r.level === 1 && /^index: \d+ problems?, rebuilt \d+ days ago$/.test(r.label)), 20_000, 'the index row');
+    await waitFor(
+      async () =>
+        (await treeItems(page, 'Tags')).some(
+          (r) => r.level === 1 && /^index: \d+ problems?, rebuilt \d+ days ago$/.test(r.label),
+        ),
+      20_000,
+      'the index row',
+    );
     await screenshot(page, 'active-file-status-and-tree');
 
     await quickOpen(page, 'stripe-api-notes.txt');
     await waitFor(async () => !/\d/.test(await statusText(page)), 10_000, 'the count to go away outside every project');
-    await waitFor(async () => (await treeItems(page, 'Tags'))[0]?.label !== 'For the Active File', 10_000, 'the section to go away');
+    await waitFor(
+      async () => (await treeItems(page, 'Tags'))[0]?.label !== 'For the Active File',
+      10_000,
+      'the section to go away',
+    );
   });
 
   test('clicking the status bar item shows the pick list for the active file', async () => {
@@ -129,7 +164,11 @@ describe('knowledge for the active file, and index health, in the real workbench
     await page.locator(STATUS_ITEM).first().click();
     const title = page.locator('.quick-input-widget .quick-input-title');
     await title.waitFor({ state: 'visible', timeout: 10_000 });
-    await waitFor(async () => /^proj-a stripe — \d+ files? \(OR\)( · .+)?$/.test(((await title.textContent()) ?? '').trim()), 10_000, 'the results of "proj-a stripe"');
+    await waitFor(
+      async () => /^proj-a stripe — \d+ files? \(OR\)( · .+)?$/.test(((await title.textContent()) ?? '').trim()),
+      10_000,
+      'the results of "proj-a stripe"',
+    );
     const rows = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').count();
     assert.ok(rows > 0);
     await screenshot(page, 'active-file-pick-list');
@@ -151,7 +190,11 @@ describe('knowledge for the active file, and index health, in the real workbench
     await row.click();
     await sleep(300);
     await page.keyboard.press('Enter');
-    await waitFor(async () => ((await page.locator('.part.statusbar').textContent()) ?? '').includes(`Ln ${missingLine},`), 10_000, `the cursor on line ${missingLine}`);
+    await waitFor(
+      async () => ((await page.locator('.part.statusbar').textContent()) ?? '').includes(`Ln ${missingLine},`),
+      10_000,
+      `the cursor on line ${missingLine}`,
+    );
   });
 
   test('Context: Check Index scans the notes and adds a note missing from the index on the Last rebuilt line', async () => {

@@ -26,7 +26,18 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { endSession, extensionLog, fixtureHome, golden, keepScreenshot, namedWorkspace, packagedVsix, pickRowByLabel, runQuery, waitForNotification } from './workbench';
+import {
+  endSession,
+  extensionLog,
+  fixtureHome,
+  golden,
+  keepScreenshot,
+  namedWorkspace,
+  packagedVsix,
+  pickRowByLabel,
+  runQuery,
+  waitForNotification,
+} from './workbench';
 
 describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, () => {
   let server: CodeServer;
@@ -36,16 +47,26 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
   before(async () => {
     const workspace = namedWorkspace();
     fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
-    server = await startCodeServer({ workspace, vsixPath: packagedVsix(), env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace,
+      vsixPath: packagedVsix(),
+      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   });
 
   after(() => endSession('chat-e2e', { page, wb, server }));
 
   test('with no chat model, the extension log says so and what works without one', async () => {
-    await waitFor(() => /Chat: no language model is available in this editor/.test(extensionLog(server)), 30_000, 'the no-model line in the log');
+    await waitFor(
+      () => /Chat: no language model is available in this editor/.test(extensionLog(server)),
+      30_000,
+      'the no-model line in the log',
+    );
   });
 
   test('Send to Chat from the pick list attaches exactly the picked files to the chat input', async () => {
@@ -56,10 +77,14 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
       await pickRowByLabel(page, label).locator('.monaco-checkbox').click();
     }
     await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
-    const chips = await waitFor(async () => {
-      const now = await chatAttachments(page);
-      return now.length >= 2 ? now : undefined;
-    }, 15_000, 'two attachment chips');
+    const chips = await waitFor(
+      async () => {
+        const now = await chatAttachments(page);
+        return now.length >= 2 ? now : undefined;
+      },
+      15_000,
+      'two attachment chips',
+    );
     await sleep(500);
     const names = (await chatAttachments(page)).map((c) => c.name).sort();
     assert.deepEqual(names, ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md']);
@@ -67,14 +92,22 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     await keepScreenshot(page, 'send-to-chat');
     // No model in this editor: the message says nothing can answer, and offers what works.
     await showNotifications(page);
-    const note = page.locator('.notifications-center .notification-list-item', { hasText: 'Attached 2 files to the chat input' });
+    const note = page.locator('.notifications-center .notification-list-item', {
+      hasText: 'Attached 2 files to the chat input',
+    });
     await note.waitFor({ state: 'visible', timeout: 10_000 });
-    assert.match((await note.innerText()).replace(/\s+/g, ' '), /No language model is available in this editor, so nothing in the chat can answer/);
+    assert.match(
+      (await note.innerText()).replace(/\s+/g, ' '),
+      /No language model is available in this editor, so nothing in the chat can answer/,
+    );
     await note.getByRole('button', { name: 'Copy as Context' }).click();
     await waitForNotification(page, 'Copied 2 knowledge files to the clipboard as context');
     const clipboard = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
     assert.match(clipboard, /^## ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md\n/);
-    assert.match(extensionLog(server), /Send to Chat \(openWithAttachments\): ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md: ~\d+ tokens, approaches\/api-pagination\.md: ~\d+ tokens/);
+    assert.match(
+      extensionLog(server),
+      /Send to Chat \(openWithAttachments\): ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md: ~\d+ tokens, approaches\/api-pagination\.md: ~\d+ tokens/,
+    );
   });
 
   test('@context stripe in the chat input: answered, or stopped by the workbench before the participant', async (t) => {
@@ -85,10 +118,14 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     await page.keyboard.type('@context stripe');
     await page.keyboard.press('Enter');
     const response = page.locator('.interactive-session .interactive-response').last();
-    const text = await waitFor(async () => {
-      const now = (await response.innerText().catch(() => '')).trim();
-      return /Found 3 files|Language model unavailable|sign in/i.test(now) ? now : undefined;
-    }, 30_000, 'a chat response');
+    const text = await waitFor(
+      async () => {
+        const now = (await response.innerText().catch(() => '')).trim();
+        return /Found 3 files|Language model unavailable|sign in/i.test(now) ? now : undefined;
+      },
+      30_000,
+      'a chat response',
+    );
     await screenshot(page, 'chat-participant');
     const log = extensionLog(server);
     if (/Found 3 files/.test(text)) {
@@ -118,7 +155,9 @@ describe('Send to Chat where the editor has no AI chat', { timeout: 600_000 }, (
     });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   });
 
   after(async () => {

@@ -12,12 +12,29 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
-import { closeQuickInput, openWorkbench, quickInputItems, runCommand, screenshot, sleep, startCodeServer, waitFor, type CodeServer, type Workbench } from './harness';
+import {
+  closeQuickInput,
+  openWorkbench,
+  quickInputItems,
+  runCommand,
+  screenshot,
+  sleep,
+  startCodeServer,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
 
 /** Visible text of the workbench, spaces normalised. */
 async function workbenchText(page: Page, selector = '.monaco-workbench'): Promise<string> {
-  return (await page.locator(selector).first().innerText().catch(() => '')).replace(/\s+/g, ' ');
+  return (
+    await page
+      .locator(selector)
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).replace(/\s+/g, ' ');
 }
 
 describe('the chat customizations contributed by the extension, in a real VS Code', { timeout: 600_000 }, () => {
@@ -28,7 +45,11 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
   before(async () => {
     const workspace = tempDir('aria-e2e-custom-ws-');
     fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
-    server = await startCodeServer({ workspace, vsixPath: packagedVsix(), env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace,
+      vsixPath: packagedVsix(),
+      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
   });
@@ -36,14 +57,18 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
   after(() => endSession('chat-customizations-e2e', { page, wb, server }));
 
   test('Chat: Configure Skills lists the context skill', async () => {
-    const row = await waitFor(async () => {
-      await runCommand(page, 'Chat: Configure Skills...');
-      await sleep(1000);
-      const rows = await quickInputItems(page);
-      const found = rows.find((r) => r.label === 'context' || /\bcontext\b/.test(r.ariaLabel));
-      if (!found) await closeQuickInput(page);
-      return found;
-    }, 60_000, 'the context skill in Configure Skills');
+    const row = await waitFor(
+      async () => {
+        await runCommand(page, 'Chat: Configure Skills...');
+        await sleep(1000);
+        const rows = await quickInputItems(page);
+        const found = rows.find((r) => r.label === 'context' || /\bcontext\b/.test(r.ariaLabel));
+        if (!found) await closeQuickInput(page);
+        return found;
+      },
+      60_000,
+      'the context skill in Configure Skills',
+    );
     assert.ok(row);
     await screenshot(page, 'chat-skills');
     await closeQuickInput(page);
@@ -56,16 +81,23 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Backspace');
     await page.keyboard.type('/');
-    const suggestion = await waitFor(async () => {
-      const rows = await page.locator('.editor-widget.suggest-widget .monaco-list-row').allInnerTexts().catch(() => [] as string[]);
-      const hit = rows.find((r) => /^\/?context\b/m.test(r.trim()) || /\/context\b/.test(r));
-      if (!hit) {
-        // the menu may need a nudge once the prompt files are discovered
-        await page.keyboard.press('Backspace');
-        await page.keyboard.type('/');
-      }
-      return hit;
-    }, 60_000, '/context in the chat input’s suggestions');
+    const suggestion = await waitFor(
+      async () => {
+        const rows = await page
+          .locator('.editor-widget.suggest-widget .monaco-list-row')
+          .allInnerTexts()
+          .catch(() => [] as string[]);
+        const hit = rows.find((r) => /^\/?context\b/m.test(r.trim()) || /\/context\b/.test(r));
+        if (!hit) {
+          // the menu may need a nudge once the prompt files are discovered
+          await page.keyboard.press('Backspace');
+          await page.keyboard.type('/');
+        }
+        return hit;
+      },
+      60_000,
+      '/context in the chat input’s suggestions',
+    );
     assert.match(suggestion, /context/);
     await screenshot(page, 'chat-slash-menu');
     await page.keyboard.press('Escape');
@@ -78,11 +110,15 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
     const hooks = page.locator('.monaco-workbench').getByText('Hooks', { exact: true }).first();
     await waitFor(() => hooks.isVisible().catch(() => false), 30_000, 'the Hooks section in Customizations');
     await hooks.click();
-    const text = await waitFor(async () => {
-      const now = await workbenchText(page);
-      // listed per event under Plugins, from the plugin's hooks.json
-      return /aria-context:userpromptsubmit/i.test(now) && /aria-context:sessionstart/i.test(now) ? now : undefined;
-    }, 30_000, 'the aria-context hooks in the Hooks list').catch(async (err: Error) => {
+    const text = await waitFor(
+      async () => {
+        const now = await workbenchText(page);
+        // listed per event under Plugins, from the plugin's hooks.json
+        return /aria-context:userpromptsubmit/i.test(now) && /aria-context:sessionstart/i.test(now) ? now : undefined;
+      },
+      30_000,
+      'the aria-context hooks in the Hooks list',
+    ).catch(async (err: Error) => {
       await screenshot(page, 'chat-hooks-missing');
       throw err;
     });

@@ -39,7 +39,18 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { allPickRows, endSession, extensionLog, fixtureHome, golden, knownTagRows, packagedVsix, QI_ROW, runQuery, tagTreeRow as treeRow } from './workbench';
+import {
+  allPickRows,
+  endSession,
+  extensionLog,
+  fixtureHome,
+  golden,
+  knownTagRows,
+  packagedVsix,
+  QI_ROW,
+  runQuery,
+  tagTreeRow as treeRow,
+} from './workbench';
 
 const VIEW = 'Tags';
 const BULK = 358;
@@ -59,14 +70,19 @@ function bulkHome(): { home: string; knowledge: string } {
     fs.writeFileSync(path.join(knowledge, rel), `# Bulk note ${i}\n\nSome text.\n`);
     entries.push(`- ${rel} — Bulk note ${i}`);
   }
-  const text = fs.readFileSync(index, 'utf8').replace('api, architecture,', 'api, architecture, bulk,').replace('## Tag Index\n', `## Tag Index\n\n### bulk\n${entries.join('\n')}\n`);
+  const text = fs
+    .readFileSync(index, 'utf8')
+    .replace('api, architecture,', 'api, architecture, bulk,')
+    .replace('## Tag Index\n', `## Tag Index\n\n### bulk\n${entries.join('\n')}\n`);
   fs.writeFileSync(index, text);
   fs.writeFileSync(path.join(knowledge, 'scratch.md'), '# Not in the index\n');
   return { home, knowledge };
 }
 
 async function clearNotifications(page: Page): Promise<void> {
-  const clear = page.locator('.notifications-center .notifications-center-header .action-label[aria-label^="Clear All"]').first();
+  const clear = page
+    .locator('.notifications-center .notifications-center-header .action-label[aria-label^="Clear All"]')
+    .first();
   if (await clear.isVisible()) await clear.click();
   else await runCommand(page, 'Notifications: Clear All Notifications');
 }
@@ -122,12 +138,18 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
   before(async () => {
     const setup = bulkHome();
     knowledge = setup.knowledge;
-    server = await startCodeServer({ workspace: knowledge, vsixPath: packagedVsix(), env: { HOME: setup.home, ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace: knowledge,
+      vsixPath: packagedVsix(),
+      env: { HOME: setup.home, ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, knowledge);
     page = wb.page;
     await openTagView(page);
     await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   });
 
   after(() => endSession('daily-use', { page, wb, server }));
@@ -138,9 +160,21 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await editor.waitFor({ state: 'visible', timeout: 15_000 });
     const active = editor.locator('.settings-tabs-widget .action-label.checked');
     await waitFor(async () => /Remote/i.test((await active.textContent()) ?? ''), 15_000, 'the Remote tab selected');
-    await waitFor(async () => (await editor.locator('.suggest-input-container .view-line').allTextContents()).join('').replace(/\u00a0/g, ' ').includes('@ext:aria-context.aria-context'), 10_000, 'the @ext filter');
+    await waitFor(
+      async () =>
+        (await editor.locator('.suggest-input-container .view-line').allTextContents())
+          .join('')
+          .replace(/\u00a0/g, ' ')
+          .includes('@ext:aria-context.aria-context'),
+      10_000,
+      'the @ext filter',
+    );
     for (const name of ['Knowledge Folder', 'Config File', 'Projects Root']) {
-      await waitFor(async () => (await editor.locator('.setting-item-title').allTextContents()).some((t) => t.includes(name)), 10_000, `the ${name} setting`);
+      await waitFor(
+        async () => (await editor.locator('.setting-item-title').allTextContents()).some((t) => t.includes(name)),
+        10_000,
+        `the ${name} setting`,
+      );
     }
     await screenshot(page, 'daily-settings-remote-tab');
     await runCommand(page, 'View: Close All Editors');
@@ -152,14 +186,27 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     assert.match(title, /2 pending ideas/);
     const rows = await allPickRows(page);
     assert.ok(rows.length > 0);
-    assert.equal(await page.locator(`${QI_ROW} .monaco-checkbox`).count(), await page.locator(QI_ROW).count(), 'every row has a checkbox');
+    assert.equal(
+      await page.locator(`${QI_ROW} .monaco-checkbox`).count(),
+      await page.locator(QI_ROW).count(),
+      'every row has a checkbox',
+    );
     const toggle = page.locator(CHECK_ALL);
     await toggle.click();
-    await waitFor(async () => (await page.locator(`${QI_ROW}[aria-checked="true"]`).count()) === (await page.locator(QI_ROW).count()), 5_000, 'every row checked');
+    await waitFor(
+      async () =>
+        (await page.locator(`${QI_ROW}[aria-checked="true"]`).count()) === (await page.locator(QI_ROW).count()),
+      5_000,
+      'every row checked',
+    );
     assert.equal(await toggle.getAttribute('aria-checked'), 'true', 'Toggle All shows as checked');
     await screenshot(page, 'daily-pick-list-toggle-all');
     await toggle.click();
-    await waitFor(async () => (await page.locator(`${QI_ROW}[aria-checked="true"]`).count()) === 0, 5_000, 'every row cleared by the second click');
+    await waitFor(
+      async () => (await page.locator(`${QI_ROW}[aria-checked="true"]`).count()) === 0,
+      5_000,
+      'every row cleared by the second click',
+    );
     await closeQuickInput(page);
   });
 
@@ -169,7 +216,11 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await runCommand(page, 'Context: Query');
     await page.locator(TITLE, { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
     await typeInQuickInput(page, 'AND');
-    await waitFor(async () => /AND joins two tags/.test((await page.locator(TITLE).textContent()) ?? ''), 5_000, 'the validation in the title');
+    await waitFor(
+      async () => /AND joins two tags/.test((await page.locator(TITLE).textContent()) ?? ''),
+      5_000,
+      'the validation in the title',
+    );
     await page.keyboard.press('Enter');
     await sleep(500);
     assert.match((await page.locator(TITLE).textContent()) ?? '', /^Context: Query/);
@@ -177,23 +228,62 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await typeInQuickInput(page, '');
     await page.keyboard.press('Enter');
     await sleep(500);
-    assert.match((await page.locator(TITLE).textContent()) ?? '', /^Context: Query/, 'still the query input, not the results of a recent query');
+    assert.match(
+      (await page.locator(TITLE).textContent()) ?? '',
+      /^Context: Query/,
+      'still the query input, not the results of a recent query',
+    );
     // A recent query has a remove button that takes it out of the list.
-    const recent = page.locator(QI_ROW).filter({ hasText: 'recent query' }).filter({ has: page.locator('.label-name', { hasText: /^\s*stripe\s*$/ }) }).first();
+    const recent = page
+      .locator(QI_ROW)
+      .filter({ hasText: 'recent query' })
+      .filter({ has: page.locator('.label-name', { hasText: /^\s*stripe\s*$/ }) })
+      .first();
     await recent.hover();
     await recent.locator('.codicon-close').click();
-    await waitFor(async () => (await page.locator(QI_ROW).filter({ hasText: 'recent query' }).filter({ has: page.locator('.label-name', { hasText: /^\s*stripe\s*$/ }) }).count()) === 0, 5_000, 'the recent query removed');
+    await waitFor(
+      async () =>
+        (await page
+          .locator(QI_ROW)
+          .filter({ hasText: 'recent query' })
+          .filter({ has: page.locator('.label-name', { hasText: /^\s*stripe\s*$/ }) })
+          .count()) === 0,
+      5_000,
+      'the recent query removed',
+    );
     await closeQuickInput(page);
   });
 
   test('Show Query Summary reuses one read-only markdown document that is never dirty', async () => {
     await runQuery(page, 'stripe');
-    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Show Query Summary"]').click();
-    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('Query Summary.md')), 10_000, 'the summary tab');
-    await waitFor(async () => (await page.locator('.part.editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ').includes('Context: stripe'), 10_000, 'the stripe summary');
+    await page
+      .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Show Query Summary"]')
+      .click();
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => t.startsWith('Query Summary.md')),
+      10_000,
+      'the summary tab',
+    );
+    await waitFor(
+      async () =>
+        (await page.locator('.part.editor .view-lines').first().innerText())
+          .replace(/\u00a0/g, ' ')
+          .includes('Context: stripe'),
+      10_000,
+      'the stripe summary',
+    );
     await runQuery(page, 'kubernetes');
-    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Show Query Summary"]').click();
-    await waitFor(async () => (await page.locator('.part.editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ').includes('Context: kubernetes'), 10_000, 'the summary refreshed');
+    await page
+      .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Show Query Summary"]')
+      .click();
+    await waitFor(
+      async () =>
+        (await page.locator('.part.editor .view-lines').first().innerText())
+          .replace(/\u00a0/g, ' ')
+          .includes('Context: kubernetes'),
+      10_000,
+      'the summary refreshed',
+    );
     const titles = (await editorTabTitles(page)).filter((t) => t.startsWith('Query Summary.md'));
     assert.equal(titles.length, 1, 'one summary document, reused');
     assert.equal(await page.locator('.part.editor .tabs-container .tab.dirty').count(), 0, 'nothing to save');
@@ -220,7 +310,10 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
       await page.keyboard.press('Escape');
       return labels;
     };
-    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'scratch.md' }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.explorer-folders-view .monaco-list-row', { hasText: 'scratch.md' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     assert.ok(!(await menuFor('scratch.md')).includes('Send to Chat'), 'not on a note the index does not list');
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'approaches' }).first().click();
     assert.ok((await menuFor('api-pagination.md')).includes('Send to Chat'), 'on a knowledge note');
@@ -241,7 +334,11 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await typeInQuickInput(page, 'kubernetes');
     await page.keyboard.press('Enter');
     const row = treeRow(page, 'kubernetes', 2);
-    await waitFor(async () => (await row.getAttribute('aria-selected')) === 'true', 10_000, 'kubernetes selected in the tree');
+    await waitFor(
+      async () => (await row.getAttribute('aria-selected')) === 'true',
+      10_000,
+      'kubernetes selected in the tree',
+    );
     await screenshot(page, 'daily-go-to-tag');
   });
 
@@ -271,7 +368,11 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
       fs.renameSync(kept, index);
     }
     await treeRow(page, 'stripe', 2).waitFor({ timeout: 20_000 });
-    await waitFor(async () => (await treeRow(page, 'stripe', 2).getAttribute('aria-expanded')) === 'true', 10_000, 'stripe expanded again');
+    await waitFor(
+      async () => (await treeRow(page, 'stripe', 2).getAttribute('aria-expanded')) === 'true',
+      10_000,
+      'stripe expanded again',
+    );
   });
 
   test('Choose Knowledge Folder warns about a folder with no index.md and keeps the current folder unless told to use it', async () => {
@@ -298,7 +399,11 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     await closeQuickInput(page);
     await sleep(500);
-    assert.equal(fs.existsSync(machineSettings) ? fs.readFileSync(machineSettings, 'utf8') : '', before, 'no setting written');
+    assert.equal(
+      fs.existsSync(machineSettings) ? fs.readFileSync(machineSettings, 'utf8') : '',
+      before,
+      'no setting written',
+    );
     await openTagView(page);
     await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 10_000 });
   });
@@ -317,7 +422,11 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
   test('Reveal in Explorer View on a tree file selects that file in the Explorer', async () => {
     await contextMenu(page, await kubernetesNote(), 'Reveal in Explorer View');
     const selected = page.locator('.explorer-folders-view .monaco-list-row[aria-selected="true"]');
-    await waitFor(async () => (await selected.allTextContents()).some((t) => t.includes('k8s-rollouts.md')), 10_000, 'k8s-rollouts.md selected in the Explorer');
+    await waitFor(
+      async () => (await selected.allTextContents()).some((t) => t.includes('k8s-rollouts.md')),
+      10_000,
+      'k8s-rollouts.md selected in the Explorer',
+    );
     await screenshot(page, 'daily-reveal-in-explorer');
   });
 
@@ -326,7 +435,12 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await contextMenu(page, await kubernetesNote(), 'Copy Path');
 
     const expected = path.join(knowledge, 'guides', 'deploy', 'k8s-rollouts.md');
-    await waitFor(async () => (await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>)) === expected, 10_000, `the clipboard holding ${expected}`);
+    await waitFor(
+      async () =>
+        (await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>)) === expected,
+      10_000,
+      `the clipboard holding ${expected}`,
+    );
   });
 
   test('Reveal Active File in Tags View asks under which tag a note listed under several should be shown, and selects it there', async () => {
@@ -334,19 +448,43 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await typeInQuickInput(page, 'api-pagination.md');
     await page.locator(QI_ROW, { hasText: 'api-pagination.md' }).first().waitFor({ timeout: 10_000 });
     await page.keyboard.press('Enter');
-    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('api-pagination.md')), 10_000, 'the note open');
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => t.startsWith('api-pagination.md')),
+      10_000,
+      'the note open',
+    );
     await runCommand(page, 'Context: Reveal Active File in Tags View');
     const choice = page.locator(QI_ROW).filter({ hasText: 'Known Tags › stripe' }).first();
     await choice.waitFor({ timeout: 10_000 });
-    assert.ok((await page.locator(QI_ROW).filter({ hasText: 'Known Tags › pagination' }).count()) + (await page.locator(QI_ROW).filter({ hasText: '› api' }).count()) > 0, 'the other tags are offered too');
+    assert.ok(
+      (await page.locator(QI_ROW).filter({ hasText: 'Known Tags › pagination' }).count()) +
+        (await page.locator(QI_ROW).filter({ hasText: '› api' }).count()) >
+        0,
+      'the other tags are offered too',
+    );
     await choice.click();
     const stripe = treeRow(page, 'stripe', 2);
     await waitFor(async () => (await stripe.getAttribute('aria-expanded')) === 'true', 10_000, 'stripe expanded');
     const selected = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[aria-selected="true"]`);
-    await waitFor(async () => (await selected.locator('.label-name').allTextContents()).map((t) => t.trim()).includes('Cursor-based pagination patterns'), 10_000, 'the note selected in the tree');
+    await waitFor(
+      async () =>
+        (await selected.locator('.label-name').allTextContents())
+          .map((t) => t.trim())
+          .includes('Cursor-based pagination patterns'),
+      10_000,
+      'the note selected in the tree',
+    );
     const rows = await treeItems(page, VIEW);
-    const at = rows.findIndex((r) => r.level === 3 && r.label === 'Cursor-based pagination patterns' && r.description === 'approaches/api-pagination.md');
-    const parent = rows.slice(0, at).reverse().find((r) => r.level === 2);
+    const at = rows.findIndex(
+      (r) =>
+        r.level === 3 &&
+        r.label === 'Cursor-based pagination patterns' &&
+        r.description === 'approaches/api-pagination.md',
+    );
+    const parent = rows
+      .slice(0, at)
+      .reverse()
+      .find((r) => r.level === 2);
     assert.equal(parent?.label, 'stripe', 'selected under the tag chosen');
     await screenshot(page, 'daily-reveal-active-file');
     await runCommand(page, 'View: Close All Editors');
@@ -363,11 +501,18 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     assert.match(description, /^Payments Platform · \d+ files( \(\d+ team-shared\))? · 1 artifact · 2 pending ideas$/);
     const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'CODEMAP.md' }).first();
     // The tooltip shows after a delay, and not for a pointer that was already there: move in again.
-    await waitFor(async () => {
-      await page.mouse.move(0, 0);
-      await project.locator('.label-name').hover();
-      return hover.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
-    }, 20_000, "proj-a's tooltip");
+    await waitFor(
+      async () => {
+        await page.mouse.move(0, 0);
+        await project.locator('.label-name').hover();
+        return hover.waitFor({ state: 'visible', timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      20_000,
+      "proj-a's tooltip",
+    );
     const tooltip = (await hover.innerText()).replace(/\s+/g, ' ');
     assert.match(tooltip, /CODEMAP\.md: (today|yesterday|\d+ days ago) (— fresh|\[STALE)/);
     assert.match(tooltip, /2 pending ideas/);
@@ -379,16 +524,20 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     const team = treeRow(page, 'Team-shared', 3);
     await team.waitFor({ timeout: 10_000 });
     if ((await team.getAttribute('aria-expanded')) !== 'true') await team.click();
-    await waitFor(async () => {
-      const rows = await treeItems(page, VIEW);
-      const at = rows.findIndex((r) => r.level === 3 && r.label === 'Team-shared');
-      const inside: string[] = [];
-      for (const r of rows.slice(at + 1)) {
-        if (r.level <= 3) break;
-        inside.push(r.description);
-      }
-      return inside.some((d) => d.includes('_project-knowledge/2026-04-28-mike-webhook-retries.md'));
-    }, 10_000, "proj-a's team-shared note listed under it");
+    await waitFor(
+      async () => {
+        const rows = await treeItems(page, VIEW);
+        const at = rows.findIndex((r) => r.level === 3 && r.label === 'Team-shared');
+        const inside: string[] = [];
+        for (const r of rows.slice(at + 1)) {
+          if (r.level <= 3) break;
+          inside.push(r.description);
+        }
+        return inside.some((d) => d.includes('_project-knowledge/2026-04-28-mike-webhook-retries.md'));
+      },
+      10_000,
+      "proj-a's team-shared note listed under it",
+    );
     await project.click();
   });
 
@@ -401,7 +550,10 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
-    assert.match((await dialog.innerText()).replace(/\s+/g, ' '), new RegExp(`Send ${BULK} knowledge files .* to the chat\\?.*more than 50 files.*one read-only bundle file`));
+    assert.match(
+      (await dialog.innerText()).replace(/\s+/g, ' '),
+      new RegExp(`Send ${BULK} knowledge files .* to the chat\\?.*more than 50 files.*one read-only bundle file`),
+    );
     await screenshot(page, 'daily-send-to-chat-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await sleep(1000);
@@ -415,15 +567,29 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     const sendAt = Date.now();
     await dialog.getByRole('button', { name: 'Send' }).click();
-    const message = await waitForMessage(page, new RegExp(`Attached ${BULK} files to the chat input as one bundle`), 60_000);
+    const message = await waitForMessage(
+      page,
+      new RegExp(`Attached ${BULK} files to the chat input as one bundle`),
+      60_000,
+    );
     // Reported, not asserted: the extension's own time (its log) and Send → message as seen here.
     const own = /bundle \S+: \d+ files.*, attached in (\d+) ms/.exec(extensionLog(server))?.[1];
-    t.diagnostic(`Send to Chat of ${BULK} files: attached in ${own ?? '?'} ms (extension log); Send → message ${Date.now() - sendAt} ms`);
-    assert.match(message, /No language model is available in this editor/, 'no model here: the message says nothing can answer');
-    const chips = await waitFor(async () => {
-      const now = await chatAttachments(page);
-      return now.length ? now : undefined;
-    }, 20_000, 'the bundle chip');
+    t.diagnostic(
+      `Send to Chat of ${BULK} files: attached in ${own ?? '?'} ms (extension log); Send → message ${Date.now() - sendAt} ms`,
+    );
+    assert.match(
+      message,
+      /No language model is available in this editor/,
+      'no model here: the message says nothing can answer',
+    );
+    const chips = await waitFor(
+      async () => {
+        const now = await chatAttachments(page);
+        return now.length ? now : undefined;
+      },
+      20_000,
+      'the bundle chip',
+    );
     await sleep(500);
     assert.equal((await chatAttachments(page)).length, 1, 'one attachment, not one per file');
     assert.match(chips[0].name, /^knowledge-bulk-\d{8}T\d{6}Z\.md$/);

@@ -68,7 +68,10 @@ function decoyKnowledge(): { folder: string; config: string } {
   const folder = path.join(root, 'knowledge');
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, 'decoy.md'), '# Decoy\n');
-  fs.writeFileSync(path.join(folder, 'index.md'), '# Knowledge Index\n\n## Known Tags\n\ndecoy-tag\n\n## Tag Index\n\n### decoy-tag\n- decoy.md — Decoy note\n');
+  fs.writeFileSync(
+    path.join(folder, 'index.md'),
+    '# Knowledge Index\n\n## Known Tags\n\ndecoy-tag\n\n## Tag Index\n\n### decoy-tag\n- decoy.md — Decoy note\n',
+  );
   const config = path.join(root, 'aria-knowledge.local.md');
   fs.writeFileSync(config, `---\nknowledge_folder: ${folder}\n---\n`);
   return { folder, config };
@@ -78,7 +81,10 @@ function decoyKnowledge(): { folder: string; config: string } {
 function hostileWorkspace(target: { folder: string; config?: string }): string {
   const ws = namedWorkspace();
   fs.mkdirSync(path.join(ws, '.vscode'));
-  const settings: Record<string, string> = { 'ariaContext.knowledgeFolder': target.folder, 'ariaContext.projectsRoot': path.dirname(target.folder) };
+  const settings: Record<string, string> = {
+    'ariaContext.knowledgeFolder': target.folder,
+    'ariaContext.projectsRoot': path.dirname(target.folder),
+  };
   if (target.config) settings['ariaContext.configFile'] = target.config;
   fs.writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify(settings, null, 2));
   fs.writeFileSync(path.join(ws, 'README.md'), '# A cloned repository\n');
@@ -88,7 +94,9 @@ function hostileWorkspace(target: { folder: string; config?: string }): string {
 /** Shows the aria-context container (clicking its icon again would hide the side bar). */
 async function openTagView(page: Page): Promise<void> {
   const sidebar = page.locator('.part.sidebar');
-  const title = (await sidebar.isVisible()) ? ((await sidebar.locator('.composite.title .title-label').first().textContent()) ?? '') : '';
+  const title = (await sidebar.isVisible())
+    ? ((await sidebar.locator('.composite.title .title-label').first().textContent()) ?? '')
+    : '';
   if (title.toLowerCase().includes(CONTAINER.toLowerCase())) return;
   await openViewContainer(page, CONTAINER);
   await page.locator('.part.sidebar').waitFor({ state: 'visible' });
@@ -119,7 +127,11 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     // This workspace tries to point the extension at a decoy folder.
     decoy = decoyKnowledge();
     const workspace = hostileWorkspace(decoy);
-    server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace,
+      vsixPath: vsix,
+      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
   });
@@ -143,7 +155,8 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       'the Context commands in the palette',
     );
     // Item-only commands stay out of the palette.
-    for (const hidden of ['Context: Open to the Side', 'Context: Copy as Context', 'Context: Query This Tag']) assert.ok(!labels.includes(hidden), hidden);
+    for (const hidden of ['Context: Open to the Side', 'Context: Copy as Context', 'Context: Query This Tag'])
+      assert.ok(!labels.includes(hidden), hidden);
     await closeQuickInput(page);
   });
 
@@ -185,17 +198,30 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     );
     assert.ok(open[0].label.startsWith('api-pagination.md'), open[0].label);
     assert.ok(open[1].label.startsWith('stripe-webhook-patterns.md'), open[1].label);
-    assert.deepEqual(open.map((t) => t.preview), [false, false], 'tabs are not previews');
+    assert.deepEqual(
+      open.map((t) => t.preview),
+      [false, false],
+      'tabs are not previews',
+    );
     // The "aria-context" output channel logs the activation time (the benchmark reads it).
     const logsDir = path.join(server.userDataDir, 'logs');
-    const outputLogs = () => (fs.readdirSync(logsDir, { recursive: true }) as string[]).filter((f) => f.endsWith('aria-context.log'));
+    const outputLogs = () =>
+      (fs.readdirSync(logsDir, { recursive: true }) as string[]).filter((f) => f.endsWith('aria-context.log'));
     const activated = await waitFor(
-      () => outputLogs().map((f) => fs.readFileSync(path.join(logsDir, f), 'utf8')).find((t) => /Activated in \d+ ms/.test(t)),
+      () =>
+        outputLogs()
+          .map((f) => fs.readFileSync(path.join(logsDir, f), 'utf8'))
+          .find((t) => /Activated in \d+ ms/.test(t)),
       10_000,
       `"Activated in N ms" in an aria-context output log (found: ${outputLogs().join(', ') || 'none'})`,
     );
     assert.match(activated, /Activated in \d+ ms/);
-    t.diagnostic(activated.split('\n').filter((l) => /Activated in|Loaded state/.test(l)).join(' | '));
+    t.diagnostic(
+      activated
+        .split('\n')
+        .filter((l) => /Activated in|Loaded state/.test(l))
+        .join(' | '),
+    );
     await closeAllEditors(page);
   });
 
@@ -203,10 +229,21 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     const rows = await runQuery(page, 'proj-a');
     const labels = rows.map((r) => r.label);
     const title = (await page.locator('.quick-input-widget .quick-input-title').textContent()) ?? '';
-    assert.match(title, /^proj-a — 7 files \(OR\) · 2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/);
-    assert.ok(!labels.some((l) => l.includes('/setup diff prompts')), 'ideas are not rows (they could show a checkbox)');
+    assert.match(
+      title,
+      /^proj-a — 7 files \(OR\) · 2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/,
+    );
+    assert.ok(
+      !labels.some((l) => l.includes('/setup diff prompts')),
+      'ideas are not rows (they could show a checkbox)',
+    );
     const seps = groups(rows).map((g) => g.separator);
-    assert.deepEqual(seps.slice(0, 4), ['Team-shared (2)', 'Project-specific (2)', 'Cross-project (3)', 'Tracked artifacts (1)']);
+    assert.deepEqual(seps.slice(0, 4), [
+      'Team-shared (2)',
+      'Project-specific (2)',
+      'Cross-project (3)',
+      'Tracked artifacts (1)',
+    ]);
     const artifact = rows.find((r) => r.description === '~/Projects/proj-a/CODEMAP.md');
     assert.ok(artifact, 'CODEMAP.md row');
     assert.equal(artifact.detail, '8 days ago — fresh · project: proj-a');
@@ -218,7 +255,11 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.equal(await isChecked(page, codemap), true, 'the artifact can be picked');
     await page.locator('.quick-input-widget .quick-input-box input').focus();
     await page.keyboard.press('Enter');
-    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('CODEMAP.md')), 15_000, 'CODEMAP.md tab');
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => t.startsWith('CODEMAP.md')),
+      15_000,
+      'CODEMAP.md tab',
+    );
     assert.equal((await editorTabTitles(page)).length, 1);
     await closeAllEditors(page);
   });
@@ -236,13 +277,24 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.equal(await knownTagRow(page, 'decoy-tag'), undefined);
 
     await treeRow(page, 'stripe', 2).click();
-    await waitFor(async () => (await tree(page)).some((r) => r.level === 3 && r.label === 'Webhook signature verification'), 10_000, 'stripe expanded');
+    await waitFor(
+      async () => (await tree(page)).some((r) => r.level === 3 && r.label === 'Webhook signature verification'),
+      10_000,
+      'stripe expanded',
+    );
     const children = (await tree(page)).filter((r) => r.level === 3).map((r) => `${r.label} | ${r.description}`);
-    assert.deepEqual(children, ['Cursor-based pagination patterns | approaches/api-pagination.md', 'Webhook signature verification | references/stripe-webhook-patterns.md']);
+    assert.deepEqual(children, [
+      'Cursor-based pagination patterns | approaches/api-pagination.md',
+      'Webhook signature verification | references/stripe-webhook-patterns.md',
+    ]);
     await keepScreenshot(page, 'tag-tree');
 
     await treeRow(page, 'Webhook signature verification', 3).click();
-    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('stripe-webhook-patterns.md')), 15_000, 'the clicked file open');
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => t.startsWith('stripe-webhook-patterns.md')),
+      15_000,
+      'the clicked file open',
+    );
     await closeAllEditors(page);
   });
 
@@ -253,29 +305,42 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     const heading = '### stripe\n';
     const at = text.indexOf(heading) + heading.length;
     assert.ok(at > heading.length, 'Tag Index has ### stripe');
-    fs.writeFileSync(indexFile, `${text.slice(0, at)}- approaches/offline-sync.md — Offline-first sync for mobile\n${text.slice(at)}`);
+    fs.writeFileSync(
+      indexFile,
+      `${text.slice(0, at)}- approaches/offline-sync.md — Offline-first sync for mobile\n${text.slice(at)}`,
+    );
     const launch = path.join(home, 'knowledge', 'projects', 'proj-b', 'notes', 'launch.md');
     fs.mkdirSync(path.dirname(launch), { recursive: true });
     fs.writeFileSync(launch, '---\ntags: [launch, nextjs]\n---\n\n# Launch checklist\n');
 
     await openTagView(page);
-    const stripe: TreeRow = await waitFor(async () => {
-      const row = await knownTagRow(page, 'stripe');
-      return row?.description === '3 files + 1 team-shared' ? row : undefined;
-    }, 20_000, 'stripe with 3 files (+ 1 team-shared) in the tree');
+    const stripe: TreeRow = await waitFor(
+      async () => {
+        const row = await knownTagRow(page, 'stripe');
+        return row?.description === '3 files + 1 team-shared' ? row : undefined;
+      },
+      20_000,
+      'stripe with 3 files (+ 1 team-shared) in the tree',
+    );
     assert.equal(stripe.expanded, true, 'expansion state survived the refresh (stable ids)');
     assert.ok((await tree(page)).some((r) => r.level === 3 && r.label === 'Offline-first sync for mobile'));
     await keepScreenshot(page, 'tag-tree-live');
 
     const stripeRows = await runQuery(page, 'stripe');
-    assert.ok(stripeRows.some((r) => r.description === 'approaches/offline-sync.md'), stripeRows.map((r) => r.description).join('\n'));
+    assert.ok(
+      stripeRows.some((r) => r.description === 'approaches/offline-sync.md'),
+      stripeRows.map((r) => r.description).join('\n'),
+    );
     await closeQuickInput(page);
 
     const projB = await runQuery(page, 'proj-b');
     const group = groups(projB).find((g) => g.separator.startsWith('Project-specific'));
     assert.ok(group, projB.map((r) => `${r.separator} | ${r.description}`).join('\n'));
     assert.equal(group.separator, 'Project-specific (1)');
-    assert.deepEqual(group.rows.map((r) => r.description), ['projects/proj-b/notes/launch.md']);
+    assert.deepEqual(
+      group.rows.map((r) => r.description),
+      ['projects/proj-b/notes/launch.md'],
+    );
     assert.equal(group.rows[0].label, 'Launch checklist');
     await closeQuickInput(page);
     assert.equal(await page.evaluate('globalThis.__ariaNoReload'), 42, 'the window was not reloaded');
@@ -291,12 +356,14 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       'Edit the query',
     ]);
     await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
+    await page
+      .locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' })
+      .waitFor({ timeout: 10_000 });
     assert.equal(await page.locator('.quick-input-widget .quick-input-box input').inputValue(), 'nonexistent-tag');
     await closeQuickInput(page);
   });
 
-  test('machine-scoped path settings — the workspace\'s .vscode/settings.json (knowledgeFolder, configFile, projectsRoot → a decoy) cannot redirect them', async () => {
+  test("machine-scoped path settings — the workspace's .vscode/settings.json (knowledgeFolder, configFile, projectsRoot → a decoy) cannot redirect them", async () => {
     const rows = await runQuery(page, 'decoy-tag');
     assert.equal(rows[0]?.label, 'No files match tag(s): [decoy-tag]', rows.map((r) => r.label).join('\n'));
     await closeQuickInput(page);
@@ -306,20 +373,40 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       .filter((f) => f.endsWith('aria-context.log'))
       .map((f) => fs.readFileSync(path.join(logsDir, f), 'utf8'))
       .join('\n');
-    assert.match(log, new RegExp(`Loaded state ready \\(${path.join(home, 'knowledge').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`), log);
-    assert.ok(!log.includes(decoy.folder) && !log.includes(decoy.config), `the decoy never appears in the log:\n${log}`);
+    assert.match(
+      log,
+      new RegExp(`Loaded state ready \\(${path.join(home, 'knowledge').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`),
+      log,
+    );
+    assert.ok(
+      !log.includes(decoy.folder) && !log.includes(decoy.config),
+      `the decoy never appears in the log:\n${log}`,
+    );
   });
 
   test('Context: Show Query Summary opens the last query as a read-only markdown document', async () => {
     await runQuery(page, 'stripe');
     await closeQuickInput(page);
     await runCommand(page, 'Context: Show Query Summary');
-    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('Query Summary.md')), 10_000, 'the summary tab');
-    const lines = await waitFor(async () => {
-      const now = (await page.locator('.part.editor .view-lines .view-line').allTextContents()).map((l) => l.replace(/\u00a0/g, ' '));
-      return now.some((l) => l.includes('Found 4 files matching: [stripe] (OR)')) ? now : undefined;
-    }, 10_000, 'the stripe summary');
-    assert.ok(lines.some((l) => l.includes('## Team-shared (1 file)')), lines.join('\n'));
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => t.startsWith('Query Summary.md')),
+      10_000,
+      'the summary tab',
+    );
+    const lines = await waitFor(
+      async () => {
+        const now = (await page.locator('.part.editor .view-lines .view-line').allTextContents()).map((l) =>
+          l.replace(/\u00a0/g, ' '),
+        );
+        return now.some((l) => l.includes('Found 4 files matching: [stripe] (OR)')) ? now : undefined;
+      },
+      10_000,
+      'the stripe summary',
+    );
+    assert.ok(
+      lines.some((l) => l.includes('## Team-shared (1 file)')),
+      lines.join('\n'),
+    );
     await runCommand(page, 'View: Close Editor');
   });
 });
@@ -341,7 +428,11 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
     knowledge = path.join(elsewhere, 'knowledge');
     // The workspace tries to configure the folder; it must not count.
     workspace = hostileWorkspace({ folder: knowledge });
-    server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace,
+      vsixPath: vsix,
+      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
   });
@@ -355,9 +446,19 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
     await openTagView(page);
     const welcome = page.locator('.part.sidebar .welcome-view-content');
     await welcome.waitFor({ state: 'visible', timeout: 20_000 });
-    await waitFor(async () => (await welcome.textContent())?.includes('aria-knowledge is not configured. Run /setup to get started: /setup is an aria-knowledge command, run in your agent'), 10_000, 'the not-configured message');
+    await waitFor(
+      async () =>
+        (await welcome.textContent())?.includes(
+          'aria-knowledge is not configured. Run /setup to get started: /setup is an aria-knowledge command, run in your agent',
+        ),
+      10_000,
+      'the not-configured message',
+    );
     const buttons = await welcome.locator('.monaco-button').allTextContents();
-    assert.deepEqual(buttons.map((b) => b.trim()), ['Choose Knowledge Folder', 'Open Settings']);
+    assert.deepEqual(
+      buttons.map((b) => b.trim()),
+      ['Choose Knowledge Folder', 'Open Settings'],
+    );
     await keepScreenshot(page, 'welcome');
 
     await welcome.locator('.monaco-button', { hasText: 'Choose Knowledge Folder' }).click();
@@ -375,7 +476,9 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
             await sleep(700);
             return false; // check again that the dialog did not overwrite it
           }
-          const ok = page.locator('.quick-input-widget .quick-input-action .monaco-button', { hasText: 'Use as Knowledge Folder' });
+          const ok = page.locator('.quick-input-widget .quick-input-action .monaco-button', {
+            hasText: 'Use as Knowledge Folder',
+          });
           if (await ok.isVisible()) await ok.click();
           else await page.keyboard.press('Enter');
           await sleep(700);
@@ -393,8 +496,14 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
       .map((d) => path.join(server.userDataDir, d, 'settings.json'))
       .filter((f) => fs.existsSync(f))
       .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>);
-    assert.ok(written.some((s) => s['ariaContext.knowledgeFolder'] === knowledge), JSON.stringify(written));
-    const ws = JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    assert.ok(
+      written.some((s) => s['ariaContext.knowledgeFolder'] === knowledge),
+      JSON.stringify(written),
+    );
+    const ws = JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     assert.equal(ws['ariaContext.knowledgeFolder'], knowledge, 'the workspace settings file was not rewritten');
     await keepScreenshot(page, 'tree-after-choose');
   });

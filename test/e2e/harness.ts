@@ -105,15 +105,22 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
   fs.mkdirSync(extensionsDir, { recursive: true });
   fs.writeFileSync(
     path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...QUIET_SETTINGS, ...(opts.workspaceTrust ? TRUST_SETTINGS : {}), ...opts.userSettings }, null, 2),
+    JSON.stringify(
+      { ...QUIET_SETTINGS, ...(opts.workspaceTrust ? TRUST_SETTINGS : {}), ...opts.userSettings },
+      null,
+      2,
+    ),
   );
 
   const env = { ...process.env, ...opts.env };
   // Own config file: otherwise code-server writes ~/.config/code-server/config.yaml.
   const common = [
-    '--config', path.join(tmp, 'config.yaml'),
-    '--user-data-dir', userDataDir,
-    '--extensions-dir', extensionsDir,
+    '--config',
+    path.join(tmp, 'config.yaml'),
+    '--user-data-dir',
+    userDataDir,
+    '--extensions-dir',
+    extensionsDir,
   ];
   const logs: string[] = [];
 
@@ -126,8 +133,10 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
   const args = [
     codeServerEntry,
     ...common,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
@@ -135,7 +144,8 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     // VS Code's smoke-test driver: exposes `window.driver` (whenWorkbenchRestored) and makes a
     // built workbench honour the URL `payload` that names development extensions (workbenchUrl).
     // code-server rejects flags it does not know; --vscode-option passes VS Code's own through.
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--vscode-option',
+    'enable-smoke-test-driver',
     opts.workspace,
   ];
   const extensionDevelopmentPath = opts.extensionDevelopmentPath && path.resolve(opts.extensionDevelopmentPath);
@@ -166,7 +176,13 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
 }
 
 function collectLines(child: ChildProcess, logs: string[]): void {
-  const push = (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter((l) => l.length > 0));
+  const push = (chunk: Buffer) =>
+    logs.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((l) => l.length > 0),
+    );
   child.stdout?.on('data', push);
   child.stderr?.on('data', push);
 }
@@ -279,7 +295,12 @@ export async function openWorkbench(
 
 /** The workbench is usable once its parts are laid out and the explorer shows the folder. */
 async function waitUntilUsable(page: Page, timeoutMs: number): Promise<void> {
-  for (const sel of ['.part.activitybar', '.part.editor', '.part.statusbar', '.part.sidebar .monaco-list, .part.sidebar .welcome-view']) {
+  for (const sel of [
+    '.part.activitybar',
+    '.part.editor',
+    '.part.statusbar',
+    '.part.sidebar .monaco-list, .part.sidebar .welcome-view',
+  ]) {
     await page.locator(sel).first().waitFor({ state: 'visible', timeout: timeoutMs });
   }
   // The smoke-test driver resolves once the lifecycle reached "Restored" and the workbench
@@ -399,20 +420,21 @@ export async function quickInputItems(page: Page): Promise<QuickInputRow[]> {
   // Rows are recycled: hidden parts (detail, separator) keep stale text, so only visible
   // elements count. No helper functions inside the page callback: tsx (esbuild keepNames)
   // would wrap them in a `__name(...)` call that does not exist in the page.
-  const items = await rows.evaluateAll((els: any[], fields: Record<string, string>) =>
-    els.map((el) => ({
-      top: parseFloat(el.style?.top ?? '0') || 0,
-      ariaLabel: el.getAttribute('aria-label') ?? '',
-      ...Object.fromEntries(
-        Object.entries(fields).map(([key, sel]) => [
-          key,
-          Array.from(el.querySelectorAll(sel) as ArrayLike<any>)
-            .filter((e) => e.checkVisibility())
-            .map((e) => (e.textContent ?? '').trim())
-            .join(' '),
-        ]),
-      ),
-    })),
+  const items = await rows.evaluateAll(
+    (els: any[], fields: Record<string, string>) =>
+      els.map((el) => ({
+        top: parseFloat(el.style?.top ?? '0') || 0,
+        ariaLabel: el.getAttribute('aria-label') ?? '',
+        ...Object.fromEntries(
+          Object.entries(fields).map(([key, sel]) => [
+            key,
+            Array.from(el.querySelectorAll(sel) as ArrayLike<any>)
+              .filter((e) => e.checkVisibility())
+              .map((e) => (e.textContent ?? '').trim())
+              .join(' '),
+          ]),
+        ),
+      })),
     QUICK_INPUT_FIELDS,
   );
   return items
@@ -525,7 +547,9 @@ export async function showNotifications(page: Page): Promise<void> {
 /** Messages of the notifications rendered in the center or as toasts (newest first). */
 export async function notificationMessages(page: Page): Promise<string[]> {
   return page
-    .locator('.notifications-center .notification-list-item-message, .notifications-toasts .notification-list-item-message')
+    .locator(
+      '.notifications-center .notification-list-item-message, .notifications-toasts .notification-list-item-message',
+    )
     .allTextContents();
 }
 

@@ -17,7 +17,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { editorTabTitles, openViewContainer, openWorkbench, runCommand, screenshot, sleep, startCodeServer, treeItems, waitFor, type CodeServer, type Workbench } from './harness';
+import {
+  editorTabTitles,
+  openViewContainer,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  sleep,
+  startCodeServer,
+  treeItems,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { TAGS_VIEW, endSession, fixtureHome, golden, packagedVsix, tagTreeRow } from './workbench';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
@@ -38,7 +50,11 @@ async function goToLine(page: Page, line: number): Promise<void> {
   await page.locator('.part.editor .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+G');
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await waitFor(async () => (await input.isVisible()) && (await input.inputValue()).startsWith(':'), 10_000, 'Go to Line');
+  await waitFor(
+    async () => (await input.isVisible()) && (await input.inputValue()).startsWith(':'),
+    10_000,
+    'Go to Line',
+  );
   await page.keyboard.type(String(line));
   await page.keyboard.press('Enter');
   await waitFor(async () => (await cursorLine(page)) === line, 10_000, `the cursor on line ${line}`);
@@ -51,7 +67,11 @@ async function applyQuickFix(page: Page, title: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     if (attempt === 0) await page.keyboard.press('Control+.');
     else await page.locator('.part.editor .monaco-editor .lightBulbWidget').first().click(); // the light bulb on the line
-    const shown = await waitFor(async () => (await widget.count()) > 0 && (await widget.isVisible()), 5_000, 'the quick fix menu').catch(() => false);
+    const shown = await waitFor(
+      async () => (await widget.count()) > 0 && (await widget.isVisible()),
+      5_000,
+      'the quick fix menu',
+    ).catch(() => false);
     if (shown) break;
     if (attempt === 2) {
       await screenshot(page, 'health-no-quick-fix-menu');
@@ -65,7 +85,14 @@ async function applyQuickFix(page: Page, title: string): Promise<void> {
 
 /** The Problems panel shown (Ctrl+Shift+M toggles it: pressed only while it is hidden). */
 async function showProblems(page: Page): Promise<void> {
-  if (!(await page.locator('.markers-panel').first().isVisible().catch(() => false))) await page.keyboard.press('Control+Shift+M');
+  if (
+    !(await page
+      .locator('.markers-panel')
+      .first()
+      .isVisible()
+      .catch(() => false))
+  )
+    await page.keyboard.press('Control+Shift+M');
   await waitFor(async () => page.locator('.markers-panel').first().isVisible(), 10_000, 'the Problems panel');
 }
 
@@ -82,13 +109,23 @@ describe('index health you can act on, in the real workbench', () => {
     home = fixtureHome();
     indexFile = path.join(home, 'knowledge', 'index.md');
     // A duplicate: the webhook note listed twice under `security`.
-    onDisk = fs.readFileSync(indexFile, 'utf8').replace(`### security\n${DUPLICATE}\n`, `### security\n${DUPLICATE}\n${DUPLICATE}\n`);
+    onDisk = fs
+      .readFileSync(indexFile, 'utf8')
+      .replace(`### security\n${DUPLICATE}\n`, `### security\n${DUPLICATE}\n${DUPLICATE}\n`);
     fs.writeFileSync(indexFile, onDisk);
     // A tagged note written after the last /index: Check Index finds it, its quick fix lists it.
-    fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'), '---\ntags: [api, stripe]\n---\n# Retry budgets\n');
+    fs.writeFileSync(
+      path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'),
+      '---\ntags: [api, stripe]\n---\n# Retry budgets\n',
+    );
     // A listed note whose front matter dropped `architecture` and gained `security` since.
     const k8s = path.join(home, 'knowledge', 'guides', 'deploy', 'k8s-rollouts.md');
-    fs.writeFileSync(k8s, fs.readFileSync(k8s, 'utf8').replace('tags: [architecture, deployment, kubernetes]', 'tags: [deployment, kubernetes, security]'));
+    fs.writeFileSync(
+      k8s,
+      fs
+        .readFileSync(k8s, 'utf8')
+        .replace('tags: [architecture, deployment, kubernetes]', 'tags: [deployment, kubernetes, security]'),
+    );
     // The browser build saves after a second by default; the desktop's default (off) shows what a fix leaves unsaved.
     server = await startCodeServer({
       workspace: home,
@@ -102,29 +139,54 @@ describe('index health you can act on, in the real workbench', () => {
 
   after(() => endSession('health-e2e', { page, wb, server }));
 
-  const lineOf = (text: string, needle: string, nth = 0) => text.split('\n').map((l, i) => (l === needle ? i + 1 : 0)).filter(Boolean)[nth];
+  const lineOf = (text: string, needle: string, nth = 0) =>
+    text
+      .split('\n')
+      .map((l, i) => (l === needle ? i + 1 : 0))
+      .filter(Boolean)[nth];
 
   test('the index row opens index.md at its first problem and shows Problems', async () => {
     await openViewContainer(page, 'Context');
-    const row = await waitFor(async () => (await treeItems(page, TAGS_VIEW)).find((r) => r.level === 1 && /^index: \d+ problems?, rebuilt/.test(r.label)), 60_000, 'the index row');
+    const row = await waitFor(
+      async () =>
+        (await treeItems(page, TAGS_VIEW)).find((r) => r.level === 1 && /^index: \d+ problems?, rebuilt/.test(r.label)),
+      60_000,
+      'the index row',
+    );
     await tagTreeRow(page, row.label, 1).click();
-    await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith('index.md')), 15_000, 'index.md open');
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => t.startsWith('index.md')),
+      15_000,
+      'index.md open',
+    );
     await waitFor(async () => page.locator('.markers-panel').isVisible(), 15_000, 'the Problems panel');
-    await waitFor(async () => (await problemRow(page, 'listed twice').count()) > 0, 30_000, 'the duplicate in Problems');
+    await waitFor(
+      async () => (await problemRow(page, 'listed twice').count()) > 0,
+      30_000,
+      'the duplicate in Problems',
+    );
     await screenshot(page, 'health-index-row');
   });
 
   test('a Warnings row opens the line of index.md it is about', async () => {
     // The Warnings group (collapsed) is the tree's last row; a click expands it.
     const group = tagTreeRow(page, 'Warnings', 1);
-    const warning = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="2"]`, { hasText: 'Index entry ../.claude/aria-knowledge.local.md' }).first();
+    const warning = page
+      .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="2"]`, {
+        hasText: 'Index entry ../.claude/aria-knowledge.local.md',
+      })
+      .first();
     // The tree may re-render under the click (a refresh): expanded again until the row shows.
-    await waitFor(async () => {
-      if ((await warning.count()) > 0 && (await warning.isVisible())) return true;
-      if ((await group.count()) > 0 && (await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-      await sleep(500);
-      return false;
-    }, 20_000, 'the refused entry under Warnings');
+    await waitFor(
+      async () => {
+        if ((await warning.count()) > 0 && (await warning.isVisible())) return true;
+        if ((await group.count()) > 0 && (await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+        await sleep(500);
+        return false;
+      },
+      20_000,
+      'the refused entry under Warnings',
+    );
     await warning.click();
     const line = lineOf(onDisk, REFUSED);
     await waitFor(async () => (await cursorLine(page)) === line, 15_000, `index.md on line ${line}`);
@@ -136,17 +198,29 @@ describe('index health you can act on, in the real workbench', () => {
     await runCommand(page, 'Context: Open index.md');
     await goToLine(page, lineOf(onDisk, DUPLICATE, 2));
     await applyQuickFix(page, 'Remove the duplicate listing of references/stripe-webhook-patterns.md');
-    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0, 10_000, 'index.md edited, not saved');
+    await waitFor(
+      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
+      10_000,
+      'index.md edited, not saved',
+    );
     await sleep(500);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written');
     await screenshot(page, 'health-quick-fix-duplicate');
     await page.keyboard.press('Control+S');
-    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0, 10_000, 'saved');
+    await waitFor(
+      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0,
+      10_000,
+      'saved',
+    );
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk.replace(`${DUPLICATE}\n${DUPLICATE}\n`, `${DUPLICATE}\n`));
     onDisk = fs.readFileSync(indexFile, 'utf8');
     // The saved fix clears its problem by itself.
     await showProblems(page);
-    await waitFor(async () => (await problemRow(page, 'listed twice').count()) === 0, 30_000, 'the duplicate problem to clear');
+    await waitFor(
+      async () => (await problemRow(page, 'listed twice').count()) === 0,
+      30_000,
+      'the duplicate problem to clear',
+    );
   });
 
   test('a listed note deleted is a problem without index.md changing; restored, the problem clears itself', async () => {
@@ -155,11 +229,19 @@ describe('index health you can act on, in the real workbench', () => {
     await showProblems(page);
     assert.equal(await problemRow(page, DELETED).count(), 0, 'no problem while the note is there');
     fs.renameSync(note, aside);
-    await waitFor(async () => (await problemRow(page, `${DELETED} does not exist`).count()) > 0, 30_000, 'the missing note in Problems');
+    await waitFor(
+      async () => (await problemRow(page, `${DELETED} does not exist`).count()) > 0,
+      30_000,
+      'the missing note in Problems',
+    );
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'index.md did not change');
     await screenshot(page, 'health-note-deleted');
     fs.renameSync(aside, note);
-    await waitFor(async () => (await problemRow(page, DELETED).count()) === 0, 30_000, 'the problem to clear once the note is back');
+    await waitFor(
+      async () => (await problemRow(page, DELETED).count()) === 0,
+      30_000,
+      'the problem to clear once the note is back',
+    );
   });
 
   test('quick fix: the entry of a missing file goes from the buffer only', async () => {
@@ -167,11 +249,19 @@ describe('index health you can act on, in the real workbench', () => {
     const aside = path.join(home, 'offline-sync.md.bak');
     fs.renameSync(note, aside);
     await showProblems(page);
-    await waitFor(async () => (await problemRow(page, `${DELETED} does not exist`).count()) > 0, 30_000, 'the missing note in Problems');
+    await waitFor(
+      async () => (await problemRow(page, `${DELETED} does not exist`).count()) > 0,
+      30_000,
+      'the missing note in Problems',
+    );
     await runCommand(page, 'Context: Open index.md');
     await goToLine(page, lineOf(onDisk, `- ${DELETED} — Offline-first sync for mobile`));
     await applyQuickFix(page, `Remove the listing of missing ${DELETED}`);
-    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0, 10_000, 'index.md edited, not saved');
+    await waitFor(
+      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
+      10_000,
+      'index.md edited, not saved',
+    );
     await sleep(500);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written');
     await screenshot(page, 'health-quick-fix-missing');
@@ -187,11 +277,19 @@ describe('index health you can act on, in the real workbench', () => {
     await runCommand(page, 'Context: Open index.md');
     await goToLine(page, onDisk.split('\n').findIndex((l) => l.startsWith('Last rebuilt:')) + 1);
     await applyQuickFix(page, 'Add approaches/retry-budgets.md to the index under api, stripe');
-    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0, 10_000, 'index.md edited, not saved');
+    await waitFor(
+      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
+      10_000,
+      'index.md edited, not saved',
+    );
     await sleep(500);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written');
     await page.keyboard.press('Control+S');
-    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0, 10_000, 'saved');
+    await waitFor(
+      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0,
+      10_000,
+      'saved',
+    );
     const saved = fs.readFileSync(indexFile, 'utf8');
     for (const tag of ['api', 'stripe']) {
       const block = saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
@@ -205,16 +303,34 @@ describe('index health you can act on, in the real workbench', () => {
   test('quick fix: a note whose tags changed has its entries updated from its front matter', async () => {
     const text = fs.readFileSync(indexFile, 'utf8');
     await showProblems(page);
-    const found = problemRow(page, 'guides/deploy/k8s-rollouts.md: its front matter adds security and no longer has architecture');
-    await waitFor(async () => (await found.count()) > 0, 30_000, 'the changed tags in Problems (Check Index ran above)');
+    const found = problemRow(
+      page,
+      'guides/deploy/k8s-rollouts.md: its front matter adds security and no longer has architecture',
+    );
+    await waitFor(
+      async () => (await found.count()) > 0,
+      30_000,
+      'the changed tags in Problems (Check Index ran above)',
+    );
     await runCommand(page, 'Context: Open index.md');
     await goToLine(page, lineOf(text, '- guides/deploy/k8s-rollouts.md — Rolling out to Kubernetes safely'));
-    await applyQuickFix(page, 'Update guides/deploy/k8s-rollouts.md from its front matter: add security, remove architecture');
-    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0, 10_000, 'index.md edited, not saved');
+    await applyQuickFix(
+      page,
+      'Update guides/deploy/k8s-rollouts.md from its front matter: add security, remove architecture',
+    );
+    await waitFor(
+      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
+      10_000,
+      'index.md edited, not saved',
+    );
     await sleep(500);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), text, 'nothing written');
     await page.keyboard.press('Control+S');
-    await waitFor(async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0, 10_000, 'saved');
+    await waitFor(
+      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0,
+      10_000,
+      'saved',
+    );
     const saved = fs.readFileSync(indexFile, 'utf8');
     const block = (tag: string) => saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
     assert.doesNotMatch(block('architecture'), /k8s-rollouts/);

@@ -30,7 +30,10 @@ function workspace(settings: Record<string, string>, cursorKnowledge?: string): 
   if (cursorKnowledge) {
     // Workspace-provided config: only a trusted workspace may use it.
     fs.mkdirSync(path.join(ws, '.cursor'));
-    fs.writeFileSync(path.join(ws, '.cursor', 'aria-knowledge.local.md'), `---\nknowledge_folder: ${cursorKnowledge}\n---\n`);
+    fs.writeFileSync(
+      path.join(ws, '.cursor', 'aria-knowledge.local.md'),
+      `---\nknowledge_folder: ${cursorKnowledge}\n---\n`,
+    );
   }
   return ws;
 }
@@ -40,7 +43,10 @@ function cursorKnowledge(): string {
   const folder = path.join(tempDir('aria-inhost-cursor-'), 'knowledge');
   fs.mkdirSync(path.join(folder, 'notes'), { recursive: true });
   fs.writeFileSync(path.join(folder, 'notes', 'from-cursor.md'), '# From the workspace config\n');
-  fs.writeFileSync(path.join(folder, 'index.md'), '# Knowledge Index\n\n## Known Tags\n\ncursor-only\n\n## Tag Index\n\n### cursor-only\n- notes/from-cursor.md — From the workspace config\n');
+  fs.writeFileSync(
+    path.join(folder, 'index.md'),
+    '# Knowledge Index\n\n## Known Tags\n\ncursor-only\n\n## Tag Index\n\n### cursor-only\n- notes/from-cursor.md — From the workspace config\n',
+  );
   return folder;
 }
 
@@ -58,13 +64,29 @@ function build(): void {
   });
 }
 
-async function runSuite(scenario: string, home: string, ws: string, extraEnv: Record<string, string> = {}, workspaceTrust = false): Promise<string[]> {
+async function runSuite(
+  scenario: string,
+  home: string,
+  ws: string,
+  extraEnv: Record<string, string> = {},
+  workspaceTrust = false,
+): Promise<string[]> {
   const server = await startCodeServer({
     workspace: ws,
     workspaceTrust,
-    env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today, ARIA_DESKTOP_SCENARIO: scenario, ARIA_DESKTOP_HOME: home, ARIA_DESKTOP_GOLDEN: GOLDEN, ...extraEnv },
+    env: {
+      HOME: home,
+      ARIA_CONTEXT_TODAY: golden.today,
+      ARIA_DESKTOP_SCENARIO: scenario,
+      ARIA_DESKTOP_HOME: home,
+      ARIA_DESKTOP_GOLDEN: GOLDEN,
+      ...extraEnv,
+    },
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
   const lines: string[] = [];
   try {
     const page = await browser.newPage();
@@ -79,7 +101,9 @@ async function runSuite(scenario: string, home: string, ws: string, extraEnv: Re
           lines.push(`  ${line.trim()}`);
         } else if (line.includes('aria-context trust: please trust this workspace')) {
           // The suite waits for the user to trust the folder: do it in the UI.
-          grantWorkspaceTrust(page).catch((err: Error) => lines.push(`not ok - granting workspace trust in the UI: ${err.message}`));
+          grantWorkspaceTrust(page).catch((err: Error) =>
+            lines.push(`not ok - granting workspace trust in the UI: ${err.message}`),
+          );
         }
       }
     });
@@ -93,7 +117,11 @@ async function runSuite(scenario: string, home: string, ws: string, extraEnv: Re
       ]),
     });
     await page.goto(`${server.url}/?${query.toString()}`);
-    await waitFor(() => lines.some((l) => l.startsWith('aria-context in-host:')), 120_000, `the in-host suite "${scenario}" to finish`);
+    await waitFor(
+      () => lines.some((l) => l.startsWith('aria-context in-host:')),
+      120_000,
+      `the in-host suite "${scenario}" to finish`,
+    );
     return lines;
   } finally {
     await browser.close();
@@ -101,23 +129,37 @@ async function runSuite(scenario: string, home: string, ws: string, extraEnv: Re
   }
 }
 
-test('in-host scenarios (the test:desktop suite) inside code-server\'s extension host', { timeout: 400_000 }, async () => {
-  build();
-  const fixture = await runSuite('fixture', fixtureHome(), workspace({ 'ariaContext.knowledgeFolder': tempDir('aria-inhost-decoy-') }));
-  const knowledge = path.join(fixtureHome(), 'knowledge');
-  // Workspace trust on here: the workspace also carries a .cursor config, which only a trusted workspace may use.
-  const cursor = cursorKnowledge();
-  const unconfigured = await runSuite(
-    'unconfigured',
-    tempDir('aria-inhost-empty-'),
-    workspace({ 'ariaContext.knowledgeFolder': knowledge }, cursor),
-    { ARIA_DESKTOP_KNOWLEDGE: knowledge, ARIA_DESKTOP_CURSOR_KNOWLEDGE: cursor },
-    true,
-  );
-  const all = [...fixture, ...unconfigured];
-  console.log(all.join('\n'));
-  assert.deepEqual(all.filter((l) => l.startsWith('not ok')), []);
-  assert.equal(fixture.filter((l) => l.startsWith('ok - ')).length, 11);
-  assert.equal(unconfigured.filter((l) => l.startsWith('ok - ')).length, 2);
-  assert.deepEqual(all.filter((l) => l.startsWith('aria-context in-host:')), ['aria-context in-host: 11 passed, 0 failed', 'aria-context in-host: 2 passed, 0 failed']);
-});
+test(
+  "in-host scenarios (the test:desktop suite) inside code-server's extension host",
+  { timeout: 400_000 },
+  async () => {
+    build();
+    const fixture = await runSuite(
+      'fixture',
+      fixtureHome(),
+      workspace({ 'ariaContext.knowledgeFolder': tempDir('aria-inhost-decoy-') }),
+    );
+    const knowledge = path.join(fixtureHome(), 'knowledge');
+    // Workspace trust on here: the workspace also carries a .cursor config, which only a trusted workspace may use.
+    const cursor = cursorKnowledge();
+    const unconfigured = await runSuite(
+      'unconfigured',
+      tempDir('aria-inhost-empty-'),
+      workspace({ 'ariaContext.knowledgeFolder': knowledge }, cursor),
+      { ARIA_DESKTOP_KNOWLEDGE: knowledge, ARIA_DESKTOP_CURSOR_KNOWLEDGE: cursor },
+      true,
+    );
+    const all = [...fixture, ...unconfigured];
+    console.log(all.join('\n'));
+    assert.deepEqual(
+      all.filter((l) => l.startsWith('not ok')),
+      [],
+    );
+    assert.equal(fixture.filter((l) => l.startsWith('ok - ')).length, 11);
+    assert.equal(unconfigured.filter((l) => l.startsWith('ok - ')).length, 2);
+    assert.deepEqual(
+      all.filter((l) => l.startsWith('aria-context in-host:')),
+      ['aria-context in-host: 11 passed, 0 failed', 'aria-context in-host: 2 passed, 0 failed'],
+    );
+  },
+);

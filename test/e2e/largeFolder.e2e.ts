@@ -15,7 +15,18 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { generateHome, type GeneratedHome } from '../../bench/generate';
-import { REPO_ROOT, openViewContainer, openWorkbench, runCommand, startCodeServer, treeItems, typeInQuickInput, waitFor, type CodeServer, type Workbench } from './harness';
+import {
+  REPO_ROOT,
+  openViewContainer,
+  openWorkbench,
+  runCommand,
+  startCodeServer,
+  treeItems,
+  typeInQuickInput,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { endSession, packagedVsix, tempDir } from './workbench';
 
 const VIEW = 'Tags';
@@ -44,16 +55,22 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     page = wb.page;
     // The workbench's own start-up (its extension host starting, the eager extensions such as Git
     // activating on the same thread) is over before the click: the figures are the view's.
-    await waitFor(() => extensionHostTimeline(server).startupDone, 60_000, 'the extension host to finish activating its start-up extensions');
+    await waitFor(
+      () => extensionHostTimeline(server).startupDone,
+      60_000,
+      'the extension host to finish activating its start-up extensions',
+    );
   });
 
-  after(() => endSession('large-folder-e2e', { page, wb, server }, (artifacts, s) => {
+  after(() =>
+    endSession('large-folder-e2e', { page, wb, server }, (artifacts, s) => {
       // The workbench's own logs too: the extension host's timeline is read from them.
       fs.rmSync(path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true, force: true });
       fs.cpSync(path.join(s.userDataDir, 'logs'), path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true });
-    }));
+    }),
+  );
 
-  test('the tag tree of a 10k-note folder shows its first rows (time reported against the 1 s target), and they are the folder\'s', async (t) => {
+  test("the tag tree of a 10k-note folder shows its first rows (time reported against the 1 s target), and they are the folder's", async (t) => {
     const rows = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"]`);
     assert.equal(await rows.count(), 0, 'no tree rows before the view is opened');
     const clickedAt = Date.now();
@@ -78,13 +95,18 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     await typeInQuickInput(page, g.queries.oneTag);
     await page.keyboard.press('Enter');
     await waitFor(
-      async () => ((await treeItems(page, VIEW)).some((r) => r.level === 2 && r.label === g.queries.oneTag) ? true : undefined),
+      async () =>
+        (await treeItems(page, VIEW)).some((r) => r.level === 2 && r.label === g.queries.oneTag) ? true : undefined,
       DEAD_MS,
       `known tag ${g.queries.oneTag} revealed in the tree`,
     );
 
     // The timeline, from the logs the workbench and the extension keep.
-    const ext = await waitFor(() => extensionTimeline(server, clickedAt), 20_000, 'activation, first rows and the index check in the aria-context output log');
+    const ext = await waitFor(
+      () => extensionTimeline(server, clickedAt),
+      20_000,
+      'activation, first rows and the index check in the aria-context output log',
+    );
     const host = extensionHostTimeline(server);
     const activationToRows = rowsAt - Math.max(ext.activatedAt, clickedAt);
     const figure = {
@@ -110,12 +132,22 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
       hostFirstRowsAfterActivationMs: ext.hostFirstRowsMs,
     };
     fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
-    fs.writeFileSync(path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e.json'), `${JSON.stringify(figure, null, 2)}\n`);
-    t.diagnostic(`click → first rows ${figure.clickToFirstRowsMs} ms; activation → first rows ${activationToRows} ms (activated ${figure.activatedBeforeClick ? 'before' : 'after'} the click), target ≤ ${TARGET_MS} ms: ${figure.met ? 'PASS' : 'MISS'}`);
-    t.diagnostic(`timeline (ms from the click): ${JSON.stringify(figure.timelineMsFromClick)}; tree built in ${ext.treeBuildMs} ms`);
+    fs.writeFileSync(
+      path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e.json'),
+      `${JSON.stringify(figure, null, 2)}\n`,
+    );
+    t.diagnostic(
+      `click → first rows ${figure.clickToFirstRowsMs} ms; activation → first rows ${activationToRows} ms (activated ${figure.activatedBeforeClick ? 'before' : 'after'} the click), target ≤ ${TARGET_MS} ms: ${figure.met ? 'PASS' : 'MISS'}`,
+    );
+    t.diagnostic(
+      `timeline (ms from the click): ${JSON.stringify(figure.timelineMsFromClick)}; tree built in ${ext.treeBuildMs} ms`,
+    );
 
     // The work the rows do not need comes after them: the index health check ends after the rows show.
-    assert.ok(ext.indexCheckAt >= rowsAt, `the index check (done at ${figure.timelineMsFromClick.indexCheckDone} ms from the click) came before the tree's rows showed (${figure.timelineMsFromClick.rowsVisible} ms)`);
+    assert.ok(
+      ext.indexCheckAt >= rowsAt,
+      `the index check (done at ${figure.timelineMsFromClick.indexCheckDone} ms from the click) came before the tree's rows showed (${figure.timelineMsFromClick.rowsVisible} ms)`,
+    );
   });
 });
 
@@ -136,7 +168,9 @@ interface ExtensionTimeline {
 /** Lines of the extension's output channel (code-server keeps a log file per channel). */
 function outputChannelLines(server: CodeServer): string[] {
   const logsDir = path.join(server.userDataDir, 'logs');
-  const files = (fs.readdirSync(logsDir, { recursive: true }) as string[]).filter((f) => f.endsWith('aria-context.log'));
+  const files = (fs.readdirSync(logsDir, { recursive: true }) as string[]).filter((f) =>
+    f.endsWith('aria-context.log'),
+  );
   return files.flatMap((f) => fs.readFileSync(path.join(logsDir, f), 'utf8').split('\n'));
 }
 
@@ -188,7 +222,9 @@ interface HostTimeline {
 function extensionHostTimeline(server: CodeServer): HostTimeline {
   const logsDir = path.join(server.userDataDir, 'logs');
   if (!fs.existsSync(logsDir)) return {};
-  const file = (fs.readdirSync(logsDir, { recursive: true }) as string[]).find((f) => f.endsWith('remoteexthost.log') || f.endsWith('exthost.log'));
+  const file = (fs.readdirSync(logsDir, { recursive: true }) as string[]).find(
+    (f) => f.endsWith('remoteexthost.log') || f.endsWith('exthost.log'),
+  );
   if (!file) return {};
   const stamp = (line: string) => {
     const m = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3})/.exec(line);

@@ -12,7 +12,18 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
-import { closeQuickInput, openWorkbench, quickInputItems, runCommand, screenshot, sleep, startCodeServer, waitFor, type CodeServer, type Workbench } from './harness';
+import {
+  closeQuickInput,
+  openWorkbench,
+  quickInputItems,
+  runCommand,
+  screenshot,
+  sleep,
+  startCodeServer,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
 
 const ROW = '.quick-input-widget .monaco-list-row';
@@ -20,13 +31,17 @@ const ROW = '.quick-input-widget .monaco-list-row';
 /** MCP: List Servers, and the row of our server (label, state, the group it is listed under). */
 async function serverRow(page: Page) {
   // The list is built when the command runs: reopen it until the extension's provider answered.
-  return waitFor(async () => {
-    await runCommand(page, 'MCP: List Servers');
-    await sleep(1000);
-    const row = (await quickInputItems(page)).find((r) => r.label === 'aria-context');
-    if (!row) await closeQuickInput(page);
-    return row;
-  }, 60_000, 'aria-context in the MCP server list');
+  return waitFor(
+    async () => {
+      await runCommand(page, 'MCP: List Servers');
+      await sleep(1000);
+      const row = (await quickInputItems(page)).find((r) => r.label === 'aria-context');
+      if (!row) await closeQuickInput(page);
+      return row;
+    },
+    60_000,
+    'aria-context in the MCP server list',
+  );
 }
 
 async function chooseInQuickInput(page: Page, text: string): Promise<void> {
@@ -41,7 +56,11 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
   before(async () => {
     const workspace = tempDir('aria-e2e-mcp-ws-');
     fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
-    server = await startCodeServer({ workspace, vsixPath: packagedVsix(), env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace,
+      vsixPath: packagedVsix(),
+      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, workspace);
     page = wb.page;
   });
@@ -61,27 +80,43 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
     if (!/Running/.test(row.description)) {
       await chooseInQuickInput(page, 'aria-context');
       await chooseInQuickInput(page, 'Start Server');
-      row = await waitFor(async () => {
-        const now = await serverRow(page);
-        if (/Running/.test(now.description)) return now;
-        await closeQuickInput(page);
-        await sleep(1000);
-        return undefined;
-      }, 60_000, 'the server to run');
+      row = await waitFor(
+        async () => {
+          const now = await serverRow(page);
+          if (/Running/.test(now.description)) return now;
+          await closeQuickInput(page);
+          await sleep(1000);
+          return undefined;
+        },
+        60_000,
+        'the server to run',
+      );
     }
     await chooseInQuickInput(page, 'aria-context');
     await chooseInQuickInput(page, 'Show Output');
-    const output = await waitFor(async () => {
-      // The output editor renders spaces as no-break spaces and wraps long lines.
-      const text = (await page.locator('.part.panel').innerText().catch(() => '')).replace(/\s+/g, ' ');
-      return /Discovered 2 tools/.test(text) ? text : undefined;
-    }, 30_000, '"Discovered 2 tools" in the MCP output').catch(async (err: Error) => {
+    const output = await waitFor(
+      async () => {
+        // The output editor renders spaces as no-break spaces and wraps long lines.
+        const text = (
+          await page
+            .locator('.part.panel')
+            .innerText()
+            .catch(() => '')
+        ).replace(/\s+/g, ' ');
+        return /Discovered 2 tools/.test(text) ? text : undefined;
+      },
+      30_000,
+      '"Discovered 2 tools" in the MCP output',
+    ).catch(async (err: Error) => {
       await screenshot(page, 'mcp-output-missing');
       throw err;
     });
     // Its stderr log names the fixture's knowledge folder: the server read the user's config.
     // Wrapping may split the path anywhere, so compare without white space.
-    assert.match(output.replace(/\s+/g, ''), /\[aria-context\]Serving\/\S*aria-e2e-home-[^/]+\/(home\/)?knowledgeoverstdio/);
+    assert.match(
+      output.replace(/\s+/g, ''),
+      /\[aria-context\]Serving\/\S*aria-e2e-home-[^/]+\/(home\/)?knowledgeoverstdio/,
+    );
   });
 
   test('the chat’s Configure Tools picker lists knowledge_query and knowledge_load under the server', async () => {
@@ -92,23 +127,37 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
     const serverNode = rows.filter({ hasText: 'aria-context knowledge' }).first(); // the server's title
     await serverNode.waitFor({ state: 'visible', timeout: 15_000 });
     await serverNode.locator('.monaco-tl-twistie').click();
-    const labels = await waitFor(async () => {
-      const now = await rows.evaluateAll((els: any[]) => els.map((e) => String(e.getAttribute('aria-label') ?? '')));
-      return now.some((l) => l.startsWith('knowledge_query,')) ? now : undefined;
-    }, 15_000, 'the server’s tools in the picker');
-    const tools = labels.filter((l) => /^knowledge_(query|load),/.test(l)).map((l) => l.split(',')[0]).sort();
+    const labels = await waitFor(
+      async () => {
+        const now = await rows.evaluateAll((els: any[]) => els.map((e) => String(e.getAttribute('aria-label') ?? '')));
+        return now.some((l) => l.startsWith('knowledge_query,')) ? now : undefined;
+      },
+      15_000,
+      'the server’s tools in the picker',
+    );
+    const tools = labels
+      .filter((l) => /^knowledge_(query|load),/.test(l))
+      .map((l) => l.split(',')[0])
+      .sort();
     assert.deepEqual(tools, ['knowledge_load', 'knowledge_query']);
-    assert.ok(labels.some((l) => l.startsWith('knowledge_query, Searches the user')), 'the model-facing description is shown');
+    assert.ok(
+      labels.some((l) => l.startsWith('knowledge_query, Searches the user')),
+      'the model-facing description is shown',
+    );
     await screenshot(page, 'mcp-tools');
     await closeQuickInput(page);
   });
 
   test('MCP: Browse Resources lists the knowledge files and the tag template', async () => {
     await runCommand(page, 'MCP: Browse Resources...');
-    const items = await waitFor(async () => {
-      const now = await quickInputItems(page);
-      return now.some((r) => r.label === 'Cursor-based pagination patterns') ? now : undefined;
-    }, 30_000, 'the knowledge files as resources');
+    const items = await waitFor(
+      async () => {
+        const now = await quickInputItems(page);
+        return now.some((r) => r.label === 'Cursor-based pagination patterns') ? now : undefined;
+      },
+      30_000,
+      'the knowledge files as resources',
+    );
     const pagination = items.find((r) => r.label === 'Cursor-based pagination patterns')!;
     assert.equal(pagination.detail, 'aria-knowledge://knowledge/approaches/api-pagination.md');
     assert.ok(items.some((r) => r.detail === 'Resource template: aria-knowledge://tag/{tag}'));

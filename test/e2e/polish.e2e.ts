@@ -26,7 +26,15 @@ import {
   type Workbench,
   openWorkbench,
 } from './harness';
-import { endSession, fixtureHome, golden, knownTagRows, packagedVsix, tagTreeRow as treeRow, TAGS_VIEW } from './workbench';
+import {
+  endSession,
+  fixtureHome,
+  golden,
+  knownTagRows,
+  packagedVsix,
+  tagTreeRow as treeRow,
+  TAGS_VIEW,
+} from './workbench';
 
 const MENU = '.context-view .monaco-menu';
 
@@ -42,7 +50,14 @@ async function reloadWindow(page: Page): Promise<void> {
   // The window comes back with the view it had; clicking its activity bar entry too soon would hide it.
   const list = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`);
   const shown = page.locator('.part.activitybar .action-item.checked .action-label[aria-label^="Context"]');
-  if (!(await list.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false)) && !(await shown.count())) await openTagView(page);
+  if (
+    !(await list.waitFor({ state: 'visible', timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    )) &&
+    !(await shown.count())
+  )
+    await openTagView(page);
   await list.waitFor({ state: 'visible', timeout: 45_000 });
   await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
 }
@@ -50,7 +65,10 @@ async function reloadWindow(page: Page): Promise<void> {
 /** The items of the Tags view's `…` menu whose text starts with `prefix` (after a ✓), as shown. */
 async function viewMenuItems(page: Page, prefix: RegExp): Promise<string[]> {
   await page.locator('.part.sidebar .composite.title').hover();
-  await page.locator('.part.sidebar .composite.title .action-label[aria-label*="More Actions"] >> visible=true').first().click();
+  await page
+    .locator('.part.sidebar .composite.title .action-label[aria-label*="More Actions"] >> visible=true')
+    .first()
+    .click();
   const menu = page.locator(MENU);
   await menu.waitFor({ state: 'visible', timeout: 5_000 });
   await sleep(300);
@@ -77,12 +95,16 @@ async function expanded(page: Page, label: string, level = 1): Promise<boolean> 
 
 /** Clicks the row until it is `open` (a refresh just after start can redraw the tree under a click). */
 async function setExpanded(page: Page, label: string, level: number, open: boolean): Promise<void> {
-  await waitFor(async () => {
-    if ((await expanded(page, label, level)) === open) return true;
-    await treeRow(page, label, level).click({ timeout: 5_000 });
-    await sleep(700);
-    return (await expanded(page, label, level)) === open;
-  }, 15_000, `${label} ${open ? 'expanded' : 'collapsed'}`);
+  await waitFor(
+    async () => {
+      if ((await expanded(page, label, level)) === open) return true;
+      await treeRow(page, label, level).click({ timeout: 5_000 });
+      await sleep(700);
+      return (await expanded(page, label, level)) === open;
+    },
+    15_000,
+    `${label} ${open ? 'expanded' : 'collapsed'}`,
+  );
 }
 
 describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () => {
@@ -94,7 +116,11 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
   before(async () => {
     const home = fixtureHome();
     knowledge = path.join(home, 'knowledge');
-    server = await startCodeServer({ workspace: knowledge, vsixPath: packagedVsix(), env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today } });
+    server = await startCodeServer({
+      workspace: knowledge,
+      vsixPath: packagedVsix(),
+      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
+    });
     wb = await openWorkbench(server, knowledge);
     page = wb.page;
     await openTagView(page);
@@ -114,21 +140,33 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
     const sortItems = /^(✓ )?Sort Tags by /;
     assert.deepEqual(await viewMenuItems(page, sortItems), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
     await chooseInOpenMenu(page, 'Sort Tags by File Count');
-    const sorted = await waitFor(async () => {
-      const tags = await knownTags(page);
-      return tags.length && tags.join() !== byName(tags).join() ? tags : undefined;
-    }, 10_000, 'the known tags out of name order');
+    const sorted = await waitFor(
+      async () => {
+        const tags = await knownTags(page);
+        return tags.length && tags.join() !== byName(tags).join() ? tags : undefined;
+      },
+      10_000,
+      'the known tags out of name order',
+    );
     await screenshot(page, 'polish-sorted-by-count');
     assert.deepEqual(await viewMenuItems(page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
     await page.keyboard.press('Escape');
     await reloadWindow(page);
-    await waitFor(async () => (await knownTags(page)).join() === sorted.join(), 30_000, 'the same order after a reload');
+    await waitFor(
+      async () => (await knownTags(page)).join() === sorted.join(),
+      30_000,
+      'the same order after a reload',
+    );
     assert.deepEqual(await viewMenuItems(page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
     await chooseInOpenMenu(page, 'Sort Tags by Name');
-    await waitFor(async () => {
-      const tags = await knownTags(page);
-      return tags.length && tags.join() === byName(tags).join();
-    }, 10_000, 'the known tags in name order again');
+    await waitFor(
+      async () => {
+        const tags = await knownTags(page);
+        return tags.length && tags.join() === byName(tags).join();
+      },
+      10_000,
+      'the known tags in name order again',
+    );
   });
 
   // No command palette here: after a multi-selection in the tree, VS Code 1.139 on a loaded machine
@@ -143,12 +181,17 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
     };
     const clear = async () => {
       await messages();
-      const all = page.locator('.notifications-center .notifications-center-header .action-label[aria-label^="Clear All"]').first();
+      const all = page
+        .locator('.notifications-center .notifications-center-header .action-label[aria-label^="Clear All"]')
+        .first();
       if ((await all.isVisible()) && (await all.getAttribute('aria-disabled')) !== 'true') await all.click();
       await waitFor(async () => (await notificationMessages(page)).length === 0, 5_000, 'no notifications');
       if (await center.isVisible()) await bell.click();
     };
-    const row = (text: string) => page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="3"]`, { hasText: text }).first();
+    const row = (text: string) =>
+      page
+        .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="3"]`, { hasText: text })
+        .first();
     const openBoth = async (action: string) => {
       await row('Cursor-based pagination').click();
       await row('Webhook signature verification').click({ modifiers: ['Control'] });
@@ -156,19 +199,27 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
       await waitFor(async () => (await selected.count()) === 2, 5_000, 'two files selected');
       // Opening the first file adds the For the Active File rows above: the tree redraws, which
       // closes a context menu opened meanwhile. Wait for them, and open the menu again if it closed.
-      await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="1"]`, { hasText: 'For the Active File' }).first()
+      await page
+        .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="1"]`, {
+          hasText: 'For the Active File',
+        })
+        .first()
         .waitFor({ timeout: 5_000 })
         .catch(() => undefined);
       await sleep(1000);
-      await waitFor(async () => {
-        await row('Webhook signature verification').click({ button: 'right' });
-        await page.locator(MENU).waitFor({ state: 'visible', timeout: 5_000 });
-        await sleep(300);
-        const item = page.locator(`${MENU} .action-label`, { hasText: new RegExp(`^\\s*${action}\\s*$`) }).first();
-        if (await item.isVisible()) return true;
-        await page.keyboard.press('Escape');
-        return false;
-      }, 20_000, `the ${action} menu item`);
+      await waitFor(
+        async () => {
+          await row('Webhook signature verification').click({ button: 'right' });
+          await page.locator(MENU).waitFor({ state: 'visible', timeout: 5_000 });
+          await sleep(300);
+          const item = page.locator(`${MENU} .action-label`, { hasText: new RegExp(`^\\s*${action}\\s*$`) }).first();
+          if (await item.isVisible()) return true;
+          await page.keyboard.press('Escape');
+          return false;
+        },
+        20_000,
+        `the ${action} menu item`,
+      );
       await chooseInOpenMenu(page, action);
     };
     await setExpanded(page, 'stripe', 2, true);
@@ -180,14 +231,22 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
     await waitFor(async () => (await beside.count()) === 2, 10_000, 'both files in the group beside');
     await sleep(1500);
     const afterSide = await messages();
-    assert.deepEqual(afterSide.filter((m) => /Opened \d+/.test(m)), [], 'no "Opened N files" after Open to the Side');
+    assert.deepEqual(
+      afterSide.filter((m) => /Opened \d+/.test(m)),
+      [],
+      'no "Opened N files" after Open to the Side',
+    );
     await screenshot(page, 'polish-open-to-the-side');
     await clear();
     await openBoth('Open');
-    const afterOpen = await waitFor(async () => {
-      const now = await messages();
-      return now.some((m) => /Opened 2 knowledge files/.test(m)) ? now : undefined;
-    }, 10_000, 'Open reporting "Opened 2 knowledge files"');
+    const afterOpen = await waitFor(
+      async () => {
+        const now = await messages();
+        return now.some((m) => /Opened 2 knowledge files/.test(m)) ? now : undefined;
+      },
+      10_000,
+      'Open reporting "Opened 2 knowledge files"',
+    );
     assert.ok(afterOpen.length > 0);
   });
 
@@ -199,7 +258,10 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
     await setExpanded(page, 'proj-a', 2, true);
     await setExpanded(page, 'Known Tags', 1, false);
     await sleep(1000);
-    assert.deepEqual([await expanded(page, 'Projects'), await expanded(page, 'proj-a', 2), await expanded(page, 'Known Tags')], [true, true, false]);
+    assert.deepEqual(
+      [await expanded(page, 'Projects'), await expanded(page, 'proj-a', 2), await expanded(page, 'Known Tags')],
+      [true, true, false],
+    );
     await reloadWindow(page);
     await waitFor(() => expanded(page, 'Projects'), 20_000, 'Projects expanded after the reload');
     await waitFor(() => expanded(page, 'proj-a', 2), 10_000, 'proj-a expanded after the reload');

@@ -155,10 +155,14 @@ describe('e2e harness smoke', { timeout: 240_000 }, () => {
 
     test('tree view in its own activity bar container', async () => {
       await openViewContainer(wb.page, 'Harness Box');
-      const rows = await waitFor(async () => {
-        const items = await treeItems(wb.page, 'Harness Tree');
-        return items.length === 3 && items;
-      }, 15_000, 'the tree rows');
+      const rows = await waitFor(
+        async () => {
+          const items = await treeItems(wb.page, 'Harness Tree');
+          return items.length === 3 && items;
+        },
+        15_000,
+        'the tree rows',
+      );
       assert.deepEqual(rows, [
         { label: 'parent', description: 'd-parent', level: 1, expanded: true },
         { label: 'leaf', description: 'd-leaf', level: 2, expanded: undefined },
@@ -168,11 +172,18 @@ describe('e2e harness smoke', { timeout: 240_000 }, () => {
 
     test('chat input gets the attached files as chips', async () => {
       await runCommand(wb.page, 'Harness: Attach To Chat');
-      const chips = await waitFor(async () => {
-        const found = await chatAttachments(wb.page);
-        return found.length === 2 && found;
-      }, 15_000, 'two chat attachment chips');
-      assert.deepEqual(chips.map((c) => c.name), ['a.md', 'b.md']);
+      const chips = await waitFor(
+        async () => {
+          const found = await chatAttachments(wb.page);
+          return found.length === 2 && found;
+        },
+        15_000,
+        'two chat attachment chips',
+      );
+      assert.deepEqual(
+        chips.map((c) => c.name),
+        ['a.md', 'b.md'],
+      );
       assert.match(chips[0].ariaLabel, /^Attached file, a\.md /);
       assert.equal(await chatInputText(wb.page), 'summarize these');
       await screenshot(wb.page, 'smoke-workbench');

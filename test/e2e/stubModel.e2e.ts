@@ -14,21 +14,58 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
-import { chatAttachments, editorTabTitles, openWorkbench, runCommand, screenshot, startCodeServer, waitFor, type CodeServer, type Workbench } from './harness';
+import {
+  chatAttachments,
+  editorTabTitles,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+} from './harness';
 import { endSession, extensionLog, fixtureHome, golden, packagedVsix, waitForNotification } from './workbench';
 
 const STUB = path.join(__dirname, 'stub-model');
 
-type StubEvent = { event: string; tools?: string[]; names?: string[]; tool?: string; text?: string; message?: string; prompt?: string; count?: number };
+type StubEvent = {
+  event: string;
+  tools?: string[];
+  names?: string[];
+  tool?: string;
+  text?: string;
+  message?: string;
+  prompt?: string;
+  count?: number;
+};
 
 describe('chat with a stub language model, in a real VS Code', { timeout: 600_000 }, () => {
   let server: CodeServer;
   let wb: Workbench;
   let page: Page;
   let stubLog: string;
-  const events = (): StubEvent[] => (fs.existsSync(stubLog) ? fs.readFileSync(stubLog, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as StubEvent) : []);
-  const inputActions = () => page.locator('.interactive-input-part .action-label').evaluateAll((els: any[]) => els.map((e) => String(e.getAttribute('aria-label') ?? '')));
-  const lastResponse = async () => (await page.locator('.interactive-session .interactive-response').last().innerText().catch(() => '')).replace(/\s+/g, ' ');
+  const events = (): StubEvent[] =>
+    fs.existsSync(stubLog)
+      ? fs
+          .readFileSync(stubLog, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as StubEvent)
+      : [];
+  const inputActions = () =>
+    page
+      .locator('.interactive-input-part .action-label')
+      .evaluateAll((els: any[]) => els.map((e) => String(e.getAttribute('aria-label') ?? '')));
+  const lastResponse = async () =>
+    (
+      await page
+        .locator('.interactive-session .interactive-response')
+        .last()
+        .innerText()
+        .catch(() => '')
+    ).replace(/\s+/g, ' ');
   async function send(text: string): Promise<void> {
     const input = page.locator('.interactive-input-part .interactive-input-editor').first();
     await input.click();
@@ -58,88 +95,157 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
   const responses = () => page.locator('.interactive-session .interactive-response');
   const requestsSeen = () => events().filter((e) => e.event === 'request');
   /** A participant's button (ChatResponseStream.button): `.chat-command-button` holds a Monaco button. */
-  const commandButton = (name: string) => session().locator('.chat-command-button .monaco-button', { hasText: name }).last();
+  const commandButton = (name: string) =>
+    session().locator('.chat-command-button .monaco-button', { hasText: name }).last();
 
   test('@context stripe is answered on the first request: the summary, its buttons and follow-ups', async () => {
     await runCommand(page, 'Chat: Focus on Chat View');
-    await waitFor(() => events().some((e) => e.event === 'models' && (e.count ?? 0) > 0), 30_000, 'the stub model listed by the workbench');
+    await waitFor(
+      () => events().some((e) => e.event === 'models' && (e.count ?? 0) > 0),
+      30_000,
+      'the stub model listed by the workbench',
+    );
     // Once: since the stub asks for its models in activate, the first request finds one.
     await send('@context stripe');
-    const answered = await waitFor(async () => {
-      const text = await lastResponse();
-      return /Found 3 files|Language model unavailable/.test(text) ? text : undefined;
-    }, 60_000, 'the participant’s answer');
+    const answered = await waitFor(
+      async () => {
+        const text = await lastResponse();
+        return /Found 3 files|Language model unavailable/.test(text) ? text : undefined;
+      },
+      60_000,
+      'the participant’s answer',
+    );
     assert.doesNotMatch(answered, /Language model unavailable/);
     // Shown, not folded into a closed "Completed N steps" (the buttons come after all the text).
-    const summary = responses().last().locator('.rendered-markdown strong', { hasText: /Found 3 files matching/ }).first();
+    const summary = responses()
+      .last()
+      .locator('.rendered-markdown strong', { hasText: /Found 3 files matching/ })
+      .first();
     await waitFor(() => summary.isVisible(), 10_000, 'the summary in view');
     assert.match(answered, /Found 3 files matching/);
     assert.match(answered, /Use \/load all/, 'a model is there: /load with a question is offered');
     assert.doesNotMatch(answered, /No language model is available/);
     assert.ok((await inputActions()).includes('Models, Aria Stub'), 'the stub model is the selected model');
-    for (const name of ['Attach all to chat', 'Open all']) await waitFor(() => commandButton(name).isVisible(), 10_000, `the ${name} button`);
+    for (const name of ['Attach all to chat', 'Open all'])
+      await waitFor(() => commandButton(name).isVisible(), 10_000, `the ${name} button`);
     // its follow-ups, built from the query's result, sit under the response
-    await waitFor(async () => /Load all of these files Related: api/.test((await session().innerText()).replace(/\s+/g, ' ')), 10_000, 'the follow-ups');
+    await waitFor(
+      async () => /Load all of these files Related: api/.test((await session().innerText()).replace(/\s+/g, ' ')),
+      10_000,
+      'the follow-ups',
+    );
     assert.match(extensionLog(server), /@context stripe/, 'the participant handler ran in the extension host');
     await screenshot(page, 'stub-model-participant');
   });
 
   test('the Open all and Attach all buttons act on the answer’s files', async () => {
     await commandButton('Open all').click();
-    await waitFor(async () => {
-      const titles = (await editorTabTitles(page)).join(' ');
-      return ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md', 'stripe-webhook-patterns.md'].every((n) => titles.includes(n));
-    }, 20_000, 'the three files open as tabs');
+    await waitFor(
+      async () => {
+        const titles = (await editorTabTitles(page)).join(' ');
+        return ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md', 'stripe-webhook-patterns.md'].every((n) =>
+          titles.includes(n),
+        );
+      },
+      20_000,
+      'the three files open as tabs',
+    );
     await commandButton('Attach all to chat').click();
-    const chips = await waitFor(async () => {
-      const now = await chatAttachments(page);
-      return now.length >= 3 ? now : undefined;
-    }, 20_000, 'three attachment chips');
-    assert.deepEqual(chips.map((c) => c.name).sort(), ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md', 'stripe-webhook-patterns.md']);
+    const chips = await waitFor(
+      async () => {
+        const now = await chatAttachments(page);
+        return now.length >= 3 ? now : undefined;
+      },
+      20_000,
+      'three attachment chips',
+    );
+    assert.deepEqual(chips.map((c) => c.name).sort(), [
+      '2026-04-28-mike-webhook-retries.md',
+      'api-pagination.md',
+      'stripe-webhook-patterns.md',
+    ]);
     await waitForNotification(page, 'Attached 3 files to the chat input');
   });
 
   test('the follow-up "Load all of these files" sends the files’ contents to the model, which answers', async () => {
     const before = requestsSeen().length;
     await session().getByText('Load all of these files', { exact: true }).last().click();
-    const request = await waitFor(() => requestsSeen().slice(before).find((r) => (r.prompt ?? '').includes('knowledge files below')), 60_000, 'the /load request at the model');
-    for (const content of ['Stripe-Signature', 'Exponential backoff', 'Use opaque cursors']) assert.ok(request.prompt!.includes(content), `the model received ${content}`);
-    const answer = await waitFor(async () => {
-      const text = await lastResponse();
-      return /STUB:/.test(text) ? text : undefined;
-    }, 30_000, 'the model’s answer in the chat');
+    const request = await waitFor(
+      () =>
+        requestsSeen()
+          .slice(before)
+          .find((r) => (r.prompt ?? '').includes('knowledge files below')),
+      60_000,
+      'the /load request at the model',
+    );
+    for (const content of ['Stripe-Signature', 'Exponential backoff', 'Use opaque cursors'])
+      assert.ok(request.prompt!.includes(content), `the model received ${content}`);
+    const answer = await waitFor(
+      async () => {
+        const text = await lastResponse();
+        return /STUB:/.test(text) ? text : undefined;
+      },
+      30_000,
+      'the model’s answer in the chat',
+    );
     assert.match(answer, /Loaded 3 knowledge files into context/);
-    assert.ok(requestsSeen().slice(before).every((r) => !(r.prompt ?? '').includes('Question: how')), 'the default question, none typed');
+    assert.ok(
+      requestsSeen()
+        .slice(before)
+        .every((r) => !(r.prompt ?? '').includes('Question: how')),
+      'the default question, none typed',
+    );
   });
 
   test('/load 1 3 with a question: the model gets the question and those two files only', async () => {
     const before = requestsSeen().length;
     await send('@context /load 1 3 how do we verify webhooks?');
-    const request = await waitFor(() => requestsSeen().slice(before).find((r) => (r.prompt ?? '').includes('Question: how do we verify webhooks?')), 60_000, 'the /load 1 3 request at the model');
+    const request = await waitFor(
+      () =>
+        requestsSeen()
+          .slice(before)
+          .find((r) => (r.prompt ?? '').includes('Question: how do we verify webhooks?')),
+      60_000,
+      'the /load 1 3 request at the model',
+    );
     assert.ok(request.prompt!.includes('Stripe-Signature'), 'file 3: stripe-webhook-patterns.md');
     assert.ok(request.prompt!.includes('Exponential backoff'), 'file 1: the webhook retry policy');
     assert.ok(!request.prompt!.includes('Use opaque cursors'), 'file 2 was not picked');
     // The stub answers with the end of what it received: the bundle's last line.
-    await waitFor(async () => /Loaded 2 knowledge files into context[\s\S]*STUB:[\s\S]*Loaded 2 knowledge files/.test(await lastResponse()), 30_000, 'the answer');
+    await waitFor(
+      async () =>
+        /Loaded 2 knowledge files into context[\s\S]*STUB:[\s\S]*Loaded 2 knowledge files/.test(await lastResponse()),
+      30_000,
+      'the answer',
+    );
   });
 
   test('agent mode with the stub model: answered through our tools, or stopped by Copilot set-up (recorded)', async (t) => {
     const before = events().length;
     await send('call knowledge_query stripe');
-    const outcome = await waitFor(async () => {
-      const dialog = page.locator('.monaco-dialog-box');
-      if (await dialog.isVisible().catch(() => false)) {
-        const text = (await dialog.innerText()).replace(/\s+/g, ' ');
-        await screenshot(page, 'stub-model-agent-setup');
-        await page.keyboard.press('Escape');
-        return `dialog: ${text}`;
-      }
-      const text = await lastResponse();
-      return /STUB SAW|set up GitHub Copilot/.test(text) ? text : undefined;
-    }, 60_000, 'an agent-mode outcome');
-    const requests = events().slice(before).filter((e) => e.event === 'request');
+    const outcome = await waitFor(
+      async () => {
+        const dialog = page.locator('.monaco-dialog-box');
+        if (await dialog.isVisible().catch(() => false)) {
+          const text = (await dialog.innerText()).replace(/\s+/g, ' ');
+          await screenshot(page, 'stub-model-agent-setup');
+          await page.keyboard.press('Escape');
+          return `dialog: ${text}`;
+        }
+        const text = await lastResponse();
+        return /STUB SAW|set up GitHub Copilot/.test(text) ? text : undefined;
+      },
+      60_000,
+      'an agent-mode outcome',
+    );
+    const requests = events()
+      .slice(before)
+      .filter((e) => e.event === 'request');
     if (/STUB SAW/.test(outcome)) {
-      assert.ok(requests.some((r) => (r.tools ?? []).some((n) => n.includes('knowledge_query'))), 'our MCP tool was offered to the model');
+      assert.ok(
+        requests.some((r) => (r.tools ?? []).some((n) => n.includes('knowledge_query'))),
+        'our MCP tool was offered to the model',
+      );
       assert.match(outcome, /approaches\/api-pagination\.md/);
     } else {
       // VS Code 1.139 without GitHub Copilot: agent mode belongs to Copilot's default agent, and
@@ -152,16 +258,27 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
 
   test('VS Code’s tool service runs the MCP server’s knowledge_query, as agent mode calls it', async () => {
     await runCommand(page, 'Aria Stub: Invoke knowledge_query through VS Code');
-    const invoked = await waitFor(() => events().find((e) => e.event === 'invoked' || e.event === 'invokeFailed'), 60_000, 'the tool invocation');
+    const invoked = await waitFor(
+      () => events().find((e) => e.event === 'invoked' || e.event === 'invokeFailed'),
+      60_000,
+      'the tool invocation',
+    );
     const tools = events().find((e) => e.event === 'tools')?.names ?? [];
     // vscode.lm.tools lists every contributed tool; the agent gets only those whose `when` holds.
-    assert.match(extensionLog(server), /Agent tools: the MCP server’s tools only/, 'one agent surface: the LM tools are off where VS Code has MCP');
+    assert.match(
+      extensionLog(server),
+      /Agent tools: the MCP server’s tools only/,
+      'one agent surface: the LM tools are off where VS Code has MCP',
+    );
     assert.ok(tools.includes('aria-context_query'), 'still contributed (behind their when clause)');
     assert.equal(invoked.event, 'invoked', invoked.message);
     assert.match(invoked.tool ?? '', /^mcp_aria-context_+knowledge_query$/);
     // VS Code hands the model the tool's structuredContent: the --json contract.
     const json = JSON.parse(invoked.text ?? '') as { items: Array<{ category: string; path: string }> };
     const stripe = golden.cases.find((c) => c.args.join(' ') === 'stripe')!;
-    assert.deepEqual(json.items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]), stripe.items);
+    assert.deepEqual(
+      json.items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]),
+      stripe.items,
+    );
   });
 });

@@ -6,7 +6,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { fixtureCopy, goldenFile, tempDir } from '../helpers';
-import { REPO_ROOT, editorTabTitles, notificationMessages, runCommand, screenshot, showNotifications, sleep, treeItems, typeInQuickInput, waitFor, type CodeServer, type TreeRow, type Workbench } from './harness';
+import {
+  REPO_ROOT,
+  editorTabTitles,
+  notificationMessages,
+  runCommand,
+  screenshot,
+  showNotifications,
+  sleep,
+  treeItems,
+  typeInQuickInput,
+  waitFor,
+  type CodeServer,
+  type TreeRow,
+  type Workbench,
+} from './harness';
 
 export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
 
@@ -35,7 +49,10 @@ export function packagedVsix(): string {
   if (vsixPath) return vsixPath;
   if (process.env.ARIA_E2E_VSIX) return (vsixPath = path.resolve(process.env.ARIA_E2E_VSIX));
   execFileSync('npm', ['run', 'package'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  vsixPath = path.join(REPO_ROOT, `aria-context-${(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version}.vsix`);
+  vsixPath = path.join(
+    REPO_ROOT,
+    `aria-context-${(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version}.vsix`,
+  );
   const size = fs.statSync(vsixPath).size;
   assert.ok(size < 500 * 1024, `the .vsix is ${size} bytes, over 500 KB`);
   return vsixPath;
@@ -46,7 +63,11 @@ export function packagedVsix(): string {
  * browser closed, the server's log kept as test-artifacts/<name>-server.log (with `keep` for
  * more), the server stopped. Each step copes with what `before` did not get to start.
  */
-export async function endSession(name: string, s: { page?: Page; wb?: Workbench; server?: CodeServer }, keep?: (artifacts: string, server: CodeServer) => void): Promise<void> {
+export async function endSession(
+  name: string,
+  s: { page?: Page; wb?: Workbench; server?: CodeServer },
+  keep?: (artifacts: string, server: CodeServer) => void,
+): Promise<void> {
   if (s.page) await screenshot(s.page, `${name}-last`).catch(() => undefined);
   await s.wb?.close();
   if (!s.server) return;
@@ -123,7 +144,11 @@ export const TAGS_VIEW = 'Tags';
 export function tagTreeRow(page: Page, label: string, level: number) {
   return page
     .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[role="treeitem"][aria-level="${level}"]`)
-    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+    .filter({
+      has: page.locator('.label-name', {
+        hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`),
+      }),
+    })
     .first();
 }
 
@@ -201,7 +226,10 @@ export async function allPickRows(page: Page): Promise<PickRow[]> {
   }
   // Back to the top, so later clicks and screenshots see the first rows.
   for (let i = 0; i < 30; i++) {
-    const top = await page.locator('.quick-input-widget .quick-input-list .monaco-list-rows').first().evaluate((el: any) => parseFloat(el.style.top || '0'));
+    const top = await page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-rows')
+      .first()
+      .evaluate((el: any) => parseFloat(el.style.top || '0'));
     if (top >= 0) break;
     await page.mouse.wheel(0, -400);
     await sleep(150);
@@ -222,11 +250,17 @@ export function groups(rows: PickRow[]): Array<{ separator: string; rows: PickRo
 }
 
 export function pickRow(page: Page, description: string) {
-  return page.locator(QI_ROW).filter({ has: page.locator('.label-description', { hasText: description }) }).first();
+  return page
+    .locator(QI_ROW)
+    .filter({ has: page.locator('.label-description', { hasText: description }) })
+    .first();
 }
 
 export function pickRowByLabel(page: Page, text: string) {
-  return page.locator(QI_ROW).filter({ has: page.locator('.label-name', { hasText: text }) }).first();
+  return page
+    .locator(QI_ROW)
+    .filter({ has: page.locator('.label-name', { hasText: text }) })
+    .first();
 }
 
 export async function isChecked(page: Page, row: ReturnType<typeof pickRow>): Promise<boolean> {
@@ -237,10 +271,14 @@ export async function isChecked(page: Page, row: ReturnType<typeof pickRow>): Pr
 /** Context: Query → types the query into Step 1 → Enter → waits for the Step 2 list. */
 export async function runQuery(page: Page, text: string): Promise<PickRow[]> {
   await runCommand(page, 'Context: Query');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' }).waitFor({ timeout: 10_000 });
+  await page
+    .locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' })
+    .waitFor({ timeout: 10_000 });
   await typeInQuickInput(page, text);
   await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: /^.* — (\d+ files? \((OR|AND)\)( · .*)?|no match)$/ }).waitFor({ timeout: 10_000 });
+  await page
+    .locator('.quick-input-widget .quick-input-title', { hasText: /^.* — (\d+ files? \((OR|AND)\)( · .*)?|no match)$/ })
+    .waitFor({ timeout: 10_000 });
   await sleep(300);
   return allPickRows(page);
 }
@@ -261,9 +299,12 @@ export async function tabs(page: Page): Promise<Array<{ label: string; preview: 
 
 export async function waitForNotification(page: Page, text: string): Promise<void> {
   await showNotifications(page);
-  await waitFor(async () => (await notificationMessages(page)).some((m) => m.includes(text)), 10_000, `notification "${text}"`);
+  await waitFor(
+    async () => (await notificationMessages(page)).some((m) => m.includes(text)),
+    10_000,
+    `notification "${text}"`,
+  );
   await runCommand(page, 'Notifications: Clear All Notifications');
 }
-
 
 export { tempDir };

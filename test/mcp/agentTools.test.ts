@@ -12,7 +12,13 @@ interface AnyClient {
   listTools(): Promise<{ tools: Array<{ name: string; inputSchema: Record<string, unknown> }> }>;
 }
 
-type Item = { n: number | null; path: string; bytes: number | null; tokens: number | null; matchedBy: Array<{ kind: string; value: string }> };
+type Item = {
+  n: number | null;
+  path: string;
+  bytes: number | null;
+  tokens: number | null;
+  matchedBy: Array<{ kind: string; value: string }>;
+};
 
 for (const flavour of ['v1 client (2025 revision)', 'v2 client pinned to 2026-07-28'] as const) {
   describe(`agent tools through the ${flavour}`, () => {
@@ -34,7 +40,8 @@ for (const flavour of ['v1 client (2025 revision)', 'v2 client pinned to 2026-07
       }
     });
     after(async () => close());
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as TextResult;
+    const call = async (name: string, args: Record<string, unknown>) =>
+      (await client.callTool({ name, arguments: args })) as TextResult;
 
     test('the revision the client asked for is served', () => {
       if (flavour.startsWith('v2')) assert.equal(protocol, '2026-07-28');
@@ -43,11 +50,18 @@ for (const flavour of ['v1 client (2025 revision)', 'v2 client pinned to 2026-07
 
     test('every tool refuses arguments outside its schema, and picks is typed', async () => {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ['knowledge_query', 'knowledge_load'], 'a fixed order');
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['knowledge_query', 'knowledge_load'],
+        'a fixed order',
+      );
       for (const t of tools) assert.equal(t.inputSchema.additionalProperties, false);
       const picks = (tools[1].inputSchema.properties as Record<string, { type?: unknown }>).picks;
       assert.deepEqual(picks.type, ['array', 'string'], 'a top-level type, so clients send an array as an array');
-      for (const [name, args] of [['knowledge_query', { query: 'stripe', bogus: true }], ['knowledge_load', { paths: ['approaches/api-pagination.md'], bogus: true }]] as const) {
+      for (const [name, args] of [
+        ['knowledge_query', { query: 'stripe', bogus: true }],
+        ['knowledge_load', { paths: ['approaches/api-pagination.md'], bogus: true }],
+      ] as const) {
         const r = await call(name, args);
         assert.equal(r.isError, true, name);
         assert.match(textOf(r), /^Unknown argument "bogus": this tool takes only /, name);
@@ -68,13 +82,18 @@ for (const flavour of ['v1 client (2025 revision)', 'v2 client pinned to 2026-07
       for (const i of items) {
         assert.ok(Number.isInteger(i.bytes) && i.bytes! > 0, `${i.path} has a size`);
         assert.equal(i.tokens, Math.ceil(i.bytes! / 4));
-        assert.ok(i.matchedBy.some((m) => m.kind === 'tag' && m.value === 'stripe'), `${i.path}: ${JSON.stringify(i.matchedBy)}`);
+        assert.ok(
+          i.matchedBy.some((m) => m.kind === 'tag' && m.value === 'stripe'),
+          `${i.path}: ${JSON.stringify(i.matchedBy)}`,
+        );
       }
       const text = textOf(r);
       assert.match(text, /^Sizes \(≈4 characters a token\) and why each matched:$/m);
       assert.match(text, new RegExp(`^1\\. [\\d.]+ (B|KB), ~[\\d,]+ tokens — tag stripe`, 'm'));
       const expanded = await call('knowledge_query', { query: 'proj-a' });
-      const reasons = (expanded.structuredContent as { items: Item[] }).items.flatMap((i) => i.matchedBy.map((m) => m.kind));
+      const reasons = (expanded.structuredContent as { items: Item[] }).items.flatMap((i) =>
+        i.matchedBy.map((m) => m.kind),
+      );
       assert.ok(reasons.includes('expansion') || reasons.includes('project'), reasons.join(','));
     });
 
@@ -83,8 +102,14 @@ for (const flavour of ['v1 client (2025 revision)', 'v2 client pinned to 2026-07
       const first = await call('knowledge_load', { paths: [path] });
       assert.notEqual(first.isError, true);
       assert.match(textOf(first), /Use opaque cursors/);
-      const links = first.content.filter((c) => c.type === 'resource_link') as unknown as Array<{ uri: string; name: string }>;
-      assert.deepEqual(links.map((l) => [l.uri, l.name]), [[`aria-knowledge://knowledge/${path}`, path]]);
+      const links = first.content.filter((c) => c.type === 'resource_link') as unknown as Array<{
+        uri: string;
+        name: string;
+      }>;
+      assert.deepEqual(
+        links.map((l) => [l.uri, l.name]),
+        [[`aria-knowledge://knowledge/${path}`, path]],
+      );
       const again = textOf(await call('knowledge_load', { paths: [path] }));
       assert.doesNotMatch(again, /Use opaque cursors/);
       assert.match(again, /Already loaded in this session and unchanged since, so not sent again; pass "reload": true/);
@@ -94,9 +119,13 @@ for (const flavour of ['v1 client (2025 revision)', 'v2 client pinned to 2026-07
     });
 
     test('knowledge_load stays within maxChars and names what did not fit', async () => {
-      const whole = textOf(await call('knowledge_load', { query: 'proj-a', picks: 'all', maxChars: 256 * 1024, reload: true }));
+      const whole = textOf(
+        await call('knowledge_load', { query: 'proj-a', picks: 'all', maxChars: 256 * 1024, reload: true }),
+      );
       assert.ok(whole.length > 1000, `the fixture's proj-a notes take ${whole.length} characters`);
-      const text = textOf(await call('knowledge_load', { query: 'proj-a', picks: 'all', maxChars: 1000, reload: true }));
+      const text = textOf(
+        await call('knowledge_load', { query: 'proj-a', picks: 'all', maxChars: 1000, reload: true }),
+      );
       assert.ok(text.length <= 1000, `${text.length} characters`);
       assert.match(text, /\(Not loaded: this call's 1,000-character budget was reached/);
     });

@@ -40,7 +40,10 @@ async function query(s: Connected, text: string): Promise<string> {
 
 describe('the MCP server notices changes that keep size and mtime', () => {
   test('index.md rewritten in place with the same size and its mtime put back: the next call answers from the new index', async () => {
-    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha one\n`, files: { 'knowledge/a.md': '# A\n' } });
+    const home = makeHome({
+      index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha one\n`,
+      files: { 'knowledge/a.md': '# A\n' },
+    });
     wholeTimes(path.join(home, 'knowledge', 'index.md'));
     const s = await connect(home);
     try {
@@ -52,23 +55,38 @@ describe('the MCP server notices changes that keep size and mtime', () => {
     }
   });
 
-  test("a project dropped from projects_shared_knowledge by a same-size rewrite: its team-shared notes are no longer served", async () => {
+  test('a project dropped from projects_shared_knowledge by a same-size rewrite: its team-shared notes are no longer served', async () => {
     const home = makeHome({
-      config: { projects_enabled: 'true', projects_list: 'alpha:alpha,vault:vault', projects_shared_knowledge: 'alpha,vault' },
+      config: {
+        projects_enabled: 'true',
+        projects_list: 'alpha:alpha,vault:vault',
+        projects_shared_knowledge: 'alpha,vault',
+      },
       index: `${INDEX_HEADER}## Team-Shared Tag Index\n### api\n- ~/Projects/vault/_project-knowledge/secret.md — Vault secret [project: vault, scope: repo]\n- ~/Projects/alpha/_project-knowledge/t.md — Alpha team [project: alpha, scope: repo]\n`,
-      files: { 'Projects/vault/_project-knowledge/secret.md': '# Secret\nVAULT-BODY\n', 'Projects/alpha/_project-knowledge/t.md': '# T\n' },
+      files: {
+        'Projects/vault/_project-knowledge/secret.md': '# Secret\nVAULT-BODY\n',
+        'Projects/alpha/_project-knowledge/t.md': '# T\n',
+      },
     });
     const secret = path.join(home, 'Projects/vault/_project-knowledge/secret.md');
     wholeTimes(path.join(home, '.claude', 'aria-knowledge.local.md'));
     const s = await connect(home);
     try {
       assert.match(await query(s, 'api'), /Vault secret/);
-      assert.match(textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: [secret] } })), /VAULT-BODY/);
-      rewriteKeepingTimes(path.join(home, '.claude', 'aria-knowledge.local.md'), (t) => t.replace('projects_shared_knowledge: alpha,vault', 'projects_shared_knowledge: alpha,vaulx'));
+      assert.match(
+        textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: [secret] } })),
+        /VAULT-BODY/,
+      );
+      rewriteKeepingTimes(path.join(home, '.claude', 'aria-knowledge.local.md'), (t) =>
+        t.replace('projects_shared_knowledge: alpha,vault', 'projects_shared_knowledge: alpha,vaulx'),
+      );
       const after = await query(s, 'api');
       assert.match(after, /Alpha team/);
       assert.doesNotMatch(after, /Vault secret/);
-      assert.doesNotMatch(textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: [secret] } })), /VAULT-BODY/);
+      assert.doesNotMatch(
+        textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: [secret] } })),
+        /VAULT-BODY/,
+      );
       const { resources } = await s.client.listResources();
       assert.ok(!resources.some((r) => r.uri.includes('vault')), resources.map((r) => r.uri).join('\n'));
     } finally {
@@ -79,7 +97,10 @@ describe('the MCP server notices changes that keep size and mtime', () => {
 
 describe('the MCP server recovers from a bad configuration', () => {
   test('a knowledge folder that resolved to home for a moment: once restored, the next call answers normally', async () => {
-    const home = makeHome({ config: { knowledge_folder: '~/kb' }, files: { 'real/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha\n`, 'real/a.md': '# A\n' } });
+    const home = makeHome({
+      config: { knowledge_folder: '~/kb' },
+      files: { 'real/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha\n`, 'real/a.md': '# A\n' },
+    });
     const link = path.join(home, 'kb');
     fs.symlinkSync(path.join(home, 'real'), link);
     const s = await connect(home);
@@ -97,7 +118,10 @@ describe('the MCP server recovers from a bad configuration', () => {
   });
 
   test('a config that was broken and is fixed: the next call answers normally', async () => {
-    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha\n`, files: { 'knowledge/a.md': '# A\n' } });
+    const home = makeHome({
+      index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha\n`,
+      files: { 'knowledge/a.md': '# A\n' },
+    });
     const s = await connect(home);
     try {
       writeTree(home, { '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '~/nowhere' }) });

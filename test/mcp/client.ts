@@ -10,7 +10,8 @@ export const cliJs = path.join(repoRoot, 'dist', 'cli.js');
 export const mcpJs = path.join(repoRoot, 'dist', 'mcp.js');
 
 export function ensureBuilt(): void {
-  if (!fs.existsSync(mcpJs) || !fs.existsSync(cliJs)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!fs.existsSync(mcpJs) || !fs.existsSync(cliJs))
+    execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
 export interface Connected {
@@ -20,7 +21,11 @@ export interface Connected {
 }
 
 /** `node dist/cli.js mcp …args` (or dist/mcp.js with `direct`) with HOME set, connected. */
-export async function connect(home: string, args: string[] = [], options: { env?: Record<string, string>; direct?: boolean } = {}): Promise<Connected> {
+export async function connect(
+  home: string,
+  args: string[] = [],
+  options: { env?: Record<string, string>; direct?: boolean } = {},
+): Promise<Connected> {
   ensureBuilt();
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -35,7 +40,11 @@ export async function connect(home: string, args: string[] = [], options: { env?
   return { client, stderr: () => err, close: () => client.close() };
 }
 
-export type TextResult = { content: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+export type TextResult = {
+  content: Array<{ type: string; text?: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
 
 export function textOf(result: unknown): string {
   return (result as TextResult).content.map((c) => c.text ?? '').join('');
@@ -46,10 +55,18 @@ export async function connectV2(home: string, args: string[] = []) {
   ensureBuilt();
   const { Client: V2Client } = await import('@modelcontextprotocol/client');
   const { StdioClientTransport: V2Transport } = await import('@modelcontextprotocol/client/stdio');
-  const transport = new V2Transport({ command: process.execPath, args: [cliJs, 'mcp', ...args], env: { PATH: process.env.PATH ?? '', HOME: home }, stderr: 'pipe' });
+  const transport = new V2Transport({
+    command: process.execPath,
+    args: [cliJs, 'mcp', ...args],
+    env: { PATH: process.env.PATH ?? '', HOME: home },
+    stderr: 'pipe',
+  });
   let err = '';
   transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  const client = new V2Client({ name: 'aria-context-tests-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  const client = new V2Client(
+    { name: 'aria-context-tests-v2', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
   await client.connect(transport);
   return { client, stderr: () => err, close: () => client.close() };
 }

@@ -34,12 +34,14 @@ describe('the MCP Inspector CLI', () => {
 
   test('lists both tools with their schemas', async () => {
     const listed = await inspect('--method', 'tools/list');
-    assert.deepEqual(listed.tools.map((t: { name: string }) => t.name), ['knowledge_query', 'knowledge_load']);
+    assert.deepEqual(
+      listed.tools.map((t: { name: string }) => t.name),
+      ['knowledge_query', 'knowledge_load'],
+    );
     for (const t of listed.tools) assert.equal(t.inputSchema.additionalProperties, false, t.name);
   });
 
-  test('calls every tool; picks typed as an array arrives as an array; an unknown argument is a readable tool error',
-    async () => {
+  test('calls every tool; picks typed as an array arrives as an array; an unknown argument is a readable tool error', async () => {
     const call = (tool: string, ...args: string[]) =>
       inspect('--method', 'tools/call', '--tool-name', tool, ...args.flatMap((a) => ['--tool-arg', a]));
     const query = await call('knowledge_query', 'query=api');
@@ -58,7 +60,7 @@ describe('the MCP Inspector CLI', () => {
       assert.match(result.content[0].text, /^Unknown argument "bogus": this tool takes only query\.$/);
       return true;
     });
-    });
+  });
 });
 
 describe('Claude Code', () => {
@@ -73,8 +75,12 @@ describe('Claude Code', () => {
     const h = home();
     const project = tempDir('aria-claude-project-');
     const env = {
-      PATH: process.env.PATH ?? '', HOME: h, NO_COLOR: '1',
-      DISABLE_AUTOUPDATER: '1', DISABLE_TELEMETRY: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      PATH: process.env.PATH ?? '',
+      HOME: h,
+      NO_COLOR: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
     const claudeRun = (...args: string[]) => run(claude, args, { cwd: project, env, timeout: 120_000 });
     await claudeRun('mcp', 'add', '--scope', 'user', 'aria-context', '--', process.execPath, cliJs, 'mcp');

@@ -10,8 +10,14 @@ import { cliJs, connect, ensureBuilt, mcpJs, textOf } from './client';
 describe('MCP server over raw stdio', () => {
   test('a line that is not JSON or not JSON-RPC gets an error answer; stdout carries only JSON-RPC and the server keeps serving', async () => {
     ensureBuilt();
-    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`, files: { 'knowledge/a.md': '# A\n' } });
-    const child = spawn(process.execPath, [cliJs, 'mcp'], { env: { PATH: process.env.PATH, HOME: home }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const home = makeHome({
+      index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`,
+      files: { 'knowledge/a.md': '# A\n' },
+    });
+    const child = spawn(process.execPath, [cliJs, 'mcp'], {
+      env: { PATH: process.env.PATH, HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const lines: string[] = [];
     const waiters: Array<() => void> = [];
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
@@ -19,11 +25,16 @@ describe('MCP server over raw stdio', () => {
       waiters.splice(0).forEach((w) => w());
     });
     const next = async (count: number) => {
-      while (lines.length < count) await new Promise<void>((resolve, reject) => {
-        waiters.push(resolve);
-        setTimeout(() => reject(new Error(`no answer; stdout so far: ${lines.join('\n')}`)), 10_000).unref();
-      });
-      return JSON.parse(lines[count - 1]) as { id?: number; error?: { code: number; message: string }; result?: Record<string, unknown> };
+      while (lines.length < count)
+        await new Promise<void>((resolve, reject) => {
+          waiters.push(resolve);
+          setTimeout(() => reject(new Error(`no answer; stdout so far: ${lines.join('\n')}`)), 10_000).unref();
+        });
+      return JSON.parse(lines[count - 1]) as {
+        id?: number;
+        error?: { code: number; message: string };
+        result?: Record<string, unknown>;
+      };
     };
     const send = (text: string) => child.stdin.write(`${text}\n`);
     try {
@@ -31,12 +42,26 @@ describe('MCP server over raw stdio', () => {
       assert.equal((await next(1)).error?.code, -32700);
       send('{"hello":"world"}');
       assert.equal((await next(2)).error?.code, -32600);
-      send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }));
+      send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      );
       const init = await next(3);
       assert.equal(init.id, 1);
       assert.equal((init.result?.serverInfo as { name: string }).name, 'aria-context');
       send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-      send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'knowledge_query', arguments: { query: 'api' } } }));
+      send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'knowledge_query', arguments: { query: 'api' } },
+        }),
+      );
       const call = await next(4);
       assert.equal(call.id, 2);
       assert.match(JSON.stringify(call.result), /1\. a\.md — A \[api\]/);
@@ -68,11 +93,18 @@ describe('MCP server over raw stdio', () => {
 
 describe('MCP resource paging and per-call caps', () => {
   const NOTES = 230;
-  const entries = Array.from({ length: NOTES }, (_, i) => `- n/note-${String(i).padStart(3, '0')}.md — Note ${i}`).join('\n');
+  const entries = Array.from({ length: NOTES }, (_, i) => `- n/note-${String(i).padStart(3, '0')}.md — Note ${i}`).join(
+    '\n',
+  );
   const files: Record<string, string> = {};
-  for (let i = 0; i < NOTES; i++) files[`knowledge/n/note-${String(i).padStart(3, '0')}.md`] = `# Note ${i}\n${'x'.repeat(i < 10 ? 40 * 1024 : 100)}\nEND-OF-NOTE-${i}\n`;
+  for (let i = 0; i < NOTES; i++)
+    files[`knowledge/n/note-${String(i).padStart(3, '0')}.md`] =
+      `# Note ${i}\n${'x'.repeat(i < 10 ? 40 * 1024 : 100)}\nEND-OF-NOTE-${i}\n`;
   files['knowledge/big.md'] = `# Big\n${'y'.repeat(100 * 1024)}\nEND-OF-BIG\n`;
-  const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### bulk\n${entries}\n### big\n- big.md — Big\n`, files });
+  const home = makeHome({
+    index: `${INDEX_HEADER}## Tag Index\n### bulk\n${entries}\n### big\n- big.md — Big\n`,
+    files,
+  });
   fs.rmSync(`${home}/knowledge/n/note-005.md`); // listed but missing: never offered as a resource
 
   test('resources/list pages through every loadable file once, with a cursor', async () => {
@@ -102,11 +134,18 @@ describe('MCP resource paging and per-call caps', () => {
     try {
       const byDefault = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['big.md'] } }));
       assert.ok(byDefault.length <= 40_000, `${byDefault.length} characters`);
-      assert.match(byDefault, /This call's 40,000-character budget was reached; load this file alone, or with a larger "maxChars"/);
-      const big = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['big.md'], maxChars: 256 * 1024 } }));
+      assert.match(
+        byDefault,
+        /This call's 40,000-character budget was reached; load this file alone, or with a larger "maxChars"/,
+      );
+      const big = textOf(
+        await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['big.md'], maxChars: 256 * 1024 } }),
+      );
       assert.match(big, /\(Truncated: showing the first 64 KB of 100 KB\.\)/);
       assert.doesNotMatch(big, /END-OF-BIG/);
-      const bulk = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'bulk', picks: 'all' } }));
+      const bulk = textOf(
+        await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'bulk', picks: 'all' } }),
+      );
       assert.ok(bulk.length <= 40_000, `bundle of ${bulk.length} characters`);
       const notLoaded = bulk.slice(bulk.indexOf('(Not loaded'));
       assert.match(notLoaded, /40,000-character budget was reached before these \d+ files/);
@@ -117,7 +156,12 @@ describe('MCP resource paging and per-call caps', () => {
       assert.doesNotMatch(notLoaded, /^- n\/note-229\.md$/m);
       assert.equal(loaded + named, NOTES - 1); // every bulk note but the missing one, which is refused
       assert.match(bulk, /Refused n\/note-005\.md/);
-      const most = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'bulk', picks: 'all', maxChars: 256 * 1024, reload: true } }));
+      const most = textOf(
+        await s.client.callTool({
+          name: 'knowledge_load',
+          arguments: { query: 'bulk', picks: 'all', maxChars: 256 * 1024, reload: true },
+        }),
+      );
       assert.ok(most.length <= 256 * 1024, `bundle of ${most.length} characters`);
       assert.ok(most.length > 200 * 1024, 'a larger maxChars sends more');
       assert.match(most, /END-OF-NOTE-0\n/, 'the 40 KB notes fit whole in a larger budget');

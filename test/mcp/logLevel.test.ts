@@ -13,7 +13,10 @@ describe('MCP server log level', () => {
     assert.equal(logLevelOf(undefined, { ARIA_CONTEXT_MCP_LOG_LEVEL: ' INFO ' }), 'info');
     assert.equal(logLevelOf(undefined, { ARIA_CONTEXT_MCP_LOG_LEVEL: 'verbose' }), 'warn');
     assert.equal(logLevelOf('error', { ARIA_CONTEXT_MCP_LOG_LEVEL: 'info' }), 'error');
-    assert.deepEqual(parseMcpArgs(['--log-level', 'loud']), { kind: 'error', message: '--log-level is one of error, warn, info (got "loud").' });
+    assert.deepEqual(parseMcpArgs(['--log-level', 'loud']), {
+      kind: 'error',
+      message: '--log-level is one of error, warn, info (got "loud").',
+    });
     assert.deepEqual(parseMcpArgs(['--log-level=info']), { kind: 'run', options: { logLevel: 'info' } });
   });
 

@@ -14,7 +14,8 @@ const NOT_CONFIGURED = 'aria-knowledge is not configured. Run /setup to get star
 const NO_INDEX = 'No knowledge index found. Run /index to build it.';
 
 type JsonItem = { n: number | null; category: string; path: string };
-const knowledgeItems = (items: JsonItem[]) => items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]);
+const knowledgeItems = (items: JsonItem[]) =>
+  items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]);
 
 /** Every file under `root` with its size and mtime, to prove a session wrote nothing. */
 function treeState(root: string): string[] {
@@ -52,15 +53,28 @@ describe('MCP server on the golden fixture', () => {
     assert.deepEqual(query.inputSchema.required, ['query']);
     assert.ok(query.outputSchema && (query.outputSchema.required as string[]).includes('items'));
     const load = tools.find((t) => t.name === 'knowledge_load')!;
-    assert.deepEqual(Object.keys(load.inputSchema.properties ?? {}).sort(), ['maxChars', 'paths', 'picks', 'query', 'reload']);
-    for (const tool of tools) assert.equal(tool.inputSchema.additionalProperties, false, `${tool.name} takes no argument outside its schema`);
+    assert.deepEqual(Object.keys(load.inputSchema.properties ?? {}).sort(), [
+      'maxChars',
+      'paths',
+      'picks',
+      'query',
+      'reload',
+    ]);
+    for (const tool of tools)
+      assert.equal(tool.inputSchema.additionalProperties, false, `${tool.name} takes no argument outside its schema`);
   });
 
   test('lists prompts, resource templates and resources with titles and markdown type', async () => {
     const { prompts } = await s.client.listPrompts();
-    assert.deepEqual(prompts.map((p) => [p.name, p.arguments?.map((a) => [a.name, a.required])]), [['context', [['query', true]]]]);
+    assert.deepEqual(
+      prompts.map((p) => [p.name, p.arguments?.map((a) => [a.name, a.required])]),
+      [['context', [['query', true]]]],
+    );
     const { resourceTemplates } = await s.client.listResourceTemplates();
-    assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate), ['aria-knowledge://tag/{tag}']);
+    assert.deepEqual(
+      resourceTemplates.map((t) => t.uriTemplate),
+      ['aria-knowledge://tag/{tag}'],
+    );
     const { resources } = await s.client.listResources();
     const byName = new Map(resources.map((r) => [r.name, r]));
     const pagination = byName.get('approaches/api-pagination.md');
@@ -78,7 +92,10 @@ describe('MCP server on the golden fixture', () => {
 
   for (const c of golden.cases) {
     test(`knowledge_query returns the golden items in structuredContent: ${c.name}`, async () => {
-      const result = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: c.args.join(' ') } })) as TextResult;
+      const result = (await s.client.callTool({
+        name: 'knowledge_query',
+        arguments: { query: c.args.join(' ') },
+      })) as TextResult;
       assert.notEqual(result.isError, true, textOf(result));
       const json = result.structuredContent as { items: JsonItem[]; noMatch: boolean };
       assert.deepEqual(knowledgeItems(json.items), c.items);
@@ -90,7 +107,10 @@ describe('MCP server on the golden fixture', () => {
   }
 
   test('knowledge_load with query and picks "all" returns the golden bundle', async () => {
-    const result = await s.client.callTool({ name: 'knowledge_load', arguments: { query: golden.load_case.args.join(' '), picks: 'all' } });
+    const result = await s.client.callTool({
+      name: 'knowledge_load',
+      arguments: { query: golden.load_case.args.join(' '), picks: 'all' },
+    });
     const text = textOf(result);
     for (const t of golden.load_case.must_have) assert.ok(text.includes(t), `bundle lacks ${t}`);
     for (const t of golden.load_case.must_not) assert.ok(!text.includes(t), `bundle has ${t}`);
@@ -100,13 +120,23 @@ describe('MCP server on the golden fixture', () => {
     const query = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'stripe' } })) as TextResult;
     const items = (query.structuredContent as { items: JsonItem[] }).items;
     // reload: the golden bundle above was sent on this connection already
-    const picked = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'stripe', picks: [2], reload: true } }));
+    const picked = textOf(
+      await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'stripe', picks: [2], reload: true } }),
+    );
     const headed = (text: string) => items.filter((i) => text.split('\n').includes(`## ${i.path}`)).map((i) => i.n);
     assert.deepEqual(headed(picked), [2]);
     assert.match(picked, /Loaded 1 knowledge files into context\.\n$/);
-    const byPath = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: [items[0].path, items[2].path], reload: true } }));
+    const byPath = textOf(
+      await s.client.callTool({
+        name: 'knowledge_load',
+        arguments: { paths: [items[0].path, items[2].path], reload: true },
+      }),
+    );
     assert.deepEqual(headed(byPath), [1, 3]);
-    const outOfRange = (await s.client.callTool({ name: 'knowledge_load', arguments: { query: 'stripe', picks: [9] } })) as TextResult;
+    const outOfRange = (await s.client.callTool({
+      name: 'knowledge_load',
+      arguments: { query: 'stripe', picks: [9] },
+    })) as TextResult;
     assert.equal(outOfRange.isError, true);
     assert.match(textOf(outOfRange), /No item 9 in this result: pick from 1 to 3/);
   });
@@ -122,7 +152,10 @@ describe('MCP server on the golden fixture', () => {
     const read = await s.client.readResource({ uri: 'aria-knowledge://tag/stripe' });
     const text = (read.contents[0] as { text: string }).text;
     for (const t of golden.load_case.must_have) assert.ok(text.includes(t), `tag bundle lacks ${t}`);
-    const done = await s.client.complete({ ref: { type: 'ref/resource', uri: 'aria-knowledge://tag/{tag}' }, argument: { name: 'tag', value: 'str' } });
+    const done = await s.client.complete({
+      ref: { type: 'ref/resource', uri: 'aria-knowledge://tag/{tag}' },
+      argument: { name: 'tag', value: 'str' },
+    });
     assert.deepEqual(done.completion.values, ['stripe']);
   });
 });
@@ -130,7 +163,11 @@ describe('MCP server on the golden fixture', () => {
 describe('MCP server refusals and errors', () => {
   const home = makeHome({
     index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n- link.md — A link out\n- ../outside.md — Escapes\n`,
-    files: { 'knowledge/a.md': '# A\nalpha content\n', 'knowledge/secret.md': 'SECRET-NOT-INDEXED\n', 'outside.md': 'OUTSIDE-CONTENT\n' },
+    files: {
+      'knowledge/a.md': '# A\nalpha content\n',
+      'knowledge/secret.md': 'SECRET-NOT-INDEXED\n',
+      'outside.md': 'OUTSIDE-CONTENT\n',
+    },
   });
   fs.symlinkSync(path.join(home, 'outside.md'), path.join(home, 'knowledge', 'link.md'));
   let s: Connected;
@@ -138,7 +175,14 @@ describe('MCP server refusals and errors', () => {
   after(async () => s.close());
 
   test('escaping paths, non-indexed files and symlinks leading out are refused by name and never read', async () => {
-    const asked = ['../outside.md', '~/outside.md', path.join(home, '.claude', 'aria-knowledge.local.md'), 'secret.md', 'link.md', 'a.md'];
+    const asked = [
+      '../outside.md',
+      '~/outside.md',
+      path.join(home, '.claude', 'aria-knowledge.local.md'),
+      'secret.md',
+      'link.md',
+      'a.md',
+    ];
     const result = (await s.client.callTool({ name: 'knowledge_load', arguments: { paths: asked } })) as TextResult;
     const text = textOf(result);
     assert.notEqual(result.isError, true);
@@ -149,7 +193,12 @@ describe('MCP server refusals and errors', () => {
   });
 
   test('resources outside the index are refused with a resource error', async () => {
-    for (const uri of ['aria-knowledge://knowledge/secret.md', 'aria-knowledge://knowledge/..%2Foutside.md', 'aria-knowledge://home/outside.md', 'aria-knowledge://knowledge/link.md']) {
+    for (const uri of [
+      'aria-knowledge://knowledge/secret.md',
+      'aria-knowledge://knowledge/..%2Foutside.md',
+      'aria-knowledge://home/outside.md',
+      'aria-knowledge://knowledge/link.md',
+    ]) {
       await assert.rejects(s.client.readResource({ uri }), (err: { code?: number; message: string }) => {
         // the SDK answers a missing resource with -32602 and the URI as data, on every revision
         assert.equal(err.code, -32602, `${uri}: ${err.message}`);
@@ -158,7 +207,10 @@ describe('MCP server refusals and errors', () => {
         return true;
       });
     }
-    await assert.rejects(s.client.readResource({ uri: 'file:///etc/passwd' }), (err: { code?: number }) => err.code === -32602);
+    await assert.rejects(
+      s.client.readResource({ uri: 'file:///etc/passwd' }),
+      (err: { code?: number }) => err.code === -32602,
+    );
     const listed = (await s.client.listResources()).resources.map((r) => r.name);
     assert.deepEqual(listed, ['a.md']);
   });
@@ -177,21 +229,39 @@ describe('MCP server refusals and errors', () => {
     assert.match(textOf(wrongType), /"query" must be a string/);
     const nothing = (await s.client.callTool({ name: 'knowledge_load', arguments: {} })) as TextResult;
     assert.equal(nothing.isError, true);
-    const many = (await s.client.callTool({ name: 'knowledge_load', arguments: { paths: Array.from({ length: 26 }, (_, i) => `f${i}.md`) } })) as TextResult;
+    const many = (await s.client.callTool({
+      name: 'knowledge_load',
+      arguments: { paths: Array.from({ length: 26 }, (_, i) => `f${i}.md`) },
+    })) as TextResult;
     assert.equal(many.isError, true);
     assert.match(textOf(many), /"paths" has too many items \(26; at most 25\)/);
   });
 
   test('unknown tools, unknown methods and malformed params are protocol errors, and the server keeps serving', async () => {
-    await assert.rejects(s.client.callTool({ name: 'delete_everything', arguments: {} }), (err: { code?: number; message: string }) => {
-      assert.equal(err.code, -32602);
-      assert.match(err.message, /Unknown tool: delete_everything/);
-      return true;
-    });
-    await assert.rejects(s.client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema), (err: { code?: number }) => err.code === -32602);
-    await assert.rejects(s.client.request({ method: 'no/such/method', params: {} } as never, EmptyResultSchema), (err: { code?: number }) => err.code === -32601);
-    await assert.rejects(s.client.listResources({ cursor: 'not-a-cursor' }), (err: { code?: number }) => err.code === -32602);
-    await assert.rejects(s.client.getPrompt({ name: 'context', arguments: {} }), (err: { code?: number; message: string }) => err.code === -32602 && err.message.includes(USAGE));
+    await assert.rejects(
+      s.client.callTool({ name: 'delete_everything', arguments: {} }),
+      (err: { code?: number; message: string }) => {
+        assert.equal(err.code, -32602);
+        assert.match(err.message, /Unknown tool: delete_everything/);
+        return true;
+      },
+    );
+    await assert.rejects(
+      s.client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema),
+      (err: { code?: number }) => err.code === -32602,
+    );
+    await assert.rejects(
+      s.client.request({ method: 'no/such/method', params: {} } as never, EmptyResultSchema),
+      (err: { code?: number }) => err.code === -32601,
+    );
+    await assert.rejects(
+      s.client.listResources({ cursor: 'not-a-cursor' }),
+      (err: { code?: number }) => err.code === -32602,
+    );
+    await assert.rejects(
+      s.client.getPrompt({ name: 'context', arguments: {} }),
+      (err: { code?: number; message: string }) => err.code === -32602 && err.message.includes(USAGE),
+    );
     const ok = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
     assert.match(textOf(ok), /1\. a\.md — A \[api\]/);
   });
@@ -199,11 +269,17 @@ describe('MCP server refusals and errors', () => {
 
 describe('MCP server freshness and configuration', () => {
   test('a change to index.md between two calls is seen by the second, without a restart', async () => {
-    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`, files: { 'knowledge/a.md': '# A\n', 'knowledge/b.md': '# B\nbeta\n' } });
+    const home = makeHome({
+      index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`,
+      files: { 'knowledge/a.md': '# A\n', 'knowledge/b.md': '# B\nbeta\n' },
+    });
     const s = await connect(home);
     try {
       const first = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
-      assert.deepEqual((first.structuredContent as { items: JsonItem[] }).items.map((i) => i.path), ['a.md']);
+      assert.deepEqual(
+        (first.structuredContent as { items: JsonItem[] }).items.map((i) => i.path),
+        ['a.md'],
+      );
       const refused = textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['b.md'] } }));
       assert.match(refused, /Refused b\.md/);
       // an editor or /index writes the new file next to it and renames it over the old one
@@ -211,12 +287,18 @@ describe('MCP server freshness and configuration', () => {
       fs.writeFileSync(`${indexFile}.tmp`, `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n- b.md — B\n`);
       fs.renameSync(`${indexFile}.tmp`, indexFile);
       const second = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
-      assert.deepEqual((second.structuredContent as { items: JsonItem[] }).items.map((i) => i.path), ['a.md', 'b.md']);
+      assert.deepEqual(
+        (second.structuredContent as { items: JsonItem[] }).items.map((i) => i.path),
+        ['a.md', 'b.md'],
+      );
       assert.match(textOf(await s.client.callTool({ name: 'knowledge_load', arguments: { paths: ['b.md'] } })), /beta/);
       // an in-place edit too
       fs.appendFileSync(indexFile, '### beta\n- b.md — B\n');
       const third = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'beta' } })) as TextResult;
-      assert.deepEqual((third.structuredContent as { items: JsonItem[] }).items.map((i) => i.path), ['b.md']);
+      assert.deepEqual(
+        (third.structuredContent as { items: JsonItem[] }).items.map((i) => i.path),
+        ['b.md'],
+      );
     } finally {
       await s.close();
     }
@@ -262,7 +344,10 @@ describe('MCP server freshness and configuration', () => {
         // the home is not configured: the cap answered before the configuration was looked at
         assert.equal(textOf(r), queryTooLarge(args.query), name);
       }
-      await assert.rejects(s.client.readResource({ uri: `aria-knowledge://tag/${encodeURIComponent(words)}` }), (err: { code?: number; message: string }) => err.code === -32602 && err.message.includes(expected));
+      await assert.rejects(
+        s.client.readResource({ uri: `aria-knowledge://tag/${encodeURIComponent(words)}` }),
+        (err: { code?: number; message: string }) => err.code === -32602 && err.message.includes(expected),
+      );
     } finally {
       await s.close();
     }

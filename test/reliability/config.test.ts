@@ -15,7 +15,11 @@ const fixtureConfig = fs.readFileSync(path.join(fixturesHome, '.claude', 'aria-k
 /** A HOME whose `.claude/aria-knowledge.local.md` is exactly `text`. */
 function homeWithConfig(text: string | Buffer): string {
   const home = tempDir('aria-rel-config-');
-  writeTree(home, { '.claude/aria-knowledge.local.md': text, 'knowledge/index.md': '## Tag Index\n### api\n- a.md — A\n', 'knowledge/a.md': '# A\n' });
+  writeTree(home, {
+    '.claude/aria-knowledge.local.md': text,
+    'knowledge/index.md': '## Tag Index\n### api\n- a.md — A\n',
+    'knowledge/a.md': '# A\n',
+  });
   return home;
 }
 
@@ -91,12 +95,17 @@ test('Windows line endings (CRLF), CR-only endings and a BOM read exactly like L
     assert.deepEqual(comparable(ok(home), home), expected, name);
   }
   // And the whole pipeline works from a CRLF config: no stray \r in paths or tags.
-  const home = homeWithConfig(`---\r\nknowledge_folder: ~/knowledge\r\nprojects_enabled: true\r\nprojects_list: p1:~/Projects/p1\r\n---\r\n`);
+  const home = homeWithConfig(
+    `---\r\nknowledge_folder: ~/knowledge\r\nprojects_enabled: true\r\nprojects_list: p1:~/Projects/p1\r\n---\r\n`,
+  );
   const config = ok(home);
   assert.equal(config.knowledgeFolder, path.join(home, 'knowledge'));
   assert.deepEqual([...config.projectsList.keys()], ['p1']);
   assert.equal(config.projectsList.get('p1')!.root, path.join(home, 'Projects', 'p1'));
-  assert.deepEqual(query(snapshotFor(home), 'api').items.map((i) => i.path), ['a.md']);
+  assert.deepEqual(
+    query(snapshotFor(home), 'api').items.map((i) => i.path),
+    ['a.md'],
+  );
 });
 
 test('unknown keys are ignored and the known ones still read', () => {
@@ -190,17 +199,28 @@ test('non-numeric thresholds and odd booleans fall back to their defaults', () =
 
 test('a hostile config (alias bomb, 1 MB line, binary bytes) is read in bounded time', (t) => {
   let bomb = 'l0: &l0 ["x","x","x","x","x","x","x","x","x","x"]\n';
-  for (let i = 1; i <= 9; i++) bomb += `l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]\n`;
+  for (let i = 1; i <= 9; i++)
+    bomb += `l${i}: &l${i} [${Array(10)
+      .fill(`*l${i - 1}`)
+      .join(', ')}]\n`;
   const variants: Array<string | Buffer> = [
     `---\nknowledge_folder: ~/knowledge\n${bomb}projects_list: *l9\nprojects_shared_knowledge: *l9\nprojects_groups: {p1: *l9}\n---\n`,
     `---\nknowledge_folder: ~/knowledge\nprojects_list: ${'p:x,'.repeat(250_000)}\n---\n`,
     `---\nknowledge_folder: ~/knowledge\nbroken: [\nk: a${' '.repeat(1 << 20)}b\n---\n`,
-    Buffer.concat([Buffer.from('---\nknowledge_folder: ~/knowledge\n'), Buffer.from([0xff, 0xfe, 0x00, 0xc3, 0x28, 0x0a]), Buffer.from('---\n')]),
+    Buffer.concat([
+      Buffer.from('---\nknowledge_folder: ~/knowledge\n'),
+      Buffer.from([0xff, 0xfe, 0x00, 0xc3, 0x28, 0x0a]),
+      Buffer.from('---\n'),
+    ]),
   ];
   for (const [i, text] of variants.entries()) {
     const home = homeWithConfig(text);
     const config = bounded(`hostile config ${i}`, 500, () => ok(home), t.diagnostic.bind(t));
     assert.equal(config.knowledgeFolder, path.join(home, 'knowledge'), `variant ${i}`);
-    assert.deepEqual(query(snapshotFor(home), 'api').items.map((x) => x.path), ['a.md'], `variant ${i}`);
+    assert.deepEqual(
+      query(snapshotFor(home), 'api').items.map((x) => x.path),
+      ['a.md'],
+      `variant ${i}`,
+    );
   }
 });

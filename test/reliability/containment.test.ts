@@ -101,7 +101,17 @@ function symlinkedRepos(): Attack {
   return {
     home,
     folder: p('knowledge'),
-    secrets: [p('.ssh'), p('.aws'), p('Projects', 'p1', '.env'), p('Projects', 'p1', 'private'), p('Projects', 'p3', 'private'), p('elsewhere'), p('knowledge', '.git'), p('knowledge', 'secrets.txt'), p('knowledge', 'approaches', 'notes.txt')],
+    secrets: [
+      p('.ssh'),
+      p('.aws'),
+      p('Projects', 'p1', '.env'),
+      p('Projects', 'p1', 'private'),
+      p('Projects', 'p3', 'private'),
+      p('elsewhere'),
+      p('knowledge', '.git'),
+      p('knowledge', 'secrets.txt'),
+      p('knowledge', 'approaches', 'notes.txt'),
+    ],
   };
 }
 
@@ -122,9 +132,26 @@ function toolSource(snapshot: Snapshot): ToolSource {
 
 async function chatLoad(snapshot: Snapshot, lastQuery: string): Promise<string> {
   const out: string[] = [];
-  const stream: ChatStream = { markdown: (t) => out.push(t), reference: (p) => out.push(`reference ${p}`), button: () => undefined, progress: () => undefined };
-  const model = { async *send(prompt: string) { yield `model saw: ${prompt}`; } };
-  await handleChatRequest({ prompt: 'all what is in these?', command: 'load' }, { lastQuery }, { ...toolSource(snapshot), snapshot: () => snapshot }, stream, model, (p) => `file://${p}`, () => false);
+  const stream: ChatStream = {
+    markdown: (t) => out.push(t),
+    reference: (p) => out.push(`reference ${p}`),
+    button: () => undefined,
+    progress: () => undefined,
+  };
+  const model = {
+    async *send(prompt: string) {
+      yield `model saw: ${prompt}`;
+    },
+  };
+  await handleChatRequest(
+    { prompt: 'all what is in these?', command: 'load' },
+    { lastQuery },
+    { ...toolSource(snapshot), snapshot: () => snapshot },
+    stream,
+    model,
+    (p) => `file://${p}`,
+    () => false,
+  );
   return out.join('\n');
 }
 
@@ -137,7 +164,8 @@ function assertNoSecretOpened(opened: string[], attack: Attack): void {
     } catch {
       // not there: not read either
     }
-    for (const s of attack.secrets) assert.ok(real !== s && !real.startsWith(`${s}${path.sep}`), `opened ${p} (${real}), inside ${s}`);
+    for (const s of attack.secrets)
+      assert.ok(real !== s && !real.startsWith(`${s}${path.sep}`), `opened ${p} (${real}), inside ${s}`);
   }
 }
 
@@ -150,13 +178,22 @@ test('symlinked _project-knowledge, cross, sub-repo and artifact folders and fil
       const picks = pickItems(result, 'all');
       assert.ok(picks.ok);
       const load = loadItems(snapshot.config, picks.items);
-      return { result, load, text: [renderSummary(result), JSON.stringify(toJson(result)), renderBundle(load), JSON.stringify(load)].join('\n') };
+      return {
+        result,
+        load,
+        text: [renderSummary(result), JSON.stringify(toJson(result)), renderBundle(load), JSON.stringify(load)].join(
+          '\n',
+        ),
+      };
     });
     assertNoSecretOpened(spied.opened, attack);
     const { result, load, text } = spied.value;
     assert.ok(!text.includes(MARKER), `${q}: a secret reached the summary, JSON or bundle`);
     if (q.includes('api')) {
-      assert.deepEqual(load.loaded.map((f) => f.item.path).sort(), ['approaches/ok.md', '~/Projects/p1/_project-knowledge/ok.md']);
+      assert.deepEqual(load.loaded.map((f) => f.item.path).sort(), [
+        'approaches/ok.md',
+        '~/Projects/p1/_project-knowledge/ok.md',
+      ]);
       const reasons = new Map(load.refused.map((r) => [r.item.path, r.reason]));
       const outside = 'its real path (after symlinks) is outside the allowed folders';
       for (const p of [
@@ -169,12 +206,18 @@ test('symlinked _project-knowledge, cross, sub-repo and artifact folders and fil
         assert.equal(reasons.get(p), outside, `${p}: ${reasons.get(p)}`);
       }
       // Artifacts the reader would refuse are refused in the listing itself: no age, never picked.
-      for (const p of ['~/Projects/p1/CODEMAP.md', '~/Projects/p1/docs/STITCH.md', '~/Projects/p3/STITCH.md', '~/Projects/p3/CODEMAP.md']) {
+      for (const p of [
+        '~/Projects/p1/CODEMAP.md',
+        '~/Projects/p1/docs/STITCH.md',
+        '~/Projects/p3/STITCH.md',
+        '~/Projects/p3/CODEMAP.md',
+      ]) {
         const item = result.items.find((i) => i.path === p);
         assert.equal(item?.selectable, false, p);
         assert.equal(item?.status, `(refused — ${outside}; not read)`, p);
       }
-      for (const p of ['.git/config', 'secrets.txt', 'approaches/notes.md']) assert.equal(reasons.get(p), 'it is not a markdown (.md) file', p);
+      for (const p of ['.git/config', 'secrets.txt', 'approaches/notes.md'])
+        assert.equal(reasons.get(p), 'it is not a markdown (.md) file', p);
     } else {
       // A plain project query pulls cross/ entries and artifacts: every artifact here is a symlink
       // out of its area, so none is offered or loaded.
@@ -187,22 +230,41 @@ test('symlinked _project-knowledge, cross, sub-repo and artifact folders and fil
   // The agent's load tool: by query and picks, and by every path an injected prompt might try.
   const source = toolSource(snapshot);
   const tries = [
-    '~/.ssh/id_rsa', '~/.ssh/id_rsa.md', `${attack.home}/.aws/credentials.md`, '~/Projects/p1/.env', '~/Projects/p1/CODEMAP.md',
-    '~/Projects/p1/docs/STITCH.md', '~/Projects/p3/STITCH.md', '~/Projects/p2/_project-knowledge/id_rsa.md',
-    '~/Projects/p1/_project-knowledge/cross/notes.md', '~/Projects/p1/backend/_project-knowledge/leak.md',
-    '~/Projects/p1/private/notes.md', '.git/config', 'secrets.txt', 'approaches/notes.md', 'approaches/notes.txt', '../.ssh/id_rsa.md',
+    '~/.ssh/id_rsa',
+    '~/.ssh/id_rsa.md',
+    `${attack.home}/.aws/credentials.md`,
+    '~/Projects/p1/.env',
+    '~/Projects/p1/CODEMAP.md',
+    '~/Projects/p1/docs/STITCH.md',
+    '~/Projects/p3/STITCH.md',
+    '~/Projects/p2/_project-knowledge/id_rsa.md',
+    '~/Projects/p1/_project-knowledge/cross/notes.md',
+    '~/Projects/p1/backend/_project-knowledge/leak.md',
+    '~/Projects/p1/private/notes.md',
+    '.git/config',
+    'secrets.txt',
+    'approaches/notes.md',
+    'approaches/notes.txt',
+    '../.ssh/id_rsa.md',
   ];
   const byPaths = runLoadTool({ paths: tries }, source);
   const byQuery = runLoadTool({ query: 'api p1 p2 p3', picks: 'all' }, source);
   const summary = runQueryTool({ query: 'api p1 p2 p3' }, source);
-  for (const [name, text] of Object.entries({ byPaths, byQuery, summary })) assert.ok(!text.includes(MARKER), `${name} leaked:\n${text}`);
-  assert.match(byPaths, /^Refused ~\/\.ssh\/id_rsa: outside the knowledge folder and the allowed _project-knowledge\/ folders \(not read\)\.$/m);
+  for (const [name, text] of Object.entries({ byPaths, byQuery, summary }))
+    assert.ok(!text.includes(MARKER), `${name} leaked:\n${text}`);
+  assert.match(
+    byPaths,
+    /^Refused ~\/\.ssh\/id_rsa: outside the knowledge folder and the allowed _project-knowledge\/ folders \(not read\)\.$/m,
+  );
   assert.match(byQuery, /^## approaches\/ok\.md$/m, 'the good files still load');
 
   // @context /load all after `@context p1`: the cross/ entry pulled into the query is refused.
   const chat = await chatLoad(snapshot, 'p1');
   assert.ok(!chat.includes(MARKER), chat);
-  assert.match(chat, /Refused ~\/Projects\/p1\/\\_project\\-knowledge\/cross\/notes\\\.md|Refused `~\/Projects\/p1\/_project-knowledge\/cross\/notes\.md`/);
+  assert.match(
+    chat,
+    /Refused ~\/Projects\/p1\/\\_project\\-knowledge\/cross\/notes\\\.md|Refused `~\/Projects\/p1\/_project-knowledge\/cross\/notes\.md`/,
+  );
 });
 
 test('the built CLI: summary, --json, --load all and --load all --json never show a secret behind a symlink', () => {
@@ -213,7 +275,10 @@ test('the built CLI: summary, --json, --load all and --load all --json never sho
     assert.equal(r.code, 0, r.out + r.err);
     assert.ok(!r.out.includes(MARKER), `${extra.join(' ')} leaked:\n${r.out}`);
     if (extra.length === 0) {
-      assert.match(r.out, /~\/Projects\/p1\/CODEMAP\.md — \(refused — its real path \(after symlinks\) is outside the allowed folders; not read\)/);
+      assert.match(
+        r.out,
+        /~\/Projects\/p1\/CODEMAP\.md — \(refused — its real path \(after symlinks\) is outside the allowed folders; not read\)/,
+      );
     }
     if (extra.includes('--load') && !extra.includes('--json')) {
       assert.match(r.out, /^## approaches\/ok\.md$/m);
@@ -257,12 +322,27 @@ test('a trusted workspace .cursor config cannot name projects outside the projec
   assert.deepEqual([...config.projectsList.keys()], ['ok']);
   const warnings = config.warnings.join('\n');
   assert.match(warnings, /^projects_list: ignored project "evil" \(its root .* is your home folder\)$/m);
-  assert.match(warnings, /^projects_list: ignored project "up" \(its root .* is a folder that contains your home folder\)$/m);
+  assert.match(
+    warnings,
+    /^projects_list: ignored project "up" \(its root .* is a folder that contains your home folder\)$/m,
+  );
   for (const tag of ['etc', 'dotdot', 'sneaky', 'abs']) {
-    assert.match(warnings, new RegExp(`^projects_list: ignored project "${tag}" \\(a workspace config may only name projects inside the projects root ~/Projects\\)$`, 'm'));
+    assert.match(
+      warnings,
+      new RegExp(
+        `^projects_list: ignored project "${tag}" \\(a workspace config may only name projects inside the projects root ~/Projects\\)$`,
+        'm',
+      ),
+    );
   }
-  assert.match(warnings, /^projects_groups: ignored stitch_path "\.\.\/\.\.\/\.ssh\/id_rsa\.md" of ok \(it is not inside the project\)$/m);
-  assert.match(warnings, /^projects_groups: ignored sub-repo "\.\.\/\.\.\/\.ssh" of ok \(it is not a folder inside the project\)$/m);
+  assert.match(
+    warnings,
+    /^projects_groups: ignored stitch_path "\.\.\/\.\.\/\.ssh\/id_rsa\.md" of ok \(it is not inside the project\)$/m,
+  );
+  assert.match(
+    warnings,
+    /^projects_groups: ignored sub-repo "\.\.\/\.\.\/\.ssh" of ok \(it is not a folder inside the project\)$/m,
+  );
 
   // Through a query and the agent's tool: no artifact or path reaches ~/.ssh.
   const loaded = loadSnapshot({ home, env: {}, trustedWorkspaceFolders: [ws] });
@@ -270,8 +350,14 @@ test('a trusted workspace .cursor config cannot name projects outside the projec
   const snapshot = loaded.snapshot;
   const result = query(snapshot, 'evil sneaky ok api');
   // The refused stitch_path falls back to STITCH.md at the project root (§4d).
-  assert.deepEqual(result.items.filter((i) => i.category === 'tracked-artifact').map((i) => i.path), ['~/Projects/ok/CODEMAP.md', '~/Projects/ok/STITCH.md']);
-  const tool = runLoadTool({ paths: ['~/.ssh/id_rsa', '~/.ssh/id_rsa.md', '~/Projects/link-to-ssh/id_rsa.md', '~/Projects/ok/CODEMAP.md'] }, toolSource(snapshot));
+  assert.deepEqual(
+    result.items.filter((i) => i.category === 'tracked-artifact').map((i) => i.path),
+    ['~/Projects/ok/CODEMAP.md', '~/Projects/ok/STITCH.md'],
+  );
+  const tool = runLoadTool(
+    { paths: ['~/.ssh/id_rsa', '~/.ssh/id_rsa.md', '~/Projects/link-to-ssh/id_rsa.md', '~/Projects/ok/CODEMAP.md'] },
+    toolSource(snapshot),
+  );
   assert.ok(!tool.includes(MARKER), tool);
   assert.match(tool, /^## ~\/Projects\/ok\/CODEMAP\.md$/m, 'the artifact of the allowed project loads');
   const all = loadItems(config, result.items);
@@ -293,7 +379,11 @@ test('/, the home folder and any folder above it are refused as knowledge folder
   for (const [folder, cause] of cases) {
     const outcome = loadConfig({ home, env: {}, folder });
     assert.ok(!outcome.ok, folder);
-    assert.match(outcome.message, new RegExp(`^The knowledge folder .* is ${cause}: aria-context never reads`), `${folder}: ${outcome.message}`);
+    assert.match(
+      outcome.message,
+      new RegExp(`^The knowledge folder .* is ${cause}: aria-context never reads`),
+      `${folder}: ${outcome.message}`,
+    );
     const cli = runCli(['query', 'api', '--folder', folder], home);
     assert.equal(cli.code, 3, cli.out);
     assert.ok(cli.out.includes(cause), cli.out);
@@ -304,5 +394,9 @@ test('/, the home folder and any folder above it are refused as knowledge folder
   const outcome = loadConfig({ home, env: {} });
   assert.ok(outcome.ok);
   assert.deepEqual([...outcome.config.projectsList.keys()], ['fine']);
-  for (const tag of ['root', 'me', 'up', 'link']) assert.ok(outcome.config.warnings.some((w) => w.startsWith(`projects_list: ignored project "${tag}" (its root`)), tag);
+  for (const tag of ['root', 'me', 'up', 'link'])
+    assert.ok(
+      outcome.config.warnings.some((w) => w.startsWith(`projects_list: ignored project "${tag}" (its root`)),
+      tag,
+    );
 });

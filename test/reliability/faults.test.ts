@@ -67,7 +67,10 @@ test('missing knowledge folder: the no-index message, no throw; the CLI exits 3'
   fs.mkdirSync(path.join(h.folder, 'index.md'), { recursive: true });
   const dirIndex = runCli(['query', 'api'], h.home);
   assert.equal(dirIndex.code, 3);
-  assert.match(dirIndex.out, /^Cannot read .*index\.md: it is not a regular file\. No knowledge index found\. Run \/index to build it\.\n$/);
+  assert.match(
+    dirIndex.out,
+    /^Cannot read .*index\.md: it is not a regular file\. No knowledge index found\. Run \/index to build it\.\n$/,
+  );
 });
 
 /** How the EACCES test runs the CLI: which build, and as which user. */
@@ -103,7 +106,8 @@ function unreadableStrategy(h: TestHome): Unreadable | string {
   }
   // The unprivileged user must be able to walk the tree: open it up (the test locks its targets).
   const dirs = fs.readdirSync(h.home, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory());
-  for (const dir of [bin, h.home, ...dirs.map((e) => path.join(e.parentPath ?? e.path, e.name))]) fs.chmodSync(dir, 0o755);
+  for (const dir of [bin, h.home, ...dirs.map((e) => path.join(e.parentPath ?? e.path, e.name))])
+    fs.chmodSync(dir, 0o755);
   const cli = path.join(bin, path.basename(ensureCli()));
   const reach = [
     "const fs = require('node:fs');",
@@ -131,12 +135,28 @@ test('unreadable files (EACCES): a clear message naming each one, everything els
     t.skip(strategy);
     return;
   }
-  t.diagnostic(strategy.uid === undefined ? 'chmod 000 blocks reads: running as this user' : `root ignores chmod 000: running a copy of the CLI (${strategy.cli}) as uid 65534`);
+  t.diagnostic(
+    strategy.uid === undefined
+      ? 'chmod 000 blocks reads: running as this user'
+      : `root ignores chmod 000: running a copy of the CLI (${strategy.cli}) as uid 65534`,
+  );
   const k = (rel: string) => path.join(h.folder, rel);
-  for (const rel of ['approaches/b.md', 'projects/p1/locked.md', 'projects/p1/locked-dir', 'intake/ideas/2026-11-20-locked.md']) fs.chmodSync(k(rel), 0o000);
+  for (const rel of [
+    'approaches/b.md',
+    'projects/p1/locked.md',
+    'projects/p1/locked-dir',
+    'intake/ideas/2026-11-20-locked.md',
+  ])
+    fs.chmodSync(k(rel), 0o000);
   const run = (args: string[]) => {
     const env = { PATH: process.env.PATH, HOME: h.home };
-    const r = spawnSync(process.execPath, [strategy.cli, ...args, '--today', TODAY], { env, encoding: 'utf8', timeout: 30_000, uid: strategy.uid, gid: strategy.gid });
+    const r = spawnSync(process.execPath, [strategy.cli, ...args, '--today', TODAY], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+      uid: strategy.uid,
+      gid: strategy.gid,
+    });
     return { code: r.status, out: r.stdout, err: r.stderr };
   };
 
@@ -146,7 +166,11 @@ test('unreadable files (EACCES): a clear message naming each one, everything els
   assert.match(summary.out, /^- approaches\/b\.md — B \(refused — permission denied; not read\) \[api\]$/m);
   assert.match(summary.out, /^Found 3 files matching/m);
   assert.match(summary.out, /^\d+\. projects\/p1\/ok\.md — OK note \[api, p1\]$/m);
-  assert.match(summary.out, /^- projects\/p1\/locked\.md — locked \(refused — permission denied; not read\) \[p1\]$/m, 'listed by name, tags unknown');
+  assert.match(
+    summary.out,
+    /^- projects\/p1\/locked\.md — locked \(refused — permission denied; not read\) \[p1\]$/m,
+    'listed by name, tags unknown',
+  );
   assert.match(summary.out, /^Warning: projects\/p1\/locked\.md: cannot be read: permission denied$/m);
   assert.match(summary.out, /^Warning: projects\/p1\/locked-dir\/: permission denied$/m);
   assert.match(summary.out, /^Warning: intake\/ideas\/2026-11-20-locked\.md: cannot be read: permission denied$/m);
@@ -171,7 +195,10 @@ test('unreadable files (EACCES): a clear message naming each one, everything els
   fs.chmodSync(config, 0o000);
   const noConfig = run(['query', 'api']);
   assert.equal(noConfig.code, 3);
-  assert.match(noConfig.out, /^Cannot read .*aria-knowledge\.local\.md: .*aria-knowledge is not configured\. Run \/setup to get started\.\n$/);
+  assert.match(
+    noConfig.out,
+    /^Cannot read .*aria-knowledge\.local\.md: .*aria-knowledge is not configured\. Run \/setup to get started\.\n$/,
+  );
 });
 
 test('a directory named x.md: walked as a folder in projects/, refused at load from the index, skipped in ideas', () => {
@@ -189,12 +216,22 @@ test('a directory named x.md: walked as a folder in projects/, refused at load f
   assert.ok(paths.includes('projects/p1/x.md/inner.md'));
   assert.ok(!paths.includes('projects/p1/x.md'));
   assert.ok(paths.includes('approaches/dir.md'));
-  assert.deepEqual(result.ideas.map((i) => i.title), ['Real idea']);
+  assert.deepEqual(
+    result.ideas.map((i) => i.title),
+    ['Real idea'],
+  );
   const { load, bundle } = loadAll(result, h);
-  assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [['approaches/dir.md', 'it is not a regular file']]);
+  assert.deepEqual(
+    load.refused.map((r) => [r.item.path, r.reason]),
+    [['approaches/dir.md', 'it is not a regular file']],
+  );
   assert.match(bundle, /^Refused approaches\/dir\.md: it is not a regular file \(not read\)\.$/m);
   assert.ok(load.loaded.some((f) => f.item.path === 'projects/p1/x.md/inner.md'));
-  assert.equal(load.loaded.length, result.items.filter((i) => i.selectable).length, 'the directory is marked, not selectable');
+  assert.equal(
+    load.loaded.length,
+    result.items.filter((i) => i.selectable).length,
+    'the directory is marked, not selectable',
+  );
 });
 
 test('a symlink loop under projects/: the scan ends, names the loop, and still lists the other files', () => {
@@ -211,9 +248,15 @@ test('a symlink loop under projects/: the scan ends, names the loop, and still l
   const listed = scan.files.map((f) => f.relPath);
   assert.ok(listed.includes('projects/p1/ok.md') && listed.includes('projects/p1/sub/deep.md'));
   assert.equal(listed.filter((p) => p.endsWith('/ok.md')).length, 1, 'the loop does not list files again');
-  assert.ok(scan.problems.some((p) => p.includes('symlink loop')), scan.problems.join('; '));
+  assert.ok(
+    scan.problems.some((p) => p.includes('symlink loop')),
+    scan.problems.join('; '),
+  );
   for (const name of ['self-file.md', 'ping.md', 'pong.md']) {
-    assert.ok(scan.problems.includes(`projects/p1/${name}: a symlink loop`), `${name} named: ${scan.problems.join('; ')}`);
+    assert.ok(
+      scan.problems.includes(`projects/p1/${name}: a symlink loop`),
+      `${name} named: ${scan.problems.join('; ')}`,
+    );
   }
   // Through the query: a result, warnings naming the loops, everything loadable loads.
   const result = query(snapshotFor(h.home), 'p1');
@@ -227,7 +270,10 @@ test('a symlink loop under projects/: the scan ends, names the loop, and still l
   fs.appendFileSync(path.join(h.folder, 'index.md'), '- approaches/loop.md — Loop\n');
   const again = query(snapshotFor(h.home), 'api');
   const second = loadAll(again, h);
-  assert.deepEqual(second.load.refused.map((r) => [r.item.path, r.reason]), [['approaches/loop.md', 'a symlink loop']]);
+  assert.deepEqual(
+    second.load.refused.map((r) => [r.item.path, r.reason]),
+    [['approaches/loop.md', 'a symlink loop']],
+  );
 });
 
 test('a file deleted (or swapped) between query and load: a clear error for that file, the others still load', () => {
@@ -244,12 +290,15 @@ test('a file deleted (or swapped) between query and load: a clear error for that
   fs.mkdirSync(path.join(h.folder, 'approaches', 'c.md'));
 
   const { load, bundle } = loadAll(result, h);
-  assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [
-    ['projects/p1/gone.md', 'the file does not exist'],
-    ['approaches/a.md', 'the file does not exist'],
-    ['approaches/b.md', 'its real path (after symlinks) is outside the allowed folders'],
-    ['approaches/c.md', 'it is not a regular file'],
-  ]);
+  assert.deepEqual(
+    load.refused.map((r) => [r.item.path, r.reason]),
+    [
+      ['projects/p1/gone.md', 'the file does not exist'],
+      ['approaches/a.md', 'the file does not exist'],
+      ['approaches/b.md', 'its real path (after symlinks) is outside the allowed folders'],
+      ['approaches/c.md', 'it is not a regular file'],
+    ],
+  );
   assert.equal(load.loaded.length, selectable - 4);
   assert.ok(load.loaded.some((f) => f.item.path === 'projects/p1/ok.md'));
   assert.match(bundle, /^Refused approaches\/a\.md: the file does not exist \(not read\)\.$/m);

@@ -44,7 +44,10 @@ function assertRestIntact(result: QueryResult): void {
   assert.equal(good.description, 'Good note');
   assert.deepEqual(good.tags, ['api', 'p1', 'stable']);
   assert.equal(item(result, 'approaches/a.md').description, 'Cross note');
-  assert.ok(result.ideas.some((i) => i.title === 'Good idea' && i.type === 'feature'), 'good idea intact');
+  assert.ok(
+    result.ideas.some((i) => i.title === 'Good idea' && i.type === 'feature'),
+    'good idea intact',
+  );
   renderSummary(result);
   JSON.stringify(toJson(result));
 }
@@ -72,7 +75,10 @@ test('invalid YAML front matter counts as none, with a warning naming the file; 
 
 test('a YAML alias bomb (billion laughs) is parsed in bounded time and memory', () => {
   let bomb = 'l0: &l0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
-  for (let i = 1; i <= 9; i++) bomb += `l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]\n`;
+  for (let i = 1; i <= 9; i++)
+    bomb += `l${i}: &l${i} [${Array(10)
+      .fill(`*l${i - 1}`)
+      .join(', ')}]\n`;
   // 10^10 leaves if expanded. Every field the core reads points into it.
   const note = `---\n${bomb}tags: *l9\nsemantic-hints: *l9\ntitle: *l9\nproject: *l9\ndate: *l9\n---\n# Bomb note\n`;
   const mergeBomb = `---\n${bomb}base: &b {tags: *l9}\nmerged:\n  <<: *b\ntags: [api]\n---\n# Merge bomb\n`;
@@ -96,7 +102,8 @@ test('a YAML alias bomb (billion laughs) is parsed in bounded time and memory', 
 });
 
 test('huge front matter is not parsed: a warning, the title still read, the rest intact', () => {
-  const big = (kb: number) => `---\ntags: [api]\n${'filler: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n'.repeat((kb * 1024) / 64)}---\n# After big front matter\n`;
+  const big = (kb: number) =>
+    `---\ntags: [api]\n${'filler: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n'.repeat((kb * 1024) / 64)}---\n# After big front matter\n`;
   const w = world({
     'knowledge/projects/p1/fm-100k.md': big(100), // closed within the head, over the 64 KB parse limit
     'knowledge/projects/p1/fm-2m.md': big(2048), // not even closed within the 256 KB head
@@ -122,13 +129,20 @@ test('non-UTF-8 bytes in front matter and body: no throw, valid tags still found
     Buffer.from([0xe9, 0x73, 0x75, 0x6d, 0xe9, 0xff, 0xfe, 0x00]),
     Buffer.from('\n'),
   ]);
-  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('---\ntags: [api]\n---\n# UTF-16 note\n', 'utf16le')]);
+  const utf16 = Buffer.concat([
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from('---\ntags: [api]\n---\n# UTF-16 note\n', 'utf16le'),
+  ]);
   const nuls = Buffer.from('---\ntags: [api]\n---\n# Has\u0000NUL\n\u0000\u0000\u0000', 'utf8');
   const w = world({
     'knowledge/projects/p1/latin1.md': latin1,
     'knowledge/projects/p1/utf16.md': utf16,
     'knowledge/projects/p1/nuls.md': nuls,
-    'knowledge/intake/ideas/2026-11-28-latin1.md': Buffer.concat([Buffer.from('---\nproject: p1\ntitle: Id'), Buffer.from([0xe9, 0xe9]), Buffer.from('\n---\n')]),
+    'knowledge/intake/ideas/2026-11-28-latin1.md': Buffer.concat([
+      Buffer.from('---\nproject: p1\ntitle: Id'),
+      Buffer.from([0xe9, 0xe9]),
+      Buffer.from('\n---\n'),
+    ]),
   });
   const result = query(w.snapshot, 'p1 api');
   assertRestIntact(result);
@@ -187,7 +201,9 @@ test('a 20 MB note: only the 256 KB head is read for tags and title, in bounded 
   const heapAfter = process.memoryUsage();
   const grown = heapAfter.heapUsed + heapAfter.arrayBuffers - (heapBefore.heapUsed + heapBefore.arrayBuffers);
 
-  t.diagnostic(`20 MB note: scan read ${bytesRead} bytes in ${ms.toFixed(0)} ms, memory +${(grown / 1048576).toFixed(1)} MB`);
+  t.diagnostic(
+    `20 MB note: scan read ${bytesRead} bytes in ${ms.toFixed(0)} ms, memory +${(grown / 1048576).toFixed(1)} MB`,
+  );
   const huge = item(result, 'projects/p1/huge.md');
   assert.deepEqual(huge.tags, ['api', 'huge-note', 'p1']);
   assert.equal(huge.description, 'Huge note');

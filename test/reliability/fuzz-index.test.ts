@@ -39,7 +39,8 @@ function fuzzWorld(): { snapshot: Snapshot; folder: string; outside: string } {
     index: '# Knowledge Index\n',
     files: {
       'knowledge/approaches/a.md': '# A\n',
-      'knowledge/projects/p1/decisions/one.md': '---\ntags: [api, 日本語]\nsemantic-hints: [cursor pagination]\n---\n# One\n',
+      'knowledge/projects/p1/decisions/one.md':
+        '---\ntags: [api, 日本語]\nsemantic-hints: [cursor pagination]\n---\n# One\n',
       'knowledge/projects/p2/README.md': '# readme\n',
       'Projects/p1/_project-knowledge/x.md': '# team x\n',
       'Projects/p1/_project-knowledge/cross/y.md': '# team y\n',
@@ -58,7 +59,10 @@ function checkIndex(ix: KnowledgeIndex, where: string): void {
   for (const w of ix.warnings) assert.equal(typeof w, 'string', where);
   const known = new Set<string>();
   for (const k of ix.knownTags) {
-    assert.ok(k.tag.length > 0 && !/\s/.test(k.tag) && k.tag === k.tag.toLowerCase(), `${where}: known tag ${JSON.stringify(k.tag)}`);
+    assert.ok(
+      k.tag.length > 0 && !/\s/.test(k.tag) && k.tag === k.tag.toLowerCase(),
+      `${where}: known tag ${JSON.stringify(k.tag)}`,
+    );
     assert.ok(!known.has(k.tag), `${where}: known tag listed once`);
     known.add(k.tag);
   }
@@ -101,7 +105,10 @@ function checkResult(result: QueryResult, snapshot: Snapshot, where: string): vo
     if (item.selectable) assert.equal(item.n, ++n, `${where}: numbering continuous`);
     else {
       const unloadable = item.category === 'tracked-artifact' || item.problem !== null;
-      assert.ok(item.n === null && unloadable, `${where}: only missing artifacts and notes the reader would not load are unnumbered`);
+      assert.ok(
+        item.n === null && unloadable,
+        `${where}: only missing artifacts and notes the reader would not load are unnumbered`,
+      );
     }
     assert.ok(path.isAbsolute(item.absPath), `${where}: absPath absolute`);
     assert.deepEqual(item.tags, [...new Set(item.tags)].sort(), `${where}: tags sorted, unique`);
@@ -110,7 +117,10 @@ function checkResult(result: QueryResult, snapshot: Snapshot, where: string): vo
     switch (item.category) {
       case 'cross-project':
         if (item.problem === null) knowledge++;
-        assert.ok(!item.path.startsWith('projects/') && item.path !== 'projects', `${where}: project path in cross group`);
+        assert.ok(
+          !item.path.startsWith('projects/') && item.path !== 'projects',
+          `${where}: project path in cross group`,
+        );
         assert.equal(suspiciousPathText(item.path), null, `${where}: suspicious path surfaced`);
         assert.ok(isInside(item.absPath, folder), `${where}: cross-project ${item.path} leaves the folder`);
         assert.deepEqual(item.allowedRoots, [folder]);
@@ -124,14 +134,22 @@ function checkResult(result: QueryResult, snapshot: Snapshot, where: string): vo
         break;
       case 'team-shared':
         if (item.problem === null) knowledge++;
-        assert.ok(item.project === 'cross' || config.sharedKnowledge.includes(item.project ?? ''), `${where}: team project enabled`);
+        assert.ok(
+          item.project === 'cross' || config.sharedKnowledge.includes(item.project ?? ''),
+          `${where}: team project enabled`,
+        );
         for (const root of item.allowedRoots) {
-          const ok = path.basename(root) === '_project-knowledge' || (path.basename(root) === 'cross' && path.basename(path.dirname(root)) === '_project-knowledge');
+          const ok =
+            path.basename(root) === '_project-knowledge' ||
+            (path.basename(root) === 'cross' && path.basename(path.dirname(root)) === '_project-knowledge');
           assert.ok(ok, `${where}: team-shared root ${root} is a _project-knowledge/ folder`);
         }
         break;
       case 'tracked-artifact':
-        assert.ok(config.projectsList.has((item.project ?? '').toLowerCase()), `${where}: artifact of a configured project`);
+        assert.ok(
+          config.projectsList.has((item.project ?? '').toLowerCase()),
+          `${where}: artifact of a configured project`,
+        );
         break;
     }
   }
@@ -142,36 +160,130 @@ function checkResult(result: QueryResult, snapshot: Snapshot, where: string): vo
   const text = renderSummary(result);
   assert.ok(text.endsWith('\n'), `${where}: summary text`);
   const json = JSON.stringify(toJson(result));
-  assert.equal((JSON.parse(json) as { items: unknown[] }).items.length, result.items.length, `${where}: JSON round trip`);
-  assert.ok(!text.includes(MARKER) && !json.includes(MARKER), `${where}: content of a file outside the folder surfaced`);
+  assert.equal(
+    (JSON.parse(json) as { items: unknown[] }).items.length,
+    result.items.length,
+    `${where}: JSON round trip`,
+  );
+  assert.ok(
+    !text.includes(MARKER) && !json.includes(MARKER),
+    `${where}: content of a file outside the folder surfaced`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Generation: random but plausible indexes, then damage.
 
 const TAGS = [
-  'api', 'stripe', 'database', 'react-native', 'rn', 'k8s', 'kubernetes', 'p1', 'p2', 'proj-a', 'cross', 'testing',
-  '日本語', 'тег', 'ÄRGER', 'ñandú', 'عربى', 'עברית', '🚀', 'emoji-🔥-tag', '👩‍💻', 'e\u0301', 'zero\u200bwidth',
-  '\u202eevil', 'C#', 'a.b', 'UPPER', '-', '--', 'and', 'OR', 'AND', '#', '[x]', 'ǅ', 'İstanbul', 'ß', '\ud800',
+  'api',
+  'stripe',
+  'database',
+  'react-native',
+  'rn',
+  'k8s',
+  'kubernetes',
+  'p1',
+  'p2',
+  'proj-a',
+  'cross',
+  'testing',
+  '日本語',
+  'тег',
+  'ÄRGER',
+  'ñandú',
+  'عربى',
+  'עברית',
+  '🚀',
+  'emoji-🔥-tag',
+  '👩‍💻',
+  'e\u0301',
+  'zero\u200bwidth',
+  '\u202eevil',
+  'C#',
+  'a.b',
+  'UPPER',
+  '-',
+  '--',
+  'and',
+  'OR',
+  'AND',
+  '#',
+  '[x]',
+  'ǅ',
+  'İstanbul',
+  'ß',
+  '\ud800',
 ];
 const GOOD_PATHS = [
-  'approaches/a.md', 'x.md', 'deep/a/b/c.md', 'notes/日本.md', 'emoji/🚀.md', 'with space.md', './approaches/a.md',
-  'projects/p1/decisions/one.md', 'projects/p2/x.md', 'approaches\\a.md',
+  'approaches/a.md',
+  'x.md',
+  'deep/a/b/c.md',
+  'notes/日本.md',
+  'emoji/🚀.md',
+  'with space.md',
+  './approaches/a.md',
+  'projects/p1/decisions/one.md',
+  'projects/p2/x.md',
+  'approaches\\a.md',
 ];
 const HOSTILE_PATHS = [
-  '../outside/secret.md', '/etc/passwd', '~/outside/secret.md', '..\\outside\\secret.md', '%2e%2e/outside/secret.md',
-  'projects/../../outside/secret.md', 'a/../../outside/secret.md', '`../outside/secret.md`', 'x.md\u0000.png',
-  '\\\\server\\share\\x.md', 'C:\\Windows\\win.ini', 'file:///etc/passwd', '~', '.', '..', '..%2Foutside', '/',
-  'approaches/%2E%2E%2F..%2Fsecret.md', '~root/.ssh/id_rsa', '....//....//etc/passwd',
+  '../outside/secret.md',
+  '/etc/passwd',
+  '~/outside/secret.md',
+  '..\\outside\\secret.md',
+  '%2e%2e/outside/secret.md',
+  'projects/../../outside/secret.md',
+  'a/../../outside/secret.md',
+  '`../outside/secret.md`',
+  'x.md\u0000.png',
+  '\\\\server\\share\\x.md',
+  'C:\\Windows\\win.ini',
+  'file:///etc/passwd',
+  '~',
+  '.',
+  '..',
+  '..%2Foutside',
+  '/',
+  'approaches/%2E%2E%2F..%2Fsecret.md',
+  '~root/.ssh/id_rsa',
+  '....//....//etc/passwd',
 ];
 const TEAM_PATHS = [
-  '~/Projects/p1/_project-knowledge/x.md', '~/Projects/p1/_project-knowledge/cross/y.md', '~/Projects/proj-a/_project-knowledge/z.md',
-  '~/Projects/p2/_project-knowledge/../../../outside/secret.md', '~/outside/secret.md', '/etc/passwd',
-  '~/Projects/p1/_project-knowledge-evil/x.md', '~/Projects/p1/notes/x.md', '~/Projects/p1/_project-knowledge/%2e%2e/x.md',
-  'relative/_project-knowledge/x.md', '~\\Projects\\p1\\_project-knowledge\\x.md',
+  '~/Projects/p1/_project-knowledge/x.md',
+  '~/Projects/p1/_project-knowledge/cross/y.md',
+  '~/Projects/proj-a/_project-knowledge/z.md',
+  '~/Projects/p2/_project-knowledge/../../../outside/secret.md',
+  '~/outside/secret.md',
+  '/etc/passwd',
+  '~/Projects/p1/_project-knowledge-evil/x.md',
+  '~/Projects/p1/notes/x.md',
+  '~/Projects/p1/_project-knowledge/%2e%2e/x.md',
+  'relative/_project-knowledge/x.md',
+  '~\\Projects\\p1\\_project-knowledge\\x.md',
 ];
-const DESCRIPTIONS = ['Cursor pagination', '', 'with [brackets]', '[project: p1, scope: repo]', '— — —', '🚀 launch', 'Ünïcödé', ' — trailing — '];
-const SECTION_NAMES = ['Projects', 'Known Tags', 'Tag Index', 'Other Tags', 'Semantic Hints Index', 'Team-Shared Tag Index', 'Review Index', 'Stale Files', 'tag index', 'TAG INDEX', 'Untagged Files'];
+const DESCRIPTIONS = [
+  'Cursor pagination',
+  '',
+  'with [brackets]',
+  '[project: p1, scope: repo]',
+  '— — —',
+  '🚀 launch',
+  'Ünïcödé',
+  ' — trailing — ',
+];
+const SECTION_NAMES = [
+  'Projects',
+  'Known Tags',
+  'Tag Index',
+  'Other Tags',
+  'Semantic Hints Index',
+  'Team-Shared Tag Index',
+  'Review Index',
+  'Stale Files',
+  'tag index',
+  'TAG INDEX',
+  'Untagged Files',
+];
 
 type Rand = () => number;
 const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)];
@@ -221,7 +333,8 @@ function sectionBody(r: Rand, name: string): string[] {
     default:
       for (let i = 0; i < headings; i++) {
         lines.push(`### ${pick(r, TAGS)}`);
-        for (let j = int(r, 4); j >= 0; j--) lines.push(r() < 0.85 ? `- ${anyPath(r)} — ${pick(r, DESCRIPTIONS)}` : `- ${anyPath(r)}`);
+        for (let j = int(r, 4); j >= 0; j--)
+          lines.push(r() < 0.85 ? `- ${anyPath(r)} — ${pick(r, DESCRIPTIONS)}` : `- ${anyPath(r)}`);
       }
   }
   return lines;
@@ -241,9 +354,28 @@ function generateIndex(r: Rand): string {
 }
 
 const JUNK_LINES = [
-  '### orphan heading', '- orphan.md — outside any section', '# Another Title', '##', '###', '## ', '- ', '-', '* x.md',
-  '+ y.md — plus bullet', '#### deeper', '##Tag Index', '### ' + 'x'.repeat(300), '\t- tabbed.md — tab', '   ### spaced',
-  'Relevant tags: a, b', '[aliases: k8s]', 'Last rebuilt: never', '- `ticked.md` — ticks', '---', '...', '\u0000\u0001\u0002',
+  '### orphan heading',
+  '- orphan.md — outside any section',
+  '# Another Title',
+  '##',
+  '###',
+  '## ',
+  '- ',
+  '-',
+  '* x.md',
+  '+ y.md — plus bullet',
+  '#### deeper',
+  '##Tag Index',
+  '### ' + 'x'.repeat(300),
+  '\t- tabbed.md — tab',
+  '   ### spaced',
+  'Relevant tags: a, b',
+  '[aliases: k8s]',
+  'Last rebuilt: never',
+  '- `ticked.md` — ticks',
+  '---',
+  '...',
+  '\u0000\u0001\u0002',
 ];
 
 /** One mutation; returns its name for the failure message. */
@@ -252,14 +384,16 @@ function mutate(r: Rand, text: string): [string, string] {
   switch (int(r, 16)) {
     case 0: // truncated file
       return ['truncate', text.slice(0, int(r, text.length + 1))];
-    case 1: { // truncated lines
+    case 1: {
+      // truncated lines
       for (let k = 1 + int(r, 5); k > 0; k--) {
         const i = int(r, lines.length);
         lines[i] = lines[i].slice(0, int(r, lines[i].length + 1));
       }
       return ['truncate-lines', lines.join('\n')];
     }
-    case 2: { // random binary bytes, decoded the way index.md is read (UTF-8)
+    case 2: {
+      // random binary bytes, decoded the way index.md is read (UTF-8)
       const buf = Buffer.from(text, 'utf8');
       const out: number[] = [...buf];
       for (let k = 1 + int(r, 40); k > 0; k--) out.splice(int(r, out.length + 1), 0, int(r, 256));
@@ -275,17 +409,21 @@ function mutate(r: Rand, text: string): [string, string] {
       return ['bom', (r() < 0.2 ? '\ufeff\ufeff' : '\ufeff') + text + (r() < 0.3 ? '\ufeff' : '')];
     case 7: // separator damage
       return ['separator', text.replace(/ — /g, () => pick(r, [' - ', '—', ' – ', '', ' —', '— ', ' -- ', ' — — ']))];
-    case 8: { // headings and entries outside sections
-      for (let k = 1 + int(r, 4); k > 0; k--) lines.splice(r() < 0.5 ? 0 : int(r, lines.length + 1), 0, pick(r, JUNK_LINES));
+    case 8: {
+      // headings and entries outside sections
+      for (let k = 1 + int(r, 4); k > 0; k--)
+        lines.splice(r() < 0.5 ? 0 : int(r, lines.length + 1), 0, pick(r, JUNK_LINES));
       return ['outside-sections', lines.join('\n')];
     }
-    case 9: { // duplicate a block
+    case 9: {
+      // duplicate a block
       const a = int(r, lines.length);
       const b = Math.min(lines.length, a + 1 + int(r, 20));
       lines.splice(int(r, lines.length + 1), 0, ...lines.slice(a, b));
       return ['duplicate', lines.join('\n')];
     }
-    case 10: { // shuffle some lines
+    case 10: {
+      // shuffle some lines
       for (let k = 1 + int(r, 10); k > 0; k--) {
         const i = int(r, lines.length);
         const j = int(r, lines.length);
@@ -293,28 +431,55 @@ function mutate(r: Rand, text: string): [string, string] {
       }
       return ['shuffle', lines.join('\n')];
     }
-    case 11: { // delete lines
+    case 11: {
+      // delete lines
       for (let k = 1 + int(r, 10); k > 0 && lines.length > 0; k--) lines.splice(int(r, lines.length), 1);
       return ['delete-lines', lines.join('\n')];
     }
-    case 12: { // hostile entries into every listing section
+    case 12: {
+      // hostile entries into every listing section
       const out: string[] = [];
       for (const l of lines) {
         out.push(l);
-        if (l.startsWith('### ') && r() < 0.5) out.push(`- ${pick(r, HOSTILE_PATHS)} — hostile [project: ${pick(r, ['p1', 'cross'])}, scope: repo]`);
+        if (l.startsWith('### ') && r() < 0.5)
+          out.push(`- ${pick(r, HOSTILE_PATHS)} — hostile [project: ${pick(r, ['p1', 'cross'])}, scope: repo]`);
       }
       return ['hostile', out.join('\n')];
     }
-    case 13: { // unicode damage: lone surrogates, RTL overrides, zero-width, combining marks
-      const junk = ['\ud800', '\udfff', '\u202e', '\u200b', '\u0301\u0301\u0301', '\u2028', '\u2029', '\u0085', '\ufffd', '🏳️‍🌈'];
+    case 13: {
+      // unicode damage: lone surrogates, RTL overrides, zero-width, combining marks
+      const junk = [
+        '\ud800',
+        '\udfff',
+        '\u202e',
+        '\u200b',
+        '\u0301\u0301\u0301',
+        '\u2028',
+        '\u2029',
+        '\u0085',
+        '\ufffd',
+        '🏳️‍🌈',
+      ];
       const chars = [...text];
       for (let k = 1 + int(r, 20); k > 0; k--) chars.splice(int(r, chars.length + 1), 0, pick(r, junk));
       return ['unicode', chars.join('')];
     }
-    case 14: { // whitespace: trailing spaces, tabs, indentation
-      return ['whitespace', lines.map((l) => (r() < 0.3 ? pick(r, ['  ', '\t', ' \t ']) : '') + l + (r() < 0.3 ? pick(r, ['   ', '\t', ' \u00a0']) : '')).join('\n')];
+    case 14: {
+      // whitespace: trailing spaces, tabs, indentation
+      return [
+        'whitespace',
+        lines
+          .map(
+            (l) =>
+              (r() < 0.3 ? pick(r, ['  ', '\t', ' \t ']) : '') +
+              l +
+              (r() < 0.3 ? pick(r, ['   ', '\t', ' \u00a0']) : ''),
+          )
+          .join('\n'),
+      ];
     }
-    default: { // one line repeated many times
+    default: {
+      // one line repeated many times
       const line = pick(r, lines.length ? lines : ['- x.md — d']);
       lines.splice(int(r, lines.length + 1), 0, ...Array(1 + int(r, 1000)).fill(line));
       return ['repeat', lines.join('\n')];
@@ -336,7 +501,13 @@ function bigCase(r: Rand, i: number): [string, string] {
   }
   if (kind === 0) {
     // a 1 MB line somewhere (an entry, a heading, Known Tags, outside any section)
-    const line = pick(r, [`- ${'a'.repeat(ONE_MB)}.md — d`, `### ${'t'.repeat(ONE_MB)}`, `api${', x'.repeat(ONE_MB / 3)}`, 'z'.repeat(ONE_MB), `- x.md — ${' '.repeat(ONE_MB)}[project: p1]`]);
+    const line = pick(r, [
+      `- ${'a'.repeat(ONE_MB)}.md — d`,
+      `### ${'t'.repeat(ONE_MB)}`,
+      `api${', x'.repeat(ONE_MB / 3)}`,
+      'z'.repeat(ONE_MB),
+      `- x.md — ${' '.repeat(ONE_MB)}[project: p1]`,
+    ]);
     lines.splice(int(r, lines.length + 1), 0, line);
     return ['1MB-line', lines.join('\n')];
   }
@@ -361,7 +532,9 @@ function queryFor(r: Rand, ix: KnowledgeIndex): string {
     ...ix.teamShared.keys(),
     ...[...ix.hints.keys()].flatMap((h) => h.split(/\s+/)),
   ];
-  const tokens = Array.from({ length: 1 + int(r, 4) }, () => (pool.length && r() < 0.75 ? pick(r, pool) : pick(r, TAGS)));
+  const tokens = Array.from({ length: 1 + int(r, 4) }, () =>
+    pool.length && r() < 0.75 ? pick(r, pool) : pick(r, TAGS),
+  );
   if (r() < 0.3) tokens.splice(int(r, tokens.length + 1), 0, pick(r, ['AND', 'and', 'OR']));
   if (r() < 0.2) tokens.push(pick(r, ['p1', 'p2', 'proj-a']));
   return tokens.join(r() < 0.8 ? ' ' : ',');
@@ -460,14 +633,21 @@ test('truncated lines: the index cut at every position parses, and entries befor
     const lastNewline = text.lastIndexOf('\n');
     const complete = parseIndex(text.slice(0, lastNewline + 1));
     for (const [tag, entries] of complete.tagIndex) {
-      for (const e of entries) assert.ok(ix.tagIndex.get(tag)?.some((x) => x.path === e.path), `cut ${cut}: ${tag} ${e.path}`);
+      for (const e of entries)
+        assert.ok(
+          ix.tagIndex.get(tag)?.some((x) => x.path === e.path),
+          `cut ${cut}: ${tag} ${e.path}`,
+        );
     }
   }
   assert.ok(full.files.size > 0);
 });
 
 test('binary bytes: NULs, invalid UTF-8 and control bytes between entries leave the entries around them intact', () => {
-  const junk = Buffer.from([0x00, 0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x1b, 0x5b, 0x33, 0x31, 0x6d, 0x07, 0x0a]);
+  const junk = Buffer.from([
+    0x00, 0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc, 0x1b, 0x5b, 0x33, 0x31, 0x6d,
+    0x07, 0x0a,
+  ]);
   const lines = fixtureIndex.split('\n');
   const parts: Buffer[] = [];
   for (const line of lines) parts.push(Buffer.from(`${line}\n`, 'utf8'), junk);
@@ -476,7 +656,11 @@ test('binary bytes: NULs, invalid UTF-8 and control bytes between entries leave 
   const clean = parseIndex(fixtureIndex);
   checkIndex(damaged, 'binary');
   for (const [tag, entries] of clean.tagIndex) {
-    assert.deepEqual(damaged.tagIndex.get(tag)?.map((e) => e.path), entries.map((e) => e.path), `entries of ${tag} intact`);
+    assert.deepEqual(
+      damaged.tagIndex.get(tag)?.map((e) => e.path),
+      entries.map((e) => e.path),
+      `entries of ${tag} intact`,
+    );
   }
   assert.ok(damaged.warnings.length > 0, 'the junk lines are reported');
 });
@@ -493,16 +677,29 @@ test('a 1 MB line is read like any other line, the rest of the index intact, in 
   for (const [v, line] of variants.entries()) {
     for (const section of ['## Tag Index', '## Known Tags', '## Team-Shared Tag Index', '# Outside']) {
       const text = fixtureIndex.replace('## Other Tags', `${section}\n### api\n${line}\n\n## Other Tags`);
-      const ix = bounded(`variant ${v} in ${section}`, 400, () => {
-        const parsed = parseIndex(text);
-        void parsed.filesByTag;
-        return parsed;
-      }, t.diagnostic.bind(t));
+      const ix = bounded(
+        `variant ${v} in ${section}`,
+        400,
+        () => {
+          const parsed = parseIndex(text);
+          void parsed.filesByTag;
+          return parsed;
+        },
+        t.diagnostic.bind(t),
+      );
       for (const key of clean.files.keys()) assert.ok(ix.files.has(key), `variant ${v} in ${section}: ${key} kept`);
-      assert.ok(!ix.warnings.some((w) => w.includes('longer than')), `variant ${v} in ${section}: no line-length limit`);
-      if (section === '## Tag Index' && v === 0) assert.ok(ix.files.has(`${'a'.repeat(ONE_MB)}.md`), 'the long entry is an entry');
+      assert.ok(
+        !ix.warnings.some((w) => w.includes('longer than')),
+        `variant ${v} in ${section}: no line-length limit`,
+      );
+      if (section === '## Tag Index' && v === 0)
+        assert.ok(ix.files.has(`${'a'.repeat(ONE_MB)}.md`), 'the long entry is an entry');
       if (section === '## Known Tags') {
-        for (const k of clean.knownTags) assert.ok(ix.knownTags.some((x) => x.tag === k.tag), `variant ${v}: ${k.tag} kept`);
+        for (const k of clean.knownTags)
+          assert.ok(
+            ix.knownTags.some((x) => x.tag === k.tag),
+            `variant ${v}: ${k.tag} kept`,
+          );
       } else {
         assert.deepEqual(ix.knownTags, clean.knownTags, `variant ${v} in ${section}: known tags intact`);
       }
@@ -516,11 +713,20 @@ test('pathological shapes of 1 MB (alias and hint floods, U+2028, whitespace and
   const config = fuzzWorld().snapshot.config;
   for (const shape of Object.keys(HOSTILE_SHAPES)) {
     const text = hostileIndex(shape, ONE_MB);
-    const { ix, files, outcome } = bounded(`${shape}, 1 MB`, 300, () => {
-      const parsed = parseIndex(text);
-      const count = parsed.files.size + parsed.filesByHint.size + parsed.teamSharedFiles.size;
-      return { ix: parsed, files: count, outcome: runQuery({ config, index: parsed }, 'api kubernetes phrase p k7 AND', { today: TODAY }) };
-    }, t.diagnostic.bind(t));
+    const { ix, files, outcome } = bounded(
+      `${shape}, 1 MB`,
+      300,
+      () => {
+        const parsed = parseIndex(text);
+        const count = parsed.files.size + parsed.filesByHint.size + parsed.teamSharedFiles.size;
+        return {
+          ix: parsed,
+          files: count,
+          outcome: runQuery({ config, index: parsed }, 'api kubernetes phrase p k7 AND', { today: TODAY }),
+        };
+      },
+      t.diagnostic.bind(t),
+    );
     checkIndex(ix, shape);
     assert.ok(outcome.ok && files >= 0, shape);
   }
@@ -528,16 +734,21 @@ test('pathological shapes of 1 MB (alias and hint floods, U+2028, whitespace and
 
 test('a 120k-alias Known Tags line keeps every alias once; 60k hint phrases on one file are all its hints', () => {
   const aliases = Array.from({ length: 120_000 }, (_, i) => `k${i}`);
-  const ix = parseIndex(`## Known Tags\nkubernetes [aliases: ${aliases.join(', ')}, ${aliases.slice(0, 1000).join(', ')}]\n`);
+  const ix = parseIndex(
+    `## Known Tags\nkubernetes [aliases: ${aliases.join(', ')}, ${aliases.slice(0, 1000).join(', ')}]\n`,
+  );
   assert.equal(ix.knownTags[0].aliases.length, 120_000);
   assert.equal(ix.aliases.get('k119999'), 'kubernetes');
-  const hints = parseIndex(`## Semantic Hints Index\n${Array.from({ length: 60_000 }, (_, i) => `### p${i}\n- a.md\n- ./a.md`).join('\n')}\n`);
+  const hints = parseIndex(
+    `## Semantic Hints Index\n${Array.from({ length: 60_000 }, (_, i) => `### p${i}\n- a.md\n- ./a.md`).join('\n')}\n`,
+  );
   assert.equal(hints.files.get('a.md')?.hints.length, 60_000);
 });
 
 test('10k sections and 10k entries parse in bounded time with every entry kept and queryable', (t) => {
   const out = ['# Knowledge Index'];
-  for (let s = 0; s < 10_000; s++) out.push(`## ${s % 2 ? 'Tag Index' : 'Other Tags'}`, `### t${s}`, `- notes/f${s}.md — note ${s}`);
+  for (let s = 0; s < 10_000; s++)
+    out.push(`## ${s % 2 ? 'Tag Index' : 'Other Tags'}`, `### t${s}`, `- notes/f${s}.md — note ${s}`);
   out.push('## Known Tags', Array.from({ length: 10_000 }, (_, s) => `t${s} [aliases: a${s}]`).join(', '));
   const ix = bounded('parse of 10k sections', 150, () => parseIndex(out.join('\n')), t.diagnostic.bind(t));
   assert.equal(ix.files.size, 10_000);
@@ -545,9 +756,17 @@ test('10k sections and 10k entries parse in bounded time with every entry kept a
   assert.equal(ix.aliases.size, 10_000);
   const world = fuzzWorld();
   const snapshot = { config: world.snapshot.config, index: ix };
-  const outcome = bounded('query over 10k sections', 10, () => runQuery(snapshot, 'a9999 t0 t5000', { today: TODAY }), t.diagnostic.bind(t));
+  const outcome = bounded(
+    'query over 10k sections',
+    10,
+    () => runQuery(snapshot, 'a9999 t0 t5000', { today: TODAY }),
+    t.diagnostic.bind(t),
+  );
   assert.ok(outcome.ok);
-  assert.deepEqual(outcome.result.items.map((i) => i.path), ['notes/f0.md', 'notes/f5000.md', 'notes/f9999.md']);
+  assert.deepEqual(
+    outcome.result.items.map((i) => i.path),
+    ['notes/f0.md', 'notes/f5000.md', 'notes/f9999.md'],
+  );
 });
 
 test('CRLF, CR-only, mixed line endings and a BOM parse exactly like LF', () => {
@@ -556,7 +775,10 @@ test('CRLF, CR-only, mixed line endings and a BOM parse exactly like LF', () => 
   const variants: Record<string, string> = {
     crlf: fixtureIndex.replace(/\n/g, '\r\n'),
     cr: fixtureIndex.replace(/\n/g, '\r'),
-    mixed: lines.map((l, i) => l + ['\n', '\r\n', '\r'][i % 3]).join('').replace(/(\r\n|\r|\n)$/, '\n'),
+    mixed: lines
+      .map((l, i) => l + ['\n', '\r\n', '\r'][i % 3])
+      .join('')
+      .replace(/(\r\n|\r|\n)$/, '\n'),
     bom: `\ufeff${fixtureIndex}`,
     'bom+crlf': `\ufeff${fixtureIndex.replace(/\n/g, '\r\n')}`,
     'trailing spaces': lines.map((l) => (l ? `${l}  \t` : l)).join('\n'),
@@ -595,13 +817,28 @@ test('emoji and non-Latin tags are indexed, matched case-insensitively, aliased 
     checkResult(o.result, snapshot, q);
     return o.result;
   };
-  assert.deepEqual(paths('nihongo').items.map((i) => i.path), ['notes/日本.md']);
+  assert.deepEqual(
+    paths('nihongo').items.map((i) => i.path),
+    ['notes/日本.md'],
+  );
   assert.deepEqual(paths('nihongo').query.resolved, [{ alias: 'nihongo', canonical: '日本語' }]);
-  assert.deepEqual(paths('rocket').items.map((i) => i.path), ['emoji/🚀.md']);
-  assert.deepEqual(paths('тег').items.map((i) => i.path), ['ru/тег.md']);
-  assert.deepEqual(paths('Ärger').items.map((i) => i.path), ['de/ärger.md']);
+  assert.deepEqual(
+    paths('rocket').items.map((i) => i.path),
+    ['emoji/🚀.md'],
+  );
+  assert.deepEqual(
+    paths('тег').items.map((i) => i.path),
+    ['ru/тег.md'],
+  );
+  assert.deepEqual(
+    paths('Ärger').items.map((i) => i.path),
+    ['de/ärger.md'],
+  );
   const hint = paths('戦略');
-  assert.deepEqual(hint.items.map((i) => [i.path, i.hint]), [['notes/日本.md', 'キャッシュ 戦略']]);
+  assert.deepEqual(
+    hint.items.map((i) => [i.path, i.hint]),
+    [['notes/日本.md', 'キャッシュ 戦略']],
+  );
   assert.match(renderSummary(paths('🚀')), /1\. emoji\/🚀\.md — Launch 🚀 \[🚀\]/);
 });
 
@@ -629,7 +866,10 @@ test('entries without the " — " separator keep their path and get no descripti
   const outcome = runQuery({ config: world.snapshot.config, index: ix }, 'api', { today: TODAY });
   assert.ok(outcome.ok);
   // No such file in the fuzz world: listed by its whole path, marked (§5).
-  assert.match(renderSummary(outcome.result), /^- dash\.md - hyphen is not the separator — \(not found — the file does not exist\) \[api\]$/m);
+  assert.match(
+    renderSummary(outcome.result),
+    /^- dash\.md - hyphen is not the separator — \(not found — the file does not exist\) \[api\]$/m,
+  );
 });
 
 test('headings and entries outside sections are ignored, never attached to a section', () => {

@@ -22,6 +22,10 @@ test('every hostile shape of 2 MB parses, answers and is checked within 16× its
   });
   assertNoFatal(r, 'hostile shapes under the heap bound');
   const done = r.stdout.split('\n').filter((l) => l.startsWith('ok ') && shapes.includes(l.slice(3)));
-  assert.deepEqual(done, shapes.map((s) => `ok ${s}`), `every shape answered (${r.stderr.slice(-1500)})`);
+  assert.deepEqual(
+    done,
+    shapes.map((s) => `ok ${s}`),
+    `every shape answered (${r.stderr.slice(-1500)})`,
+  );
   assert.equal(r.code, 0);
 });

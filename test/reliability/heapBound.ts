@@ -57,5 +57,9 @@ export function runUnderHeap(args: string[], home: string, mb: number, options: 
 export function assertNoFatal(r: Run, where: string): void {
   assert.equal(r.signal, null, `${where}: killed by ${r.signal}\n${r.stderr.slice(0, 2000)}`);
   assert.doesNotMatch(r.stderr, FATAL, `${where}: a fatal error reached the user:\n${r.stderr.slice(0, 2000)}`);
-  assert.doesNotMatch(r.stdout, /heap out of memory|FATAL ERROR|Native stack/i, `${where}: a fatal error reached the user:\n${r.stdout.slice(0, 2000)}`);
+  assert.doesNotMatch(
+    r.stdout,
+    /heap out of memory|FATAL ERROR|Native stack/i,
+    `${where}: a fatal error reached the user:\n${r.stdout.slice(0, 2000)}`,
+  );
 }

@@ -38,7 +38,9 @@ export interface TestHome {
  * A HOME with `.claude/aria-knowledge.local.md`, a knowledge folder at `~/knowledge`, and a
  * secret file outside it (`~/outside/secret.md`, holding MARKER).
  */
-export function makeHome(options: { config?: Record<string, string>; index?: string; files?: Record<string, string | Buffer> } = {}): TestHome {
+export function makeHome(
+  options: { config?: Record<string, string>; index?: string; files?: Record<string, string | Buffer> } = {},
+): TestHome {
   const home = tempDir('aria-rel-home-');
   const folder = path.join(home, 'knowledge');
   const outside = path.join(home, 'outside');
@@ -66,14 +68,16 @@ export function query(snapshot: Snapshot, q: string): QueryResult {
 }
 
 /** Every text a user or a chat could see for a query, then for loading all of it. */
-export function everything(result: QueryResult, snapshot: Snapshot): { text: string; load: LoadResult; bundle: string } {
+export function everything(
+  result: QueryResult,
+  snapshot: Snapshot,
+): { text: string; load: LoadResult; bundle: string } {
   const picks = pickItems(result, 'all');
   const load = loadItems(snapshot.config, picks.ok ? picks.items : []);
   const bundle = renderBundle(load);
   const text = [renderSummary(result), JSON.stringify(toJson(result)), bundle, JSON.stringify(load)].join('\n');
   return { text, load, bundle };
 }
-
 
 /**
  * Records every path the core hands to the file-reading calls of `node:fs` while `fn` runs.

@@ -122,7 +122,10 @@ function hostileWorld(): World {
     'outside/idea.md': SECRET_TEXT,
     'outside/dir/note.md': SECRET_TEXT,
     ...Object.fromEntries(
-      cross.map(([, named]) => /s-[\w-]+\.md$/.exec(named)?.[0]).filter(Boolean).map((name) => [`outside/${name}`, SECRET_TEXT]),
+      cross
+        .map(([, named]) => /s-[\w-]+\.md$/.exec(named)?.[0])
+        .filter(Boolean)
+        .map((name) => [`outside/${name}`, SECRET_TEXT]),
     ),
   });
   const k = h.folder;
@@ -164,7 +167,10 @@ function assertNeverOpened(opened: string[], world: World): void {
   }
 }
 
-function runAll(world: World, q: string): { result: QueryResult; text: string; bundle: string; load: ReturnType<typeof loadItems> } {
+function runAll(
+  world: World,
+  q: string,
+): { result: QueryResult; text: string; bundle: string; load: ReturnType<typeof loadItems> } {
   const spied = spyFileAccess(() => {
     const snapshot = snapshotFor(world.home);
     const result = query(snapshot, q);
@@ -182,17 +188,30 @@ test('index paths with .., absolute paths, ~, backslashes, percent-encoding, pro
     const paths = result.items.map((i) => i.path);
     if (q === 'api') assert.ok(paths.includes('approaches/ok.md'));
     for (const [written, named] of hostileCrossEntries(world.home)) {
-      assert.ok(!result.items.some((i) => i.path === named || i.absPath.includes(`outside${path.sep}s-`)), `${written} surfaced`);
+      assert.ok(
+        !result.items.some((i) => i.path === named || i.absPath.includes(`outside${path.sep}s-`)),
+        `${written} surfaced`,
+      );
       const warning = result.warnings.find((w) => w.startsWith(`Refused index entry \`${named}\`:`));
-      assert.ok(warning, `${q}: no warning naming ${named} (written ${written}); warnings:\n${result.warnings.join('\n')}`);
+      assert.ok(
+        warning,
+        `${q}: no warning naming ${named} (written ${written}); warnings:\n${result.warnings.join('\n')}`,
+      );
       assert.match(warning, /it was not read\.$/);
     }
-    for (const f of load.loaded) assert.ok(f.item.category !== 'cross-project' || !f.item.absPath.startsWith(world.outside));
+    for (const f of load.loaded)
+      assert.ok(f.item.category !== 'cross-project' || !f.item.absPath.startsWith(world.outside));
   }
   // The summary a user reads carries the warnings.
   const summary = renderSummary(query(snapshotFor(world.home), 'api'));
-  assert.match(summary, /^Warning: Refused index entry `\.\.\/outside\/s-dotdot\.md`: the path leaves the knowledge folder; it was not read\.$/m);
-  assert.match(summary, /^Warning: Refused index entry `%2e%2e\/outside\/s-percent\.md`: the path contains percent-encoded separators; it was not read\.$/m);
+  assert.match(
+    summary,
+    /^Warning: Refused index entry `\.\.\/outside\/s-dotdot\.md`: the path leaves the knowledge folder; it was not read\.$/m,
+  );
+  assert.match(
+    summary,
+    /^Warning: Refused index entry `%2e%2e\/outside\/s-percent\.md`: the path contains percent-encoded separators; it was not read\.$/m,
+  );
 });
 
 test('team-shared paths outside the allowed _project-knowledge/ folders: refused by name, never read', () => {
@@ -206,14 +225,23 @@ test('team-shared paths outside the allowed _project-knowledge/ folders: refused
     '~/Projects/p1/backend/_project-knowledge/b.md',
   ]);
   for (const [p, project] of HOSTILE_TEAM) {
-    const named = result.warnings.some((w) => w.startsWith(`Refused team-shared entry \`${p}\` [project: ${project}]:`));
+    const named = result.warnings.some((w) =>
+      w.startsWith(`Refused team-shared entry \`${p}\` [project: ${project}]:`),
+    );
     assert.ok(named, `no warning naming ${p} [project: ${project}]:\n${result.warnings.join('\n')}`);
   }
   // A project that is not shared is not surfaced at all (and so not warned about).
   assert.ok(!result.warnings.some((w) => w.includes('[project: p2]')));
   assert.deepEqual(
-    load.loaded.filter((f) => f.item.category === 'team-shared').map((f) => f.item.path).sort(),
-    ['~/Projects/p1/_project-knowledge/cross/c.md', '~/Projects/p1/_project-knowledge/ok.md', '~/Projects/p1/backend/_project-knowledge/b.md'],
+    load.loaded
+      .filter((f) => f.item.category === 'team-shared')
+      .map((f) => f.item.path)
+      .sort(),
+    [
+      '~/Projects/p1/_project-knowledge/cross/c.md',
+      '~/Projects/p1/_project-knowledge/ok.md',
+      '~/Projects/p1/backend/_project-knowledge/b.md',
+    ],
   );
 });
 
@@ -222,7 +250,12 @@ test('symlinks leaving the knowledge folder: never read, never loaded, never in 
   const { result, load, bundle, text } = runAll(world, 'api p1');
   const paths = result.items.map((i) => i.path);
   // Path checks twice: at query time on the text (symlinks inside the folder are still listed)…
-  for (const p of ['approaches/link.md', 'linked-dir/secret.md', 'projects/p1/link.md', '~/Projects/p1/_project-knowledge/link.md']) {
+  for (const p of [
+    'approaches/link.md',
+    'linked-dir/secret.md',
+    'projects/p1/link.md',
+    '~/Projects/p1/_project-knowledge/link.md',
+  ]) {
     assert.ok(paths.includes(p), `${p} listed at query time`);
   }
   // …the project-tier symlink is listed by name only, never opened for its tags or title.
@@ -231,10 +264,16 @@ test('symlinks leaving the knowledge folder: never read, never loaded, never in 
   assert.deepEqual(projectLink.tags, ['p1']);
   // Symlinked folders are not walked: not projects/p1/outdir/, not projects/p2 → outside, not ideas.
   assert.ok(!paths.some((p) => p.startsWith('projects/p1/outdir/') || p.startsWith('projects/p2/')));
-  assert.deepEqual(result.ideas.map((i) => i.title), ['Good idea']);
+  assert.deepEqual(
+    result.ideas.map((i) => i.title),
+    ['Good idea'],
+  );
   const warnings = result.warnings.join('\n');
   assert.match(warnings, /^projects\/p1\/outdir\/: symlink leaves the knowledge folder, not followed$/m);
-  assert.match(warnings, /^projects\/p1\/link\.md: symlink to a file outside the knowledge folder: listed, never read$/m);
+  assert.match(
+    warnings,
+    /^projects\/p1\/link\.md: symlink to a file outside the knowledge folder: listed, never read$/m,
+  );
   assert.match(warnings, /^intake\/ideas\/2026-11-26-link\.md: symlink leaves the knowledge folder, not read$/m);
   assert.equal(result.query.tokens.includes('p2'), false);
   const p2 = query(snapshotFor(world.home), 'p2');
@@ -244,7 +283,12 @@ test('symlinks leaving the knowledge folder: never read, never loaded, never in 
   // …and at load time on the real path: refused, with the entry named.
   const refused = new Map(load.refused.map((r) => [r.item.path, r.reason]));
   const outsideReason = 'its real path (after symlinks) is outside the allowed folders';
-  for (const p of ['approaches/link.md', 'linked-dir/secret.md', 'projects/p1/link.md', '~/Projects/p1/_project-knowledge/link.md']) {
+  for (const p of [
+    'approaches/link.md',
+    'linked-dir/secret.md',
+    'projects/p1/link.md',
+    '~/Projects/p1/_project-knowledge/link.md',
+  ]) {
     assert.equal(refused.get(p), outsideReason, `${p} refused at load`);
     assert.ok(bundle.includes(`Refused ${p}: ${outsideReason} (not read).`), `bundle names ${p}`);
   }
@@ -274,7 +318,10 @@ test('the built CLI refuses the same entries: summary, --json and --load all nev
   fs.symlinkSync(path.join(home, 'outside', 'secret.md'), path.join(k, 'approaches', 'evil-link.md'));
   fs.symlinkSync(path.join(home, 'outside'), path.join(k, 'projects', 'proj-b', 'outside-dir'));
   fs.symlinkSync(path.join(home, 'outside', 'secret.md'), path.join(k, 'projects', 'proj-a', 'evil.md'));
-  fs.symlinkSync(path.join(home, 'outside', 'secret.md'), path.join(home, 'Projects', 'proj-a', '_project-knowledge', 'evil.md'));
+  fs.symlinkSync(
+    path.join(home, 'outside', 'secret.md'),
+    path.join(home, 'Projects', 'proj-a', '_project-knowledge', 'evil.md'),
+  );
   fs.appendFileSync(
     path.join(k, 'index.md'),
     [
@@ -307,24 +354,64 @@ test('the built CLI refuses the same entries: summary, --json and --load all nev
     assert.ok(!r.out.includes(MARKER), `${name} shows the secret`);
     assert.ok(!r.out.includes('/should/not/be/read'), `${name} shows the config file body`);
   }
-  assert.match(summary.out, /^Warning: Refused index entry `\.\.\/outside\/secret\.md`: the path leaves the knowledge folder; it was not read\.$/m);
-  assert.match(summary.out, /^Warning: Refused index entry `~\/outside\/secret\.md`: the path leaves the knowledge folder; it was not read\.$/m);
-  assert.match(summary.out, new RegExp(`^Warning: Refused index entry \`${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/outside/secret\\.md\`:`, 'm'));
-  assert.match(summary.out, /^Warning: Refused index entry `%2e%2e\/outside\/secret\.md`: the path contains percent-encoded separators; it was not read\.$/m);
-  assert.match(summary.out, /^Warning: Refused index entry `\.\.\\outside\\bs\.md`: the path leaves the knowledge folder; it was not read\.$/m);
-  assert.match(summary.out, /^Warning: Refused index entry `projects\/\.\.\/\.\.\/outside\/pp\.md`: the path leaves the knowledge folder; it was not read\.$/m);
+  assert.match(
+    summary.out,
+    /^Warning: Refused index entry `\.\.\/outside\/secret\.md`: the path leaves the knowledge folder; it was not read\.$/m,
+  );
+  assert.match(
+    summary.out,
+    /^Warning: Refused index entry `~\/outside\/secret\.md`: the path leaves the knowledge folder; it was not read\.$/m,
+  );
+  assert.match(
+    summary.out,
+    new RegExp(
+      `^Warning: Refused index entry \`${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/outside/secret\\.md\`:`,
+      'm',
+    ),
+  );
+  assert.match(
+    summary.out,
+    /^Warning: Refused index entry `%2e%2e\/outside\/secret\.md`: the path contains percent-encoded separators; it was not read\.$/m,
+  );
+  assert.match(
+    summary.out,
+    /^Warning: Refused index entry `\.\.\\outside\\bs\.md`: the path leaves the knowledge folder; it was not read\.$/m,
+  );
+  assert.match(
+    summary.out,
+    /^Warning: Refused index entry `projects\/\.\.\/\.\.\/outside\/pp\.md`: the path leaves the knowledge folder; it was not read\.$/m,
+  );
   assert.match(summary.out, /^Warning: Refused index entry `\.\.\/\.claude\/aria-knowledge\.local\.md`/m);
-  assert.match(summary.out, /^Warning: Refused team-shared entry `~\/Projects\/proj-a\/notes\/private\.md` \[project: proj-a\]/m);
-  assert.match(summary.out, /^Warning: Refused team-shared entry `~\/Projects\/proj-a\/_project-knowledge\/\.\.\/notes\/private\.md` \[project: proj-a\]/m);
-  assert.match(summary.out, /^Warning: Refused team-shared entry `~\/\.claude\/aria-knowledge\.local\.md` \[project: proj-a\]/m);
-  assert.match(summary.out, /^Warning: projects\/proj-b\/outside-dir\/: symlink leaves the knowledge folder, not followed$/m);
+  assert.match(
+    summary.out,
+    /^Warning: Refused team-shared entry `~\/Projects\/proj-a\/notes\/private\.md` \[project: proj-a\]/m,
+  );
+  assert.match(
+    summary.out,
+    /^Warning: Refused team-shared entry `~\/Projects\/proj-a\/_project-knowledge\/\.\.\/notes\/private\.md` \[project: proj-a\]/m,
+  );
+  assert.match(
+    summary.out,
+    /^Warning: Refused team-shared entry `~\/\.claude\/aria-knowledge\.local\.md` \[project: proj-a\]/m,
+  );
+  assert.match(
+    summary.out,
+    /^Warning: projects\/proj-b\/outside-dir\/: symlink leaves the knowledge folder, not followed$/m,
+  );
   const notes: string[] = JSON.parse(json.out).notes;
   assert.ok(notes.some((n) => n.startsWith('Refused index entry `../outside/secret.md`')));
   const outsideReason = 'its real path (after symlinks) is outside the allowed folders';
-  for (const p of ['approaches/evil-link.md', 'projects/proj-a/evil.md', '~/Projects/proj-a/_project-knowledge/evil.md']) {
+  for (const p of [
+    'approaches/evil-link.md',
+    'projects/proj-a/evil.md',
+    '~/Projects/proj-a/_project-knowledge/evil.md',
+  ]) {
     assert.ok(bundle.out.includes(`Refused ${p}: ${outsideReason} (not read).`), `bundle names ${p}:\n${bundle.out}`);
   }
-  const parsed = JSON.parse(bundleJson.out) as { loaded: Array<{ absPath: string }>; refused: Array<{ path: string; reason: string }> };
+  const parsed = JSON.parse(bundleJson.out) as {
+    loaded: Array<{ absPath: string }>;
+    refused: Array<{ path: string; reason: string }>;
+  };
   assert.ok(parsed.refused.some((r) => r.path === 'approaches/evil-link.md' && r.reason === outsideReason));
   for (const f of parsed.loaded) assert.ok(!fs.realpathSync(f.absPath).startsWith(path.join(home, 'outside')));
   assert.match(bundle.out, /^## approaches\/api-pagination\.md$/m, 'the good files still load');
@@ -354,7 +441,11 @@ test('nothing from the knowledge folder is ever executed: ---js front matter, !!
   assert.ok(!fs.existsSync(pwned), 'the ---js config ran');
 
   const config = path.join(h.home, 'cfg', 'yaml-js.local.md');
-  for (const args of [['query', 'api', 'p1'], ['query', 'api', 'p1', '--json'], ['query', 'api', 'p1', '--load', 'all']]) {
+  for (const args of [
+    ['query', 'api', 'p1'],
+    ['query', 'api', 'p1', '--json'],
+    ['query', 'api', 'p1', '--load', 'all'],
+  ]) {
     const r = runCli([...args, '--config', config, '--today', TODAY], h.home);
     assert.equal(r.code, 0, r.out + r.err);
     assert.ok(!fs.existsSync(pwned), `${args.join(' ')} ran note code`);
@@ -363,7 +454,10 @@ test('nothing from the knowledge folder is ever executed: ---js front matter, !!
   assert.match(summary, /^Warning: projects\/p1\/js\.md: front matter in a language other than YAML was ignored$/m);
   assert.match(summary, /^Warning: projects\/p1\/coffee\.md: front matter in a language other than YAML was ignored$/m);
   assert.match(summary, /^Warning: projects\/p1\/yaml-js\.md: front matter is not valid YAML \(unknown tag/m);
-  assert.match(summary, /^Warning: intake\/ideas\/2026-11-25-js\.md: front matter in a language other than YAML was ignored$/m);
+  assert.match(
+    summary,
+    /^Warning: intake\/ideas\/2026-11-25-js\.md: front matter in a language other than YAML was ignored$/m,
+  );
   assert.match(summary, /^Warning: .*yaml-js\.local\.md: front matter is not valid YAML/m);
   assert.match(summary, /^\d+\. projects\/p1\/js\.md — JS note \[p1\]$/m, 'no tags taken from the ---js block');
 

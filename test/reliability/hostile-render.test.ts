@@ -44,7 +44,8 @@ function hostileHome() {
   files[`knowledge/${PATH_PAREN}`] = '# paren\n';
   files[`knowledge/${PATH_TICK}`] = '# tick\n';
   files['knowledge/projects/evil/x.md'] = `---\ntags: [api]\n---\n\n# ${IMG} ${COMMAND_LINK}\n`;
-  files['knowledge/intake/ideas/2026-11-28-evil.md'] = `---\nproject: evil\ntype: feature\n---\n\n# ${COMMAND_LINK} ${IMG}\n`;
+  files['knowledge/intake/ideas/2026-11-28-evil.md'] =
+    `---\nproject: evil\ntype: feature\n---\n\n# ${COMMAND_LINK} ${IMG}\n`;
   const index = [
     '# Knowledge Index',
     '',
@@ -99,7 +100,9 @@ function activeParts(html: string, folder: string): string[] {
     if (/\s(on\w+|src|style)\s*=/i.test(m[2])) found.push(m[0]);
     if (tag === 'a' && !m[0].startsWith('</')) {
       const href = /href="([^"]*)"/.exec(m[2])?.[1] ?? '';
-      const target = href.startsWith('file://') ? decodeURIComponent(new URL(href.replace(/&amp;/g, '&')).pathname) : '';
+      const target = href.startsWith('file://')
+        ? decodeURIComponent(new URL(href.replace(/&amp;/g, '&')).pathname)
+        : '';
       if (!target.startsWith(folder + path.sep)) found.push(m[0]);
     }
   }
@@ -122,8 +125,16 @@ test('chat markdown: hostile index text (command links, HTML, images, autolinks,
     assert.ok(html.includes('[x](command:workbench.action.terminal.new)'), html);
     assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), html);
     // One link per selectable item, each to its own file.
-    const links = [...html.matchAll(/<a href="(file:[^"]*)"/g)].map((m) => decodeURIComponent(new URL(m[1].replace(/&amp;/g, '&')).pathname));
-    assert.deepEqual(links.sort(), result.items.filter((i) => i.selectable).map((i) => i.absPath).sort());
+    const links = [...html.matchAll(/<a href="(file:[^"]*)"/g)].map((m) =>
+      decodeURIComponent(new URL(m[1].replace(/&amp;/g, '&')).pathname),
+    );
+    assert.deepEqual(
+      links.sort(),
+      result.items
+        .filter((i) => i.selectable)
+        .map((i) => i.absPath)
+        .sort(),
+    );
   }
 });
 
@@ -142,8 +153,21 @@ test('chat participant: answers and /load refusals built from hostile paths rend
   const md = markdownRenderer();
   const run = async (prompt: string, command?: string) => {
     const out: string[] = [];
-    const stream: ChatStream = { markdown: (t) => out.push(t), reference: () => undefined, button: () => undefined, progress: () => undefined };
-    await handleChatRequest({ prompt, command }, { lastQuery: 'api' }, source, stream, undefined, (p) => pathToFileURL(p).href, () => false);
+    const stream: ChatStream = {
+      markdown: (t) => out.push(t),
+      reference: () => undefined,
+      button: () => undefined,
+      progress: () => undefined,
+    };
+    await handleChatRequest(
+      { prompt, command },
+      { lastQuery: 'api' },
+      source,
+      stream,
+      undefined,
+      (p) => pathToFileURL(p).href,
+      () => false,
+    );
     return out.join('');
   };
   const answer = await run('api evil');
@@ -175,12 +199,22 @@ test('tree and pick list: knowledge text reaches the editor only as plain string
       assert.ok(v === undefined || typeof v === 'string', `${n.id}.${key} is plain text`);
     }
   }
-  assert.ok(nodes.some((n) => n.kind === 'file' && n.label === COMMAND_LINK), 'the description is the label, verbatim');
-  assert.ok(nodes.some((n) => n.tooltip?.includes(IMG)), 'tooltips keep the text verbatim (plain text, not markdown)');
+  assert.ok(
+    nodes.some((n) => n.kind === 'file' && n.label === COMMAND_LINK),
+    'the description is the label, verbatim',
+  );
+  assert.ok(
+    nodes.some((n) => n.tooltip?.includes(IMG)),
+    'tooltips keep the text verbatim (plain text, not markdown)',
+  );
 
   const model = pickModel(query(snapshot, 'api evil'), 'api evil');
   for (const row of model.rows) {
-    for (const v of [row.label, 'description' in row ? row.description : undefined, 'detail' in row ? row.detail : undefined]) {
+    for (const v of [
+      row.label,
+      'description' in row ? row.description : undefined,
+      'detail' in row ? row.detail : undefined,
+    ]) {
       assert.ok(v === undefined || typeof v === 'string');
     }
   }
@@ -189,7 +223,11 @@ test('tree and pick list: knowledge text reaches the editor only as plain string
 
 test('source: no trusted markdown, HTML, webview, command URIs or code execution anywhere in the extension', () => {
   const files = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) =>
+        e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+      );
   const sources = files(path.join(repoRoot, 'src'));
   assert.ok(sources.length > 20);
   const forbidden: Array<[RegExp, string]> = [
@@ -198,7 +236,10 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
     [/\benableCommandUris\b|\benableScripts\b/, 'webview options'],
     [/createWebviewPanel|registerWebviewViewProvider|registerCustomEditorProvider/, 'webviews'],
     [/\beval\s*\(|new\s+Function\s*\(/, 'eval'],
-    [/from\s+['"](node:)?(child_process|vm)['"]|require\(\s*['"](node:)?(child_process|vm|worker_threads)['"]\s*\)/, 'process / vm modules'],
+    [
+      /from\s+['"](node:)?(child_process|vm)['"]|require\(\s*['"](node:)?(child_process|vm|worker_threads)['"]\s*\)/,
+      'process / vm modules',
+    ],
     [/createTerminal|sendText\s*\(|tasks\.executeTask/, 'terminals and tasks'],
   ];
   // Reviewed uses, each for the product's own code only: the CLI's cache writer (this CLI's
@@ -210,12 +251,15 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
     const text = fs.readFileSync(f, 'utf8').replace(/^\s*\/\/.*$/gm, '');
     const rel = path.relative(repoRoot, f).split(path.sep).join('/');
     // Threads only in the index worker's folder, started from a script file, never from code text.
-    if (/from\s+['"](node:)?worker_threads['"]/.test(text) && !rel.startsWith('src/indexWorker/')) offenders.push(`${rel}: worker_threads outside src/indexWorker`);
+    if (/from\s+['"](node:)?worker_threads['"]/.test(text) && !rel.startsWith('src/indexWorker/'))
+      offenders.push(`${rel}: worker_threads outside src/indexWorker`);
     if (/\beval\s*:/.test(text)) offenders.push(`${rel}: a worker from code text (eval)`);
-    for (const [re, what] of forbidden) if (re.test(text) && !reviewed.has(`${rel}: ${what}`)) offenders.push(`${rel}: ${what}`);
+    for (const [re, what] of forbidden)
+      if (re.test(text) && !reviewed.has(`${rel}: ${what}`)) offenders.push(`${rel}: ${what}`);
     // Every MarkdownString the extension makes is untrusted: `new vscode.MarkdownString(text, false)`.
     for (const m of text.matchAll(/new\s+vscode\.MarkdownString\(([^)]*)\)/g)) {
-      if (!/^\s*\w+\s*,\s*false\s*$/.test(m[1])) offenders.push(`${path.relative(repoRoot, f)}: MarkdownString(${m[1]})`);
+      if (!/^\s*\w+\s*,\s*false\s*$/.test(m[1]))
+        offenders.push(`${path.relative(repoRoot, f)}: MarkdownString(${m[1]})`);
     }
   }
   assert.deepEqual(offenders, []);
@@ -236,7 +280,11 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
 /** Autolinks that GFM renderers (the chat's) find in the markdown source outside code spans. */
 function gfmAutolinks(markdown: string): string[] {
   const outsideCode = markdown.replace(/(`+)[^`]*?\1/g, '');
-  return outsideCode.match(/\b(?:https?|ftp):\/\/\S+|\bwww\.\S+|[\w.+-]+@[\w-]+\.\w\S*|<[a-z][\w+.-]*:[^>\s]*>|<[^>\s@]+@[^>\s]+>/gi) ?? [];
+  return (
+    outsideCode.match(
+      /\b(?:https?|ftp):\/\/\S+|\bwww\.\S+|[\w.+-]+@[\w-]+\.\w\S*|<[a-z][\w+.-]*:[^>\s]*>|<[^>\s@]+@[^>\s]+>/gi,
+    ) ?? []
+  );
 }
 
 test('chat markdown: bare URLs, www., e-mail addresses, domains and <autolinks> in index text never become links', () => {
@@ -263,7 +311,8 @@ test('chat markdown: bare URLs, www., e-mail addresses, domains and <autolinks> 
   const files: Record<string, string> = {};
   urls.forEach((_, i) => (files[`knowledge/notes/u${i}.md`] = `# u${i}\n`));
   files['knowledge/projects/web/x.md'] = '---\ntags: [api, www.tag.example]\n---\n# Title http://title.example/x\n';
-  files['knowledge/intake/ideas/2026-11-28-url.md'] = '---\nproject: web\n---\n# Idea at https://idea.example and me@idea.example\n';
+  files['knowledge/intake/ideas/2026-11-28-url.md'] =
+    '---\nproject: web\n---\n# Idea at https://idea.example and me@idea.example\n';
   const h = makeHome({
     index: [
       '## Projects',

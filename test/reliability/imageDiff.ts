@@ -11,14 +11,44 @@ import { decodeImage, encodeImage } from '../../src/core/indexParser/image/file'
 import type { Config, KnowledgeIndex } from '../../src/core/types';
 
 const FIELDS = [
-  'lastRebuilt', 'projects', 'knownTags', 'aliases', 'tagIndex', 'otherTags', 'hints', 'teamShared', 'files',
-  'teamSharedFiles', 'filesByTag', 'filesByHint', 'normalisedHints', 'hasTeamSharedSection', 'warnings',
+  'lastRebuilt',
+  'projects',
+  'knownTags',
+  'aliases',
+  'tagIndex',
+  'otherTags',
+  'hints',
+  'teamShared',
+  'files',
+  'teamSharedFiles',
+  'filesByTag',
+  'filesByHint',
+  'normalisedHints',
+  'hasTeamSharedSection',
+  'warnings',
 ] as const;
-const MAP_FIELDS = ['projects', 'aliases', 'tagIndex', 'otherTags', 'hints', 'teamShared', 'files', 'teamSharedFiles', 'filesByTag', 'filesByHint'] as const;
+const MAP_FIELDS = [
+  'projects',
+  'aliases',
+  'tagIndex',
+  'otherTags',
+  'hints',
+  'teamShared',
+  'files',
+  'teamSharedFiles',
+  'filesByTag',
+  'filesByHint',
+] as const;
 
 /** Any Map-like or Set-like value (a real Map, a Set, an image's view) as the array of what it iterates. */
 function plain(_key: string, v: unknown): unknown {
-  if (v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as Iterable<unknown>)[Symbol.iterator] === 'function') return [...(v as Iterable<unknown>)];
+  if (
+    v !== null &&
+    typeof v === 'object' &&
+    !Array.isArray(v) &&
+    typeof (v as Iterable<unknown>)[Symbol.iterator] === 'function'
+  )
+    return [...(v as Iterable<unknown>)];
   return v;
 }
 
@@ -48,11 +78,19 @@ export function assertSameIndex(actual: KnowledgeIndex, expected: KnowledgeIndex
     for (const key of e.keys()) {
       assert.ok(a.has(key), `${where}: ${field}.has(${JSON.stringify(key)})`);
       const got = a.get(key);
-      assert.equal(JSON.stringify(got, plain), JSON.stringify(e.get(key), plain), `${where}: ${field}.get(${JSON.stringify(key)})`);
+      assert.equal(
+        JSON.stringify(got, plain),
+        JSON.stringify(e.get(key), plain),
+        `${where}: ${field}.get(${JSON.stringify(key)})`,
+      );
       assert.equal(a.get(key), got, `${where}: ${field}.get(${JSON.stringify(key)}) gives the same object twice`);
       for (const miss of [`${key}\u0000`, key.slice(0, -1), `${key}x`, key.toUpperCase()]) {
         assert.equal(a.has(miss), e.has(miss), `${where}: ${field}.has(${JSON.stringify(miss)})`);
-        assert.equal(JSON.stringify(a.get(miss), plain), JSON.stringify(e.get(miss), plain), `${where}: ${field}.get(${JSON.stringify(miss)})`);
+        assert.equal(
+          JSON.stringify(a.get(miss), plain),
+          JSON.stringify(e.get(miss), plain),
+          `${where}: ${field}.get(${JSON.stringify(miss)})`,
+        );
       }
     }
     assert.equal(a.get(undefined as unknown as string), undefined, `${where}: ${field}.get(undefined)`);
@@ -65,28 +103,46 @@ export function assertSameIndex(actual: KnowledgeIndex, expected: KnowledgeIndex
     const entries = [...a.entries()];
     assert.deepEqual(viaForEach, entries, `${where}: ${field}.forEach is its entries`);
     assert.deepEqual([...a], entries, `${where}: ${field} iterates its entries`);
-    assert.deepEqual([...a.values()], entries.map(([, v]) => v), `${where}: ${field}.values`);
-    for (const [key, value] of entries) assert.equal(a.get(key), value, `${where}: ${field} iteration and get give the same object`);
+    assert.deepEqual(
+      [...a.values()],
+      entries.map(([, v]) => v),
+      `${where}: ${field}.values`,
+    );
+    for (const [key, value] of entries)
+      assert.equal(a.get(key), value, `${where}: ${field} iteration and get give the same object`);
   }
   const actualText = serialiseAll(actual);
   const expectedText = serialiseAll(expected);
-  if (actualText !== expectedText) assert.fail(`${where}: the index opened from its image differs ${firstDifference(actualText, expectedText)}`);
+  if (actualText !== expectedText)
+    assert.fail(`${where}: the index opened from its image differs ${firstDifference(actualText, expectedText)}`);
   // One object per file: crossProject.ts tells files apart by identity.
   for (const [key, file] of actual.files) assert.equal(actual.files.get(key), file, `${where}: files.get(${key})`);
   for (const map of [actual.filesByTag, actual.filesByHint]) {
-    for (const list of map.values()) for (const file of list) assert.equal(actual.files.get(file.path), file, `${where}: ${file.path} is one object`);
+    for (const list of map.values())
+      for (const file of list) assert.equal(actual.files.get(file.path), file, `${where}: ${file.path} is one object`);
   }
 }
 
 /** The query engine's answer from `actual` is `expected`'s, to the byte: the result, the summary, the JSON. */
-export function assertSameAnswers(config: Config, actual: KnowledgeIndex, expected: KnowledgeIndex, inputs: readonly string[], today: string, where: string): void {
+export function assertSameAnswers(
+  config: Config,
+  actual: KnowledgeIndex,
+  expected: KnowledgeIndex,
+  inputs: readonly string[],
+  today: string,
+  where: string,
+): void {
   for (const input of inputs) {
     const a = runQuery({ config, index: actual } satisfies Snapshot, input, { today });
     const e = runQuery({ config, index: expected }, input, { today });
     assert.deepStrictEqual(a, e, `${where}: query ${JSON.stringify(input)}`);
     if (a.ok && e.ok) {
       assert.equal(renderSummary(a.result), renderSummary(e.result), `${where}: summary of ${JSON.stringify(input)}`);
-      assert.equal(JSON.stringify(toJson(a.result)), JSON.stringify(toJson(e.result)), `${where}: JSON of ${JSON.stringify(input)}`);
+      assert.equal(
+        JSON.stringify(toJson(a.result)),
+        JSON.stringify(toJson(e.result)),
+        `${where}: JSON of ${JSON.stringify(input)}`,
+      );
     }
   }
 }
@@ -108,7 +164,10 @@ export function throughCacheFile(image: IndexImage): IndexImage {
 }
 
 /** The index through its image: directly, through a transferring structured clone, and through the cache file's bytes. */
-export function assertImageRoundTrip(index: KnowledgeIndex, where: string): { direct: KnowledgeIndex; cloned: KnowledgeIndex; file: KnowledgeIndex } {
+export function assertImageRoundTrip(
+  index: KnowledgeIndex,
+  where: string,
+): { direct: KnowledgeIndex; cloned: KnowledgeIndex; file: KnowledgeIndex } {
   const direct = indexFromImage(compactIndex(index));
   assertSameIndex(direct, index, `${where} (image)`);
   const cloned = indexFromImage(cloneTransferred(compactIndex(index)));

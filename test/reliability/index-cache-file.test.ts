@@ -28,7 +28,11 @@ function assertSameAsParse(home: string, inputs: readonly string[], today: strin
     assert.equal(a.ok, b.ok, `${where}: ${input}`);
     if (!a.ok || !b.ok) continue;
     assert.equal(renderSummary(a.result), renderSummary(b.result), `${where}: summary of ${JSON.stringify(input)}`);
-    assert.equal(JSON.stringify(toJson(a.result)), JSON.stringify(toJson(b.result)), `${where}: JSON of ${JSON.stringify(input)}`);
+    assert.equal(
+      JSON.stringify(toJson(a.result)),
+      JSON.stringify(toJson(b.result)),
+      `${where}: JSON of ${JSON.stringify(input)}`,
+    );
   }
 }
 
@@ -36,14 +40,26 @@ test('golden example folder: from the cache file every golden query answers as f
   const home = fixtureCopy('aria-cache-file-');
   const golden = readGolden();
   const parsed = snapshotFor(home);
-  const inputs = [...golden.cases.map((c) => c.args.join(' ')), golden.load_case.args.join(' '), ...queriesFor(parsed.index, 1)];
+  const inputs = [
+    ...golden.cases.map((c) => c.args.join(' ')),
+    golden.load_case.args.join(' '),
+    ...queriesFor(parsed.index, 1),
+  ];
   assertSameAsParse(home, inputs, golden.today, 'golden');
 });
 
-for (const [name, shape] of [['', {}], [' (5 tags per note, 1,000 tags)', { tagsPerNote: 5, tags: 1000 }]] as const) {
+for (const [name, shape] of [
+  ['', {}],
+  [' (5 tags per note, 1,000 tags)', { tagsPerNote: 5, tags: 1000 }],
+] as const) {
   test(`generated 10k-note folder${name}: from the cache file sampled queries answer as from index.md`, () => {
     const g = generateHome(tempDir('aria-cache-file-gen-'), 10_000, undefined, 0, shape);
     const parsed = snapshotFor(g.home);
-    assertSameAsParse(g.home, [...Object.values(g.queries), ...queriesFor(parsed.index, 61)], BENCH_TODAY, `10k${name}`);
+    assertSameAsParse(
+      g.home,
+      [...Object.values(g.queries), ...queriesFor(parsed.index, 61)],
+      BENCH_TODAY,
+      `10k${name}`,
+    );
   });
 }

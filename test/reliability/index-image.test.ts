@@ -12,7 +12,14 @@ import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import { runQuery } from '../../src/core/engine';
 import { KnowledgeBase } from '../../src/core/knowledgeBase';
 import { loadSnapshot, readIndexFor } from '../../src/core/snapshot';
-import { compactIndex, imageTransferables, indexFromImage, parseIndex, parseIndexCompact, type IndexImage } from '../../src/core/indexParser';
+import {
+  compactIndex,
+  imageTransferables,
+  indexFromImage,
+  parseIndex,
+  parseIndexCompact,
+  type IndexImage,
+} from '../../src/core/indexParser';
 import { fixtureCopy, readGolden } from '../helpers';
 import { snapshotFor, tempDir } from './helpers';
 import { queriesFor } from './indexDiff';
@@ -23,9 +30,13 @@ test('golden example folder: the index opened from its image reads as the parsed
   const golden = readGolden();
   const parsed = snapshotFor(home);
   const text = fs.readFileSync(path.join(home, 'knowledge', 'index.md'), 'utf8');
-  assert.equal(serialiseAll(parsed.index), serialiseAll(parseIndex(text)), 'the snapshot holds parseIndex\'s index');
+  assert.equal(serialiseAll(parsed.index), serialiseAll(parseIndex(text)), "the snapshot holds parseIndex's index");
   const { direct, cloned } = assertImageRoundTrip(parsed.index, 'golden');
-  const inputs = [...golden.cases.map((c) => c.args.join(' ')), golden.load_case.args.join(' '), ...queriesFor(parsed.index, 1)];
+  const inputs = [
+    ...golden.cases.map((c) => c.args.join(' ')),
+    golden.load_case.args.join(' '),
+    ...queriesFor(parsed.index, 1),
+  ];
   assertSameAnswers(parsed.config, direct, parsed.index, inputs, golden.today, 'golden');
   assertSameAnswers(parsed.config, cloned, parsed.index, inputs, golden.today, 'golden, structured clone');
   // And the golden expectations themselves hold on the compact index as the editor loads it.
@@ -34,19 +45,34 @@ test('golden example folder: the index opened from its image reads as the parsed
   for (const c of golden.cases) {
     const result = runQuery(compact.snapshot, c.args.join(' '), { today: golden.today });
     assert.ok(result.ok, c.name);
-    assert.deepEqual(result.result.items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]), c.items, c.name);
+    assert.deepEqual(
+      result.result.items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]),
+      c.items,
+      c.name,
+    );
   }
 });
 
 const SHAPES = { '': {}, ' (5 tags per note, 1,000 tags)': { tagsPerNote: 5, tags: 1000 } };
-for (const [notes, shapeName] of [[1_000, ''], [10_000, ''], [10_000, ' (5 tags per note, 1,000 tags)']] as const) {
+for (const [notes, shapeName] of [
+  [1_000, ''],
+  [10_000, ''],
+  [10_000, ' (5 tags per note, 1,000 tags)'],
+] as const) {
   test(`generated ${notes / 1000}k-note folder${shapeName}: the index opened from its image reads as the parsed one and answers sampled queries the same`, () => {
     const g = generateHome(tempDir('aria-image-gen-'), notes, undefined, 0, SHAPES[shapeName]);
     const parsed = snapshotFor(g.home);
     const { direct, cloned } = assertImageRoundTrip(parsed.index, `${notes} notes${shapeName}`);
     const inputs = [...Object.values(g.queries), ...queriesFor(parsed.index, notes >= 10_000 ? 23 : 5)];
     assertSameAnswers(parsed.config, direct, parsed.index, inputs, BENCH_TODAY, `${notes} notes${shapeName}`);
-    assertSameAnswers(parsed.config, cloned, parsed.index, inputs.slice(0, 40), BENCH_TODAY, `${notes} notes${shapeName}, structured clone`);
+    assertSameAnswers(
+      parsed.config,
+      cloned,
+      parsed.index,
+      inputs.slice(0, 40),
+      BENCH_TODAY,
+      `${notes} notes${shapeName}, structured clone`,
+    );
   });
 }
 
@@ -111,7 +137,14 @@ test('awkward spellings, duplicates, wide and lone-surrogate strings, a tag in t
 });
 
 test('empty and section-less indexes: the image reads the same', () => {
-  for (const text of ['', '\n', '# Knowledge Index\n', '## Tag Index\n### api\n', 'junk\n- x.md\n### y\n', '\ufeff## Tag Index\r\n### api\r\n- a.md\r\n']) {
+  for (const text of [
+    '',
+    '\n',
+    '# Knowledge Index\n',
+    '## Tag Index\n### api\n',
+    'junk\n- x.md\n### y\n',
+    '\ufeff## Tag Index\r\n### api\r\n- a.md\r\n',
+  ]) {
     assertImageRoundTrip(parseIndex(text), JSON.stringify(text));
   }
 });
@@ -126,7 +159,11 @@ test('an image is plain data: strings and typed arrays, every array moved by the
         return;
       }
       if (v === null || typeof v !== 'object') return;
-      assert.equal(Object.getPrototypeOf(v), Array.isArray(v) ? Array.prototype : Object.prototype, 'only plain objects and arrays');
+      assert.equal(
+        Object.getPrototypeOf(v),
+        Array.isArray(v) ? Array.prototype : Object.prototype,
+        'only plain objects and arrays',
+      );
       objects++;
       for (const x of Object.values(v)) walk(x);
     };
@@ -145,14 +182,19 @@ test('an image is plain data: strings and typed arrays, every array moved by the
     assert.deepEqual(new Set(transfer), arrays, 'the transfer list is every typed array of the image, once');
     assert.equal(transfer.length, new Set(transfer).size, 'no buffer listed twice (postMessage refuses that)');
     const moved = cloneTransferred(image);
-    assert.ok([...arrays].every((b) => b.byteLength === 0), 'after the transfer the sender\'s arrays are detached: moved, not copied');
+    assert.ok(
+      [...arrays].every((b) => b.byteLength === 0),
+      "after the transfer the sender's arrays are detached: moved, not copied",
+    );
     assert.ok(indexFromImage(moved).files.size > notes / 2);
   }
   assert.equal(counts[0], counts[1], 'the number of objects does not grow with the index');
 });
 
 test('the one-byte string pool stays one byte per character when the index text holds wide characters', () => {
-  const parsed = parseIndex(`## Tag Index\n### api\n${Array.from({ length: 500 }, (_, i) => `- notes/n${i}.md — plain description ${i}`).join('\n')}\n- wide.md — em dash — and 日本語\n`);
+  const parsed = parseIndex(
+    `## Tag Index\n### api\n${Array.from({ length: 500 }, (_, i) => `- notes/n${i}.md — plain description ${i}`).join('\n')}\n- wide.md — em dash — and 日本語\n`,
+  );
   const image = compactIndex(parsed);
   const { narrow, wide } = image.strings;
   assert.ok(narrow.length > 10_000 && wide.length > 0);
@@ -185,19 +227,28 @@ test('the knowledge base and a compact read hold the compact index: the same tab
   assertSameIndex(parseIndexCompact(text), parsed.index, 'parseIndexCompact');
   const read = readIndexFor(parsed.config, { compact: true });
   assert.ok(read.ok);
-  assert.ok(!(read.snapshot.index.files instanceof Map), 'readIndexFor with compact holds the image\'s views');
+  assert.ok(!(read.snapshot.index.files instanceof Map), "readIndexFor with compact holds the image's views");
   assertSameIndex(read.snapshot.index, parsed.index, 'readIndexFor compact');
   const kb = new KnowledgeBase({ sources: () => ({ home: g.home, env: {} }), today: () => BENCH_TODAY });
   const state = kb.state();
   assert.equal(state.kind, 'ready');
   if (state.kind === 'ready') {
     assert.ok(!(state.snapshot.index.files instanceof Map), 'the knowledge base holds the compact index');
-    assertSameAnswers(parsed.config, state.snapshot.index, parsed.index, Object.values(g.queries), BENCH_TODAY, 'knowledge base');
+    assertSameAnswers(
+      parsed.config,
+      state.snapshot.index,
+      parsed.index,
+      Object.values(g.queries),
+      BENCH_TODAY,
+      'knowledge base',
+    );
   }
 });
 
 test('an index with team-shared entries only: its image has no files, lookups miss, the team-shared files are there', () => {
-  const index = indexFromImage(compactIndex(parseIndex('## Team-Shared Tag Index\n### api\n- ~/x/_project-knowledge/a.md [project: p]\n')));
+  const index = indexFromImage(
+    compactIndex(parseIndex('## Team-Shared Tag Index\n### api\n- ~/x/_project-knowledge/a.md [project: p]\n')),
+  );
   assert.equal(index.files.size, 0);
   assert.equal(index.files.get('a.md'), undefined);
   assert.equal(index.filesByTag.get(''), undefined);

@@ -6,7 +6,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery, type Snapshot } from '../../src/core/engine';
-import { MAX_CONFIG_BYTES, MAX_INDEX_BYTES, MAX_LOAD_PATHS, MAX_PICKS, MAX_QUERY_CHARS, MAX_QUERY_TOKENS } from '../../src/core/limits';
+import {
+  MAX_CONFIG_BYTES,
+  MAX_INDEX_BYTES,
+  MAX_LOAD_PATHS,
+  MAX_PICKS,
+  MAX_QUERY_CHARS,
+  MAX_QUERY_TOKENS,
+} from '../../src/core/limits';
 import { pickItems } from '../../src/core/loader';
 import { loadSnapshot } from '../../src/core/snapshot';
 import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
@@ -47,7 +54,10 @@ test('a 10,000-word query answers at once with a message, in the core, the CLI a
   // Under the character cap but over the word cap.
   const short = Array.from({ length: MAX_QUERY_TOKENS + 1 }, (_, i) => `t${i}`);
   const tooMany = runQuery(snapshot, short, { today: TODAY });
-  assert.ok(!tooMany.ok && tooMany.message.startsWith(`The query has too many words (${MAX_QUERY_TOKENS + 1}; at most ${MAX_QUERY_TOKENS})`));
+  assert.ok(
+    !tooMany.ok &&
+      tooMany.message.startsWith(`The query has too many words (${MAX_QUERY_TOKENS + 1}; at most ${MAX_QUERY_TOKENS})`),
+  );
   // At the cap it still runs.
   assert.ok(runQuery(snapshot, short.slice(0, MAX_QUERY_TOKENS), { today: TODAY }).ok);
 
@@ -72,10 +82,21 @@ test('the load tool refuses more paths than the cap before looking any up, and m
   assert.match(atCap, /^Loaded 3 knowledge files into context\.$/m);
 
   const result = query(snapshot, 'api');
-  const picks = pickItems(result, Array(MAX_PICKS + 1).fill('1').join(' '));
+  const picks = pickItems(
+    result,
+    Array(MAX_PICKS + 1)
+      .fill('1')
+      .join(' '),
+  );
   assert.ok(!picks.ok);
-  assert.equal(picks.message, `Too many picks (${MAX_PICKS + 1}; at most ${MAX_PICKS}). Use \`all\` or ranges like \`2-40\`.`);
-  assert.equal(runLoadTool({ query: 'api', picks: Array(MAX_PICKS + 1).fill(1) }, source(snapshot)), `"picks" has too many items (${MAX_PICKS + 1}; at most ${MAX_PICKS}).`);
+  assert.equal(
+    picks.message,
+    `Too many picks (${MAX_PICKS + 1}; at most ${MAX_PICKS}). Use \`all\` or ranges like \`2-40\`.`,
+  );
+  assert.equal(
+    runLoadTool({ query: 'api', picks: Array(MAX_PICKS + 1).fill(1) }, source(snapshot)),
+    `"picks" has too many items (${MAX_PICKS + 1}; at most ${MAX_PICKS}).`,
+  );
 });
 
 test('one tool load call returns at most its character budget; the files past it are named, not read', () => {
@@ -100,9 +121,15 @@ test('an index.md over the size cap is refused with one message before it is rea
   const outcome = bounded('a 2 GB index.md refused', 2, () => loadSnapshot({ home: h.home, env: {} }));
   assert.ok(!outcome.ok);
   assert.equal(outcome.code, 'no-index');
-  assert.equal(outcome.message, `${index} is larger than 64 MB (${huge} bytes): it was not read. Rebuild it with /index, or check that it is the knowledge index.`);
+  assert.equal(
+    outcome.message,
+    `${index} is larger than 64 MB (${huge} bytes): it was not read. Rebuild it with /index, or check that it is the knowledge index.`,
+  );
   fs.truncateSync(index, MAX_INDEX_BYTES + 1);
-  assert.match((loadSnapshot({ home: h.home, env: {} }) as { message: string }).message, /is larger than 64 MB \(67108865 bytes\)/);
+  assert.match(
+    (loadSnapshot({ home: h.home, env: {} }) as { message: string }).message,
+    /is larger than 64 MB \(67108865 bytes\)/,
+  );
   const cli = runCli(['query', 'api'], h.home);
   assert.equal(cli.code, 3);
   assert.match(cli.out, /is larger than 64 MB \(67108865 bytes\): it was not read\./);
@@ -119,5 +146,10 @@ test('a config file over the size cap is refused with a message naming it, befor
   const outcome = bounded('a 2 GB config refused', 1, () => loadSnapshot({ home: h.home, env: {} }));
   assert.ok(!outcome.ok);
   assert.equal(outcome.code, 'not-configured');
-  assert.ok(outcome.message.startsWith(`Cannot read ${config}: it is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MB (${2 * 1024 ** 3} bytes) and was not read.`), outcome.message);
+  assert.ok(
+    outcome.message.startsWith(
+      `Cannot read ${config}: it is larger than ${MAX_CONFIG_BYTES / 1024 / 1024} MB (${2 * 1024 ** 3} bytes) and was not read.`,
+    ),
+    outcome.message,
+  );
 });

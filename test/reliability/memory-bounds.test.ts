@@ -21,12 +21,17 @@ const SIZE = 4 << 20;
 /** The size that proves the bound on the heaviest shapes: there, 16× is four fifths of it. */
 const LARGE = 16 << 20;
 
-const rpc = (id: number, method: string, params: unknown) => `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+const rpc = (id: number, method: string, params: unknown) =>
+  `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
 
 /** initialize, then a query, a load of all it found, the resource list and a tag resource: ids 2–5. */
 function mcpSession(query: string): string {
   return [
-    rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'memory-bounds', version: '1' } }),
+    rpc(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'memory-bounds', version: '1' },
+    }),
     `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
     rpc(2, 'tools/call', { name: 'knowledge_query', arguments: { query } }),
     rpc(3, 'tools/call', { name: 'knowledge_load', arguments: { query, picks: 'all' } }),
@@ -35,7 +40,10 @@ function mcpSession(query: string): string {
   ].join('');
 }
 
-type Reply = { result?: { content?: Array<{ text?: string }>; contents?: unknown[]; resources?: unknown[]; isError?: boolean }; error?: { message: string } };
+type Reply = {
+  result?: { content?: Array<{ text?: string }>; contents?: unknown[]; resources?: unknown[]; isError?: boolean };
+  error?: { message: string };
+};
 
 /** The JSON-RPC answer with `id`, once stdout holds it. */
 function answer(stdout: string, id: number): Reply | undefined {
@@ -78,17 +86,34 @@ interface FrontEnds {
 }
 
 /** Every front end on the HOME `home` under the heap bound of `bytes`, at most two children at a time. */
-async function frontEnds(home: string, bytes: number, idleMs: number, only?: Array<keyof FrontEnds>): Promise<Partial<FrontEnds>> {
+async function frontEnds(
+  home: string,
+  bytes: number,
+  idleMs: number,
+  only?: Array<keyof FrontEnds>,
+): Promise<Partial<FrontEnds>> {
   const mb = heapBoundMb(bytes);
   const hangMs = hangBound(idleMs);
-  const cli = (...args: string[]) => () => runUnderHeap([cliJs, ...args], home, mb, { hangMs });
+  const cli =
+    (...args: string[]) =>
+    () =>
+      runUnderHeap([cliJs, ...args], home, mb, { hangMs });
   const jobs: Record<keyof FrontEnds, () => Promise<Run>> = {
     query: cli('query', 'api', 'p', '--no-cache'),
     json: cli('query', 'api', 'p', '--json', '--no-cache'),
     load: cli('query', 'api', 'p', '--load', 'all', '--no-cache'),
     check: cli('check', '--json'),
-    mcp: () => runUnderHeap([cliJs, 'mcp'], home, mb, { hangMs, input: mcpSession('api p'), done: (out) => answer(out, 5) !== undefined }),
-    worker: () => runUnderHeap(['--import', 'tsx', '-e', workerScript], home, mb, { hangMs, env: { ARIA_TEST_HEAP_MB: String(mb) } }),
+    mcp: () =>
+      runUnderHeap([cliJs, 'mcp'], home, mb, {
+        hangMs,
+        input: mcpSession('api p'),
+        done: (out) => answer(out, 5) !== undefined,
+      }),
+    worker: () =>
+      runUnderHeap(['--import', 'tsx', '-e', workerScript], home, mb, {
+        hangMs,
+        env: { ARIA_TEST_HEAP_MB: String(mb) },
+      }),
   };
   const names = only ?? (Object.keys(jobs) as Array<keyof FrontEnds>);
   const out: Partial<FrontEnds> = {};
@@ -110,18 +135,26 @@ function assertAnswered(r: Partial<FrontEnds>, where: string): void {
     assert.ok(run.stdout.length > 0, `${where}: CLI ${name} printed an answer`);
   }
   if (r.json) assert.doesNotThrow(() => JSON.parse(r.json!.stdout), `${where}: --json prints JSON`);
-  if (r.check) assert.ok(Array.isArray((JSON.parse(r.check.stdout) as { problems: unknown }).problems), `${where}: check --json`);
+  if (r.check)
+    assert.ok(Array.isArray((JSON.parse(r.check.stdout) as { problems: unknown }).problems), `${where}: check --json`);
   if (r.mcp) {
     assertNoFatal(r.mcp, `${where}: MCP`);
     for (const id of [2, 3, 4, 5]) {
       const reply = answer(r.mcp.stdout, id);
-      assert.ok(reply?.result, `${where}: MCP answered request ${id} (${r.mcp.stdout.slice(-300)}${r.mcp.stderr.slice(-1000)})`);
+      assert.ok(
+        reply?.result,
+        `${where}: MCP answered request ${id} (${r.mcp.stdout.slice(-300)}${r.mcp.stderr.slice(-1000)})`,
+      );
     }
     assert.equal(r.mcp.code, 0, `${where}: MCP server exit`);
   }
   if (r.worker) {
     assertNoFatal(r.worker, `${where}: index worker`);
-    assert.match(r.worker.stdout, /^answered \d+\n$/, `${where}: index worker (${r.worker.stdout}${r.worker.stderr.slice(-1000)})`);
+    assert.match(
+      r.worker.stdout,
+      /^answered \d+\n$/,
+      `${where}: index worker (${r.worker.stdout}${r.worker.stderr.slice(-1000)})`,
+    );
   }
 }
 
@@ -135,7 +168,8 @@ for (const shape of Object.keys(ALL_SHAPES)) {
     try {
       // The count-heavy shapes through every front end; the pathological ones (also under the bound in
       // fuzz-memory.test.ts, through the core) through the CLI and the MCP server.
-      const only: Array<keyof FrontEnds> = shape in COUNT_SHAPES ? ['query', 'check', 'mcp', 'worker'] : ['query', 'mcp'];
+      const only: Array<keyof FrontEnds> =
+        shape in COUNT_SHAPES ? ['query', 'check', 'mcp', 'worker'] : ['query', 'mcp'];
       assertAnswered(await frontEnds(h.home, Buffer.byteLength(index), 30_000, only), shape);
     } finally {
       fs.rmSync(h.home, { recursive: true, force: true });
@@ -167,14 +201,22 @@ test('an index.md over the 64 MB cap is refused by every front end with one mess
       const run = r[name]!;
       assertNoFatal(run, `CLI ${name}`);
       assert.equal(run.code, 3, `CLI ${name} exit (${run.stderr})`);
-      assert.equal(`${run.stdout}${run.stderr}`.match(/larger than 64 MB/g)?.length, 1, `CLI ${name}: one refusal (${run.stdout}${run.stderr})`);
+      assert.equal(
+        `${run.stdout}${run.stderr}`.match(/larger than 64 MB/g)?.length,
+        1,
+        `CLI ${name}: one refusal (${run.stdout}${run.stderr})`,
+      );
     }
     assertNoFatal(r.mcp!, 'MCP');
     const reply = answer(r.mcp!.stdout, 2);
     assert.ok(reply?.result?.isError, `MCP: the query is refused (${r.mcp!.stdout.slice(0, 500)})`);
     assert.match(reply.result.content?.[0].text ?? '', /larger than 64 MB/);
     assertNoFatal(r.worker!, 'index worker');
-    assert.match(r.worker!.stdout, /^refused: .*larger than 64 MB/, `index worker (${r.worker!.stdout}${r.worker!.stderr})`);
+    assert.match(
+      r.worker!.stdout,
+      /^refused: .*larger than 64 MB/,
+      `index worker (${r.worker!.stdout}${r.worker!.stderr})`,
+    );
   } finally {
     fs.rmSync(h.home, { recursive: true, force: true });
   }

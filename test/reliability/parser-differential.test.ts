@@ -14,7 +14,13 @@ import { assertSameAnswers, throughCacheFile } from './imageDiff';
 import { assertSameAsReference, queriesFor } from './indexDiff';
 
 /** Every query answered from the index cache's form (the compact image through its file bytes) as from the parse. */
-function assertSameFromCache(config: Config, index: KnowledgeIndex, queries: readonly string[], today: string, where: string): void {
+function assertSameFromCache(
+  config: Config,
+  index: KnowledgeIndex,
+  queries: readonly string[],
+  today: string,
+  where: string,
+): void {
   assertSameAnswers(config, indexFromImage(throughCacheFile(compactIndex(index))), index, queries, today, where);
 }
 
@@ -26,7 +32,11 @@ test('fixture index: same as the reference parser; every query the same when rea
 });
 
 const SHAPES = { '': {}, ' (5 tags per note, 1,000 tags)': { tagsPerNote: 5, tags: 1000 } };
-for (const [notes, shapeName] of [[1_000, ''], [10_000, ''], [10_000, ' (5 tags per note, 1,000 tags)']] as const) {
+for (const [notes, shapeName] of [
+  [1_000, ''],
+  [10_000, ''],
+  [10_000, ' (5 tags per note, 1,000 tags)'],
+] as const) {
   test(`generated ${notes / 1000}k-note index${shapeName}: same as the reference parser; sampled queries the same when read for that query only`, () => {
     const g = generateHome(tempDir('aria-diff-'), notes, undefined, 0, SHAPES[shapeName]);
     const snapshot = snapshotFor(g.home);
@@ -38,7 +48,25 @@ for (const [notes, shapeName] of [[1_000, ''], [10_000, ''], [10_000, ' (5 tags 
 }
 
 test('Known Tags made of random brackets, commas, line ends and annotations: same as the reference parser', () => {
-  const pieces = ['api', 'K8s', 'kube', ' ', ', ', ',', '[', ']', '[aliases: ', '[ Alias : ', '\n', '\n- ', '* ', 'x y', '\u2028', '[project: p]', '#'];
+  const pieces = [
+    'api',
+    'K8s',
+    'kube',
+    ' ',
+    ', ',
+    ',',
+    '[',
+    ']',
+    '[aliases: ',
+    '[ Alias : ',
+    '\n',
+    '\n- ',
+    '* ',
+    'x y',
+    '\u2028',
+    '[project: p]',
+    '#',
+  ];
   const r = prng(0x7a65);
   for (let c = 0; c < 5_000; c++) {
     let known = '';
@@ -51,13 +79,50 @@ test('Known Tags made of random brackets, commas, line ends and annotations: sam
 test('headings anywhere (indented, closed, `#` inside entries, repeated, under `#` titles, outside sections): same as the reference parser, and index health places every stored entry', () => {
   // Lines a structural search for `#` must read exactly as the walk does.
   const pieces = [
-    '## Tag Index', '## tag   INDEX ##', '  ## Other Tags', '## Semantic Hints Index', '## Team-Shared Tag Index', '## Known Tags', '## Projects', '## Review',
-    '### api', '###   API  ###', '\t### cache', '### api-design', '###api', '#### api', '# Title', '#', '###', '### ', '\u00a0### hint phrase',
-    '### cursor pagination', '### p1 — Project one', 'Relevant tags: api, cache', 'api, cache [aliases: apis, c#]',
-    '- a.md — about #api', '- b.md', '- `c.md` — ticked', '- ./a.md — dotted', '- a.md#frag — x', '* d.md — star', '-\u00a0e.md — nbsp',
-    '- # not a heading', 'text with # inside', '- f.md — d [project: p1, scope: repo]', '', '  ', 'Last rebuilt: today',
+    '## Tag Index',
+    '## tag   INDEX ##',
+    '  ## Other Tags',
+    '## Semantic Hints Index',
+    '## Team-Shared Tag Index',
+    '## Known Tags',
+    '## Projects',
+    '## Review',
+    '### api',
+    '###   API  ###',
+    '\t### cache',
+    '### api-design',
+    '###api',
+    '#### api',
+    '# Title',
+    '#',
+    '###',
+    '### ',
+    '\u00a0### hint phrase',
+    '### cursor pagination',
+    '### p1 — Project one',
+    'Relevant tags: api, cache',
+    'api, cache [aliases: apis, c#]',
+    '- a.md — about #api',
+    '- b.md',
+    '- `c.md` — ticked',
+    '- ./a.md — dotted',
+    '- a.md#frag — x',
+    '* d.md — star',
+    '-\u00a0e.md — nbsp',
+    '- # not a heading',
+    'text with # inside',
+    '- f.md — d [project: p1, scope: repo]',
+    '',
+    '  ',
+    'Last rebuilt: today',
     // Paths holding ` — `, empty descriptions, annotation keys in any order (§F19, §F41).
-    '- G — a.md — about — more', '- G — a.md', '- h.MD —', '- `t — b.md` —', '- no ext — d — e', '- ~/s.md — S [scope: repo, project: p1]', '- ~/u.md [project: p1, project: p2]',
+    '- G — a.md — about — more',
+    '- G — a.md',
+    '- h.MD —',
+    '- `t — b.md` —',
+    '- no ext — d — e',
+    '- ~/s.md — S [scope: repo, project: p1]',
+    '- ~/u.md [project: p1, project: p2]',
   ];
   const r = prng(0x6865);
   for (let c = 0; c < 3_000; c++) {
@@ -71,9 +136,30 @@ test('headings anywhere (indented, closed, `#` inside entries, repeated, under `
 
 test('Known Tags in several sections, with problem items among problem entry lines: the same warnings, line numbers included, and every known tag placed on a line', () => {
   const pieces = [
-    '## Known Tags', '## known   tags', 'api [aliases: apis], cache', 'x y, kube [aliases: k8s, api]', 'cache [aliases: apis]', 'z [note: not aliases]',
-    '- bulleted, tags [aliases: b c]', '', '## Tag Index', '### api', '- a.md — a', 'not an entry', '## Other Tags', '### kube', '- k.md', '- ',
-    '## Projects', '### p1 — One', 'Relevant tags: api', '# Title', '## Semantic Hints Index', '### kube cluster', '- k.md', 'stray text',
+    '## Known Tags',
+    '## known   tags',
+    'api [aliases: apis], cache',
+    'x y, kube [aliases: k8s, api]',
+    'cache [aliases: apis]',
+    'z [note: not aliases]',
+    '- bulleted, tags [aliases: b c]',
+    '',
+    '## Tag Index',
+    '### api',
+    '- a.md — a',
+    'not an entry',
+    '## Other Tags',
+    '### kube',
+    '- k.md',
+    '- ',
+    '## Projects',
+    '### p1 — One',
+    'Relevant tags: api',
+    '# Title',
+    '## Semantic Hints Index',
+    '### kube cluster',
+    '- k.md',
+    'stray text',
   ];
   const r = prng(0x6b74);
   for (let c = 0; c < 2_000; c++) {
@@ -92,14 +178,19 @@ test('Known Tags in several sections, with problem items among problem entry lin
  */
 function assertLinesPlaceEntries(index: KnowledgeIndex, text: string, where: string): void {
   const lines = indexLines(text);
-  const placed = new Set(lines.entries.map((e) => `${e.section}\u0000${e.section === 'hints' ? '' : e.heading}\u0000${e.path}`));
+  const placed = new Set(
+    lines.entries.map((e) => `${e.section}\u0000${e.section === 'hints' ? '' : e.heading}\u0000${e.path}`),
+  );
   const stored: string[] = [];
   for (const [tag, entries] of index.tagIndex) for (const e of entries) stored.push(`tags\u0000${tag}\u0000${e.path}`);
-  for (const [tag, entries] of index.otherTags) for (const e of entries) stored.push(`other\u0000${tag}\u0000${e.path}`);
+  for (const [tag, entries] of index.otherTags)
+    for (const e of entries) stored.push(`other\u0000${tag}\u0000${e.path}`);
   for (const paths of index.hints.values()) for (const p of paths) stored.push(`hints\u0000\u0000${p}`);
-  for (const [heading, entries] of index.teamShared) for (const e of entries) stored.push(`team\u0000${heading}\u0000${e.path}`);
+  for (const [heading, entries] of index.teamShared)
+    for (const e of entries) stored.push(`team\u0000${heading}\u0000${e.path}`);
   for (const key of stored) assert.ok(placed.has(key), `${where}: ${JSON.stringify(key)} has no line`);
   const knownPlaced = new Set(lines.knownTags.map((k) => k.tag));
   for (const k of index.knownTags) assert.ok(knownPlaced.has(k.tag), `${where}: known tag ${k.tag} has no line`);
-  for (const e of lines.entries) assert.ok(e.line >= 1 && e.line <= text.split(/\r\n|\r|\n/).length, `${where}: line ${e.line} out of range`);
+  for (const e of lines.entries)
+    assert.ok(e.line >= 1 && e.line <= text.split(/\r\n|\r|\n/).length, `${where}: line ${e.line} out of range`);
 }

@@ -18,7 +18,7 @@ import type {
 type Section = 'projects' | 'known' | 'tags' | 'other' | 'hints' | 'team' | null;
 
 const SECTIONS: Record<string, Section> = {
-  'projects': 'projects',
+  projects: 'projects',
   'known tags': 'known',
   'tag index': 'tags',
   'other tags': 'other',
@@ -31,7 +31,9 @@ const SEPARATOR = ' — ';
 const MAX_WARNINGS = 50;
 
 /** The index while it is filled in: its tables as plain (writable) Maps. */
-type MutableIndex = { [K in keyof KnowledgeIndex]: KnowledgeIndex[K] extends ReadonlyMap<infer A, infer B> ? Map<A, B> : KnowledgeIndex[K] };
+type MutableIndex = {
+  [K in keyof KnowledgeIndex]: KnowledgeIndex[K] extends ReadonlyMap<infer A, infer B> ? Map<A, B> : KnowledgeIndex[K];
+};
 
 export function emptyIndex(): MutableIndex {
   return {
@@ -132,7 +134,8 @@ export function parseIndex(raw: string): KnowledgeIndex {
         const m = /^Relevant tags:([^]*)$/i.exec(line);
         if (m && project) {
           for (const tag of splitList(m[1])) {
-            if (!project.relevantTags.some((t) => t.toLowerCase() === tag.toLowerCase()) && take(lineNo)) project.relevantTags.push(tag);
+            if (!project.relevantTags.some((t) => t.toLowerCase() === tag.toLowerCase()) && take(lineNo))
+              project.relevantTags.push(tag);
           }
         }
         break; // other lines of a project are informational
@@ -186,7 +189,11 @@ function addProject(index: MutableIndex, heading: string): IndexProject {
   } else {
     const m = /^(\S*)([^]*)$/.exec(heading)!;
     key = m[1].length > 1 ? m[1].replace(/:$/, '') : m[1];
-    name = m[2].trim().replace(/^[-–—:]/, '').trim() || null;
+    name =
+      m[2]
+        .trim()
+        .replace(/^[-–—:]/, '')
+        .trim() || null;
   }
   const id = key.toLowerCase();
   const existing = index.projects.get(id);
@@ -209,7 +216,10 @@ function clip(s: string): string {
 
 /** Splits `a, b, c` on commas, dropping empties. */
 function splitList(s: string): string[] {
-  return s.split(',').map((t) => t.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 function stripTicks(p: string): string {
@@ -251,7 +261,10 @@ function splitEntry(item: string): { path: string; description: string | null } 
   let sep = item.indexOf(SEPARATOR, from);
   if (sep < 0 && item.endsWith(' —') && item.length - 2 >= from) sep = item.length - 2;
   if (sep < 0) return { path: stripTicks(item.trim()), description: null };
-  return { path: stripTicks(item.slice(0, sep).trim()), description: item.slice(sep + SEPARATOR.length).trim() || null };
+  return {
+    path: stripTicks(item.slice(0, sep).trim()),
+    description: item.slice(sep + SEPARATOR.length).trim() || null,
+  };
 }
 
 /** Per entry list, its entries by identity key: keeps duplicate checks O(1) on long tag lists. */
@@ -381,7 +394,7 @@ function parseKnownTags(
   const items: Array<[number, string, boolean]> = [];
   let current = '';
   let currentLine = 0;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const [lineNo, ch] = chars[i];
     if (current === '') currentLine = lineNo;
     if (ch === ',') {
@@ -422,13 +435,21 @@ function parseKnownTags(
     let item = rawItem.trim();
     if (!item) continue;
     if (unclosed) {
-      warn(lineNo, `Known Tags: "${clip(item.slice(item.lastIndexOf('[')))}" has no closing "]", read as if it ended there`);
+      warn(
+        lineNo,
+        `Known Tags: "${clip(item.slice(item.lastIndexOf('[')))}" has no closing "]", read as if it ended there`,
+      );
       item += ']';
     }
     const open = item.endsWith(']') ? item.lastIndexOf('[', item.length - 2) : -1;
     const m = open >= 0 ? /^[\s,]*alias(?:es)?\s*:([^]*)\]$/i.exec(item.slice(open + 1)) : null;
-    if (open >= 0 && !m) warn(lineNo, `Known Tags: "${clip(item.slice(open))}" is not an [aliases: …] annotation, ignored`);
-    const tag = (open >= 0 ? item.slice(0, open) : item).trim().toLowerCase().replace(/^[-*+]\s/, '').trim();
+    if (open >= 0 && !m)
+      warn(lineNo, `Known Tags: "${clip(item.slice(open))}" is not an [aliases: …] annotation, ignored`);
+    const tag = (open >= 0 ? item.slice(0, open) : item)
+      .trim()
+      .toLowerCase()
+      .replace(/^[-*+]\s/, '')
+      .trim();
     if (!tag) continue;
     if (/\s/.test(tag)) {
       warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
@@ -443,14 +464,20 @@ function parseKnownTags(
     }
     if (m) {
       const listed = splitList(m[1]);
-      for (const alias of listed.slice(0, room(lineNo, listed.length))) declared.push([lineNo, known, alias.toLowerCase()]);
+      for (const alias of listed.slice(0, room(lineNo, listed.length)))
+        declared.push([lineNo, known, alias.toLowerCase()]);
     }
   }
   for (const [lineNo, known, alias] of declared) {
     if (alias === known.tag || known.aliases.includes(alias)) continue;
     if (/\s/.test(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
-    else if (byTag.has(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
-    else if (index.aliases.has(alias)) warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${index.aliases.get(alias)}, ignored`);
+    else if (byTag.has(alias))
+      warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
+    else if (index.aliases.has(alias))
+      warn(
+        lineNo,
+        `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${index.aliases.get(alias)}, ignored`,
+      );
     else {
       known.aliases.push(alias);
       index.aliases.set(alias, known.tag);
@@ -511,7 +538,13 @@ function buildLookups(index: MutableIndex): void {
       const key = `${entry.project}\u0000${entry.path}`;
       let file: TeamSharedFile | undefined = index.teamSharedFiles.get(key);
       if (!file) {
-        file = { path: entry.path, description: entry.description, project: entry.project, scope: entry.scope, headings: new Set() };
+        file = {
+          path: entry.path,
+          description: entry.description,
+          project: entry.project,
+          scope: entry.scope,
+          headings: new Set(),
+        };
         index.teamSharedFiles.set(key, file);
       }
       file.headings.add(tag);

@@ -40,9 +40,20 @@ test('a note swapped for a symlink (and its folder for a symlinked folder) in a 
   const snapshot = snapshotFor(h.home);
   const items = query(snapshot, 'api').items.filter((i) => i.selectable);
   assert.equal(items.length, 2);
-  const child = spawn(process.execPath, ['-e', SWAPPER, path.join(h.folder, 'approaches', 'race.md'), h.secret, path.join(h.folder, 'swapdir'), path.join(h.outside, 'swapdir')], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      SWAPPER,
+      path.join(h.folder, 'approaches', 'race.md'),
+      h.secret,
+      path.join(h.folder, 'swapdir'),
+      path.join(h.outside, 'swapdir'),
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout!.once('data', () => resolve());
@@ -60,7 +71,9 @@ test('a note swapped for a symlink (and its folder for a symlinked folder) in a 
       const ms = performance.now() - start;
       if ((ms > 8_000 && enough()) || ms > 80_000) break;
       const load = loadItems(snapshot.config, items);
-      for (const f of load.loaded) if (f.content.includes(MARKER) || f.realPath.startsWith(h.outside)) leaks.push(`${f.item.path} via ${f.realPath}`);
+      for (const f of load.loaded)
+        if (f.content.includes(MARKER) || f.realPath.startsWith(h.outside))
+          leaks.push(`${f.item.path} via ${f.realPath}`);
       loaded += load.loaded.length;
       refused += load.refused.length;
     }
@@ -71,7 +84,9 @@ test('a note swapped for a symlink (and its folder for a symlinked folder) in a 
     assert.ok(loaded > 0 && refused > 0, `loaded ${loaded}, refused ${refused}`);
   } finally {
     child.kill('SIGKILL');
-    await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve),
+    );
   }
   // The folder is left as it was (a regular folder), whatever step the swapper was in.
   const dir = path.join(h.folder, 'swapdir');

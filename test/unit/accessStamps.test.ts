@@ -18,7 +18,10 @@ function sameSizeRewrite(file: string, content: string): void {
 }
 
 describe('access stamps', () => {
-  for (const [name, size] of [['a small file (compared by content)', 100], ['a large file (compared by its stat key)', CONTENT_CHECKED_BYTES * 2]] as const) {
+  for (const [name, size] of [
+    ['a small file (compared by content)', 100],
+    ['a large file (compared by its stat key)', CONTENT_CHECKED_BYTES * 2],
+  ] as const) {
     test(`${name}: a same-size rewrite with the mtime put back is a change; no rewrite is none`, () => {
       const file = path.join(tempDir('aria-stamps-'), 'index.md');
       fs.writeFileSync(file, 'a'.repeat(size));

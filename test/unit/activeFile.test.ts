@@ -87,7 +87,10 @@ describe('deriving a query from the active file', () => {
 
   test('a sub-repo of projects_groups maps to its project, by real path through a symlink', () => {
     const { home, snapshot, outside } = setup();
-    assert.equal(deriveActiveFileQuery(snapshot, path.join(home, 'Projects/mobile/backend/src/DatabasePool.ts'))?.query, 'mobile database');
+    assert.equal(
+      deriveActiveFileQuery(snapshot, path.join(home, 'Projects/mobile/backend/src/DatabasePool.ts'))?.query,
+      'mobile database',
+    );
     // Opened at its real location (outside the project folder), the sub-repo still maps to mobile.
     const real = path.join(outside, 'app-real/screens/Home.tsx');
     assert.equal(deriveActiveFileQuery(snapshot, real)?.project, 'mobile');
@@ -116,16 +119,29 @@ describe('deriving a query from the active file', () => {
     const { home, snapshot } = setup();
     const two = deriveActiveFileQuery(snapshot, path.join(home, 'knowledge/drafts/kube-deploy-plan.md'));
     assert.deepEqual(two?.tags, ['kubernetes', 'deployment']);
-    assert.deepEqual(two?.aliases, [{ alias: 'kube', tag: 'kubernetes' }, { alias: 'deploy', tag: 'deployment' }]);
+    assert.deepEqual(two?.aliases, [
+      { alias: 'kube', tag: 'kubernetes' },
+      { alias: 'deploy', tag: 'deployment' },
+    ]);
     writeTree(home, { 'knowledge/drafts/kube-notes.md': '# x\n', 'knowledge/drafts/k8s-kube.md': '# x\n' });
-    assert.equal(deriveActiveFileQuery(snapshot, path.join(home, 'knowledge/drafts/kube-notes.md')), null, 'one tag is not enough');
-    assert.equal(deriveActiveFileQuery(snapshot, path.join(home, 'knowledge/drafts/k8s-kube.md')), null, 'two aliases of one tag are one tag');
+    assert.equal(
+      deriveActiveFileQuery(snapshot, path.join(home, 'knowledge/drafts/kube-notes.md')),
+      null,
+      'one tag is not enough',
+    );
+    assert.equal(
+      deriveActiveFileQuery(snapshot, path.join(home, 'knowledge/drafts/k8s-kube.md')),
+      null,
+      'two aliases of one tag are one tag',
+    );
   });
 
   test('a hyphenated tag matches its words in a row, in any case style', () => {
     const { home, snapshot } = setup();
     writeTree(home, { 'Projects/shop/src/ReactNativeBridge.ts': 'x', 'Projects/shop/src/native-react.ts': 'x' });
-    assert.deepEqual(deriveActiveFileQuery(snapshot, path.join(home, 'Projects/shop/src/ReactNativeBridge.ts'))?.tags, ['react-native']);
+    assert.deepEqual(deriveActiveFileQuery(snapshot, path.join(home, 'Projects/shop/src/ReactNativeBridge.ts'))?.tags, [
+      'react-native',
+    ]);
     assert.deepEqual(deriveActiveFileQuery(snapshot, path.join(home, 'Projects/shop/src/native-react.ts'))?.tags, []);
   });
 
@@ -141,9 +157,15 @@ describe('deriving a query from the active file', () => {
     // More files than five: only five surfaced, the total kept.
     const many = Array.from({ length: 8 }, (_, i) => `- notes/s${i}.md — S${i}`).join('\n');
     const notes = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`knowledge/notes/s${i}.md`, `# S${i}\n`]));
-    const big = makeHome({ index: `${INDEX_HEADER}## Known Tags\nstripe\n## Tag Index\n### stripe\n${many}\n`, files: notes });
+    const big = makeHome({
+      index: `${INDEX_HEADER}## Known Tags\nstripe\n## Tag Index\n### stripe\n${many}\n`,
+      files: notes,
+    });
     const r = runQuery(snapshotFor(big), 'stripe', { today: '2026-11-30' });
     assert.ok(r.ok);
-    assert.deepEqual({ shown: surfacedFiles(r.result).items.length, total: surfacedFiles(r.result).total }, { shown: 5, total: 8 });
+    assert.deepEqual(
+      { shown: surfacedFiles(r.result).items.length, total: surfacedFiles(r.result).total },
+      { shown: 5, total: 8 },
+    );
   });
 });

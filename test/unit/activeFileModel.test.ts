@@ -8,7 +8,14 @@ import { deriveActiveFileQuery, surfacedFiles } from '../../src/core/activeFile'
 import { runQuery, type Snapshot } from '../../src/core/engine';
 import { checkIndex } from '../../src/core/indexHealth';
 import { readIndexText } from '../../src/core/snapshot';
-import { escapeMd, indexStateLine, statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from '../../src/vscode/activeFile/activeFileModel';
+import {
+  escapeMd,
+  indexStateLine,
+  statusBarView,
+  topSection,
+  type ActiveFileKnowledge,
+  type IndexStateFacts,
+} from '../../src/vscode/activeFile/activeFileModel';
 import { handleChatRequest, type ChatStream, type KnowledgeSource } from '../../src/vscode/chat/participantHandler';
 import { runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
 import { parentOf } from '../../src/vscode/tree/treeModel';
@@ -26,7 +33,13 @@ function knowledgeFor(snapshot: Snapshot, file: string, today: string): ActiveFi
 function factsFor(snapshot: Snapshot): IndexStateFacts {
   const text = readIndexText(snapshot.config);
   assert.ok(text.ok);
-  return { state: 'ready', files: snapshot.index.files.size, staleArtifacts: 1, warnings: snapshot.index.warnings.length, health: checkIndex(snapshot, text.text) };
+  return {
+    state: 'ready',
+    files: snapshot.index.files.size,
+    staleArtifacts: 1,
+    warnings: snapshot.index.warnings.length,
+    health: checkIndex(snapshot, text.text),
+  };
 }
 
 describe('the active file in the status bar and the tree', () => {
@@ -51,7 +64,10 @@ describe('the active file in the status bar and the tree', () => {
   test('the tree section lists at most five files under For the Active File, then the index row', () => {
     const knowledge = knowledgeFor(snapshot, file, golden.today)!;
     const nodes = topSection(knowledge, factsFor(snapshot), golden.today);
-    assert.deepEqual(nodes.map((n) => n.label), ['For the Active File', nodes[1].label]);
+    assert.deepEqual(
+      nodes.map((n) => n.label),
+      ['For the Active File', nodes[1].label],
+    );
     assert.match(nodes[1].label, /^index: /);
     const files = nodes[0].children!.filter((c) => c.kind === 'file');
     assert.ok(files.length > 0 && files.length <= 5);
@@ -73,13 +89,19 @@ describe('the active file in the status bar and the tree', () => {
     const view = statusBarView(undefined, factsFor(snapshot), golden.today);
     assert.equal(view.query, undefined);
     assert.match(view.text, /^\$\(book\)/);
-    assert.deepEqual(topSection(undefined, factsFor(snapshot), golden.today).map((n) => n.id), ['indexHealth']);
+    assert.deepEqual(
+      topSection(undefined, factsFor(snapshot), golden.today).map((n) => n.id),
+      ['indexHealth'],
+    );
   });
 
   test('the index line names files, stale artifacts and warnings; not ready says why', () => {
     const facts = factsFor(snapshot);
     assert.match(indexStateLine(facts, golden.today), /^index: .* · \d+ indexed files · 1 stale artifact/);
-    assert.equal(indexStateLine({ state: 'noIndex', message: 'No knowledge index found.' }, golden.today), 'No knowledge index found.');
+    assert.equal(
+      indexStateLine({ state: 'noIndex', message: 'No knowledge index found.' }, golden.today),
+      'No knowledge index found.',
+    );
   });
 });
 
@@ -100,8 +122,21 @@ describe('an empty query uses the active file', () => {
 
   test('@context with no prompt answers for the active file and says so', async () => {
     const parts: string[] = [];
-    const stream: ChatStream = { markdown: (t) => parts.push(t), reference: () => {}, button: () => {}, progress: () => {} };
-    const result = await handleChatRequest({ prompt: '  ', command: undefined }, { lastQuery: null }, source, stream, undefined, (a) => a, () => false);
+    const stream: ChatStream = {
+      markdown: (t) => parts.push(t),
+      reference: () => {},
+      button: () => {},
+      progress: () => {},
+    };
+    const result = await handleChatRequest(
+      { prompt: '  ', command: undefined },
+      { lastQuery: null },
+      source,
+      stream,
+      undefined,
+      (a) => a,
+      () => false,
+    );
     assert.equal(result.metadata.query, derived.query);
     assert.match(parts[0], /No query given: using the active file's query/);
     assert.match(parts.join(''), /proj\\-a|proj-a/);

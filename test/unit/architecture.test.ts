@@ -21,25 +21,42 @@ async function lint(file: string, code: string): Promise<string[]> {
 
 describe('import rules', () => {
   test('a front end importing a core module directly fails; the core index passes', async () => {
-    for (const file of ['src/vscode/tree/x.ts', 'src/vscode/chat/x.ts', 'src/cli.ts', 'src/extension.ts', 'src/mcp/server.ts']) {
+    for (const file of [
+      'src/vscode/tree/x.ts',
+      'src/vscode/chat/x.ts',
+      'src/cli.ts',
+      'src/extension.ts',
+      'src/mcp/server.ts',
+    ]) {
       const up = file.startsWith('src/vscode/') ? '../../' : file.startsWith('src/mcp') ? '../' : './';
       const deep = await lint(file, `import { plural } from '${up}core/summary';\nexport const n = plural;\n`);
       assert.equal(deep.length, 1, `${file}: ${deep.join('; ')}`);
       assert.match(deep[0], /^no-restricted-imports: .*src\/core\/index\.ts/);
-      assert.equal((await lint(file, `import type { Snapshot } from '${up}core/engine';\nexport type S = Snapshot;\n`)).length, 1, `${file}: type import`);
+      assert.equal(
+        (await lint(file, `import type { Snapshot } from '${up}core/engine';\nexport type S = Snapshot;\n`)).length,
+        1,
+        `${file}: type import`,
+      );
       assert.equal((await lint(file, `export { plural } from '${up}core/summary';\n`)).length, 1, `${file}: re-export`);
       assert.deepEqual(await lint(file, `import { plural } from '${up}core';\nexport const n = plural;\n`), []);
     }
   });
 
   test('a test or benchmark importing the core index fails; a core module passes', async () => {
-    for (const [file, up] of [['test/unit/x.test.ts', '../../'], ['test/x.ts', '../'], ['bench/x.ts', '../']]) {
+    for (const [file, up] of [
+      ['test/unit/x.test.ts', '../../'],
+      ['test/x.ts', '../'],
+      ['bench/x.ts', '../'],
+    ]) {
       for (const spec of [`${up}src/core`, `${up}src/core/index`]) {
         const messages = await lint(file, `import { plural } from '${spec}';\nexport const n = plural;\n`);
         assert.equal(messages.length, 1, `${file} ${spec}: ${messages.join('; ')}`);
         assert.match(messages[0], /^no-restricted-imports: .*src\/core\/<module>/);
       }
-      assert.deepEqual(await lint(file, `import { plural } from '${up}src/core/summaryView';\nexport const n = plural;\n`), []);
+      assert.deepEqual(
+        await lint(file, `import { plural } from '${up}src/core/summaryView';\nexport const n = plural;\n`),
+        [],
+      );
     }
   });
 
@@ -52,7 +69,13 @@ describe('import rules', () => {
       `import { TagTreeProvider } from '../vscode/tree/tagTree';\nexport const t = TagTreeProvider;\n`,
     ];
     for (const code of cases) assert.equal((await lint('src/core/x.ts', code)).length, 1, code);
-    assert.deepEqual(await lint('src/core/x.ts', `import * as fs from 'node:fs';\nimport { plural } from './summary';\nexport const a = [fs, plural];\n`), []);
+    assert.deepEqual(
+      await lint(
+        'src/core/x.ts',
+        `import * as fs from 'node:fs';\nimport { plural } from './summary';\nexport const a = [fs, plural];\n`,
+      ),
+      [],
+    );
   });
 });
 
@@ -64,6 +87,8 @@ function sources(dir: string): string[] {
 }
 
 test('src/core reads no clock: "today" is always a parameter', () => {
-  const offenders = sources(path.join(repoRoot, 'src', 'core')).filter((f) => /Date\.now\(\)|new Date\(\)/.test(fs.readFileSync(f, 'utf8')));
+  const offenders = sources(path.join(repoRoot, 'src', 'core')).filter((f) =>
+    /Date\.now\(\)|new Date\(\)/.test(fs.readFileSync(f, 'utf8')),
+  );
   assert.deepEqual(offenders, []);
 });

@@ -40,7 +40,9 @@ describe('tracked artifacts (§4d)', () => {
 
   test('fresh, stale, missing; STITCH only with a group; numbers only for present files', () => {
     const r = query(home, 'web app');
-    const lines = renderSummary(r).split('\n').filter((l) => l.includes('CODEMAP') || l.includes('STITCH'));
+    const lines = renderSummary(r)
+      .split('\n')
+      .filter((l) => l.includes('CODEMAP') || l.includes('STITCH'));
     assert.deepEqual(lines, [
       '1. ~/Projects/web/CODEMAP.md — 10 days ago — fresh [project: web]',
       '2. ~/Projects/app/CODEMAP.md — today — fresh [project: app]',
@@ -67,7 +69,8 @@ describe('pending ideas (§4e)', () => {
     index: INDEX_HEADER,
     files: {
       'knowledge/intake/ideas/2026-11-29-web-a.md': '---\nproject: web\ntype: feature\n---\n# From the heading\n',
-      'knowledge/intake/ideas/b.md': '---\ndate: 2026-11-10\nproject: [app, web]\ntype: bug\ntitle: From front matter\n---\n',
+      'knowledge/intake/ideas/b.md':
+        '---\ndate: 2026-11-10\nproject: [app, web]\ntype: bug\ntitle: From front matter\n---\n',
       'knowledge/intake/ideas/no-date.md': '---\nproject: web\n---\n# skipped: no date\n',
       'knowledge/intake/ideas/2026-11-30-no-project.md': '# skipped: no project\n',
       'knowledge/intake/ideas/2026-11-30-today.md': '---\nproject: web\n---\n',
@@ -89,7 +92,10 @@ describe('pending ideas (§4e)', () => {
     assert.equal(query(home, 'web').legacyNote, null);
     fs.writeFileSync(path.join(home, 'knowledge/intake/ideas-backlog.md'), '# legacy');
     const r = query(home, 'app');
-    assert.equal(r.legacyNote, '(Legacy ideas-backlog.md detected — run /setup to migrate pre-2.11 entries into this view.)');
+    assert.equal(
+      r.legacyNote,
+      '(Legacy ideas-backlog.md detected — run /setup to migrate pre-2.11 entries into this view.)',
+    );
     assert.equal(LEGACY_IDEAS, r.legacyNote);
     assert.ok(renderSummary(r).includes(LEGACY_IDEAS));
   });

@@ -36,7 +36,12 @@ function setup(loader: IndexLoader, sources?: () => { home: string; env: Record<
   const indexFile = path.join(home, 'knowledge', 'index.md');
   const changes: KnowledgeChange[] = [];
   const logged: string[] = [];
-  const kb = new KnowledgeBase({ sources: sources ?? (() => ({ home, env: {} })), today: () => '2026-11-30', loader, log: (l) => logged.push(l) });
+  const kb = new KnowledgeBase({
+    sources: sources ?? (() => ({ home, env: {} })),
+    today: () => '2026-11-30',
+    loader,
+    log: (l) => logged.push(l),
+  });
   kb.onDidChange((c) => changes.push(c));
   return { home, indexFile, kb, changes, logged };
 }
@@ -146,7 +151,10 @@ describe('a change on disk read in the background', () => {
     await settled();
     assert.equal(description(kb), 'X after a failure');
     assert.deepEqual(changes, ['snapshot']);
-    assert.ok(logged.some((l) => /no worker.*reading it here/.test(l)), logged.join('\n'));
+    assert.ok(
+      logged.some((l) => /no worker.*reading it here/.test(l)),
+      logged.join('\n'),
+    );
   });
 
   test('a change of index.md alone keeps the config; a config file in the batch, or during the read, has it read again', async () => {
@@ -194,20 +202,33 @@ describe('the index worker', () => {
   before(async () => {
     // The worker runs as the extension ships it: bundled, in its own file.
     script = path.join(tempDir('aria-worker-'), 'indexWorker.js');
-    await esbuild.build({ entryPoints: [path.join(__dirname, '../../src/indexWorker/main.ts')], outfile: script, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
+    await esbuild.build({
+      entryPoints: [path.join(__dirname, '../../src/indexWorker/main.ts')],
+      outfile: script,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'error',
+    });
   });
 
   test('reads and parses index.md on its thread: the snapshot answers as one read here does', async () => {
     const { indexFile, kb, changes } = setup(new IndexWorker(script).loader);
     assert.equal(description(kb), 'X one');
-    fs.writeFileSync(indexFile, `${indexWith('X from the worker')}### api\n- notes/y.md — Y\n- ../outside.md — refused later\n`);
+    fs.writeFileSync(
+      indexFile,
+      `${indexWith('X from the worker')}### api\n- notes/y.md — Y\n- ../outside.md — refused later\n`,
+    );
     const changed = nextChange(kb);
     kb.changed([indexFile]);
     assert.equal(await changed, 'snapshot');
     const here = readIndexFor(kb.snapshot()!.config);
     assert.ok(here.ok);
     const outcome = kb.query('api');
-    const local = new KnowledgeBase({ sources: () => ({ home: path.dirname(path.dirname(indexFile)), env: {} }), today: () => '2026-11-30' }).query('api');
+    const local = new KnowledgeBase({
+      sources: () => ({ home: path.dirname(path.dirname(indexFile)), env: {} }),
+      today: () => '2026-11-30',
+    }).query('api');
     assert.ok(outcome.ok && local.ok);
     assert.deepEqual(outcome.result, local.result);
     assert.deepEqual([...kb.snapshot()!.index.files.keys()], [...here.snapshot.index.files.keys()]);
@@ -228,24 +249,32 @@ describe('the index worker', () => {
 
   test("the index health's cheap check runs on the worker and reports what it reports here", async () => {
     const { indexFile, kb } = setup(new IndexWorker(script).loader);
-    fs.writeFileSync(indexFile, `${indexWith('X one')}- notes/x.md — again\n- ../../etc/passwd.md — outside\nnot a list line\n`);
+    fs.writeFileSync(
+      indexFile,
+      `${indexWith('X one')}- notes/x.md — again\n- ../../etc/passwd.md — outside\nnot a list line\n`,
+    );
     kb.reload('test');
     const snapshot = kb.snapshot()!;
     const text = readIndexText(snapshot.config);
     assert.ok(text.ok);
     const here = checkIndex(snapshot, text.text);
-    assert.deepEqual(new Set(here.problems.map((p) => p.kind)), new Set(['duplicate', 'refused', 'missing-file', 'unparsed']), 'the index has one problem of each kind');
+    assert.deepEqual(
+      new Set(here.problems.map((p) => p.kind)),
+      new Set(['duplicate', 'refused', 'missing-file', 'unparsed']),
+      'the index has one problem of each kind',
+    );
     const worker = new IndexWorker(script);
     const checked = await worker.check(snapshot);
     assert.deepEqual(checked.health, here);
     assert.ok(checked.health);
     const lines = text.text.split('\n');
-    for (const p of here.problems) assert.equal(checked.lines[p.line], lines[p.line - 1], `the text of line ${p.line} comes along`);
+    for (const p of here.problems)
+      assert.equal(checked.lines[p.line], lines[p.line - 1], `the text of line ${p.line} comes along`);
     fs.rmSync(indexFile);
     assert.equal((await worker.check(snapshot)).health, null, 'no index.md, no report');
   });
 
-  test("a snapshot the worker loaded gets the report its load computed on the same parse, without another worker", async () => {
+  test('a snapshot the worker loaded gets the report its load computed on the same parse, without another worker', async () => {
     const worker = new IndexWorker(script);
     const { indexFile, kb } = setup(worker.loader);
     kb.state();
@@ -264,7 +293,9 @@ describe('the index worker', () => {
   });
 
   test('a worker that cannot start (its file missing) falls back to reading here', async () => {
-    const { indexFile, kb, logged } = setup(new IndexWorker(path.join(tempDir('aria-no-worker-'), 'missing.js')).loader);
+    const { indexFile, kb, logged } = setup(
+      new IndexWorker(path.join(tempDir('aria-no-worker-'), 'missing.js')).loader,
+    );
     kb.state();
     fs.writeFileSync(indexFile, indexWith('X without a worker'));
     const changed = nextChange(kb);

@@ -67,19 +67,42 @@ describe('cache invalidation', () => {
     fs.writeFileSync(path.join(kf, 'projects/alpha/notes/launch.md'), '# Launch\n');
     fs.writeFileSync(path.join(kf, 'intake/ideas/2026-11-29-alpha-x.md'), '---\nproject: alpha\n---\n# X\n');
     const after = run();
-    assert.deepEqual(after.items.filter((i) => i.category === 'project-specific').map((i) => i.path), ['projects/alpha/notes/launch.md']);
-    assert.deepEqual(after.ideas.map((i) => i.title), ['X']);
+    assert.deepEqual(
+      after.items.filter((i) => i.category === 'project-specific').map((i) => i.path),
+      ['projects/alpha/notes/launch.md'],
+    );
+    assert.deepEqual(
+      after.ideas.map((i) => i.title),
+      ['X'],
+    );
   });
 
   test('a scan is never reused for another knowledge folder', () => {
     const config = { projects_enabled: 'true', projects_list: 'alpha:alpha' };
-    const one = makeHome({ config, index: INDEX_HEADER, files: { 'knowledge/projects/alpha/one.md': '# One\n', 'knowledge/intake/ideas/2026-11-01-a.md': '---\nproject: alpha\n---\n# Idea one\n' } });
-    const two = makeHome({ config, index: INDEX_HEADER, files: { 'knowledge/projects/alpha/two.md': '# Two\n', 'knowledge/intake/ideas/2026-11-02-a.md': '---\nproject: alpha\n---\n# Idea two\n' } });
+    const one = makeHome({
+      config,
+      index: INDEX_HEADER,
+      files: {
+        'knowledge/projects/alpha/one.md': '# One\n',
+        'knowledge/intake/ideas/2026-11-01-a.md': '---\nproject: alpha\n---\n# Idea one\n',
+      },
+    });
+    const two = makeHome({
+      config,
+      index: INDEX_HEADER,
+      files: {
+        'knowledge/projects/alpha/two.md': '# Two\n',
+        'knowledge/intake/ideas/2026-11-02-a.md': '---\nproject: alpha\n---\n# Idea two\n',
+      },
+    });
     const cache = new CoreCache();
     const seen = (home: string) => {
       const o = runQuery(snapshotFor(home), 'alpha', { today: '2026-11-30', cache });
       assert.ok(o.ok);
-      return [...o.result.items.filter((i) => i.category === 'project-specific').map((i) => i.description), ...o.result.ideas.map((i) => i.title)];
+      return [
+        ...o.result.items.filter((i) => i.category === 'project-specific').map((i) => i.description),
+        ...o.result.ideas.map((i) => i.title),
+      ];
     };
     assert.deepEqual(seen(one), ['One', 'Idea one']);
     assert.deepEqual(seen(two), ['Two', 'Idea two']);

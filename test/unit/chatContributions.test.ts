@@ -19,14 +19,21 @@ const { chatPlugins, chatSkills, chatPromptFiles } = manifest.contributes;
 function frontMatter(file: string): Record<string, string> {
   const m = /^---\n([\s\S]*?)\n---\n/.exec(fs.readFileSync(file, 'utf8'));
   assert.ok(m, `${file} has no front matter`);
-  return Object.fromEntries(m[1].split('\n').map((l) => /^([\w-]+):\s*(.*)$/.exec(l)).filter((x) => x !== null).map((x) => [x[1], x[2]]));
+  return Object.fromEntries(
+    m[1]
+      .split('\n')
+      .map((l) => /^([\w-]+):\s*(.*)$/.exec(l))
+      .filter((x) => x !== null)
+      .map((x) => [x[1], x[2]]),
+  );
 }
 
 test('the skill, the prompt file and the plugin are contributed, and exist', () => {
   assert.deepEqual(chatSkills, [{ path: './chat/skills/context/SKILL.md' }]);
   assert.deepEqual(chatPromptFiles, [{ path: './chat/prompts/context.prompt.md' }]);
   assert.deepEqual(chatPlugins, [{ path: './chat/plugin' }]);
-  for (const p of [...chatSkills, ...chatPromptFiles, ...chatPlugins]) assert.ok(fs.existsSync(path.join(repoRoot, p.path)), p.path);
+  for (const p of [...chatSkills, ...chatPromptFiles, ...chatPlugins])
+    assert.ok(fs.existsSync(path.join(repoRoot, p.path)), p.path);
 });
 
 test('the skill is named context, as its folder, with a description; the prompt file has one too', () => {
@@ -41,12 +48,19 @@ test('the skill is named context, as its folder, with a description; the prompt 
 
 test('the plugin: a Claude-format manifest of this version, and a hook on both events that runs the packaged CLI', () => {
   const root = path.join(repoRoot, chatPlugins[0].path);
-  const plugin = JSON.parse(fs.readFileSync(path.join(root, '.claude-plugin', 'plugin.json'), 'utf8')) as { name: string; version: string };
+  const plugin = JSON.parse(fs.readFileSync(path.join(root, '.claude-plugin', 'plugin.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   assert.equal(plugin.name, 'aria-context');
   assert.equal(plugin.version, manifest.version);
-  const hooks = JSON.parse(fs.readFileSync(path.join(root, 'hooks', 'hooks.json'), 'utf8')) as { hooks: Record<string, { hooks: { type: string; command: string }[] }[]> };
+  const hooks = JSON.parse(fs.readFileSync(path.join(root, 'hooks', 'hooks.json'), 'utf8')) as {
+    hooks: Record<string, { hooks: { type: string; command: string }[] }[]>;
+  };
   assert.deepEqual(Object.keys(hooks.hooks).sort(), ['SessionStart', 'UserPromptSubmit']);
-  const commands = new Set(Object.values(hooks.hooks).flatMap((entries) => entries.flatMap((e) => e.hooks.map((h) => h.command))));
+  const commands = new Set(
+    Object.values(hooks.hooks).flatMap((entries) => entries.flatMap((e) => e.hooks.map((h) => h.command))),
+  );
   assert.equal(commands.size, 1);
   const [command] = commands;
 
@@ -54,19 +68,35 @@ test('the plugin: a Claude-format manifest of this version, and a hook on both e
   const cli = path.join(repoRoot, 'dist', 'cli.js');
   if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
   const home = fixtureCopy('aria-plugin-hook-');
-  const input = JSON.stringify({ session_id: 'plugin-test', hook_event_name: 'UserPromptSubmit', cwd: home, prompt: 'stripe api' });
+  const input = JSON.stringify({
+    session_id: 'plugin-test',
+    hook_event_name: 'UserPromptSubmit',
+    cwd: home,
+    prompt: 'stripe api',
+  });
   const run = spawnSync('sh', ['-c', command.split('${CLAUDE_PLUGIN_ROOT}').join(root)], {
     env: { PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`, HOME: home },
     input,
     encoding: 'utf8',
   });
   assert.equal(run.status, 0, run.stderr);
-  assert.equal((JSON.parse(run.stdout) as { hookSpecificOutput: { hookEventName: string } }).hookSpecificOutput.hookEventName, 'UserPromptSubmit');
+  assert.equal(
+    (JSON.parse(run.stdout) as { hookSpecificOutput: { hookEventName: string } }).hookSpecificOutput.hookEventName,
+    'UserPromptSubmit',
+  );
 });
 
 test('the .vsix ships all of it', () => {
-  const listed = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').map((l) => l.trim());
-  for (const file of ['chat/plugin/.claude-plugin/plugin.json', 'chat/plugin/hooks/hooks.json', 'chat/skills/context/SKILL.md', 'chat/prompts/context.prompt.md', 'dist/cli.js']) {
+  const listed = execFileSync('npx', ['vsce', 'ls', '--no-dependencies'], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\n')
+    .map((l) => l.trim());
+  for (const file of [
+    'chat/plugin/.claude-plugin/plugin.json',
+    'chat/plugin/hooks/hooks.json',
+    'chat/skills/context/SKILL.md',
+    'chat/prompts/context.prompt.md',
+    'dist/cli.js',
+  ]) {
     assert.ok(listed.includes(file), `${file} is not in the .vsix`);
   }
 });

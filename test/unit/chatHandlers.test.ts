@@ -22,12 +22,27 @@ import { fixtureHome, snapshotFor } from '../helpers';
 
 class RecordingStream implements ChatStream {
   readonly parts: Array<[string, unknown]> = [];
-  markdown(text: string) { this.parts.push(['markdown', text]); }
-  reference(absPath: string) { this.parts.push(['reference', absPath]); }
-  button(command: { command: string; title: string; arguments?: unknown[] }) { this.parts.push(['button', command]); }
-  progress(text: string) { this.parts.push(['progress', text]); }
-  text(): string { return this.parts.filter(([k]) => k === 'markdown').map(([, v]) => v).join(''); }
-  of(kind: string): unknown[] { return this.parts.filter(([k]) => k === kind).map(([, v]) => v); }
+  markdown(text: string) {
+    this.parts.push(['markdown', text]);
+  }
+  reference(absPath: string) {
+    this.parts.push(['reference', absPath]);
+  }
+  button(command: { command: string; title: string; arguments?: unknown[] }) {
+    this.parts.push(['button', command]);
+  }
+  progress(text: string) {
+    this.parts.push(['progress', text]);
+  }
+  text(): string {
+    return this.parts
+      .filter(([k]) => k === 'markdown')
+      .map(([, v]) => v)
+      .join('');
+  }
+  of(kind: string): unknown[] {
+    return this.parts.filter(([k]) => k === kind).map(([, v]) => v);
+  }
 }
 
 class RecordingModel implements ChatModelPort {
@@ -59,57 +74,112 @@ describe('@context participant', () => {
 
   test('a query answers with the summary as markdown, file links, and buttons', async () => {
     const stream = new RecordingStream();
-    const result = await handleChatRequest({ prompt: 'stripe AND api', command: undefined }, { lastQuery: null }, source, stream, new RecordingModel(), linkFor, never);
+    const result = await handleChatRequest(
+      { prompt: 'stripe AND api', command: undefined },
+      { lastQuery: null },
+      source,
+      stream,
+      new RecordingModel(),
+      linkFor,
+      never,
+    );
     const text = stream.text();
     assert.match(text, /\*\*Found 3 files matching: \\\[stripe, api\\\] \\\(AND\\\)\*\*/);
     const first = `1. [\\~/Projects/proj\\-a/\\_project\\-knowledge/2026\\-04\\-28\\-mike\\-webhook\\-retries\\.md](file://${home}/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md) — Webhook retry policy \\[project: proj\\-a, scope: repo, tags: api, stripe\\]`;
     assert.ok(text.split('\n').includes(first), text);
     assert.ok(text.includes('#### Team-shared (1 file)'));
     assert.ok(text.includes(`(file://${path.join(home, 'knowledge/approaches/api-pagination.md')})`));
-    assert.deepEqual(stream.of('button').map((b) => (b as { command: string }).command), [ATTACH_ALL_COMMAND, 'ariaContext.openQueryResult']);
+    assert.deepEqual(
+      stream.of('button').map((b) => (b as { command: string }).command),
+      [ATTACH_ALL_COMMAND, 'ariaContext.openQueryResult'],
+    );
     assert.deepEqual(result.metadata, { query: 'stripe AND api' });
   });
 
   test('with no chat model the answer says so and offers Copy as Context and the summary, not /load questions', async () => {
     const stream = new RecordingStream();
-    await handleChatRequest({ prompt: 'stripe', command: undefined }, { lastQuery: null }, source, stream, undefined, linkFor, never);
+    await handleChatRequest(
+      { prompt: 'stripe', command: undefined },
+      { lastQuery: null },
+      source,
+      stream,
+      undefined,
+      linkFor,
+      never,
+    );
     const text = stream.text();
     assert.match(text, /Found 3 files/);
     assert.match(text, /No language model is available in this editor, so nothing in the chat can answer/);
     assert.doesNotMatch(text, /with a question/);
     assert.deepEqual(
       stream.of('button').map((b) => [(b as { command: string }).command, (b as { arguments: unknown[] }).arguments]),
-      [[ATTACH_ALL_COMMAND, ['stripe']], ['ariaContext.openQueryResult', ['stripe']], [COPY_ALL_COMMAND, ['stripe']], [SUMMARY_COMMAND, ['stripe']]],
+      [
+        [ATTACH_ALL_COMMAND, ['stripe']],
+        ['ariaContext.openQueryResult', ['stripe']],
+        [COPY_ALL_COMMAND, ['stripe']],
+        [SUMMARY_COMMAND, ['stripe']],
+      ],
     );
   });
 
   test('the answer ends with its buttons, all its text before them (VS Code folds what precedes the last text)', async () => {
     for (const model of [new RecordingModel(), undefined]) {
       const stream = new RecordingStream();
-      await handleChatRequest({ prompt: 'stripe', command: undefined }, { lastQuery: null }, source, stream, model, linkFor, never);
+      await handleChatRequest(
+        { prompt: 'stripe', command: undefined },
+        { lastQuery: null },
+        source,
+        stream,
+        model,
+        linkFor,
+        never,
+      );
       const kinds = stream.parts.map(([k]) => k);
       const firstButton = kinds.indexOf('button');
       assert.ok(firstButton > 0, 'buttons after the summary');
-      assert.deepEqual(kinds.slice(firstButton).filter((k) => k !== 'button'), [], `${model ? 'with' : 'without'} a model: ${kinds.join(', ')}`);
+      assert.deepEqual(
+        kinds.slice(firstButton).filter((k) => k !== 'button'),
+        [],
+        `${model ? 'with' : 'without'} a model: ${kinds.join(', ')}`,
+      );
     }
   });
 
   test('index text is escaped: no links or commands can be injected', () => {
     // Link-like text is shown as code (never linked); other text is backslash-escaped.
-    assert.equal(escapeMarkdown('[x](command:workbench.action.terminal.new)'), '`[x](command:workbench.action.terminal.new)`');
+    assert.equal(
+      escapeMarkdown('[x](command:workbench.action.terminal.new)'),
+      '`[x](command:workbench.action.terminal.new)`',
+    );
     assert.equal(escapeMarkdown('[x](y) *b*'), '\\[x\\]\\(y\\) \\*b\\*');
   });
 
   test('/load without an earlier query explains what to do', async () => {
     const stream = new RecordingStream();
-    await handleChatRequest({ prompt: 'all', command: 'load' }, { lastQuery: null }, source, stream, undefined, linkFor, never);
+    await handleChatRequest(
+      { prompt: 'all', command: 'load' },
+      { lastQuery: null },
+      source,
+      stream,
+      undefined,
+      linkFor,
+      never,
+    );
     assert.match(stream.text(), /no earlier `@context` query/);
   });
 
   test('/load 1 3 <question> sends those files and the question to the model; references are the files', async () => {
     const stream = new RecordingStream();
     const model = new RecordingModel();
-    const r = await handleChatRequest({ prompt: '1 3 how do we verify webhooks?', command: 'load' }, { lastQuery: 'stripe' }, source, stream, model, linkFor, never);
+    const r = await handleChatRequest(
+      { prompt: '1 3 how do we verify webhooks?', command: 'load' },
+      { lastQuery: 'stripe' },
+      source,
+      stream,
+      model,
+      linkFor,
+      never,
+    );
     assert.deepEqual(stream.of('reference'), [
       path.join(home, 'Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md'),
       path.join(home, 'knowledge/references/stripe-webhook-patterns.md'),
@@ -120,15 +190,32 @@ describe('@context participant', () => {
     assert.ok(model.prompts[0].includes('Exponential backoff'));
     assert.ok(!model.prompts[0].includes('Use opaque cursors'), 'file 2 was not picked');
     assert.ok(stream.text().endsWith('Answer from the files.'));
-    assert.deepEqual(r.metadata.loaded, ['~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md', 'references/stripe-webhook-patterns.md']);
+    assert.deepEqual(r.metadata.loaded, [
+      '~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
+      'references/stripe-webhook-patterns.md',
+    ]);
   });
 
   test('/load with no model still shows the references and says why there is no answer', async () => {
     const stream = new RecordingStream();
-    await handleChatRequest({ prompt: 'all', command: 'load' }, { lastQuery: 'stripe' }, source, stream, undefined, linkFor, never);
+    await handleChatRequest(
+      { prompt: 'all', command: 'load' },
+      { lastQuery: 'stripe' },
+      source,
+      stream,
+      undefined,
+      linkFor,
+      never,
+    );
     assert.equal(stream.of('reference').length, 3);
-    assert.match(stream.text(), /No language model is available in this editor, so nothing in the chat can answer.*The files are listed as references above/);
-    assert.deepEqual(stream.of('button').map((b) => (b as { command: string }).command), [COPY_ALL_COMMAND, SUMMARY_COMMAND]);
+    assert.match(
+      stream.text(),
+      /No language model is available in this editor, so nothing in the chat can answer.*The files are listed as references above/,
+    );
+    assert.deepEqual(
+      stream.of('button').map((b) => (b as { command: string }).command),
+      [COPY_ALL_COMMAND, SUMMARY_COMMAND],
+    );
   });
 
   test('picks and question split; follow-ups suggest /load all and related tags', () => {
@@ -136,7 +223,10 @@ describe('@context participant', () => {
     assert.deepEqual(splitLoadPrompt('api-pagination.md'), { picks: 'api-pagination.md', question: '' });
     const followups = followupsFor({ metadata: { query: 'stripe' } }, source);
     assert.deepEqual(followups[0], { prompt: 'all', label: 'Load all of these files', command: 'load' });
-    assert.deepEqual(followups.slice(1).map((f) => f.prompt), ['api', 'pagination', 'security']);
+    assert.deepEqual(
+      followups.slice(1).map((f) => f.prompt),
+      ['api', 'pagination', 'security'],
+    );
   });
 });
 
@@ -149,24 +239,30 @@ describe('language-model tools', () => {
     assert.ok(text.includes('Expanded `proj-a` to include: api, stripe, webhooks'));
     assert.ok(text.includes('3. projects/proj-a/decisions/004-state-sync.md'));
     assert.ok(text.includes('aria-context_load'));
-    assert.equal(runQueryTool({ query: '' }, source), 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.');
+    assert.equal(
+      runQueryTool({ query: '' }, source),
+      'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.',
+    );
   });
 
   test('load tool reads result paths and refuses everything else', () => {
     fs.writeFileSync(path.join(home, 'knowledge', 'unindexed.md'), 'UNINDEXED');
-    const text = runLoadTool({
-      paths: [
-        'approaches/api-pagination.md',
-        '~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
-        'projects/proj-a/decisions/004-state-sync.md',
-        '~/Projects/proj-a/CODEMAP.md',
-        '../.claude/aria-knowledge.local.md',
-        '~/.claude/aria-knowledge.local.md',
-        '/etc/passwd',
-        'unindexed.md',
-        'approaches/%2e%2e/x.md',
-      ],
-    }, source);
+    const text = runLoadTool(
+      {
+        paths: [
+          'approaches/api-pagination.md',
+          '~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
+          'projects/proj-a/decisions/004-state-sync.md',
+          '~/Projects/proj-a/CODEMAP.md',
+          '../.claude/aria-knowledge.local.md',
+          '~/.claude/aria-knowledge.local.md',
+          '/etc/passwd',
+          'unindexed.md',
+          'approaches/%2e%2e/x.md',
+        ],
+      },
+      source,
+    );
     assert.ok(text.includes('Use opaque cursors'));
     assert.ok(text.includes('Exponential backoff'));
     assert.ok(text.includes('Outbox table'));
@@ -174,7 +270,13 @@ describe('language-model tools', () => {
     assert.ok(!text.includes('knowledge_folder'), 'the config never leaks');
     assert.ok(!text.includes('root:'), '/etc/passwd never leaks');
     assert.ok(!text.includes('UNINDEXED'));
-    for (const p of ['../.claude/aria-knowledge.local.md', '~/.claude/aria-knowledge.local.md', '/etc/passwd', 'unindexed.md', 'approaches/%2e%2e/x.md']) {
+    for (const p of [
+      '../.claude/aria-knowledge.local.md',
+      '~/.claude/aria-knowledge.local.md',
+      '/etc/passwd',
+      'unindexed.md',
+      'approaches/%2e%2e/x.md',
+    ]) {
       assert.ok(text.includes(`Refused ${p}:`), `refusal for ${p}`);
     }
     assert.match(text, /Loaded 4 knowledge files into context\.\n$/);

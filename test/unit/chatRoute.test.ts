@@ -17,8 +17,17 @@ test('chat route: attachFiles on 1.103+, attachFile before, clipboard without ch
 
 test('size estimate: about four characters a token, per file and in total', () => {
   assert.equal(estimateTokens(4001), 1001);
-  assert.deepEqual([formatTokens(950), formatTokens(1500), formatTokens(25_400)], ['~950 tokens', '~1.5k tokens', '~25k tokens']);
-  assert.deepEqual(sizeReport([{ path: 'a.md', bytes: 400 }, { path: 'b.md', bytes: 8000 }]), { total: 2100, lines: ['a.md: ~100 tokens', 'b.md: ~2.0k tokens'] });
+  assert.deepEqual(
+    [formatTokens(950), formatTokens(1500), formatTokens(25_400)],
+    ['~950 tokens', '~1.5k tokens', '~25k tokens'],
+  );
+  assert.deepEqual(
+    sizeReport([
+      { path: 'a.md', bytes: 400 },
+      { path: 'b.md', bytes: 8000 },
+    ]),
+    { total: 2100, lines: ['a.md: ~100 tokens', 'b.md: ~2.0k tokens'] },
+  );
 });
 
 test('one agent surface: with MCP the language-model tools are off unless the setting asks; without MCP always on', () => {

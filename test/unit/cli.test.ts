@@ -10,16 +10,26 @@ const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
 
 function run(args: string[], home: string, env: Record<string, string> = {}) {
-  const r = spawnSync('node', [cli, ...args], { env: { PATH: process.env.PATH, HOME: home, ...env }, encoding: 'utf8' });
+  const r = spawnSync('node', [cli, ...args], {
+    env: { PATH: process.env.PATH, HOME: home, ...env },
+    encoding: 'utf8',
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 describe('CLI', () => {
-  const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`, files: { 'knowledge/a.md': '# A\n' } });
+  const home = makeHome({
+    index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`,
+    files: { 'knowledge/a.md': '# A\n' },
+  });
 
   test('usage errors come before configuration, exit 2', () => {
     const empty = tempDir();
-    assert.deepEqual(run(['query'], empty), { code: 2, out: 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.\n', err: '' });
+    assert.deepEqual(run(['query'], empty), {
+      code: 2,
+      out: 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.\n',
+      err: '',
+    });
     assert.equal(run(['query', 'AND'], empty).code, 2);
     assert.equal(run(['query', 'api', '--bogus'], empty).code, 2);
     assert.equal(run(['query', 'api', '--today', '2026-02-30'], home).code, 2);
@@ -28,15 +38,25 @@ describe('CLI', () => {
 
   test('not configured, exit 3, text and JSON', () => {
     const empty = tempDir();
-    assert.deepEqual(run(['query', 'api'], empty), { code: 3, out: 'aria-knowledge is not configured. Run /setup to get started.\n', err: '' });
+    assert.deepEqual(run(['query', 'api'], empty), {
+      code: 3,
+      out: 'aria-knowledge is not configured. Run /setup to get started.\n',
+      err: '',
+    });
     const json = run(['query', 'api', '--json'], empty);
     assert.equal(json.code, 3);
-    assert.deepEqual(JSON.parse(json.out), { error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' } });
+    assert.deepEqual(JSON.parse(json.out), {
+      error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' },
+    });
   });
 
   test('no index, exit 3', () => {
     const noIndex = makeHome({});
-    assert.deepEqual(run(['query', 'api'], noIndex), { code: 3, out: 'No knowledge index found. Run /index to build it.\n', err: '' });
+    assert.deepEqual(run(['query', 'api'], noIndex), {
+      code: 3,
+      out: 'No knowledge index found. Run /index to build it.\n',
+      err: '',
+    });
     assert.equal(JSON.parse(run(['query', 'api', '--json'], noIndex).out).error.code, 'no-index');
   });
 
@@ -45,7 +65,10 @@ describe('CLI', () => {
     assert.equal(missing.code, 3);
     assert.equal(JSON.parse(missing.out).error.code, 'config-not-found');
     const other = tempDir();
-    writeTree(other, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- other.md — Other\n`, 'kb/other.md': '# Other\n' });
+    writeTree(other, {
+      'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- other.md — Other\n`,
+      'kb/other.md': '# Other\n',
+    });
     assert.match(run(['query', 'api', '--folder', path.join(other, 'kb')], home).out, /1\. other\.md — Other \[api\]/);
     writeTree(other, { 'cfg.md': `---\nknowledge_folder: ${path.join(other, 'kb')}\n---\n` });
     assert.match(run(['query', 'api'], tempDir(), { KT_CONFIG: path.join(other, 'cfg.md') }).out, /other\.md/);
@@ -55,7 +78,11 @@ describe('CLI', () => {
     const parent = path.dirname(home);
     const rel = path.basename(home);
     const inParent = (args: string[], homeValue: string) => {
-      const r = spawnSync('node', [cli, ...args], { cwd: parent, env: { PATH: process.env.PATH, HOME: homeValue }, encoding: 'utf8' });
+      const r = spawnSync('node', [cli, ...args], {
+        cwd: parent,
+        env: { PATH: process.env.PATH, HOME: homeValue },
+        encoding: 'utf8',
+      });
       return { code: r.status, out: r.stdout, err: r.stderr };
     };
     // The same folder works as an absolute HOME, so the message is about the path's form alone.
@@ -71,20 +98,46 @@ describe('CLI', () => {
 
     const folder = inParent(['query', 'api', '--folder', `${rel}/knowledge`], home);
     assert.equal(folder.code, 2);
-    assert.equal(folder.out, `--folder must be an absolute path (got "${rel}/knowledge"). From this directory that would be --folder "${path.join(home, 'knowledge')}".\n`);
+    assert.equal(
+      folder.out,
+      `--folder must be an absolute path (got "${rel}/knowledge"). From this directory that would be --folder "${path.join(home, 'knowledge')}".\n`,
+    );
     const config = inParent(['query', 'api', `--config=./${rel}/.claude/aria-knowledge.local.md`], home);
     assert.equal(config.code, 2);
-    assert.match(config.out, /^--config must be an absolute path \(got "\.\/[^"]+"\)\. From this directory that would be --config "\/.+\/\.claude\/aria-knowledge\.local\.md"\.\n$/);
+    assert.match(
+      config.out,
+      /^--config must be an absolute path \(got "\.\/[^"]+"\)\. From this directory that would be --config "\/.+\/\.claude\/aria-knowledge\.local\.md"\.\n$/,
+    );
     // `~/…` is a home path, not a relative one.
     assert.match(inParent(['query', 'api', '--folder', '~/knowledge'], home).out, /a\.md — A/);
   });
 
   test('--json follows the contract; --load prints the bundle', () => {
     const json = JSON.parse(run(['query', 'api', '--json'], home).out);
-    assert.deepEqual(Object.keys(json), ['tokens', 'mode', 'resolved', 'expanded', 'found', 'items', 'notes', 'ideas', 'noMatch']);
+    assert.deepEqual(Object.keys(json), [
+      'tokens',
+      'mode',
+      'resolved',
+      'expanded',
+      'found',
+      'items',
+      'notes',
+      'ideas',
+      'noMatch',
+    ]);
     assert.deepEqual(json.items[0], {
-      n: 1, category: 'cross-project', path: 'a.md', absPath: path.join(home, 'knowledge', 'a.md'), description: 'A',
-      tags: ['api'], hint: null, project: null, scope: null, stale: false, available: true, problem: null,
+      n: 1,
+      category: 'cross-project',
+      path: 'a.md',
+      absPath: path.join(home, 'knowledge', 'a.md'),
+      description: 'A',
+      tags: ['api'],
+      hint: null,
+      project: null,
+      scope: null,
+      stale: false,
+      available: true,
+      problem: null,
     });
     const load = run(['query', 'api', '--load', '1'], home);
     assert.equal(load.out, '## a.md\n\n```markdown\n# A\n```\n\nLoaded 1 knowledge files into context.\n');
@@ -98,7 +151,7 @@ describe('CLI', () => {
   });
 });
 
-describe('compiled code is cached only in the user\'s own private folder', () => {
+describe("compiled code is cached only in the user's own private folder", () => {
   test('the compile cache folder is under home/.cache, whatever XDG_CACHE_HOME says, made private', () => {
     const home = tempDir('aria-cc-home-');
     const dir = compileCacheFolder(home);

@@ -17,7 +17,10 @@ const INDEX = `${INDEX_HEADER}## Tag Index\n### api\n- a.md — Alpha\n- b.md �
 const FORGED = `${INDEX_HEADER}## Tag Index\n### api\n- forged.md — Forged\n`;
 
 function run(home: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync('node', [cli, 'query', ...args, '--today', '2026-11-30'], { env: { PATH: process.env.PATH, HOME: home, ...env }, encoding: 'utf8' });
+  const r = spawnSync('node', [cli, 'query', ...args, '--today', '2026-11-30'], {
+    env: { PATH: process.env.PATH, HOME: home, ...env },
+    encoding: 'utf8',
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -64,7 +67,13 @@ describe('CLI index cache', () => {
     assert.equal(fs.statSync(path.join(xdg, 'aria-context')).mode & 0o777, 0o700);
     assert.equal(fs.statSync(file).mode & 0o777, 0o600);
     const ino = fs.statSync(file).ino;
-    for (const args of [['api'], ['api', '--json'], ['api', '--load', 'all'], ['api', '--load', 'all', '--json'], ['nothing']]) {
+    for (const args of [
+      ['api'],
+      ['api', '--json'],
+      ['api', '--load', 'all'],
+      ['api', '--load', 'all', '--json'],
+      ['nothing'],
+    ]) {
       assert.deepEqual(run(hitHome, args, env), run(hitHome, [...args, '--no-cache'], env), args.join(' '));
     }
     sleep(300);
@@ -82,7 +91,10 @@ describe('CLI index cache', () => {
   test('--no-cache and ARIA_CONTEXT_NO_CACHE=1 neither read nor write the cache', () => {
     const xdg = tempDir('aria-xdg-');
     const env = { XDG_CACHE_HOME: xdg };
-    for (const [args, extra] of [[['api', '--no-cache'], {}], [['api'], { ARIA_CONTEXT_NO_CACHE: '1' }]] as const) {
+    for (const [args, extra] of [
+      [['api', '--no-cache'], {}],
+      [['api'], { ARIA_CONTEXT_NO_CACHE: '1' }],
+    ] as const) {
       assert.equal(run(optOutHome, [...args], { ...env, ...extra }).code, 0);
     }
     sleep(1500);
@@ -101,7 +113,11 @@ describe('CLI index cache', () => {
     const blocker = path.join(tempDir('aria-xdg-ro-'), 'file');
     fs.writeFileSync(blocker, '');
     const expected = run(readOnlyHome, ['api', '--no-cache']);
-    for (const env of [{ XDG_CACHE_HOME: blocker }, { XDG_CACHE_HOME: path.join(blocker, 'sub') }, { XDG_CACHE_HOME: 'relative/cache' }]) {
+    for (const env of [
+      { XDG_CACHE_HOME: blocker },
+      { XDG_CACHE_HOME: path.join(blocker, 'sub') },
+      { XDG_CACHE_HOME: 'relative/cache' },
+    ]) {
       assert.deepEqual(run(readOnlyHome, ['api'], env), expected, JSON.stringify(env));
     }
     // a relative XDG_CACHE_HOME is ignored (XDG): HOME's .cache is used
@@ -109,7 +125,6 @@ describe('CLI index cache', () => {
     sleep(500);
     assert.deepEqual(fs.readdirSync(path.join(readOnlyHome, 'knowledge')).sort(), ['a.md', 'b.md', 'index.md']);
   });
-
 
   test('a forged cache file whose tables are out of range (a hash table with no empty slot, ids past the pools) is a miss: the CLI answers from index.md, never hangs', () => {
     const xdg = tempDir('aria-xdg-');
@@ -124,13 +139,18 @@ describe('CLI index cache', () => {
       'no empty slot': (image) => image.files.table.slots.fill(1),
       'a file id past the pools': (image) => image.files.keys.fill(1 << 30),
       'a list past its items': (image) => image.filesByTag.starts.fill(1 << 20, 1),
-      'small sections of the wrong shape': (image) => Object.assign(image.small, { knownTags: [{ tag: 7, aliases: 'x' }] }),
+      'small sections of the wrong shape': (image) =>
+        Object.assign(image.small, { knownTags: [{ tag: 7, aliases: 'x' }] }),
     };
     for (const [name, spoil] of Object.entries(forgeries)) {
       const image = compactIndex(parseIndex(FORGED));
       spoil(image);
       fs.writeFileSync(file, encodeImage(image, stamp), { mode: 0o600 });
-      const r = spawnSync('node', [cli, 'query', 'api', 'forged', '--today', '2026-11-30'], { env: { PATH: process.env.PATH, HOME: forgedHome, ...env }, encoding: 'utf8', timeout: 30_000 });
+      const r = spawnSync('node', [cli, 'query', 'api', 'forged', '--today', '2026-11-30'], {
+        env: { PATH: process.env.PATH, HOME: forgedHome, ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       assert.equal(r.error, undefined, `${name}: the CLI finished`);
       assert.equal(r.status, 0, `${name}: ${r.stderr}`);
       assert.doesNotMatch(r.stdout, /forged\.md/, `${name}: nothing from the forged file`);

@@ -11,7 +11,10 @@ const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
 
 function run(args: string[], home: string) {
-  const r = spawnSync('node', [cli, 'check', ...args], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
+  const r = spawnSync('node', [cli, 'check', ...args], {
+    env: { PATH: process.env.PATH, HOME: home },
+    encoding: 'utf8',
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -46,7 +49,10 @@ describe('aria-context check', () => {
     const r = run(['--today', '2026-11-14'], home);
     assert.equal(r.code, 0);
     assert.equal(r.err, '');
-    assert.equal(r.out, 'index.md: no problems; rebuilt 12 days ago; notes not compared with the index (add --drift)\n');
+    assert.equal(
+      r.out,
+      'index.md: no problems; rebuilt 12 days ago; notes not compared with the index (add --drift)\n',
+    );
   });
 
   test('refused entries (a path leaving the folder, a symlink out of it) are errors with code refused, exit 1', () => {
@@ -62,11 +68,21 @@ describe('aria-context check', () => {
     const refused = json.problems.filter((p) => p.code === 'refused');
     assert.deepEqual(
       refused.map((p) => [p.line, p.severity]),
-      [[lineOf(index, '../outside.md'), 'error'], [lineOf(index, 'notes/evil.md'), 'error'], [lineOf(index, 'refs/secret.md'), 'error']],
+      [
+        [lineOf(index, '../outside.md'), 'error'],
+        [lineOf(index, 'notes/evil.md'), 'error'],
+        [lineOf(index, 'refs/secret.md'), 'error'],
+      ],
     );
     assert.match(refused[0].message, /^Refused \.\.\/outside\.md: the path leaves the knowledge folder/);
-    assert.match(refused[1].message, /^Refused notes\/evil\.md: its real path \(after symlinks\) is outside the allowed folders/);
-    assert.match(refused[2].message, /^Refused refs\/secret\.md: its real path \(after symlinks\) is outside the allowed folders/);
+    assert.match(
+      refused[1].message,
+      /^Refused notes\/evil\.md: its real path \(after symlinks\) is outside the allowed folders/,
+    );
+    assert.match(
+      refused[2].message,
+      /^Refused refs\/secret\.md: its real path \(after symlinks\) is outside the allowed folders/,
+    );
     assert.match(json.summary, /3 problems \(3 errors\): 3 refused entries;/);
 
     // The text form: one compiler-style line per problem, then the summary.
@@ -86,7 +102,10 @@ describe('aria-context check', () => {
     fs.symlinkSync('a.md', path.join(home, 'knowledge', 'notes', 'alias.md'));
     fs.symlinkSync('nothing.md', path.join(home, 'knowledge', 'notes', 'dangling.md'));
     const json = problems([], home);
-    assert.deepEqual(json.problems.map((p) => [p.line, p.code]), [[lineOf(index, 'notes/dangling.md'), 'missing-file']]);
+    assert.deepEqual(
+      json.problems.map((p) => [p.line, p.code]),
+      [[lineOf(index, 'notes/dangling.md'), 'missing-file']],
+    );
     assert.equal(json.code, 0);
   });
 
@@ -96,7 +115,12 @@ describe('aria-context check', () => {
     const json = problems([], home);
     assert.equal(json.code, 0);
     assert.deepEqual(json.problems, [
-      { line: lineOf(index, 'notes/gone.md'), severity: 'warning', code: 'missing-file', message: 'notes/gone.md does not exist (moved or deleted since the last /index?)' },
+      {
+        line: lineOf(index, 'notes/gone.md'),
+        severity: 'warning',
+        code: 'missing-file',
+        message: 'notes/gone.md does not exist (moved or deleted since the last /index?)',
+      },
     ]);
     assert.match(json.summary, /^index\.md: 1 problem \(1 warning\): 1 missing file; rebuilt /);
   });
@@ -116,13 +140,24 @@ describe('aria-context check', () => {
         message: `notes/a.md is listed twice under ### api (first on line ${lineOf(index, 'notes/a.md — A')})`,
         related: { line: lineOf(index, 'notes/a.md — A'), message: 'first listed here' },
       },
-      { line: lineOf(index, 'api, orphan'), severity: 'info', code: 'unused-tag', message: 'Known tag orphan has no files' },
+      {
+        line: lineOf(index, 'api, orphan'),
+        severity: 'info',
+        code: 'unused-tag',
+        message: 'Known tag orphan has no files',
+      },
     ]);
-    assert.equal(json.summary, 'index.md: 2 problems (1 warning, 1 info): 1 duplicate entry, 1 tag without files; rebuilt today; notes not compared with the index (add --drift)');
+    assert.equal(
+      json.summary,
+      'index.md: 2 problems (1 warning, 1 info): 1 duplicate entry, 1 tag without files; rebuilt today; notes not compared with the index (add --drift)',
+    );
   });
 
   test('--drift adds the front-matter scan: a tagged note the index does not list, on the Last rebuilt line, with its file', () => {
-    const home = makeHome({ index: CLEAN, files: { 'knowledge/notes/a.md': NOTE_A, 'knowledge/notes/new.md': '---\ntags: [webhooks]\n---\n# New\n' } });
+    const home = makeHome({
+      index: CLEAN,
+      files: { 'knowledge/notes/a.md': NOTE_A, 'knowledge/notes/new.md': '---\ntags: [webhooks]\n---\n# New\n' },
+    });
     const before = new Date('2026-11-01T12:00:00'); // both notes older than Last rebuilt: no newer-than-index
     for (const note of ['a.md', 'new.md']) fs.utimesSync(path.join(home, 'knowledge', 'notes', note), before, before);
     assert.deepEqual(problems([], home).problems, []);
@@ -138,9 +173,19 @@ describe('aria-context check', () => {
 
   test('not configured or no index: exit 3 with the message query gives; bad usage: exit 2', () => {
     const empty = tempDir();
-    assert.deepEqual(run([], empty), { code: 3, out: 'aria-knowledge is not configured. Run /setup to get started.\n', err: '' });
-    assert.deepEqual(JSON.parse(run(['--json'], empty).out), { error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' } });
-    assert.deepEqual(run([], makeHome({})), { code: 3, out: 'No knowledge index found. Run /index to build it.\n', err: '' });
+    assert.deepEqual(run([], empty), {
+      code: 3,
+      out: 'aria-knowledge is not configured. Run /setup to get started.\n',
+      err: '',
+    });
+    assert.deepEqual(JSON.parse(run(['--json'], empty).out), {
+      error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' },
+    });
+    assert.deepEqual(run([], makeHome({})), {
+      code: 3,
+      out: 'No knowledge index found. Run /index to build it.\n',
+      err: '',
+    });
     const missingConfig = run(['--config', path.join(empty, 'none.md')], empty);
     assert.equal(missingConfig.code, 3);
     assert.match(missingConfig.out, /^Config file not found: /);
@@ -159,9 +204,15 @@ describe('aria-context check', () => {
     const home = makeHome({ index: CLEAN, files: { 'knowledge/notes/a.md': NOTE_A } });
     const other = tempDir();
     writeTree(other, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- gone.md — Gone\n` });
-    assert.deepEqual(problems(['--folder', path.join(other, 'kb')], home).problems.map((p) => p.code), ['missing-file']);
+    assert.deepEqual(
+      problems(['--folder', path.join(other, 'kb')], home).problems.map((p) => p.code),
+      ['missing-file'],
+    );
     writeTree(other, { 'cfg.md': `---\nknowledge_folder: ${path.join(other, 'kb')}\n---\n` });
-    assert.deepEqual(problems(['--config', path.join(other, 'cfg.md')], home).problems.map((p) => p.code), ['missing-file']);
+    assert.deepEqual(
+      problems(['--config', path.join(other, 'cfg.md')], home).problems.map((p) => p.code),
+      ['missing-file'],
+    );
     assert.match(problems(['--today', '2026-11-12'], home).summary, /rebuilt 10 days ago/);
     assert.equal(run(['--folder', 'relative/kb'], home).code, 2);
   });
@@ -173,13 +224,23 @@ describe('aria-context check', () => {
   // §F5 and §F6: these spellings are the Tag Index section; queries refuse its entries there.
   // Fails until index health takes its lines from the parser (src/core/indexLines.ts reads `## ` headings its own way).
   test('refused and missing entries are reported under every heading spelling the spec accepts', () => {
-    for (const heading of ['## Tag Index', '## Tag  Index', '## Tag Index ##', '## tag index', '##\tTAG   index', '  ## Tag Index #']) {
+    for (const heading of [
+      '## Tag Index',
+      '## Tag  Index',
+      '## Tag Index ##',
+      '## tag index',
+      '##\tTAG   index',
+      '  ## Tag Index #',
+    ]) {
       const index = `${INDEX_HEADER}${heading}\n### api\n- notes/a.md — A\n- ../outside.md — Leaves\n- notes/gone.md — Gone\n`;
       const home = makeHome({ index, files: { 'knowledge/notes/a.md': NOTE_A } });
       const json = problems([], home);
       assert.deepEqual(
         json.problems.map((p) => [p.line, p.code]),
-        [[lineOf(index, '../outside.md'), 'refused'], [lineOf(index, 'notes/gone.md'), 'missing-file']],
+        [
+          [lineOf(index, '../outside.md'), 'refused'],
+          [lineOf(index, 'notes/gone.md'), 'missing-file'],
+        ],
         JSON.stringify(heading),
       );
       assert.equal(json.code, 1, JSON.stringify(heading));

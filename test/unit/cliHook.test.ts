@@ -15,15 +15,33 @@ let sessions = 0;
 const newSession = () => `5f0b${process.pid}-test-${++sessions}`;
 
 function prompt(sessionId: string, text: string, cwd = '/tmp') {
-  return { session_id: sessionId, transcript_path: '/tmp/transcript.jsonl', cwd, permission_mode: 'default', hook_event_name: 'UserPromptSubmit', prompt: text };
+  return {
+    session_id: sessionId,
+    transcript_path: '/tmp/transcript.jsonl',
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: 'UserPromptSubmit',
+    prompt: text,
+  };
 }
 function sessionStart(sessionId: string, cwd: string, source = 'startup') {
-  return { session_id: sessionId, transcript_path: '/tmp/transcript.jsonl', cwd, hook_event_name: 'SessionStart', source };
+  return {
+    session_id: sessionId,
+    transcript_path: '/tmp/transcript.jsonl',
+    cwd,
+    hook_event_name: 'SessionStart',
+    source,
+  };
 }
 
 function hook(home: string, input: unknown, env: Record<string, string> = {}) {
   const stdin = typeof input === 'string' || Buffer.isBuffer(input) ? input : JSON.stringify(input);
-  const r = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], { env: { PATH: process.env.PATH, HOME: home, ...env }, input: stdin, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], {
+    env: { PATH: process.env.PATH, HOME: home, ...env },
+    input: stdin,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -44,7 +62,11 @@ function context(home: string, input: unknown, event = 'UserPromptSubmit'): stri
 const notes = (text: string) => text.split('\n').filter((l) => l.startsWith('- '));
 function silent(home: string, input: unknown, env: Record<string, string> = {}) {
   const r = hook(home, input, env);
-  assert.deepEqual(r, { code: 0, out: '', err: '' }, `expected silence for ${typeof input === 'string' ? input.slice(0, 80) : JSON.stringify(input).slice(0, 200)}`);
+  assert.deepEqual(
+    r,
+    { code: 0, out: '', err: '' },
+    `expected silence for ${typeof input === 'string' ? input.slice(0, 80) : JSON.stringify(input).slice(0, 200)}`,
+  );
 }
 
 /** Moves a session's last push back in time in the ledger file, as if the cooldown had passed. */
@@ -64,13 +86,23 @@ describe('aria-context hook claude-code', () => {
     assert.match(text, /^aria-context: .*`stripe`, `api`/);
     const lines = notes(text);
     assert.ok(lines.length >= 1 && lines.length <= 5, text);
-    assert.ok(lines.some((l) => l === `- Webhook signature verification — ${path.join(home, 'knowledge', 'references', 'stripe-webhook-patterns.md')}`), text);
+    assert.ok(
+      lines.some(
+        (l) =>
+          l ===
+          `- Webhook signature verification — ${path.join(home, 'knowledge', 'references', 'stripe-webhook-patterns.md')}`,
+      ),
+      text,
+    );
     for (const line of lines) assert.ok(path.isAbsolute(line.split(' — ').at(-1)!), line);
     assert.doesNotMatch(text, /HMAC|```/, 'titles and paths only, no note content');
   });
 
   test('whole words in any case, aliases count, but one tag (even named twice, or with its alias) is not enough', () => {
-    assert.match(context(home, prompt(newSession(), 'KUBERNETES rollout for the RN app')), /`kubernetes`, `react-native`/);
+    assert.match(
+      context(home, prompt(newSession(), 'KUBERNETES rollout for the RN app')),
+      /`kubernetes`, `react-native`/,
+    );
     silent(home, prompt(newSession(), 'stripe stripe STRIPE'));
     silent(home, prompt(newSession(), 'k8s and kubernetes and kube'));
     silent(home, prompt(newSession(), 'stripey apis')); // not whole words
@@ -89,10 +121,17 @@ describe('aria-context hook claude-code', () => {
     assert.deepEqual(notes(context(home, prompt(newSession(), 'api pagination with stripe'))), first);
   });
 
-  test('SessionStart in a configured project brings that project\'s knowledge; elsewhere nothing', () => {
-    const text = context(home, sessionStart(newSession(), path.join(home, 'Projects', 'proj-a', '_project-knowledge')), 'SessionStart');
+  test("SessionStart in a configured project brings that project's knowledge; elsewhere nothing", () => {
+    const text = context(
+      home,
+      sessionStart(newSession(), path.join(home, 'Projects', 'proj-a', '_project-knowledge')),
+      'SessionStart',
+    );
     assert.match(text, /project `proj-a`/);
-    assert.ok(notes(text).some((l) => l.includes(path.join('Projects', 'proj-a', '_project-knowledge'))), text);
+    assert.ok(
+      notes(text).some((l) => l.includes(path.join('Projects', 'proj-a', '_project-knowledge'))),
+      text,
+    );
     silent(home, sessionStart(newSession(), tempDir('aria-hook-elsewhere-')));
     silent(home, sessionStart(newSession(), path.join(home, 'Projects', 'no-such-folder')));
     silent(home, sessionStart(newSession(), 'relative/path'));
@@ -114,7 +153,18 @@ describe('aria-context hook claude-code', () => {
   });
 
   test('bad input is silence with exit 0: garbage, wrong shapes, no session, huge stdin', () => {
-    for (const input of ['', 'not json', '{"prompt": ', '[]', 'null', '42', JSON.stringify({ prompt: 'stripe api' }), JSON.stringify({ session_id: 7, prompt: 'stripe api' }), JSON.stringify({ ...prompt('x', 'stripe api'), hook_event_name: 'Stop' }), JSON.stringify(prompt('x'.repeat(300), 'stripe api'))]) {
+    for (const input of [
+      '',
+      'not json',
+      '{"prompt": ',
+      '[]',
+      'null',
+      '42',
+      JSON.stringify({ prompt: 'stripe api' }),
+      JSON.stringify({ session_id: 7, prompt: 'stripe api' }),
+      JSON.stringify({ ...prompt('x', 'stripe api'), hook_event_name: 'Stop' }),
+      JSON.stringify(prompt('x'.repeat(300), 'stripe api')),
+    ]) {
       silent(home, input);
     }
     silent(home, Buffer.from([0xff, 0xfe, 0x00, 0x01]));
@@ -128,7 +178,12 @@ describe('aria-context hook claude-code', () => {
     silent(home, prompt(newSession(), 'stripe api'), { ARIA_CONTEXT_HOOK: '0' });
     const off = fixtureCopy('aria-hook-off-');
     const config = path.join(off, '.claude', 'aria-knowledge.local.md');
-    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('projects_enabled: true', 'projects_enabled: true\naria_context_hook: false'));
+    fs.writeFileSync(
+      config,
+      fs
+        .readFileSync(config, 'utf8')
+        .replace('projects_enabled: true', 'projects_enabled: true\naria_context_hook: false'),
+    );
     silent(off, prompt(newSession(), 'stripe api'));
     silent(off, sessionStart(newSession(), path.join(off, 'Projects', 'proj-a')));
   });
@@ -137,7 +192,11 @@ describe('aria-context hook claude-code', () => {
     silent(tempDir('aria-hook-empty-'), prompt(newSession(), 'stripe api'));
     silent(makeHome({}), prompt(newSession(), 'stripe api'));
     silent('relative/home', prompt(newSession(), 'stripe api'));
-    const r = spawnSync(process.execPath, [cli, 'hook', 'cursor'], { env: { PATH: process.env.PATH, HOME: home }, input: JSON.stringify(prompt('s', 'stripe api')), encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [cli, 'hook', 'cursor'], {
+      env: { PATH: process.env.PATH, HOME: home },
+      input: JSON.stringify(prompt('s', 'stripe api')),
+      encoding: 'utf8',
+    });
     assert.equal(r.status, 0);
     assert.equal(r.stdout, '');
     assert.match(r.stderr, /^Usage: aria-context hook claude-code/);

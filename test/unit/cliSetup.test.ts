@@ -25,11 +25,22 @@ function fakeClients(exitCode = 0): { bin: string; log: string } {
 
 function run(args: string[], options: { home?: string; path?: string; input?: string } = {}) {
   const home = options.home ?? tempDir('aria-setup-home-');
-  const r = spawnSync(process.execPath, [cli, ...args], { env: { PATH: options.path ?? process.env.PATH, HOME: home }, input: options.input ?? '', encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    env: { PATH: options.path ?? process.env.PATH, HOME: home },
+    input: options.input ?? '',
+    encoding: 'utf8',
+  });
   return { code: r.status, out: r.stdout, err: r.stderr, home };
 }
 
-const calls = (log: string) => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as string[]) : []);
+const calls = (log: string) =>
+  fs.existsSync(log)
+    ? fs
+        .readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as string[])
+    : [];
 
 describe('aria-context setup', () => {
   test('--print gives each client its complete config with this Node and this dist/cli.js, absolute', () => {
@@ -38,12 +49,17 @@ describe('aria-context setup', () => {
     assert.equal(claude.out, `claude mcp add --scope user aria-context -- ${process.execPath} ${realCli} mcp\n`);
 
     const codex = run(['setup', 'codex', '--print']);
-    assert.equal(codex.out, `[mcp_servers.aria-context]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(realCli)}, "mcp"]\n`);
+    assert.equal(
+      codex.out,
+      `[mcp_servers.aria-context]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(realCli)}, "mcp"]\n`,
+    );
 
     const cursor = JSON.parse(run(['setup', 'cursor', '--print']).out);
     assert.deepEqual(cursor, { mcpServers: { 'aria-context': { command: process.execPath, args: [realCli, 'mcp'] } } });
     const vscode = JSON.parse(run(['setup', 'vscode', '--print']).out);
-    assert.deepEqual(vscode, { servers: { 'aria-context': { type: 'stdio', command: process.execPath, args: [realCli, 'mcp'] } } });
+    assert.deepEqual(vscode, {
+      servers: { 'aria-context': { type: 'stdio', command: process.execPath, args: [realCli, 'mcp'] } },
+    });
     for (const p of [process.execPath, realCli]) assert.ok(path.isAbsolute(p));
   });
 
@@ -56,11 +72,16 @@ describe('aria-context setup', () => {
     assert.match(relative.out, /--folder must be an absolute path/);
   });
 
-  test('without --print it shows the command, then runs the client\'s own (claude mcp add, codex mcp add)', () => {
+  test("without --print it shows the command, then runs the client's own (claude mcp add, codex mcp add)", () => {
     const { bin, log } = fakeClients();
     const claude = run(['setup', 'claude-code'], { path: `${bin}${path.delimiter}${process.env.PATH}` });
     assert.equal(claude.code, 0, claude.out);
-    assert.ok(claude.out.startsWith(`Running: claude mcp add --scope user aria-context -- ${process.execPath} ${realCli} mcp\n`), claude.out);
+    assert.ok(
+      claude.out.startsWith(
+        `Running: claude mcp add --scope user aria-context -- ${process.execPath} ${realCli} mcp\n`,
+      ),
+      claude.out,
+    );
     assert.match(claude.out, /Added stdio MCP server aria-context/);
     const codex = run(['setup', 'codex'], { path: `${bin}${path.delimiter}${process.env.PATH}` });
     assert.equal(codex.code, 0, codex.out);
@@ -118,7 +139,9 @@ describe('aria-context setup', () => {
     const accepted = run(['setup', 'claude-code', '--hooks'], { home, input: 'y\n' });
     assert.equal(accepted.code, 0, accepted.out);
     const written = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const ours = { hooks: [{ type: 'command', command: `${process.execPath} ${realCli} hook claude-code`, timeout: 10 }] };
+    const ours = {
+      hooks: [{ type: 'command', command: `${process.execPath} ${realCli} hook claude-code`, timeout: 10 }],
+    };
     assert.equal(written.model, 'opus');
     assert.deepEqual(written.hooks.UserPromptSubmit, [{ hooks: [other] }, ours]);
     assert.deepEqual(written.hooks.SessionStart, [ours]);
@@ -135,7 +158,10 @@ describe('aria-context setup', () => {
     const home = tempDir('aria-setup-hooks-');
     assert.equal(run(['setup', 'claude-code', '--hooks', '--yes'], { home }).code, 0);
     const file = path.join(home, '.claude', 'settings.json');
-    assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')).hooks), ['UserPromptSubmit', 'SessionStart']);
+    assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(file, 'utf8')).hooks), [
+      'UserPromptSubmit',
+      'SessionStart',
+    ]);
     fs.writeFileSync(file, '{ "hooks": // a comment\n }');
     const bad = run(['setup', 'claude-code', '--hooks', '--yes'], { home });
     assert.equal(bad.code, 1);

@@ -42,7 +42,12 @@ test('a forged tree node, URI or object gets the same refusal as an unknown path
   };
   const asPath = commandItems(snapshot, [secret], TODAY);
   assert.deepEqual(asPath.items, []);
-  for (const arg of [forged, { scheme: 'file', fsPath: secret, path: secret }, secret, { kind: 'tag', id: 't', children: [forged] }]) {
+  for (const arg of [
+    forged,
+    { scheme: 'file', fsPath: secret, path: secret },
+    secret,
+    { kind: 'tag', id: 't', children: [forged] },
+  ]) {
     const got = commandItems(snapshot, requestedPaths(arg, undefined, []), TODAY);
     assert.deepEqual(got, asPath, `refused like the plain path: ${JSON.stringify(arg).slice(0, 80)}`);
   }
@@ -52,26 +57,45 @@ test('a forged tree node, URI or object gets the same refusal as an unknown path
   );
   // In a multi-selection the real node still works and the forged one is refused.
   const multi = commandItems(snapshot, requestedPaths(forged, [real, forged], []), TODAY);
-  assert.deepEqual(multi.items.map((i) => i.absPath), [real.file!.absPath]);
-  assert.deepEqual(multi.refused.map((r) => r.path), [secret]);
+  assert.deepEqual(
+    multi.items.map((i) => i.absPath),
+    [real.file!.absPath],
+  );
+  assert.deepEqual(
+    multi.refused.map((r) => r.path),
+    [secret],
+  );
   // A non-file URI is refused, a cyclic or junk argument ends, and nothing names the secret.
   const cyclic: Record<string, unknown> = { id: 'c', kind: 'tag' };
   cyclic.children = [cyclic, cyclic];
   assert.deepEqual(requestedPaths(cyclic, undefined, []), []);
   assert.deepEqual(requestedPaths(42, undefined, []), []);
-  assert.equal(commandItems(snapshot, requestedPaths({ scheme: 'untitled', fsPath: 'x', toString: () => 'untitled:x' }, undefined, []), TODAY).items.length, 0);
-  const everything = loadItems(snapshot.config, commandItems(snapshot, requestedPaths(forged, [forged], []), TODAY).items);
+  assert.equal(
+    commandItems(
+      snapshot,
+      requestedPaths({ scheme: 'untitled', fsPath: 'x', toString: () => 'untitled:x' }, undefined, []),
+      TODAY,
+    ).items.length,
+    0,
+  );
+  const everything = loadItems(
+    snapshot.config,
+    commandItems(snapshot, requestedPaths(forged, [forged], []), TODAY).items,
+  );
   assert.ok(!JSON.stringify(everything).includes(SECRET));
 });
 
-test('real tree nodes are re-derived from the snapshot: same files, the snapshot\'s own fields, and they open', () => {
+test("real tree nodes are re-derived from the snapshot: same files, the snapshot's own fields, and they open", () => {
   const { snapshot, tree } = setup();
   const nodes = fileNodes(tree);
   assert.ok(nodes.length > 5);
   for (const node of nodes) {
     const got = commandItems(snapshot, requestedPaths(node, undefined, []), TODAY);
     assert.deepEqual(got.refused, [], node.file!.path);
-    assert.deepEqual(got.items.map((i) => i.absPath), [node.file!.absPath]);
+    assert.deepEqual(
+      got.items.map((i) => i.absPath),
+      [node.file!.absPath],
+    );
   }
   // A tag node acts on every file below it; a node whose argument claims a wider allowedRoots
   // comes back with the snapshot's.
@@ -84,5 +108,8 @@ test('real tree nodes are re-derived from the snapshot: same files, the snapshot
   const checked = checkItems(snapshot.config, below.items);
   assert.equal(checked.ok.length, below.items.length, JSON.stringify(checked.refused));
   // No argument: the tree's selection.
-  assert.deepEqual(commandItems(snapshot, requestedPaths(undefined, undefined, [nodes[1]]), TODAY).items.map((i) => i.absPath), [nodes[1].file!.absPath]);
+  assert.deepEqual(
+    commandItems(snapshot, requestedPaths(undefined, undefined, [nodes[1]]), TODAY).items.map((i) => i.absPath),
+    [nodes[1].file!.absPath],
+  );
 });

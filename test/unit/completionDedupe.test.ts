@@ -13,7 +13,9 @@ test('a project key that is also a known tag (and an alias of it) is offered onc
   });
   const catalogue = buildCatalogue(snapshotFor(home).index);
   for (const typed of ['pay', 'payments', '']) {
-    const labels = completionRows({ catalogue, value: typed, recent: [] }).flatMap((r) => (r.kind === 'complete' ? [r.label] : []));
+    const labels = completionRows({ catalogue, value: typed, recent: [] }).flatMap((r) =>
+      r.kind === 'complete' ? [r.label] : [],
+    );
     assert.equal(labels.filter((l) => l === 'payments').length, 1, `"${typed}": ${labels.join(' | ')}`);
     if (typed !== 'payments') assert.ok(labels.includes('pay → payments'), 'the alias keeps its own row');
   }

@@ -9,14 +9,23 @@ describe('config (§0)', () => {
   test('the not-configured message, exactly', () => {
     const home = tempDir();
     const outcome = loadConfig({ home, env: {} });
-    assert.deepEqual(outcome, { ok: false, code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' });
+    assert.deepEqual(outcome, {
+      ok: false,
+      code: 'not-configured',
+      message: 'aria-knowledge is not configured. Run /setup to get started.',
+    });
     assert.equal(NOT_CONFIGURED, 'aria-knowledge is not configured. Run /setup to get started.');
   });
 
   test('sources are tried in the §0 order and the first that exists wins', () => {
     const home = tempDir();
     const ws = tempDir();
-    const sources = { home, env: { KT_CONFIG: '~/kt.md', ARIA_KNOWLEDGE_CONFIG: '/etc/aria.md' }, configFile: '~/setting.md', trustedWorkspaceFolders: [ws] };
+    const sources = {
+      home,
+      env: { KT_CONFIG: '~/kt.md', ARIA_KNOWLEDGE_CONFIG: '/etc/aria.md' },
+      configFile: '~/setting.md',
+      trustedWorkspaceFolders: [ws],
+    };
     assert.deepEqual(configCandidates(sources), [
       path.join(home, 'setting.md'),
       path.join(home, 'kt.md'),
@@ -76,17 +85,33 @@ describe('config (§0)', () => {
     const c = outcome.config;
     assert.equal(c.knowledgeFolder, path.join(home, 'kb'));
     assert.equal(c.projectsEnabled, true);
-    assert.deepEqual([...c.projectsList.entries()], [
-      // repo: the repository folder (§9), the first folder below the projects root, else home, else /.
-      ['alpha', { tag: 'alpha', root: path.join(home, 'Projects', 'alpha-repo'), repo: path.join(home, 'Projects', 'alpha-repo') }],
-      ['beta', { tag: 'beta', root: path.join(home, 'code', 'beta'), repo: path.join(home, 'code') }],
-      ['gamma', { tag: 'gamma', root: '/abs/gamma', repo: '/abs' }],
-    ]);
+    assert.deepEqual(
+      [...c.projectsList.entries()],
+      [
+        // repo: the repository folder (§9), the first folder below the projects root, else home, else /.
+        [
+          'alpha',
+          {
+            tag: 'alpha',
+            root: path.join(home, 'Projects', 'alpha-repo'),
+            repo: path.join(home, 'Projects', 'alpha-repo'),
+          },
+        ],
+        ['beta', { tag: 'beta', root: path.join(home, 'code', 'beta'), repo: path.join(home, 'code') }],
+        ['gamma', { tag: 'gamma', root: '/abs/gamma', repo: '/abs' }],
+      ],
+    );
     assert.deepEqual(c.sharedKnowledge, ['alpha', 'beta']);
     assert.deepEqual(c.thresholds, { ideas: 7, codemap: 3, stitch: 30 });
     assert.deepEqual(c.projectGroups.get('alpha'), { subRepos: ['server', 'client'], stitchPath: 'docs/STITCH.md' });
 
-    writeTree(home, { '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '/kb', projects_shared_knowledge: 'true', projects_enabled: 'yes' }) });
+    writeTree(home, {
+      '.claude/aria-knowledge.local.md': configText({
+        knowledge_folder: '/kb',
+        projects_shared_knowledge: 'true',
+        projects_enabled: 'yes',
+      }),
+    });
     const legacy = loadConfig({ home, env: {} });
     assert.ok(legacy.ok);
     assert.deepEqual(legacy.config.sharedKnowledge, []);
@@ -95,7 +120,9 @@ describe('config (§0)', () => {
 
   test('projects root setting places relative project paths', () => {
     const home = tempDir();
-    writeTree(home, { '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '/kb', projects_list: 'a:a' }) });
+    writeTree(home, {
+      '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '/kb', projects_list: 'a:a' }),
+    });
     const outcome = loadConfig({ home, env: {}, projectsRoot: '~/src' });
     assert.ok(outcome.ok);
     assert.equal(outcome.config.projectsList.get('a')?.root, path.join(home, 'src', 'a'));
@@ -108,7 +135,9 @@ describe('config (§0)', () => {
     assert.equal(alone.config.knowledgeFolder, path.join(home, 'notes'));
     assert.equal(alone.config.configFile, null);
     assert.equal(alone.config.projectsEnabled, false);
-    writeTree(home, { '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '/elsewhere', projects_enabled: 'true' }) });
+    writeTree(home, {
+      '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '/elsewhere', projects_enabled: 'true' }),
+    });
     const both = loadConfig({ home, env: {}, folder: '/override' });
     assert.ok(both.ok);
     assert.equal(both.config.knowledgeFolder, '/override');

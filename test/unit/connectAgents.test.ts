@@ -17,7 +17,10 @@ function extensionsDir(installs: Record<string, number | null>): string {
   for (const [folder, exit] of Object.entries(installs)) {
     fs.mkdirSync(path.join(dir, folder, 'dist'), { recursive: true });
     if (exit === null) continue; // a folder left without its bundle (a half-removed version)
-    fs.writeFileSync(path.join(dir, folder, 'dist', 'cli.js'), `process.stdout.write(JSON.stringify({ from: ${JSON.stringify(folder)}, argv: process.argv.slice(2) })); process.exit(${exit});\n`);
+    fs.writeFileSync(
+      path.join(dir, folder, 'dist', 'cli.js'),
+      `process.stdout.write(JSON.stringify({ from: ${JSON.stringify(folder)}, argv: process.argv.slice(2) })); process.exit(${exit});\n`,
+    );
   }
   return dir;
 }
@@ -29,7 +32,14 @@ function writeLauncher(dir: string): string {
 }
 
 test('the launcher runs the newest installed version that has its bundle, with mcp and the given arguments', () => {
-  const dir = extensionsDir({ [`${ID}-0.1.0`]: 0, [`${ID}-0.10.0`]: 0, [`${ID}-0.9.3-linux-x64`]: 0, [`${ID}-1.0.0`]: null, 'other.ext-9.9.9': 0, [`${ID}-notaversion`]: 0 });
+  const dir = extensionsDir({
+    [`${ID}-0.1.0`]: 0,
+    [`${ID}-0.10.0`]: 0,
+    [`${ID}-0.9.3-linux-x64`]: 0,
+    [`${ID}-1.0.0`]: null,
+    'other.ext-9.9.9': 0,
+    [`${ID}-notaversion`]: 0,
+  });
   const run = spawnSync(process.execPath, [writeLauncher(dir), '--folder', '/x'], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   assert.deepEqual(JSON.parse(run.stdout), { from: `${ID}-0.10.0`, argv: ['mcp', '--folder', '/x'] });
@@ -45,7 +55,9 @@ test('an update is picked up without touching the launcher; the exit code passes
 });
 
 test('no installed extension: a one-line message and exit 1', () => {
-  const run = spawnSync(process.execPath, [writeLauncher(extensionsDir({ 'other.ext-1.0.0': 0 }))], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [writeLauncher(extensionsDir({ 'other.ext-1.0.0': 0 }))], {
+    encoding: 'utf8',
+  });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /^aria-context: no installed aria-context extension found in .*Connect Agents/);
 });
@@ -54,21 +66,55 @@ test('through the launcher, the real server answers initialize over stdio', () =
   if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli.js'))) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
   const dir = tempDir('aria-connect-real-');
   fs.symlinkSync(repoRoot, path.join(dir, `${ID}-0.1.0`));
-  const request = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'connect-test', version: '1' } } };
-  const run = spawnSync(process.execPath, [writeLauncher(dir)], { env: { PATH: process.env.PATH, HOME: fixtureCopy('aria-connect-home-') }, input: `${JSON.stringify(request)}\n`, encoding: 'utf8', timeout: 60_000 });
-  const reply = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } }).find((m) => m.id === 1);
+  const request = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'connect-test', version: '1' } },
+  };
+  const run = spawnSync(process.execPath, [writeLauncher(dir)], {
+    env: { PATH: process.env.PATH, HOME: fixtureCopy('aria-connect-home-') },
+    input: `${JSON.stringify(request)}\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const reply = run.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } })
+    .find((m) => m.id === 1);
   assert.equal(reply?.result?.serverInfo?.name, 'aria-context', `${run.stdout}\n${run.stderr}`);
 });
 
-test('each client gets one complete config for the launcher; the editor\'s runtime as Node carries ELECTRON_RUN_AS_NODE', () => {
+test("each client gets one complete config for the launcher; the editor's runtime as Node carries ELECTRON_RUN_AS_NODE", () => {
   const node = launcherServer('/s/aria-context-mcp.js', { path: '/usr/bin/node', electron: false });
   assert.deepEqual(node, { command: '/usr/bin/node', args: ['/s/aria-context-mcp.js'] });
-  assert.equal(connectText('claude-code', node).run, 'claude mcp add --scope user aria-context -- /usr/bin/node /s/aria-context-mcp.js');
+  assert.equal(
+    connectText('claude-code', node).run,
+    'claude mcp add --scope user aria-context -- /usr/bin/node /s/aria-context-mcp.js',
+  );
   const electron = launcherServer('/s/aria-context-mcp.js', { path: '/opt/Code/code', electron: true });
-  assert.equal(connectText('claude-code', electron).run, 'claude mcp add --scope user --env ELECTRON_RUN_AS_NODE=1 aria-context -- /opt/Code/code /s/aria-context-mcp.js');
+  assert.equal(
+    connectText('claude-code', electron).run,
+    'claude mcp add --scope user --env ELECTRON_RUN_AS_NODE=1 aria-context -- /opt/Code/code /s/aria-context-mcp.js',
+  );
   const codex = connectText('codex', electron);
-  assert.equal(codex.text, '[mcp_servers.aria-context]\ncommand = "/opt/Code/code"\nargs = ["/s/aria-context-mcp.js"]\nenv = { "ELECTRON_RUN_AS_NODE" = "1" }\n');
-  assert.equal(codex.run, 'codex mcp add --env ELECTRON_RUN_AS_NODE=1 aria-context -- /opt/Code/code /s/aria-context-mcp.js');
-  assert.deepEqual(JSON.parse(connectText('cursor', electron).text), { mcpServers: { 'aria-context': { command: '/opt/Code/code', args: ['/s/aria-context-mcp.js'], env: { ELECTRON_RUN_AS_NODE: '1' } } } });
+  assert.equal(
+    codex.text,
+    '[mcp_servers.aria-context]\ncommand = "/opt/Code/code"\nargs = ["/s/aria-context-mcp.js"]\nenv = { "ELECTRON_RUN_AS_NODE" = "1" }\n',
+  );
+  assert.equal(
+    codex.run,
+    'codex mcp add --env ELECTRON_RUN_AS_NODE=1 aria-context -- /opt/Code/code /s/aria-context-mcp.js',
+  );
+  assert.deepEqual(JSON.parse(connectText('cursor', electron).text), {
+    mcpServers: {
+      'aria-context': {
+        command: '/opt/Code/code',
+        args: ['/s/aria-context-mcp.js'],
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+      },
+    },
+  });
   assert.equal(connectText('cursor', node).run, undefined, 'Cursor has no command: the JSON is pasted');
 });

@@ -7,7 +7,14 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery } from '../../src/core/engine';
 import { batches, bundleFileName, bundlesToDelete, isInside, sendPlan } from '../../src/vscode/chat/sendPlanModel';
-import { buildCatalogue, CompletionFilter, completionRows, queryProblem, removeRecent, SECTION_LIMIT } from '../../src/vscode/query/completionModel';
+import {
+  buildCatalogue,
+  CompletionFilter,
+  completionRows,
+  queryProblem,
+  removeRecent,
+  SECTION_LIMIT,
+} from '../../src/vscode/query/completionModel';
 import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
 import { countsOf, describeCounts } from '../../src/core/tagCounts';
 import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
@@ -32,10 +39,16 @@ test('settings open on the Remote tab in a remote window and on the User tab oth
 test('Send to Chat asks above the file limit or the token limit, never with both limits at 0, and bundles exactly when it asks', () => {
   assert.deepEqual(sendPlan({ files: 50, tokens: 100, maxFiles: 50, maxTokens: 20000 }), { ask: null, bundle: false });
   assert.equal(sendPlan({ files: 358, tokens: 100, maxFiles: 50, maxTokens: 20000 }).bundle, true);
-  assert.match(sendPlan({ files: 358, tokens: 100, maxFiles: 50, maxTokens: 20000 }).ask ?? '', /one read-only bundle file/);
+  assert.match(
+    sendPlan({ files: 358, tokens: 100, maxFiles: 50, maxTokens: 20000 }).ask ?? '',
+    /one read-only bundle file/,
+  );
   assert.equal(sendPlan({ files: 5000, tokens: 1e9, maxFiles: 0, maxTokens: 0 }).bundle, false);
   assert.match(sendPlan({ files: 358, tokens: 100, maxFiles: 50, maxTokens: 20000 }).ask ?? '', /more than 50 files/);
-  assert.match(sendPlan({ files: 2, tokens: 30000, maxFiles: 50, maxTokens: 20000 }).ask ?? '', /more than 20000 estimated tokens/);
+  assert.match(
+    sendPlan({ files: 2, tokens: 30000, maxFiles: 50, maxTokens: 20000 }).ask ?? '',
+    /more than 20000 estimated tokens/,
+  );
   assert.equal(sendPlan({ files: 5000, tokens: 1e9, maxFiles: 0, maxTokens: 0 }).ask, null);
   const parts = batches(Array.from({ length: 358 }, (_, i) => i));
   assert.equal(parts.flat().length, 358);
@@ -53,7 +66,12 @@ test('bundle files: a safe name from the query and a UTC stamp, never inside the
   assert.ok(isInside('/k', '/k'));
   assert.ok(!isInside('/kk/b.md', '/k'));
   assert.ok(!isInside('/other/b.md', '/k'));
-  const names = ['knowledge-a-20261201T000003Z.md', 'notes.txt', 'knowledge-b-20261201T000001Z.md', 'knowledge-c-20261201T000002Z.md'];
+  const names = [
+    'knowledge-a-20261201T000003Z.md',
+    'notes.txt',
+    'knowledge-b-20261201T000001Z.md',
+    'knowledge-c-20261201T000002Z.md',
+  ];
   assert.deepEqual(bundlesToDelete(names, 2), ['knowledge-b-20261201T000001Z.md', 'knowledge-c-20261201T000002Z.md']);
   assert.deepEqual(bundlesToDelete(names, 5), []);
 });
@@ -63,7 +81,10 @@ test('pick list: when anything is loadable, every listed row is a checkable file
   for (const text of ['proj-a', 'proj-c AND database', 'stripe']) {
     const model = pickModel(query(home, text), text);
     assert.ok(model.selectableCount > 0);
-    assert.ok(model.listRows.every((r) => r.kind === 'item' || r.kind === 'separator'), text);
+    assert.ok(
+      model.listRows.every((r) => r.kind === 'item' || r.kind === 'separator'),
+      text,
+    );
     assert.equal(model.listRows.filter((r) => r.kind === 'item').length, model.selectableCount);
     // No separator without a row under it.
     model.listRows.forEach((r, i) => r.kind === 'separator' && assert.equal(model.listRows[i + 1]?.kind, 'item'));
@@ -72,7 +93,11 @@ test('pick list: when anything is loadable, every listed row is a checkable file
   }
   const projA = pickModel(query(home, 'proj-a'), 'proj-a');
   assert.match(pickTitle(projA), /2 pending ideas/);
-  assert.match(pickTitle(projA), /2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/, 'the expansion in the title, not only the placeholder');
+  assert.match(
+    pickTitle(projA),
+    /2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/,
+    'the expansion in the title, not only the placeholder',
+  );
   assert.ok(!pickTitle(projA).includes('`'), 'no markdown backticks in plain text');
   const alias = pickModel(query(home, 'deploy'), 'deploy');
   assert.match(pickTitle(alias), /Resolved deploy → deployment/);
@@ -103,7 +128,10 @@ test('an emptied input is topped by the hint row, not by a recent query, and rec
 function projectKeyTagHome(): string {
   const home = fixtureCopy('aria-pkey-');
   const index = path.join(home, 'knowledge', 'index.md');
-  fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('api, architecture,', 'api, architecture, proj-a [aliases: pay],'));
+  fs.writeFileSync(
+    index,
+    fs.readFileSync(index, 'utf8').replace('api, architecture,', 'api, architecture, proj-a [aliases: pay],'),
+  );
   return home;
 }
 
@@ -146,12 +174,19 @@ test('counts: a tag with team-shared notes says so, and its total matches the qu
 test('tag sort: by name, or by what querying the tag returns with the most first, ties by name', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const known = (sort: 'name' | 'count') => buildTree({ snapshot, today: '2026-11-30', sort }).find((r) => r.id === 'group:known')!.children!;
+  const known = (sort: 'name' | 'count') =>
+    buildTree({ snapshot, today: '2026-11-30', sort }).find((r) => r.id === 'group:known')!.children!;
   const byName = known('name').map((n) => n.label);
-  assert.deepEqual(byName, [...byName].sort((a, b) => a.localeCompare(b)));
+  assert.deepEqual(
+    byName,
+    [...byName].sort((a, b) => a.localeCompare(b)),
+  );
   const byCount = known('count');
   const counts = byCount.map((n) => n.count ?? 0);
-  assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
+  assert.deepEqual(
+    counts,
+    [...counts].sort((a, b) => b - a),
+  );
   assert.equal(byCount[0].label, 'api');
   assert.deepEqual(new Set(byCount.map((n) => n.id)), new Set(known('name').map((n) => n.id)), 'same nodes, same ids');
 });
@@ -172,19 +207,36 @@ test('Go to Tag lists every tag and project with its place; a file is found unde
 
 test('knowledge files for the menus: index entries, allowed team-shared notes and project-tier files; never an escaping entry', () => {
   const home = makeHome({
-    files: { 'knowledge/a.md': '# A\n', 'knowledge/projects/p/x.md': '---\ntags: [p]\n---\n# X\n', 'outside.md': '# no\n' },
-    index: '# Knowledge Index\n\n## Projects\n\n### p — P\nRelevant tags: t\n\n## Known Tags\n\nt\n\n## Tag Index\n\n### t\n- a.md — A\n- ../outside.md — escapes\n',
+    files: {
+      'knowledge/a.md': '# A\n',
+      'knowledge/projects/p/x.md': '---\ntags: [p]\n---\n# X\n',
+      'outside.md': '# no\n',
+    },
+    index:
+      '# Knowledge Index\n\n## Projects\n\n### p — P\nRelevant tags: t\n\n## Known Tags\n\nt\n\n## Tag Index\n\n### t\n- a.md — A\n- ../outside.md — escapes\n',
   });
   const snapshot = snapshotFor(home);
   const projectFile = path.join(snapshot.config.knowledgeFolder, 'projects', 'p', 'x.md');
-  const paths = knowledgePaths(snapshot, () => [{ relPath: 'projects/p/x.md', absPath: projectFile, tags: new Set(['p']), hints: [], description: '', problem: null }]);
+  const paths = knowledgePaths(snapshot, () => [
+    {
+      relPath: 'projects/p/x.md',
+      absPath: projectFile,
+      tags: new Set(['p']),
+      hints: [],
+      description: '',
+      problem: null,
+    },
+  ]);
   assert.ok(paths.includes(path.join(snapshot.config.knowledgeFolder, 'a.md')));
   assert.ok(!paths.some((p) => p.endsWith('outside.md')));
 });
 
 test('completion: a growing token narrows the previous matches to the same rows as a fresh filter, and sections are capped', () => {
   const tags = Array.from({ length: 1500 }, (_, i) => `tag-${String(i).padStart(4, '0')}`);
-  const home = makeHome({ index: `# Knowledge Index\n\n## Known Tags\n\n${tags.join(', ')}\n\n## Tag Index\n\n${tags.map((t) => `### ${t}\n- a.md — A\n`).join('\n')}`, files: { 'knowledge/a.md': '# A\n' } });
+  const home = makeHome({
+    index: `# Knowledge Index\n\n## Known Tags\n\n${tags.join(', ')}\n\n## Tag Index\n\n${tags.map((t) => `### ${t}\n- a.md — A\n`).join('\n')}`,
+    files: { 'knowledge/a.md': '# A\n' },
+  });
   const catalogue = buildCatalogue(snapshotFor(home).index);
   const filter = new CompletionFilter();
   for (const value of ['t', 'ta', 'tag-1', 'tag-12', 'tag-1', 'tag-01', 'x', '']) {
@@ -194,10 +246,13 @@ test('completion: a growing token narrows the previous matches to the same rows 
     const perSection = incremental.filter((r) => r.kind === 'complete').length;
     assert.ok(perSection <= SECTION_LIMIT, `${value}: ${perSection}`);
   }
-  const ids = (rows: ReturnType<typeof completionRows>) => rows.filter((r) => r.kind === 'complete').map((r) => r.label);
-  assert.deepEqual(ids(completionRows({ catalogue, value: 'tag-149', recent: [] })), Array.from({ length: 10 }, (_, i) => `tag-149${i}`));
+  const ids = (rows: ReturnType<typeof completionRows>) =>
+    rows.filter((r) => r.kind === 'complete').map((r) => r.label);
+  assert.deepEqual(
+    ids(completionRows({ catalogue, value: 'tag-149', recent: [] })),
+    Array.from({ length: 10 }, (_, i) => `tag-149${i}`),
+  );
 });
-
 
 test('a project-tier file listed under a tag in Tag Index sits under its project only, as querying the tag returns it (§4a)', () => {
   const { home } = fixtureHome();
@@ -205,7 +260,10 @@ test('a project-tier file listed under a tag in Tag Index sits under its project
   const roots = buildTree({ snapshot, today: '2026-11-30' });
   const abs = path.join(snapshot.config.knowledgeFolder, 'projects', 'proj-a', 'decisions', '004-state-sync.md');
   const nodes = fileNodesFor(roots, abs);
-  assert.ok(nodes.length >= 1 && nodes.every((n) => n.where.startsWith('Projects › proj-a')), nodes.map((n) => n.where).join('; '));
+  assert.ok(
+    nodes.length >= 1 && nodes.every((n) => n.where.startsWith('Projects › proj-a')),
+    nodes.map((n) => n.where).join('; '),
+  );
   assert.ok(!query(home, 'api').items.some((i) => i.absPath === abs), 'the api query leaves it to the project tier');
   assert.match(nodes[0].node.tooltip ?? '', /tags: .*proj-a/);
 });
@@ -221,6 +279,9 @@ test('project nodes: the query count, artifact freshness and pending ideas in th
   assert.match(project.tooltip ?? '', /2 pending ideas \(1 stale\)/);
   const team = project.children!.find((c) => c.label === 'Team-shared');
   assert.ok(team, 'a Team-shared child');
-  const expected = result.items.filter((i) => i.category === 'team-shared').map((i) => i.absPath).sort();
+  const expected = result.items
+    .filter((i) => i.category === 'team-shared')
+    .map((i) => i.absPath)
+    .sort();
   assert.deepEqual(team.children!.map((c) => c.file!.absPath).sort(), expected);
 });

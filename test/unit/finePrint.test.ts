@@ -36,28 +36,57 @@ describe('fine print: index.md syntax', () => {
   });
 
   test('§F6 section names ignore case and runs of whitespace; repeated sections merge', () => {
-    const ix = indexOf(`${INDEX_HEADER}##  TAG   index\n### api\n- a.md\n## Review Index\n### api\n- r.md\n## Tag Index\n### API\n- b.md\n`);
-    assert.deepEqual(ix.filesByTag.get('api')?.map((f) => f.path), ['a.md', 'b.md']);
+    const ix = indexOf(
+      `${INDEX_HEADER}##  TAG   index\n### api\n- a.md\n## Review Index\n### api\n- r.md\n## Tag Index\n### API\n- b.md\n`,
+    );
+    assert.deepEqual(
+      ix.filesByTag.get('api')?.map((f) => f.path),
+      ['a.md', 'b.md'],
+    );
   });
 
   test('§F7 a project heading without an em dash: first word is the key, the rest the name', () => {
-    const ix = indexOf(`${INDEX_HEADER}## Projects\n### ss - Seer Service\nRelevant tags: api\n### solo\n### k: Kilo\n### m : Mike\n### :\n`);
-    assert.deepEqual([...ix.projects.values()].map((p) => [p.key, p.name]), [['ss', 'Seer Service'], ['solo', null], ['k', 'Kilo'], ['m', 'Mike'], [':', null]]);
+    const ix = indexOf(
+      `${INDEX_HEADER}## Projects\n### ss - Seer Service\nRelevant tags: api\n### solo\n### k: Kilo\n### m : Mike\n### :\n`,
+    );
+    assert.deepEqual(
+      [...ix.projects.values()].map((p) => [p.key, p.name]),
+      [
+        ['ss', 'Seer Service'],
+        ['solo', null],
+        ['k', 'Kilo'],
+        ['m', 'Mike'],
+        [':', null],
+      ],
+    );
   });
 
   test('§F8 team-shared annotation keys in any case, with spaces; project and scope lowercased', () => {
-    const ix = indexOf(`${INDEX_HEADER}## Team-Shared Tag Index\n### api\n- ~/P/p/_project-knowledge/a.md — A [ Project : P1 , Scope : REPO ]\n`);
-    assert.deepEqual(ix.teamShared.get('api'), [{ path: '~/P/p/_project-knowledge/a.md', description: 'A', project: 'p1', scope: 'repo' }]);
+    const ix = indexOf(
+      `${INDEX_HEADER}## Team-Shared Tag Index\n### api\n- ~/P/p/_project-knowledge/a.md — A [ Project : P1 , Scope : REPO ]\n`,
+    );
+    assert.deepEqual(ix.teamShared.get('api'), [
+      { path: '~/P/p/_project-knowledge/a.md', description: 'A', project: 'p1', scope: 'repo' },
+    ]);
   });
 
   test('§F9 in Known Tags a `[` that is never closed ends with its line, warned: its tag and the tags after it are kept', () => {
     const ix = indexOf(`${INDEX_HEADER}## Known Tags\napi, kubernetes [aliases: k8s, stripe\nreact\n`);
-    assert.deepEqual(ix.knownTags, [{ tag: 'api', aliases: [] }, { tag: 'kubernetes', aliases: ['k8s', 'stripe'] }, { tag: 'react', aliases: [] }]);
-    assert.ok(ix.warnings.some((w) => w.includes('"[aliases: k8s, stripe" has no closing "]"')), ix.warnings.join('\n'));
+    assert.deepEqual(ix.knownTags, [
+      { tag: 'api', aliases: [] },
+      { tag: 'kubernetes', aliases: ['k8s', 'stripe'] },
+      { tag: 'react', aliases: [] },
+    ]);
+    assert.ok(
+      ix.warnings.some((w) => w.includes('"[aliases: k8s, stripe" has no closing "]"')),
+      ix.warnings.join('\n'),
+    );
   });
 
   test('§F10 an alias that is itself a Known tag is ignored with a warning: the tag still finds its notes', () => {
-    const home = makeHome({ index: `${INDEX_HEADER}## Known Tags\napi, rest [aliases: api, r]\n\n## Tag Index\n### api\n- a.md\n### rest\n- r.md\n` });
+    const home = makeHome({
+      index: `${INDEX_HEADER}## Known Tags\napi, rest [aliases: api, r]\n\n## Tag Index\n### api\n- a.md\n### rest\n- r.md\n`,
+    });
     const r = query(home, 'api');
     assert.deepEqual(paths(r), ['a.md']);
     assert.deepEqual(r.query.resolved, []);
@@ -67,13 +96,21 @@ describe('fine print: index.md syntax', () => {
   test('§F11 an alias declared on two tags belongs to the first; the second is warned about', () => {
     const ix = indexOf(`${INDEX_HEADER}## Known Tags\nkubernetes [aliases: k], kafka [aliases: k, kf]\n`);
     assert.equal(ix.aliases.get('k'), 'kubernetes');
-    assert.deepEqual(ix.knownTags.map((t) => t.aliases), [['k'], ['kf']]);
+    assert.deepEqual(
+      ix.knownTags.map((t) => t.aliases),
+      [['k'], ['kf']],
+    );
     assert.ok(ix.warnings.some((w) => w.includes('already belongs to kubernetes')));
   });
 
   test('§F15 tags compare case-insensitively: headings merge, Known Tags are lowercased and merge their aliases', () => {
-    const ix = indexOf(`${INDEX_HEADER}## Known Tags\nAPI [aliases: a], api [aliases: b], - Web\n## Tag Index\n### API\n- a.md\n### api\n- b.md\n`);
-    assert.deepEqual(ix.knownTags, [{ tag: 'api', aliases: ['a', 'b'] }, { tag: 'web', aliases: [] }]);
+    const ix = indexOf(
+      `${INDEX_HEADER}## Known Tags\nAPI [aliases: a], api [aliases: b], - Web\n## Tag Index\n### API\n- a.md\n### api\n- b.md\n`,
+    );
+    assert.deepEqual(ix.knownTags, [
+      { tag: 'api', aliases: ['a', 'b'] },
+      { tag: 'web', aliases: [] },
+    ]);
     assert.deepEqual([...ix.tagIndex.keys()], ['api']);
   });
 
@@ -111,19 +148,30 @@ describe('fine print: index.md syntax', () => {
   });
 
   test('§F22 hint phrases are kept as written: two spellings are two phrases, both matched', () => {
-    const home = makeHome({ index: `${INDEX_HEADER}## Semantic Hints Index\n### Cursor Pagination\n- a.md\n### cursor pagination\n- b.md\n` });
+    const home = makeHome({
+      index: `${INDEX_HEADER}## Semantic Hints Index\n### Cursor Pagination\n- a.md\n### cursor pagination\n- b.md\n`,
+    });
     assert.deepEqual([...snapshotFor(home).index.hints.keys()], ['Cursor Pagination', 'cursor pagination']);
     assert.deepEqual(paths(query(home, 'cursor')), ['a.md', 'b.md']);
   });
 
   test('§F39 `Relevant tags:` before the first project heading, or outside Projects, is ignored', () => {
-    const ix = indexOf(`${INDEX_HEADER}## Projects\nRelevant tags: lost\n### p — P\nRelevant tags: api\nNotes: anything\n## Tag Index\nRelevant tags: x\n`);
-    assert.deepEqual([...ix.projects.values()].map((p) => p.relevantTags), [['api']]);
+    const ix = indexOf(
+      `${INDEX_HEADER}## Projects\nRelevant tags: lost\n### p — P\nRelevant tags: api\nNotes: anything\n## Tag Index\nRelevant tags: x\n`,
+    );
+    assert.deepEqual(
+      [...ix.projects.values()].map((p) => p.relevantTags),
+      [['api']],
+    );
   });
 
   test('§F9 a bulleted Known Tags list, wrapped inside brackets, reads like the comma list', () => {
     const ix = indexOf(`${INDEX_HEADER}## Known Tags\n- api\n- kubernetes [aliases: k8s,\n  - kube, k 8]\n* stripe\n`);
-    assert.deepEqual(ix.knownTags, [{ tag: 'api', aliases: [] }, { tag: 'kubernetes', aliases: ['k8s', 'kube'] }, { tag: 'stripe', aliases: [] }]);
+    assert.deepEqual(ix.knownTags, [
+      { tag: 'api', aliases: [] },
+      { tag: 'kubernetes', aliases: ['k8s', 'kube'] },
+      { tag: 'stripe', aliases: [] },
+    ]);
     assert.ok(ix.warnings.some((w) => w.includes('alias "k 8" of kubernetes holds a space')));
   });
 
@@ -134,7 +182,9 @@ describe('fine print: index.md syntax', () => {
   });
 
   test('§F41 a team-shared entry without a valid trailing [project: …] is ignored with a warning', () => {
-    const ix = indexOf(`${INDEX_HEADER}## Team-Shared Tag Index\n### api\n- ~/a.md — A\n- ~/b.md — B [project: p, owner: me]\n- ~/c.md — C [project: p] trailing\n- ~/d.md — D [project: ]\n`);
+    const ix = indexOf(
+      `${INDEX_HEADER}## Team-Shared Tag Index\n### api\n- ~/a.md — A\n- ~/b.md — B [project: p, owner: me]\n- ~/c.md — C [project: p] trailing\n- ~/d.md — D [project: ]\n`,
+    );
     assert.deepEqual([...ix.teamShared.keys()], []);
     assert.equal(ix.warnings.filter((w) => w.includes('without [project: …]')).length, 4);
   });
@@ -186,7 +236,9 @@ describe('fine print: queries', () => {
   });
 
   test('§F26 an alias equal to a project key resolves to its tag and is not expanded', () => {
-    const h = makeHome({ index: `${INDEX_HEADER}## Projects\n### ss — S\nRelevant tags: api\n## Known Tags\nkubernetes [aliases: ss]\n## Tag Index\n### kubernetes\n- k.md\n### api\n- a.md\n` });
+    const h = makeHome({
+      index: `${INDEX_HEADER}## Projects\n### ss — S\nRelevant tags: api\n## Known Tags\nkubernetes [aliases: ss]\n## Tag Index\n### kubernetes\n- k.md\n### api\n- a.md\n`,
+    });
     const r = query(h, 'ss');
     assert.deepEqual(r.query.tokens, ['kubernetes']);
     assert.deepEqual(paths(r), ['k.md']);
@@ -194,7 +246,10 @@ describe('fine print: queries', () => {
 
   test('§F27 results sort by tokens matched, then by path in UTF-16 code units', () => {
     const r = query(home, 'api web');
-    assert.deepEqual(paths(r).filter((p) => !p.startsWith('projects/')), ['2.md', 'b/z.md', 'b/ü.md', 'b/😀.md', 'b/～.md']);
+    assert.deepEqual(
+      paths(r).filter((p) => !p.startsWith('projects/')),
+      ['2.md', 'b/z.md', 'b/ü.md', 'b/😀.md', 'b/～.md'],
+    );
   });
 });
 
@@ -237,18 +292,31 @@ describe('fine print: files and folders', () => {
         'knowledge/intake/ideas/2026-11-03-c.md': '---\ntype: bug\n---\n# C\n',
       },
     });
-    assert.deepEqual(scanIdeas(`${home}/knowledge`).ideas.map((i) => [i.title, i.projects]), [['A', ['p', 'q']], ['B', ['q']]]);
+    assert.deepEqual(
+      scanIdeas(`${home}/knowledge`).ideas.map((i) => [i.title, i.projects]),
+      [
+        ['A', ['p', 'q']],
+        ['B', ['q']],
+      ],
+    );
   });
 
   test('§F31 a path listed under two projects in team-shared is two entries; only the owner of its folder keeps it', () => {
     const home = makeHome({
-      config: { projects_enabled: 'true', projects_list: 'p1:~/Projects/p1,p2:~/Projects/p2', projects_shared_knowledge: 'p1, p2' },
+      config: {
+        projects_enabled: 'true',
+        projects_list: 'p1:~/Projects/p1,p2:~/Projects/p2',
+        projects_shared_knowledge: 'p1, p2',
+      },
       index: `${INDEX_HEADER}## Team-Shared Tag Index\n### api\n- ~/Projects/p1/_project-knowledge/a.md — A [project: p1, scope: repo]\n### web\n- ~/Projects/p1/_project-knowledge/a.md — A [project: P2, scope: Repo]\n- ~/Projects/p1/_project-knowledge/a.md — A [project: p1]\n`,
       files: { 'Projects/p1/_project-knowledge/a.md': '# A\n' },
     });
     assert.equal(snapshotFor(home).index.teamSharedFiles.size, 2);
     const items = query(home, 'api web').items.filter((i) => i.category === 'team-shared');
-    assert.deepEqual(items.map((i) => [i.path, i.project, i.scope, i.tags]), [['~/Projects/p1/_project-knowledge/a.md', 'p1', 'repo', ['api', 'web']]]);
+    assert.deepEqual(
+      items.map((i) => [i.path, i.project, i.scope, i.tags]),
+      [['~/Projects/p1/_project-knowledge/a.md', 'p1', 'repo', ['api', 'web']]],
+    );
   });
 
   test('§F35 the JSON `status` field appears on tracked artifacts only', () => {
@@ -268,6 +336,7 @@ describe('fine print: the CLI', () => {
     const a = parseArgs(['query', 'api', '--today=2026-11-30']);
     const b = parseArgs(['query', 'api', '--today', '2026-11-30']);
     assert.deepEqual(a, b);
-    for (const bad of ['--today=2026-02-30', '--today=30.11.2026', '--today=']) assert.equal(parseArgs(['query', 'api', bad]).kind, 'error', bad);
+    for (const bad of ['--today=2026-02-30', '--today=30.11.2026', '--today='])
+      assert.equal(parseArgs(['query', 'api', bad]).kind, 'error', bad);
   });
 });

@@ -168,7 +168,7 @@ function walkAll(nodes: readonly TreeNode[], visit: (n: TreeNode) => void): void
   }
 }
 
-test('tag tree model: the first paint runs one query per known tag; an opened group runs each of its rows\' query once', () => {
+test("tag tree model: the first paint runs one query per known tag; an opened group runs each of its rows' query once", () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
   const { roots, calls } = countedTree(home);
@@ -179,12 +179,17 @@ test('tag tree model: the first paint runs one query per known tag; an opened gr
   for (const t of tags) assert.equal(typeof t.description, 'string');
   assert.equal(calls.queries, tags.length, 'one query per known tag, and none for the closed groups');
   const projects = roots.find((r) => r.id === 'group:projects')!;
-  assert.equal(projects.childCount, snapshot.index.projects.size, 'the Projects row counts its projects before building them');
+  assert.equal(
+    projects.childCount,
+    snapshot.index.projects.size,
+    'the Projects row counts its projects before building them',
+  );
   const rows = projects.children!;
   assert.equal(rows.length, snapshot.index.projects.size);
   const afterProjects = calls.queries;
   const names = new Set(tags.map((t) => t.label.toLowerCase()));
-  for (const p of snapshot.index.projects.values()) [p.key, ...p.relevantTags].forEach((t) => names.add(t.toLowerCase()));
+  for (const p of snapshot.index.projects.values())
+    [p.key, ...p.relevantTags].forEach((t) => names.add(t.toLowerCase()));
   assert.equal(afterProjects, names.size, 'each project and its tags counted once, known tags not again');
   void projects.children; // read again: kept, not rebuilt
   known.children!.forEach((t) => t.children);
@@ -200,7 +205,8 @@ test('tag tree model: every count known before the children are built matches th
       counted++;
       assert.equal(n.children?.length ?? 0, n.childCount, `${n.id}: childCount`);
       assert.equal(hasChildren(n), n.childCount > 0);
-      if (n.kind === 'tag' && n.contextValue !== 'ariaContext.group') assert.equal(n.contextValue, n.count ? 'ariaContext.tag' : 'ariaContext.emptyTag');
+      if (n.kind === 'tag' && n.contextValue !== 'ariaContext.group')
+        assert.equal(n.contextValue, n.count ? 'ariaContext.tag' : 'ariaContext.emptyTag');
     }
     for (const c of n.children ?? []) assert.equal(parentOf(c), n, `${c.id}: parent`);
   });
@@ -214,17 +220,22 @@ test('tag tree model: every count known before the children are built matches th
   assert.equal(Object.getOwnPropertyDescriptor(knownTag, 'children')?.get !== undefined, true);
 });
 
-test('tag tree model: a tag\'s file rows are its query\'s, missing ones marked, and a refused entry is a warning from the start', () => {
+test("tag tree model: a tag's file rows are its query's, missing ones marked, and a refused entry is a warning from the start", () => {
   const { home } = fixtureHome();
   const knowledge = path.join(home, 'knowledge');
   const indexFile = path.join(knowledge, 'index.md');
   // Two more entries under stripe, out of order, one of them leaving the knowledge folder.
-  const text = fs.readFileSync(indexFile, 'utf8').replace(/(### stripe\n)/, '$1- zz/last-note.md — last\n- ../outside.md — escapes\n- aa/first-note.md — first\n');
+  const text = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace(/(### stripe\n)/, '$1- zz/last-note.md — last\n- ../outside.md — escapes\n- aa/first-note.md — first\n');
   assert.notEqual(text, fs.readFileSync(indexFile, 'utf8'), 'the fixture has a stripe section');
   fs.writeFileSync(indexFile, text);
   const { roots } = countedTree(home);
   const warnings = roots.find((r) => r.id === 'group:warnings')!;
-  assert.ok(warnings.children!.some((w) => w.label.includes('../outside.md') && w.label.includes('stripe')), 'the refused entry is named under Warnings without opening stripe');
+  assert.ok(
+    warnings.children!.some((w) => w.label.includes('../outside.md') && w.label.includes('stripe')),
+    'the refused entry is named under Warnings without opening stripe',
+  );
   const stripe = roots.find((r) => r.id === 'group:known')!.children!.find((t) => t.label === 'stripe')!;
   const files = stripe.children!.map((c) => c.description);
   const result = query(home, 'stripe');

@@ -65,19 +65,30 @@ describe('index.md quick fixes edit the buffer text', () => {
   });
 
   test('removing the listing of a missing file, also on the last line without a line break', () => {
-    assert.equal(fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), 'missing')), INDEX.replace('- notes/c.md — C\n', ''));
+    assert.equal(
+      fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), 'missing')),
+      INDEX.replace('- notes/c.md — C\n', ''),
+    );
     const noEol = INDEX.trimEnd();
-    assert.equal(fixed(noEol, removeEntryFix(noEol, lineOf(noEol, '- notes/c.md — C'), 'missing')), noEol.replace('\n- notes/c.md — C', ''));
+    assert.equal(
+      fixed(noEol, removeEntryFix(noEol, lineOf(noEol, '- notes/c.md — C'), 'missing')),
+      noEol.replace('\n- notes/c.md — C', ''),
+    );
     const crlf = INDEX.replace(/\n/g, '\r\n');
     assert.equal(fixed(crlf, removeEntryFix(crlf, 12, 'missing')), crlf.replace('- notes/a.md — A\r\n', ''));
   });
 
   test('a note that is not indexed is added under each tag: an existing heading, a new known-tag heading in name order, a new Other Tags heading', () => {
-    const after = fixed(INDEX, addNoteFix(INDEX, { rel: 'notes/new.md', tags: ['api', 'extra', 'stripe'], description: 'New' }));
-    assert.equal(after, INDEX
-      .replace('- notes/a.md — A again\n', '- notes/a.md — A again\n- notes/new.md — New\n')
-      .replace('### testing', '### stripe\n- notes/new.md — New\n\n### testing')
-      .replace('### misc', '### extra\n- notes/new.md — New\n\n### misc'));
+    const after = fixed(
+      INDEX,
+      addNoteFix(INDEX, { rel: 'notes/new.md', tags: ['api', 'extra', 'stripe'], description: 'New' }),
+    );
+    assert.equal(
+      after,
+      INDEX.replace('- notes/a.md — A again\n', '- notes/a.md — A again\n- notes/new.md — New\n')
+        .replace('### testing', '### stripe\n- notes/new.md — New\n\n### testing')
+        .replace('### misc', '### extra\n- notes/new.md — New\n\n### misc'),
+    );
   });
 
   test('a note without tags, or already listed under all its tags, gets no add fix', () => {
@@ -86,20 +97,51 @@ describe('index.md quick fixes edit the buffer text', () => {
   });
 
   test('updating an entry from its front matter removes the tags it lost and adds those it gained', () => {
-    const fix = updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), { rel: 'notes/b.md', tags: ['misc', 'testing'], description: 'ignored' });
+    const fix = updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), {
+      rel: 'notes/b.md',
+      tags: ['misc', 'testing'],
+      description: 'ignored',
+    });
     assert.match(fix!.title, /add misc, remove api/);
     const after = fixed(INDEX, fix);
-    assert.equal(after, INDEX.replace('- notes/b.md — B\n- notes/a.md — A again', '- notes/a.md — A again').replace('- notes/c.md — C\n', '- notes/c.md — C\n- notes/b.md — B\n'));
-    assert.equal(updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), { rel: 'notes/b.md', tags: ['api', 'testing'], description: 'B' }), null, 'nothing to update');
-    assert.equal(updateEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), { rel: 'notes/b.md', tags: ['api'], description: 'B' }), null, 'the line names another note');
+    assert.equal(
+      after,
+      INDEX.replace('- notes/b.md — B\n- notes/a.md — A again', '- notes/a.md — A again').replace(
+        '- notes/c.md — C\n',
+        '- notes/c.md — C\n- notes/b.md — B\n',
+      ),
+    );
+    assert.equal(
+      updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), {
+        rel: 'notes/b.md',
+        tags: ['api', 'testing'],
+        description: 'B',
+      }),
+      null,
+      'nothing to update',
+    );
+    assert.equal(
+      updateEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), { rel: 'notes/b.md', tags: ['api'], description: 'B' }),
+      null,
+      'the line names another note',
+    );
   });
 });
 
 describe('note facts for a quick fix come through the reader', () => {
   test('tags lowercased and sorted, the title from the front matter or the first heading', () => {
-    const home = makeHome({ index: INDEX, files: { 'knowledge/notes/t.md': '---\ntags: [Stripe, api]\n---\n# Heading\n', 'knowledge/notes/u.md': '---\ntags: [api]\ntitle: "Two\nlines"\n---\n# H\n' } });
+    const home = makeHome({
+      index: INDEX,
+      files: {
+        'knowledge/notes/t.md': '---\ntags: [Stripe, api]\n---\n# Heading\n',
+        'knowledge/notes/u.md': '---\ntags: [api]\ntitle: "Two\nlines"\n---\n# H\n',
+      },
+    });
     const config = snapshotFor(home).config;
-    assert.deepEqual(noteFacts(config, path.join(config.knowledgeFolder, 'notes', 't.md')), { ok: true, facts: { rel: 'notes/t.md', tags: ['api', 'stripe'], description: 'Heading' } });
+    assert.deepEqual(noteFacts(config, path.join(config.knowledgeFolder, 'notes', 't.md')), {
+      ok: true,
+      facts: { rel: 'notes/t.md', tags: ['api', 'stripe'], description: 'Heading' },
+    });
     const u = noteFacts(config, path.join(config.knowledgeFolder, 'notes', 'u.md'));
     assert.ok(u.ok && !u.facts.description.includes('\n'));
   });
@@ -118,21 +160,41 @@ describe('note facts for a quick fix come through the reader', () => {
 
 describe('health totals', () => {
   const many = (kind: IndexProblem['kind'], n: number): IndexProblem[] => [
-    ...Array.from({ length: Math.min(n, 200) }, (_, i): IndexProblem => ({ kind, line: i + 1, severity: 'info', message: 'm' })),
+    ...Array.from({ length: Math.min(n, 200) }, (_, i): IndexProblem => ({
+      kind,
+      line: i + 1,
+      severity: 'info',
+      message: 'm',
+    })),
     ...(n > 200 ? [{ kind, line: 1, severity: 'info' as const, message: 'more', omitted: n - 200 }] : []),
   ];
 
-  test('a kind past the cap says its true total and how many are listed; the plural is the phrase\'s', () => {
-    assert.equal(kindTotals([...many('missing-file', 3), ...many('newer-than-index', 10_000)]), '3 missing files, 10,000 notes newer than the index (200 listed)');
+  test("a kind past the cap says its true total and how many are listed; the plural is the phrase's", () => {
+    assert.equal(
+      kindTotals([...many('missing-file', 3), ...many('newer-than-index', 10_000)]),
+      '3 missing files, 10,000 notes newer than the index (200 listed)',
+    );
     assert.equal(kindTotals(many('newer-than-index', 3)), '3 notes newer than the index');
   });
 
-  test('Check Index\'s message counts every problem, with one pluralizer', () => {
+  test("Check Index's message counts every problem, with one pluralizer", () => {
     const problems = [...many('newer-than-index', 10_000), ...many('duplicate', 1)];
-    const text = checkMessage({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 10_000 }, { notes: 10_000, cancelled: false });
-    assert.match(text, /^The knowledge index has 10,001 problems: 10,000 notes newer than the index \(200 listed\), 1 duplicate entry\. 10,000 notes compared with the index\./);
+    const text = checkMessage(
+      { problems, lastRebuilt: null, driftChecked: true, notesScanned: 10_000 },
+      { notes: 10_000, cancelled: false },
+    );
+    assert.match(
+      text,
+      /^The knowledge index has 10,001 problems: 10,000 notes newer than the index \(200 listed\), 1 duplicate entry\. 10,000 notes compared with the index\./,
+    );
     assert.doesNotMatch(text, /indexs|201/);
-    assert.equal(checkMessage({ problems: [], lastRebuilt: null, driftChecked: true, notesScanned: 1 }, { notes: 1, cancelled: false }), 'The knowledge index has no problems. 1 note compared with the index.');
+    assert.equal(
+      checkMessage(
+        { problems: [], lastRebuilt: null, driftChecked: true, notesScanned: 1 },
+        { notes: 1, cancelled: false },
+      ),
+      'The knowledge index has no problems. 1 note compared with the index.',
+    );
   });
   test('every surface says the same true total with the same pluralizer: the index row, `aria-context check`, severities', () => {
     const problems = [...many('newer-than-index', 10_000), ...many('duplicate', 1)];
@@ -148,16 +210,41 @@ describe('health totals', () => {
   });
 });
 
-describe('the tree\'s health rows lead somewhere', () => {
-  test('a Warnings row goes to its line of index.md (numbered, or the entry it names) or to the config key\'s line', () => {
+describe("the tree's health rows lead somewhere", () => {
+  test("a Warnings row goes to its line of index.md (numbered, or the entry it names) or to the config key's line", () => {
     const home = makeHome({ index: INDEX });
-    const config = { ...snapshotFor(home).config, configFile: '/cfg/aria-knowledge.local.md', warnings: ['projects_list: ignored project tag "x y" (not a plain name)'] };
+    const config = {
+      ...snapshotFor(home).config,
+      configFile: '/cfg/aria-knowledge.local.md',
+      warnings: ['projects_list: ignored project tag "x y" (not a plain name)'],
+    };
     const configText = '---\nknowledge_folder: /k\nprojects_list:\n  x y: /p\n---\n';
-    assert.deepEqual(warningTarget('index.md line 7: something', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: 7 });
-    assert.deepEqual(warningTarget('Index entry `notes/c.md` under `misc` is not shown: refused.', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: lineOf(INDEX, '- notes/c.md — C') });
-    assert.deepEqual(warningTarget('Index entry `notes/b.md` under `testing` is not shown: refused.', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: lineOf(INDEX, '### testing') + 1 });
-    assert.deepEqual(warningTarget(config.warnings[0], config, '/k/index.md', INDEX, configText), { file: '/cfg/aria-knowledge.local.md', line: 3 });
-    assert.deepEqual(warningTarget('something else', config, '/k/index.md', INDEX, null), { file: '/k/index.md', line: 1 });
+    assert.deepEqual(warningTarget('index.md line 7: something', config, '/k/index.md', INDEX, null), {
+      file: '/k/index.md',
+      line: 7,
+    });
+    assert.deepEqual(
+      warningTarget('Index entry `notes/c.md` under `misc` is not shown: refused.', config, '/k/index.md', INDEX, null),
+      { file: '/k/index.md', line: lineOf(INDEX, '- notes/c.md — C') },
+    );
+    assert.deepEqual(
+      warningTarget(
+        'Index entry `notes/b.md` under `testing` is not shown: refused.',
+        config,
+        '/k/index.md',
+        INDEX,
+        null,
+      ),
+      { file: '/k/index.md', line: lineOf(INDEX, '### testing') + 1 },
+    );
+    assert.deepEqual(warningTarget(config.warnings[0], config, '/k/index.md', INDEX, configText), {
+      file: '/cfg/aria-knowledge.local.md',
+      line: 3,
+    });
+    assert.deepEqual(warningTarget('something else', config, '/k/index.md', INDEX, null), {
+      file: '/k/index.md',
+      line: 1,
+    });
   });
 
   test('the index row says "reloading…" while index.md is re-read, and clicks to index.md\'s problems', () => {
@@ -172,7 +259,7 @@ describe('the tree\'s health rows lead somewhere', () => {
 });
 
 describe('a fixed problem clears itself', () => {
-  test('Check Index\'s findings looked at again after the quick fixes are saved: the fixed notes have none left, the others keep theirs', () => {
+  test("Check Index's findings looked at again after the quick fixes are saved: the fixed notes have none left, the others keep theirs", () => {
     const home = makeHome({
       index: INDEX,
       files: {
@@ -188,7 +275,9 @@ describe('a fixed problem clears itself', () => {
     const notes = ['notes/b.md', 'notes/new.md', 'notes/other.md'].map((n) => path.join(kf, n));
     const beforeRebuild = new Date('2026-11-01T12:00:00');
     for (const note of notes) fs.utimesSync(note, beforeRebuild, beforeRebuild); // not newer than the index
-    const found = driftOf(before, INDEX, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`).sort();
+    const found = driftOf(before, INDEX, notes)
+      .map((p) => `${p.kind} ${path.basename(p.file ?? '')}`)
+      .sort();
     assert.deepEqual(found, ['not-indexed new.md', 'not-indexed other.md', 'tags-differ b.md']);
     const b = noteFacts(before.config, notes[0]);
     const added = noteFacts(before.config, notes[1]);
@@ -197,6 +286,9 @@ describe('a fixed problem clears itself', () => {
     text = fixed(text, addNoteFix(text, added.facts));
     fs.writeFileSync(path.join(kf, 'index.md'), text); // what the user's save does
     const after = snapshotFor(home);
-    assert.deepEqual(driftOf(after, text, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`), ['not-indexed other.md']);
+    assert.deepEqual(
+      driftOf(after, text, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`),
+      ['not-indexed other.md'],
+    );
   });
 });

@@ -34,12 +34,19 @@ describe('hint matching', () => {
   test('gives what word-by-word substring matching gives, on random words, tags and phrases', () => {
     const random = prng(21);
     const letters = 'abc-AB é';
-    const word = (max: number) => Array.from({ length: 1 + Math.floor(random() * max) }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const word = (max: number) =>
+      Array.from({ length: 1 + Math.floor(random() * max) }, () => letters[Math.floor(random() * letters.length)]).join(
+        '',
+      );
     for (let round = 0; round < 2000; round++) {
       const words = Array.from({ length: 1 + Math.floor(random() * 40) }, () => word(4));
       const tags = new Set(Array.from({ length: Math.floor(random() * 3) }, () => word(3).toLowerCase()));
       const hints = Array.from({ length: Math.floor(random() * 6) }, () => word(12));
-      assert.deepEqual(matchFile(prepareTokens(words), tags, hints), reference(words, tags, hints), JSON.stringify({ words, tags: [...tags], hints }));
+      assert.deepEqual(
+        matchFile(prepareTokens(words), tags, hints),
+        reference(words, tags, hints),
+        JSON.stringify({ words, tags: [...tags], hints }),
+      );
     }
   });
 
@@ -48,19 +55,28 @@ describe('hint matching', () => {
     assert.deepEqual(m.forms, ['he', 'she', 'his', 'hers', 'xyz']);
     const found = new Uint32Array(m.words);
     m.collect('ushers', found);
-    assert.deepEqual(m.forms.filter((_, i) => found[i >>> 5] & (1 << (i & 31))), ['he', 'she', 'hers']);
+    assert.deepEqual(
+      m.forms.filter((_, i) => found[i >>> 5] & (1 << (i & 31))),
+      ['he', 'she', 'hers'],
+    );
     assert.equal(m.firstIn('ushers'), 0);
     assert.equal(m.firstIn('this'), 2);
     assert.equal(m.firstIn('nothing'), -1);
     const many = new HintMatcher(Array.from({ length: 70 }, (_, i) => `w${i}x`));
     const bits = new Uint32Array(many.words);
     many.collect('aw69xbw3x', bits);
-    assert.deepEqual(many.forms.filter((_, i) => bits[i >>> 5] & (1 << (i & 31))), ['w3x', 'w69x']);
+    assert.deepEqual(
+      many.forms.filter((_, i) => bits[i >>> 5] & (1 << (i & 31))),
+      ['w3x', 'w69x'],
+    );
   });
 
   test('a query of 40 words costs about what 8 words cost on an index of many hint phrases (not 5× as a pass per word would)', () => {
     const PHRASES = 60_000;
-    const lines = Array.from({ length: PHRASES }, (_, i) => `### topic ${i} about deploys and pagination\n- notes/n${i % 500}.md\n`);
+    const lines = Array.from(
+      { length: PHRASES },
+      (_, i) => `### topic ${i} about deploys and pagination\n- notes/n${i % 500}.md\n`,
+    );
     const snapshot = snapshotFor(makeHome({ index: `${INDEX_HEADER}## Semantic Hints Index\n${lines.join('')}` }));
     const words = Array.from({ length: 40 }, (_, i) => `qz${i}`);
     // CPU time, best of 5, interleaved: other processes on a loaded machine do not stretch it.
@@ -79,15 +95,24 @@ describe('hint matching', () => {
       forty.push(run(words.join(' ')));
     }
     const best = (xs: number[]) => Math.min(...xs);
-    console.log(`hint matching on 60k phrases: 40 words ${best(forty).toFixed(1)} ms of CPU, 8 words ${best(eight).toFixed(1)} ms`);
-    assert.ok(best(forty) < 3 * best(eight) + 5, `40 words: ${best(forty).toFixed(1)} ms of CPU; 8 words: ${best(eight).toFixed(1)} ms`);
+    console.log(
+      `hint matching on 60k phrases: 40 words ${best(forty).toFixed(1)} ms of CPU, 8 words ${best(eight).toFixed(1)} ms`,
+    );
+    assert.ok(
+      best(forty) < 3 * best(eight) + 5,
+      `40 words: ${best(forty).toFixed(1)} ms of CPU; 8 words: ${best(eight).toFixed(1)} ms`,
+    );
   });
 
   test('a word longer than 256 characters matches by tag only, never a hint phrase (§F44)', () => {
     const long = 'x'.repeat(257);
     const [token] = prepareTokens([long]);
     assert.equal(token.hintForm, '');
-    assert.deepEqual(matchFile(prepareTokens([long]), new Set(), [`a ${long} b`]), { matched: 0, byTag: false, hint: null });
+    assert.deepEqual(matchFile(prepareTokens([long]), new Set(), [`a ${long} b`]), {
+      matched: 0,
+      byTag: false,
+      hint: null,
+    });
     assert.equal(matchFile(prepareTokens([long]), new Set([long]), []).matched, 1);
     assert.equal(prepareTokens(['x'.repeat(256)])[0].hintForm, 'x'.repeat(256));
   });

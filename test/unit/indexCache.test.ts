@@ -8,7 +8,14 @@ import { runQuery } from '../../src/core/engine';
 import { runIndexCacheJob, type IndexCacheJob, type IndexCacheSettings } from '../../src/core/indexCache';
 import { loadSnapshot, type SnapshotOutcome } from '../../src/core/snapshot';
 import { renderSummary } from '../../src/core/summary';
-import { cacheFileFor, indexKey, RACY_WINDOW_MS, readCachedImage, settled, writeCachedImage } from '../../src/core/indexCache';
+import {
+  cacheFileFor,
+  indexKey,
+  RACY_WINDOW_MS,
+  readCachedImage,
+  settled,
+  writeCachedImage,
+} from '../../src/core/indexCache';
 import { compactIndex, parseIndex } from '../../src/core/indexParser';
 import { decodeImage, encodeImage } from '../../src/core/indexParser/image/file';
 import { INDEX_HEADER, makeHome, tempDir } from '../helpers';
@@ -50,7 +57,11 @@ function warm(s: ReturnType<typeof setup>): IndexCacheJob {
 
 /** Rewrites the cache file with OTHER's image under the same stamp: a hit then answers "forged". */
 function forge(s: ReturnType<typeof setup>, job: IndexCacheJob): void {
-  fs.writeFileSync(s.cacheFile, encodeImage(compactIndex(parseIndex(OTHER)), { producer: job.producer, key: job.key }), { mode: 0o600 });
+  fs.writeFileSync(
+    s.cacheFile,
+    encodeImage(compactIndex(parseIndex(OTHER)), { producer: job.producer, key: job.key }),
+    { mode: 0o600 },
+  );
 }
 
 describe('index cache', () => {
@@ -65,7 +76,8 @@ describe('index cache', () => {
     assert.deepEqual({ ...back, strings: { ...back.strings } }, { ...image, strings: { ...image.strings } });
     assert.equal(decodeImage(own, { producer: 'test-build-2', key: 'k' }), null);
     assert.equal(decodeImage(own, { producer: PRODUCER, key: 'k2' }), null);
-    for (const cut of [0, 7, 47, 48, 100, own.length - 1]) assert.equal(decodeImage(Buffer.from(own.subarray(0, cut)), stamp), null, `cut at ${cut}`);
+    for (const cut of [0, 7, 47, 48, 100, own.length - 1])
+      assert.equal(decodeImage(Buffer.from(own.subarray(0, cut)), stamp), null, `cut at ${cut}`);
     for (let at = 0; at < own.length; at += Math.max(1, Math.floor(own.length / 97))) {
       const flipped = Buffer.from(own);
       flipped[at] ^= 0x40;
@@ -117,10 +129,23 @@ describe('index cache', () => {
     assert.equal(settled(st, now), false, 'ctime is now');
     const miss = read(s.home, { producer: PRODUCER, dir: s.cacheDir, now });
     assert.ok(miss.ok && miss.cacheJob === undefined);
-    const job: IndexCacheJob = { producer: PRODUCER, indexFile: s.indexFile, key: indexKey(s.indexFile, st), cacheFile: s.cacheFile, keepOut: [] };
-    assert.equal(runIndexCacheJob(job, () => now), false);
+    const job: IndexCacheJob = {
+      producer: PRODUCER,
+      indexFile: s.indexFile,
+      key: indexKey(s.indexFile, st),
+      cacheFile: s.cacheFile,
+      keepOut: [],
+    };
+    assert.equal(
+      runIndexCacheJob(job, () => now),
+      false,
+    );
     assert.equal(fs.existsSync(s.cacheFile), false);
-    assert.equal(runIndexCacheJob({ ...job, key: `${job.key}x` }, later), false, 'a job for another state of index.md writes nothing');
+    assert.equal(
+      runIndexCacheJob({ ...job, key: `${job.key}x` }, later),
+      false,
+      'a job for another state of index.md writes nothing',
+    );
     assert.equal(fs.existsSync(s.cacheFile), false);
   });
 
@@ -139,13 +164,19 @@ describe('index cache', () => {
       },
       truncated: () => fs.writeFileSync(s.cacheFile, good.subarray(0, good.length >> 1)),
       empty: () => fs.writeFileSync(s.cacheFile, ''),
-      'other build': () => fs.writeFileSync(s.cacheFile, encodeImage(compactIndex(parseIndex(OTHER)), { producer: 'another-build', key: job.key })),
+      'other build': () =>
+        fs.writeFileSync(
+          s.cacheFile,
+          encodeImage(compactIndex(parseIndex(OTHER)), { producer: 'another-build', key: job.key }),
+        ),
       'group/world-writable': () => {
         forge(s, job);
         fs.chmodSync(s.cacheFile, 0o666);
       },
       symlinked: () => {
-        fs.writeFileSync(target, encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: job.key }), { mode: 0o600 });
+        fs.writeFileSync(target, encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: job.key }), {
+          mode: 0o600,
+        });
         fs.rmSync(s.cacheFile);
         fs.symlinkSync(target, s.cacheFile);
       },
@@ -203,19 +234,39 @@ describe('index cache', () => {
     const s = setup();
     fs.appendFileSync(path.join(s.home, '.claude', 'aria-knowledge.local.md'), '');
     const config = path.join(s.home, '.claude', 'aria-knowledge.local.md');
-    fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('---\n\n', `projects_list: "p:${project}"\n---\n\n`));
+    fs.writeFileSync(
+      config,
+      fs.readFileSync(config, 'utf8').replace('---\n\n', `projects_list: "p:${project}"\n---\n\n`),
+    );
     const knowledge = path.join(s.home, 'knowledge');
     const link = path.join(tempDir('aria-cache-link-'), 'cache');
     fs.symlinkSync(project, link);
-    for (const dir of [path.join(knowledge, '.cache', 'aria-context'), knowledge, path.join(project, 'aria-context'), path.join(link, 'aria-context')]) {
+    for (const dir of [
+      path.join(knowledge, '.cache', 'aria-context'),
+      knowledge,
+      path.join(project, 'aria-context'),
+      path.join(link, 'aria-context'),
+    ]) {
       const miss = read(s.home, { producer: PRODUCER, dir, now: later() });
       assert.ok(miss.ok && miss.cacheJob, dir);
       assert.equal(runIndexCacheJob(miss.cacheJob, later), false, dir);
       assert.equal(writeCachedImage(miss.cacheJob, compactIndex(parseIndex(INDEX))), false, dir);
       // and a file planted there is not read either
       fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(cacheFileFor(dir, s.indexFile), encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: miss.cacheJob.key }), { mode: 0o600 });
-      assert.equal(readCachedImage(cacheFileFor(dir, s.indexFile), { producer: PRODUCER, key: miss.cacheJob.key }, miss.cacheJob.keepOut), null, dir);
+      fs.writeFileSync(
+        cacheFileFor(dir, s.indexFile),
+        encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: miss.cacheJob.key }),
+        { mode: 0o600 },
+      );
+      assert.equal(
+        readCachedImage(
+          cacheFileFor(dir, s.indexFile),
+          { producer: PRODUCER, key: miss.cacheJob.key },
+          miss.cacheJob.keepOut,
+        ),
+        null,
+        dir,
+      );
       assert.doesNotMatch(summary(read(s.home, { producer: PRODUCER, dir, now: later() })), /forged/, dir);
     }
     const before = fs.readdirSync(knowledge, { recursive: true }).sort();

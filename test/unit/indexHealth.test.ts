@@ -77,14 +77,20 @@ describe('index health, the cheap check', () => {
   test('entries pointing to missing files are reported on their line, existing ones are not', () => {
     const { snapshot, text } = setup();
     const missing = of(checkIndex(snapshot, text).problems, 'missing-file');
-    assert.deepEqual(missing.map((p) => p.line), [lineOf('notes/gone.md')]);
+    assert.deepEqual(
+      missing.map((p) => p.line),
+      [lineOf('notes/gone.md')],
+    );
     assert.match(missing[0].message, /notes\/gone\.md` does not exist/);
   });
 
   test('refused entries say why, on their line; team-shared entries too', () => {
     const { snapshot, text } = setup();
     const refused = of(checkIndex(snapshot, text).problems, 'refused');
-    assert.deepEqual(refused.map((p) => p.line), [lineOf('../outside.md'), lineOf('elsewhere/y.md')]);
+    assert.deepEqual(
+      refused.map((p) => p.line),
+      [lineOf('../outside.md'), lineOf('elsewhere/y.md')],
+    );
     assert.match(refused[0].message, /leaves the knowledge folder/);
     assert.match(refused[1].message, /not inside an allowed _project-knowledge\/ folder/);
     assert.ok(refused.every((p) => p.severity === 'error'));
@@ -101,7 +107,10 @@ describe('index health, the cheap check', () => {
   test('known tags with no files are reported on their Known Tags line', () => {
     const { snapshot, text } = setup();
     const unused = of(checkIndex(snapshot, text).problems, 'unused-tag');
-    assert.deepEqual(unused.map((p) => [p.line, p.message]), [[lineOf('orphan, deployment'), 'Known tag `orphan` has no files']]);
+    assert.deepEqual(
+      unused.map((p) => [p.line, p.message]),
+      [[lineOf('orphan, deployment'), 'Known tag `orphan` has no files']],
+    );
   });
 
   test('an alias that is a tag, and an alias declared for two tags, are collisions', () => {
@@ -122,7 +131,10 @@ describe('index health, the cheap check', () => {
   });
 
   test('line numbers hold with front matter and CRLF line ends', () => {
-    const home = makeHome({ index: `---\ntitle: x\n---\r\n${INDEX.replace(/\n/g, '\r\n')}`, files: { 'knowledge/notes/a.md': '# A\n' } });
+    const home = makeHome({
+      index: `---\ntitle: x\n---\r\n${INDEX.replace(/\n/g, '\r\n')}`,
+      files: { 'knowledge/notes/a.md': '# A\n' },
+    });
     const snapshot = snapshotFor(home);
     const read = readIndexText(snapshot.config);
     assert.ok(read.ok);
@@ -134,12 +146,16 @@ describe('index health, the cheap check', () => {
     const { snapshot, text } = setup();
     const health = checkIndex(snapshot, text);
     assert.equal(healthSummary(health, '2026-11-14'), `index: ${health.problems.length} problems, rebuilt 12 days ago`);
-    assert.equal(healthSummary({ ...health, problems: [], lastRebuilt: null }, '2026-11-14'), 'index: no problems, rebuilt date unknown');
+    assert.equal(
+      healthSummary({ ...health, problems: [], lastRebuilt: null }, '2026-11-14'),
+      'index: no problems, rebuilt date unknown',
+    );
   });
 
   test('a clean index has no problems', () => {
     const home = makeHome({
-      index: '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n## Known Tags\napi\n## Tag Index\n### api\n- notes/a.md — A\n',
+      index:
+        '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n## Known Tags\napi\n## Tag Index\n### api\n- notes/a.md — A\n',
       files: { 'knowledge/notes/a.md': '---\ntags: [api]\n---\n# A\n' },
     });
     const snapshot = snapshotFor(home);
@@ -159,7 +175,11 @@ describe('index health, drift from the notes', () => {
     const later = new Date('2026-11-20T12:00:00');
     fs.writeFileSync(path.join(kf, 'notes/b.md'), '---\ntags: [stripe, webhooks]\n---\n# B\n');
     fs.writeFileSync(path.join(kf, 'notes/k.md'), '---\ntags: [kubernetes]\n---\n# K\n');
-    writeTree(kf, { 'notes/new.md': '---\ntags: [api]\n---\n# New\n', 'notes/untagged.md': '# Just text\n', 'projects/shop/p.md': '---\ntags: [x]\n---\n' });
+    writeTree(kf, {
+      'notes/new.md': '---\ntags: [api]\n---\n# New\n',
+      'notes/untagged.md': '# Just text\n',
+      'projects/shop/p.md': '---\ntags: [x]\n---\n',
+    });
     for (const rel of ['notes/b.md', 'notes/k.md', 'notes/new.md']) fs.utimesSync(path.join(kf, rel), later, later);
     return s;
   }
@@ -168,7 +188,10 @@ describe('index health, drift from the notes', () => {
     const { snapshot, text } = drifted();
     const drift = await scanDrift(snapshot, text);
     const differ = of(drift.problems, 'tags-differ');
-    assert.deepEqual(differ.map((p) => p.line), [lineOf('notes/b.md'), lineOf('notes/k.md')]);
+    assert.deepEqual(
+      differ.map((p) => p.line),
+      [lineOf('notes/b.md'), lineOf('notes/k.md')],
+    );
     assert.match(differ[0].message, /adds webhooks/);
     assert.match(differ[1].message, /no longer has deployment/);
   });
@@ -176,14 +199,20 @@ describe('index health, drift from the notes', () => {
   test('tagged notes missing from the index are reported on the Last rebuilt line; untagged files and the project tier are not', async () => {
     const { snapshot, text } = drifted();
     const missing = of((await scanDrift(snapshot, text)).problems, 'not-indexed');
-    assert.deepEqual(missing.map((p) => p.message), ['`notes/new.md` (tags: api) is not in the index; changed 2026-11-20, after the last rebuild']);
+    assert.deepEqual(
+      missing.map((p) => p.message),
+      ['`notes/new.md` (tags: api) is not in the index; changed 2026-11-20, after the last rebuild'],
+    );
     assert.equal(missing[0].line, lineOf('Last rebuilt'));
   });
 
   test('notes changed after Last rebuilt are reported; older ones are not', async () => {
     const { snapshot, text } = drifted();
     const newer = of((await scanDrift(snapshot, text)).problems, 'newer-than-index');
-    assert.deepEqual(newer.map((p) => p.file && path.basename(p.file)), ['b.md', 'k.md']);
+    assert.deepEqual(
+      newer.map((p) => p.file && path.basename(p.file)),
+      ['b.md', 'k.md'],
+    );
   });
 
   test('the scan reports progress, can be cancelled, and merges into the health report', async () => {
@@ -198,7 +227,9 @@ describe('index health, drift from the notes', () => {
     assert.ok(cancelled.notes < 5);
     const health = withDrift(checkIndex(snapshot, text, indexLines(text)), full);
     assert.equal(health.driftChecked, true);
-    assert.ok(health.problems.some((p) => p.kind === 'tags-differ') && health.problems.some((p) => p.kind === 'missing-file'));
+    assert.ok(
+      health.problems.some((p) => p.kind === 'tags-differ') && health.problems.some((p) => p.kind === 'missing-file'),
+    );
   });
 
   test('a note that is a symlink out of the knowledge folder is never read', async () => {

@@ -50,14 +50,20 @@ describe('index parser (§1)', () => {
   const index = parseIndex(INDEX);
 
   test('projects with and without names, relevant tags', () => {
-    assert.deepEqual([...index.projects.values()], [
-      { key: 'ss', name: 'Seer Service', relevantTags: ['api', 'django', 'nextjs'] },
-      { key: 'solo', name: null, relevantTags: ['css'] },
-    ]);
+    assert.deepEqual(
+      [...index.projects.values()],
+      [
+        { key: 'ss', name: 'Seer Service', relevantTags: ['api', 'django', 'nextjs'] },
+        { key: 'solo', name: null, relevantTags: ['css'] },
+      ],
+    );
   });
 
   test('known tags wrap across lines, brackets read before commas', () => {
-    assert.deepEqual(index.knownTags.map((t) => t.tag), ['api', 'kubernetes', 'react-native', 'stripe', 'django']);
+    assert.deepEqual(
+      index.knownTags.map((t) => t.tag),
+      ['api', 'kubernetes', 'react-native', 'stripe', 'django'],
+    );
     assert.deepEqual(Object.fromEntries(index.aliases), { k8s: 'kubernetes', kube: 'kubernetes' });
   });
 

@@ -16,10 +16,23 @@ function healthOf(index: string, files: Record<string, string> = {}) {
 
 describe('index report', () => {
   test('a problem maps to line, severity, code (its kind) and the message without markdown ticks', () => {
-    const health = healthOf(`${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n- a.md — again\n- ../x.md — X\n`, { 'knowledge/a.md': '# A\n' });
+    const health = healthOf(`${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n- a.md — again\n- ../x.md — X\n`, {
+      'knowledge/a.md': '# A\n',
+    });
     assert.deepEqual(health.problems.map(problemRecord), [
-      { line: 8, severity: 'warning', code: 'duplicate', message: 'a.md is listed twice under ### api (first on line 7)', related: { line: 7, message: 'first listed here' } },
-      { line: 9, severity: 'error', code: 'refused', message: 'Refused ../x.md: the path leaves the knowledge folder; it is never read' },
+      {
+        line: 8,
+        severity: 'warning',
+        code: 'duplicate',
+        message: 'a.md is listed twice under ### api (first on line 7)',
+        related: { line: 7, message: 'first listed here' },
+      },
+      {
+        line: 9,
+        severity: 'error',
+        code: 'refused',
+        message: 'Refused ../x.md: the path leaves the knowledge folder; it is never read',
+      },
     ]);
     assert.equal(hasErrors(health.problems), true);
     assert.equal(hasErrors(health.problems.filter((p) => p.severity !== 'error')), false);
@@ -34,7 +47,10 @@ describe('index report', () => {
     assert.equal(totals.total, 205);
     assert.deepEqual(totals.bySeverity, { error: 0, warning: 205, info: 0 });
     assert.equal(healthSummary(health, '2026-11-03'), 'index: 205 problems, rebuilt yesterday'); // the status bar's line
-    assert.equal(checkSummary(health, '2026-11-03'), 'index.md: 205 problems (205 warnings): 205 missing files (200 listed); rebuilt yesterday; notes not compared with the index');
+    assert.equal(
+      checkSummary(health, '2026-11-03'),
+      'index.md: 205 problems (205 warnings): 205 missing files (200 listed); rebuilt yesterday; notes not compared with the index',
+    );
   });
 
   test('kind names are counted as phrases: the plural is not a trailing s on the whole phrase', () => {

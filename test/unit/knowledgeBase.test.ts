@@ -36,7 +36,11 @@ function alphaHome(): { home: string; kf: string } {
 
 function base(home: string, options: { checkOnAccess?: boolean; sources?: () => ConfigSources } = {}) {
   const changes: KnowledgeChange[] = [];
-  const kb = new KnowledgeBase({ sources: options.sources ?? (() => ({ home, env: {} })), today: () => TODAY, checkOnAccess: options.checkOnAccess });
+  const kb = new KnowledgeBase({
+    sources: options.sources ?? (() => ({ home, env: {} })),
+    today: () => TODAY,
+    checkOnAccess: options.checkOnAccess,
+  });
   kb.onDidChange((c) => changes.push(c));
   return { kb, changes };
 }
@@ -44,7 +48,10 @@ function base(home: string, options: { checkOnAccess?: boolean; sources?: () => 
 function described(kb: KnowledgeBase, text: string): string[] {
   const outcome = kb.query(text);
   assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
-  return [...outcome.result.items.filter((i) => i.category !== 'tracked-artifact').map((i) => `${i.path}: ${i.description}`), ...outcome.result.ideas.map((i) => `idea: ${i.title}`)];
+  return [
+    ...outcome.result.items.filter((i) => i.category !== 'tracked-artifact').map((i) => `${i.path}: ${i.description}`),
+    ...outcome.result.ideas.map((i) => `idea: ${i.title}`),
+  ];
 }
 
 /** Rewrites a file so that its size and mtime both change. */
@@ -112,7 +119,11 @@ describe('change routing', () => {
     assert.equal(kb.changed([path.join(kf, 'projects/alpha/a.md')]), 'cache');
     assert.deepEqual(described(kb, 'alpha'), ['projects/alpha/a.md: A edited', 'notes/x.md: X one', 'idea: Idea one']);
     assert.equal(kb.changed([path.join(kf, 'intake/ideas/2026-11-28-a.md')]), 'cache');
-    assert.deepEqual(described(kb, 'alpha'), ['projects/alpha/a.md: A edited', 'notes/x.md: X one', 'idea: Idea edited']);
+    assert.deepEqual(described(kb, 'alpha'), [
+      'projects/alpha/a.md: A edited',
+      'notes/x.md: X one',
+      'idea: Idea edited',
+    ]);
     assert.equal(kb.loads, 1, 'the index was never re-read');
     assert.deepEqual(changes, ['cache', 'cache']);
   });
@@ -124,7 +135,14 @@ describe('change routing', () => {
     assert.equal(kb.changed([path.join(kf, 'notes/unlisted.md'), path.join(kf, 'intake/ideas/sub/y.md')]), 'none');
     assert.deepEqual(changes, []);
     assert.equal(kb.isLoaded, true);
-    assert.equal(kb.changed([path.join(kf, 'notes/x.md'), path.join(kf, 'projects/alpha/a.md'), path.join(home, '.claude', 'aria-knowledge.local.md')]), 'snapshot');
+    assert.equal(
+      kb.changed([
+        path.join(kf, 'notes/x.md'),
+        path.join(kf, 'projects/alpha/a.md'),
+        path.join(home, '.claude', 'aria-knowledge.local.md'),
+      ]),
+      'snapshot',
+    );
     assert.deepEqual(changes, ['snapshot']);
     assert.equal(kb.isLoaded, false);
   });
@@ -138,7 +156,11 @@ describe('change routing', () => {
     assert.deepEqual(changes, ['files']);
     assert.equal(kb.isLoaded, true);
     assert.equal(kb.loads, 1);
-    assert.equal(kb.changed([path.join(kf, 'notes/x.md'), path.join(kf, 'projects/alpha/a.md')]), 'cache', 'a batch takes its widest route');
+    assert.equal(
+      kb.changed([path.join(kf, 'notes/x.md'), path.join(kf, 'projects/alpha/a.md')]),
+      'cache',
+      'a batch takes its widest route',
+    );
     assert.equal(kb.watchTargets().notesGlob, '**/*.md');
   });
 
@@ -179,7 +201,10 @@ describe('watcher port', () => {
     const connection = kb.connect(watcher);
     assert.equal(watcher.watched.length, 0, 'nothing is read or watched before the first use');
     kb.state();
-    assert.deepEqual(watcher.watched.map((t) => t.knowledgeFolder), [one.kf]);
+    assert.deepEqual(
+      watcher.watched.map((t) => t.knowledgeFolder),
+      [one.kf],
+    );
     kb.reload('Refresh');
     kb.state();
     assert.equal(watcher.watched.length, 1, 'same targets: the watchers stay');
@@ -188,7 +213,10 @@ describe('watcher port', () => {
     home = two.home;
     kb.reload('settings changed');
     kb.state();
-    assert.deepEqual(watcher.watched.map((t) => t.knowledgeFolder), [one.kf, two.kf]);
+    assert.deepEqual(
+      watcher.watched.map((t) => t.knowledgeFolder),
+      [one.kf, two.kf],
+    );
     assert.equal(watcher.disposed, 1, 'the old watchers are disposed');
     connection.dispose();
     assert.equal(watcher.disposed, 2);
@@ -214,7 +242,12 @@ describe('check on access (no watcher)', () => {
     assert.deepEqual(described(kb, 'alpha'), ['projects/alpha/a.md: A', 'notes/x.md: X one', 'idea: Idea one']);
     fs.mkdirSync(path.join(kf, 'projects/alpha/more'));
     fs.writeFileSync(path.join(kf, 'projects/alpha/more/b.md'), '# B\n');
-    assert.deepEqual(described(kb, 'alpha'), ['projects/alpha/a.md: A', 'projects/alpha/more/b.md: B', 'notes/x.md: X one', 'idea: Idea one']);
+    assert.deepEqual(described(kb, 'alpha'), [
+      'projects/alpha/a.md: A',
+      'projects/alpha/more/b.md: B',
+      'notes/x.md: X one',
+      'idea: Idea one',
+    ]);
     fs.rmSync(path.join(kf, 'index.md'));
     assert.equal(kb.state().kind, 'noIndex');
     assert.equal(kb.query('api').ok, false);
@@ -244,7 +277,11 @@ describe('loadable files (what a server may offer as resources)', () => {
   function teamHome(): { home: string; kf: string } {
     const home = makeHome({
       index: teamIndex,
-      config: { projects_enabled: 'true', projects_list: 'alpha:alpha,gamma:gamma', projects_shared_knowledge: 'alpha' },
+      config: {
+        projects_enabled: 'true',
+        projects_list: 'alpha:alpha,gamma:gamma',
+        projects_shared_knowledge: 'alpha',
+      },
       files: {
         'knowledge/notes/x.md': '# X\n',
         'knowledge/projects/alpha/a.md': '# A\n',

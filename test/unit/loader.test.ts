@@ -43,8 +43,22 @@ describe('loading (§6)', () => {
     const bundle = renderBundle(loadItems(config, result.items.slice(0, 2)));
     assert.equal(
       bundle,
-      ['## a.md', '', '`````markdown', 'alpha with ```` four backticks', '`````', '', '## b.md', '', '```markdown', 'bravo', '```', '',
-        'Loaded 2 knowledge files into context.', ''].join('\n'),
+      [
+        '## a.md',
+        '',
+        '`````markdown',
+        'alpha with ```` four backticks',
+        '`````',
+        '',
+        '## b.md',
+        '',
+        '```markdown',
+        'bravo',
+        '```',
+        '',
+        'Loaded 2 knowledge files into context.',
+        '',
+      ].join('\n'),
     );
     assert.equal(fenceFor('no ticks'), '```');
   });
@@ -54,11 +68,19 @@ describe('loading (§6)', () => {
     fs.rmSync(c);
     fs.symlinkSync(path.join(home, 'outside.md'), c);
     const load = loadItems(config, result.items);
-    assert.deepEqual(load.loaded.map((f) => f.item.path), ['a.md', 'b.md']);
-    assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [['c.md', 'its real path (after symlinks) is outside the allowed folders']]);
+    assert.deepEqual(
+      load.loaded.map((f) => f.item.path),
+      ['a.md', 'b.md'],
+    );
+    assert.deepEqual(
+      load.refused.map((r) => [r.item.path, r.reason]),
+      [['c.md', 'its real path (after symlinks) is outside the allowed folders']],
+    );
     const bundle = renderBundle(load);
     assert.ok(!bundle.includes('OUTSIDE-MARKER'));
-    assert.ok(bundle.includes('Refused c.md: its real path (after symlinks) is outside the allowed folders (not read).'));
+    assert.ok(
+      bundle.includes('Refused c.md: its real path (after symlinks) is outside the allowed folders (not read).'),
+    );
     assert.ok(bundle.endsWith('Loaded 2 knowledge files into context.\n'));
   });
 
@@ -66,8 +88,17 @@ describe('loading (§6)', () => {
     const fresh = query(home, 'api');
     fs.rmSync(path.join(home, 'knowledge', 'b.md'));
     const load = loadItems(config, fresh.items);
-    assert.deepEqual(load.refused.map((r) => [r.item.path, r.reason]), [['b.md', 'the file does not exist'], ['c.md', 'its real path (after symlinks) is outside the allowed folders']]);
-    assert.deepEqual(load.loaded.map((f) => f.item.path), ['a.md']);
+    assert.deepEqual(
+      load.refused.map((r) => [r.item.path, r.reason]),
+      [
+        ['b.md', 'the file does not exist'],
+        ['c.md', 'its real path (after symlinks) is outside the allowed folders'],
+      ],
+    );
+    assert.deepEqual(
+      load.loaded.map((f) => f.item.path),
+      ['a.md'],
+    );
   });
 
   test('large files are cut with a notice', () => {

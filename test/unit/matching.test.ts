@@ -102,10 +102,10 @@ describe('team-shared matching (§4c)', () => {
 
   test('OR with a configured project tag pulls in every cross entry', () => {
     const r = query(home, 'gamma');
-    assert.deepEqual(paths(r).filter((p) => p.includes('cross')), [
-      '~/Projects/beta/_project-knowledge/cross/x.md',
-      '~/Projects/beta/_project-knowledge/cross/y.md',
-    ]);
+    assert.deepEqual(
+      paths(r).filter((p) => p.includes('cross')),
+      ['~/Projects/beta/_project-knowledge/cross/x.md', '~/Projects/beta/_project-knowledge/cross/y.md'],
+    );
   });
 
   test('escaping team-shared paths are refused by name', () => {

@@ -21,26 +21,53 @@ describe('the npm package installed from its tarball', { timeout: 300_000 }, () 
   // npm's own settings from a parent `npm test` (prefix, cache…) must not leak in; an empty
   // cache and --offline prove that nothing is fetched.
   const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-  Object.assign(env, { npm_config_cache: path.join(tmp, 'npm-cache'), npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' });
-  const bin = process.platform === 'win32' ? path.join(prefix, 'aria-context.cmd') : path.join(prefix, 'bin', 'aria-context');
-  const installed = process.platform === 'win32' ? path.join(prefix, 'node_modules', 'aria-context') : path.join(prefix, 'lib', 'node_modules', 'aria-context');
+  Object.assign(env, {
+    npm_config_cache: path.join(tmp, 'npm-cache'),
+    npm_config_update_notifier: 'false',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  });
+  const bin =
+    process.platform === 'win32' ? path.join(prefix, 'aria-context.cmd') : path.join(prefix, 'bin', 'aria-context');
+  const installed =
+    process.platform === 'win32'
+      ? path.join(prefix, 'node_modules', 'aria-context')
+      : path.join(prefix, 'lib', 'node_modules', 'aria-context');
 
   test('npm pack names the tarball aria-context-<version>.tgz and ships the CLI and the MCP bundle', () => {
     // --ignore-scripts: the build the test run made (prepack would rebuild dist/ under other tests)
-    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: repoRoot, env, encoding: 'utf8' });
+    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
     const [packed] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
     assert.equal(packed.filename, `aria-context-${version}.tgz`);
     const files = packed.files.map((f) => f.path).sort();
-    for (const needed of ['dist/cli.js', 'dist/mcp.js', 'package.json']) assert.ok(files.includes(needed), `${needed} is not in the tarball: ${files.join(', ')}`);
-    assert.deepEqual(files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map')), [], 'sources, tests or source maps shipped');
+    for (const needed of ['dist/cli.js', 'dist/mcp.js', 'package.json'])
+      assert.ok(files.includes(needed), `${needed} is not in the tarball: ${files.join(', ')}`);
+    assert.deepEqual(
+      files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map')),
+      [],
+      'sources, tests or source maps shipped',
+    );
   });
 
   test('npm install -g of the tarball works offline and installs no dependency', () => {
-    const run = spawnSync('npm', ['install', '-g', '--offline', '--prefix', prefix, path.join(tmp, `aria-context-${version}.tgz`)], { cwd: tmp, env, encoding: 'utf8' });
+    const run = spawnSync(
+      'npm',
+      ['install', '-g', '--offline', '--prefix', prefix, path.join(tmp, `aria-context-${version}.tgz`)],
+      { cwd: tmp, env, encoding: 'utf8' },
+    );
     assert.equal(run.status, 0, `npm install failed:\n${run.stdout}\n${run.stderr}`);
-    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as { dependencies?: object };
+    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
+      dependencies?: object;
+    };
     assert.deepEqual(manifest.dependencies ?? {}, {}, 'the package declares runtime dependencies');
-    assert.ok(!fs.existsSync(path.join(installed, 'node_modules')), `dependencies were installed: ${fs.existsSync(path.join(installed, 'node_modules')) ? fs.readdirSync(path.join(installed, 'node_modules')).join(', ') : ''}`);
+    assert.ok(
+      !fs.existsSync(path.join(installed, 'node_modules')),
+      `dependencies were installed: ${fs.existsSync(path.join(installed, 'node_modules')) ? fs.readdirSync(path.join(installed, 'node_modules')).join(', ') : ''}`,
+    );
   });
 
   test('the installed aria-context prints its help and answers a query on the example folder', () => {
@@ -56,10 +83,28 @@ describe('the npm package installed from its tarball', { timeout: 300_000 }, () 
 
   test('the installed aria-context mcp answers initialize over stdio', () => {
     const home = fixtureCopy('aria-npm-home-');
-    const request = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'npm-package-test', version: '1' } } };
+    const request = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'npm-package-test', version: '1' },
+      },
+    };
     // stdin closes after the request: the server answers, then exits on end of input
-    const run = spawnSync(bin, ['mcp'], { env: { ...env, HOME: home }, input: `${JSON.stringify(request)}\n`, encoding: 'utf8', timeout: 60_000 });
-    const reply = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } }).find((m) => m.id === 1);
+    const run = spawnSync(bin, ['mcp'], {
+      env: { ...env, HOME: home },
+      input: `${JSON.stringify(request)}\n`,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const reply = run.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } })
+      .find((m) => m.id === 1);
     assert.ok(reply?.result, `no initialize result:\n${run.stdout}\n${run.stderr}`);
     assert.equal(reply.result.serverInfo?.name, 'aria-context');
   });

@@ -25,7 +25,9 @@ test('every surface shows, for every tag, alias and project of the example folde
   const counter = new TagCounter(snapshot, { today: TODAY });
   const roots = buildTree({ snapshot, counter, sort: 'count' });
   const catalogue = buildCatalogue(snapshot.index);
-  const tags = (runCli(home, ['tags']) as { tags: Array<{ name: string; kind: string; aliases: string[]; counts: Counts }> }).tags;
+  const tags = (
+    runCli(home, ['tags']) as { tags: Array<{ name: string; kind: string; aliases: string[]; counts: Counts }> }
+  ).tags;
   const names = new Set(tags.map((t) => t.name.toLowerCase()));
   // Every name the index offers is listed once: project keys, known tags, other tags.
   for (const p of snapshot.index.projects.values()) assert.ok(names.has(p.key.toLowerCase()), p.key);
@@ -53,8 +55,16 @@ test('every surface shows, for every tag, alias and project of the example folde
       if (tag.kind !== 'project') {
         const rows = node.children!.filter((c) => c.file);
         const notes = items.filter((i) => i.category !== 'tracked-artifact');
-        assert.deepEqual(rows.map((r) => r.file!.absPath), notes.map((i) => i.absPath), at('tree rows'));
-        assert.equal(rows.filter((r) => r.file!.problem === null).length, want.files + want.teamShared, at('loadable tree rows'));
+        assert.deepEqual(
+          rows.map((r) => r.file!.absPath),
+          notes.map((i) => i.absPath),
+          at('tree rows'),
+        );
+        assert.equal(
+          rows.filter((r) => r.file!.problem === null).length,
+          want.files + want.teamShared,
+          at('loadable tree rows'),
+        );
       }
       if (tag.kind === 'known' && snapshot.index.projects.has(tag.name)) {
         const project = find(roots, 'Projects', tag.name);
@@ -71,7 +81,14 @@ test('every surface shows, for every tag, alias and project of the example folde
       // The status bar, as the active file's query would show it.
       const result = counter.result(text)!;
       const surfaced = surfacedFiles(result);
-      const derived: DerivedQuery = { query: text, project: null, tags: [text], aliases: [], source: 'tags', relPath: 'x.md' };
+      const derived: DerivedQuery = {
+        query: text,
+        project: null,
+        tags: [text],
+        aliases: [],
+        source: 'tags',
+        relPath: 'x.md',
+      };
       const view = statusBarView({ derived, files: surfaced.items, total: surfaced.total }, { state: 'ready' }, TODAY);
       const shown = Number(/^\$\(book\) (\d+)/.exec(view.text)?.[1]);
       const more = Number(/…and (\d+) more/.exec(view.tooltip.join('\n'))?.[1] ?? 0);
@@ -83,8 +100,17 @@ test('every surface shows, for every tag, alias and project of the example folde
       assert.equal(found, want.files + want.teamShared, at(`pick list title "${pick.title}"`));
       const selectable = items.filter((i) => i.n !== null).map((i) => i.absPath);
       const copied = commandItems(snapshot, requestedPaths(node, undefined, [], queryPaths(counter)), TODAY).items;
-      const wantCopied = text === tag.name ? selectable : queryCounts(home, tag.name).items.filter((i) => i.n !== null).map((i) => i.absPath);
-      assert.deepEqual(copied.map((i) => i.absPath), wantCopied, at('Copy as Context on the node'));
+      const wantCopied =
+        text === tag.name
+          ? selectable
+          : queryCounts(home, tag.name)
+              .items.filter((i) => i.n !== null)
+              .map((i) => i.absPath);
+      assert.deepEqual(
+        copied.map((i) => i.absPath),
+        wantCopied,
+        at('Copy as Context on the node'),
+      );
       checked++;
     }
   }

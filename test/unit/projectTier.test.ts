@@ -12,7 +12,8 @@ const files = {
   'knowledge/projects/alpha/README.md': '# Navigation only',
   'knowledge/projects/alpha/notes/README.md': '# Nested readme is knowledge',
   'knowledge/projects/alpha/a-flow.md': '---\ntags: [api, caching]\n---\n# Flow tags\n',
-  'knowledge/projects/alpha/b-block.md': '---\ntags:\n  - Caching\nsemantic-hints:\n  - warm cache path\n---\nno heading\n',
+  'knowledge/projects/alpha/b-block.md':
+    '---\ntags:\n  - Caching\nsemantic-hints:\n  - warm cache path\n---\nno heading\n',
   'knowledge/projects/alpha/c-bad.md': '---\ntags: [unclosed\n---\n# Bad yaml\n',
   'knowledge/projects/alpha/d.txt': 'not markdown',
   'knowledge/projects/empty/README.md': '# only a readme',
@@ -24,12 +25,15 @@ describe('project tier (§4b)', () => {
   test('OR: every project file but the top README, tags from front matter plus the project', () => {
     const r = query(home, 'alpha');
     const tier = r.items.filter((i) => i.category === 'project-specific');
-    assert.deepEqual(tier.map((i) => [i.path, i.tags, i.description]), [
-      ['projects/alpha/a-flow.md', ['alpha', 'api', 'caching'], 'Flow tags'],
-      ['projects/alpha/b-block.md', ['alpha', 'caching'], 'b-block'],
-      ['projects/alpha/c-bad.md', ['alpha'], 'Bad yaml'],
-      ['projects/alpha/notes/README.md', ['alpha'], 'Nested readme is knowledge'],
-    ]);
+    assert.deepEqual(
+      tier.map((i) => [i.path, i.tags, i.description]),
+      [
+        ['projects/alpha/a-flow.md', ['alpha', 'api', 'caching'], 'Flow tags'],
+        ['projects/alpha/b-block.md', ['alpha', 'caching'], 'b-block'],
+        ['projects/alpha/c-bad.md', ['alpha'], 'Bad yaml'],
+        ['projects/alpha/notes/README.md', ['alpha'], 'Nested readme is knowledge'],
+      ],
+    );
   });
 
   test('invalid YAML counts as no front matter, with a warning naming the file', () => {
@@ -38,7 +42,10 @@ describe('project tier (§4b)', () => {
   });
 
   test('AND: only files whose tags (or own hints) hold every token', () => {
-    assert.deepEqual(paths(query(home, 'alpha AND caching')), ['projects/alpha/a-flow.md', 'projects/alpha/b-block.md']);
+    assert.deepEqual(paths(query(home, 'alpha AND caching')), [
+      'projects/alpha/a-flow.md',
+      'projects/alpha/b-block.md',
+    ]);
     const hinted = query(home, 'alpha AND warm');
     assert.deepEqual(paths(hinted), ['projects/alpha/b-block.md']);
     assert.equal(hinted.items[0].hint, null, 'also matched the project tag, so not hint-only');
@@ -60,7 +67,11 @@ describe('project tier (§4b)', () => {
   });
 
   test('symlinks: an escaping file is listed unread, loops end', () => {
-    const linked = makeHome({ config, index, files: { ...files, 'secret.md': '---\ntags: [leak]\n---\n# LEAKED-TITLE\n' } });
+    const linked = makeHome({
+      config,
+      index,
+      files: { ...files, 'secret.md': '---\ntags: [leak]\n---\n# LEAKED-TITLE\n' },
+    });
     const tier = path.join(linked, 'knowledge', 'projects', 'alpha');
     fs.symlinkSync(path.join(linked, 'secret.md'), path.join(tier, 'z-link.md'));
     fs.symlinkSync(tier, path.join(tier, 'loop'));

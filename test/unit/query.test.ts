@@ -23,7 +23,11 @@ describe('query parsing (§2, §2.5, §3)', () => {
   test('no tokens gives the usage message, exactly', () => {
     assert.equal(USAGE, 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.');
     const snapshot = { config: {} as never, index };
-    assert.deepEqual(runQuery(snapshot, '  AND , ', { today: '2026-11-30' }), { ok: false, code: 'usage', message: USAGE });
+    assert.deepEqual(runQuery(snapshot, '  AND , ', { today: '2026-11-30' }), {
+      ok: false,
+      code: 'usage',
+      message: USAGE,
+    });
   });
 
   test('aliases resolve before expansion, one line each; duplicates are dropped', () => {
@@ -54,11 +58,24 @@ describe('query parsing (§2, §2.5, §3)', () => {
     const text = `${INDEX_HEADER}## Projects\n### a — A\nRelevant tags: ${tags('x', 200)}\n### b — B\nRelevant tags: ${tags('y', 100_000)}\n`;
     const flooded = parseIndex(text);
     const q = resolveQuery(flooded, parseQueryText('a b'));
-    assert.deepEqual(q.expanded.map((e) => [e.project, e.tags.length]), [['a', 200], ['b', 56]]);
+    assert.deepEqual(
+      q.expanded.map((e) => [e.project, e.tags.length]),
+      [
+        ['a', 200],
+        ['b', 56],
+      ],
+    );
     assert.equal(q.tokens.length, 2 + 256);
-    assert.deepEqual(q.capped, ['Project `b` lists 100,000 relevant tags; the query used 56 of them (at most 256 per query).']);
+    assert.deepEqual(q.capped, [
+      'Project `b` lists 100,000 relevant tags; the query used 56 of them (at most 256 per query).',
+    ]);
     const outcome = runQuery(snapshotFor(makeHome({ index: text })), 'b', { today: '2026-12-01' });
-    assert.ok(outcome.ok && outcome.result.warnings.includes('Project `b` lists 100,000 relevant tags; the query used 256 of them (at most 256 per query).'));
+    assert.ok(
+      outcome.ok &&
+        outcome.result.warnings.includes(
+          'Project `b` lists 100,000 relevant tags; the query used 256 of them (at most 256 per query).',
+        ),
+    );
     assert.equal(resolveQuery(index, parseQueryText('ss')).capped, undefined);
   });
 });

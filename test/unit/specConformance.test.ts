@@ -67,12 +67,21 @@ describe('Known Tags: alias lists that wrap over lines are read across the line 
   };
   for (const [where, known] of Object.entries(cases)) {
     test(`wrapped ${where}`, () => {
-      const home = makeHome({ index: `${INDEX_HEADER}## Known Tags\n${known}\n\n## Tag Index\n### kubernetes\n- k.md — K\n` });
+      const home = makeHome({
+        index: `${INDEX_HEADER}## Known Tags\n${known}\n\n## Tag Index\n### kubernetes\n- k.md — K\n`,
+      });
       const r = query(home, 'kube');
       assert.deepEqual(r.query.resolved, [{ alias: 'kube', canonical: 'kubernetes' }]);
       assert.deepEqual(paths(r), ['k.md']);
       const none = query(home, 'nothing-here');
-      assert.deepEqual(none.knownTags.map((t) => [t.tag, t.aliases]), [['api', []], ['kubernetes', ['k8s', 'kube']], ['stripe', []]]);
+      assert.deepEqual(
+        none.knownTags.map((t) => [t.tag, t.aliases]),
+        [
+          ['api', []],
+          ['kubernetes', ['k8s', 'kube']],
+          ['stripe', []],
+        ],
+      );
     });
   }
 });
@@ -81,18 +90,33 @@ describe('Known Tags: singular and spaced alias annotations; a tag is never drop
   const forms = ['[alias: k8s]', '[ aliases: k8s ]', '[Aliases: k8s]', '[ALIAS : k8s]', '[\taliases:k8s\t]'];
   for (const form of forms) {
     test(`kubernetes ${form}`, () => {
-      const home = makeHome({ index: `${INDEX_HEADER}## Known Tags\napi, kubernetes ${form}, stripe\n\n## Tag Index\n### kubernetes\n- k.md — K\n` });
+      const home = makeHome({
+        index: `${INDEX_HEADER}## Known Tags\napi, kubernetes ${form}, stripe\n\n## Tag Index\n### kubernetes\n- k.md — K\n`,
+      });
       assert.deepEqual(paths(query(home, 'k8s')), ['k.md']);
       const none = query(home, 'nothing-here');
-      assert.deepEqual(none.knownTags.map((t) => t.tag), ['api', 'kubernetes', 'stripe']);
+      assert.deepEqual(
+        none.knownTags.map((t) => t.tag),
+        ['api', 'kubernetes', 'stripe'],
+      );
     });
   }
 
   test('an unknown bracket keeps the tag, with a warning', () => {
     const home = makeHome({ index: `${INDEX_HEADER}## Known Tags\napi, kubernetes [k8s], stripe\n` });
     const r = query(home, 'nothing-here');
-    assert.deepEqual(r.knownTags.map((t) => [t.tag, t.aliases]), [['api', []], ['kubernetes', []], ['stripe', []]]);
-    assert.ok(r.warnings.some((w) => w.includes('[k8s]')), r.warnings.join('\n'));
+    assert.deepEqual(
+      r.knownTags.map((t) => [t.tag, t.aliases]),
+      [
+        ['api', []],
+        ['kubernetes', []],
+        ['stripe', []],
+      ],
+    );
+    assert.ok(
+      r.warnings.some((w) => w.includes('[k8s]')),
+      r.warnings.join('\n'),
+    );
   });
 });
 
@@ -114,7 +138,10 @@ describe('headings need a space or tab after the hashes (CommonMark)', () => {
     // `###web` is a text line (warned about), so `w.md` is still under `### api`.
     assert.deepEqual(paths(r), ['a.md', 'b.md', 'c.md', 'w.md']);
     assert.deepEqual(paths(query(home, 'web')), []);
-    assert.ok(r.warnings.some((w) => w.includes('###web')), r.warnings.join('\n'));
+    assert.ok(
+      r.warnings.some((w) => w.includes('###web')),
+      r.warnings.join('\n'),
+    );
   });
 
   test('a tab after the hashes, closing hashes and an empty heading', () => {
@@ -128,7 +155,9 @@ describe('headings need a space or tab after the hashes (CommonMark)', () => {
 describe('long lines are entries like any other', () => {
   test('an entry with a 20,000-character description is found, without a warning', () => {
     const description = 'word '.repeat(4_000).trim();
-    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- long.md — ${description}\n- short.md — S\n` });
+    const home = makeHome({
+      index: `${INDEX_HEADER}## Tag Index\n### api\n- long.md — ${description}\n- short.md — S\n`,
+    });
     const r = query(home, 'api');
     assert.deepEqual(paths(r), ['long.md', 'short.md']);
     assert.equal(r.items[0].description, description);
@@ -164,7 +193,9 @@ describe('thresholds are decimal digits only', () => {
   ];
   for (const [written, days, warns] of cases) {
     test(`ideas_staleness_threshold_days: ${written} → ${days}${warns ? ' with a warning' : ''}`, () => {
-      const home = makeHome({ config: { ideas_staleness_threshold_days: written, codemap_staleness_threshold_days: '0' } });
+      const home = makeHome({
+        config: { ideas_staleness_threshold_days: written, codemap_staleness_threshold_days: '0' },
+      });
       const outcome = loadConfig({ home, env: {} });
       assert.ok(outcome.ok);
       assert.equal(outcome.config.thresholds.ideas, days);
@@ -175,7 +206,9 @@ describe('thresholds are decimal digits only', () => {
   }
 
   test('the same rule when the YAML is broken and the config is read line by line', () => {
-    const home = makeHome({ config: { ideas_staleness_threshold_days: '010', stitch_staleness_threshold_days: '1_0', broken: '"unclosed' } });
+    const home = makeHome({
+      config: { ideas_staleness_threshold_days: '010', stitch_staleness_threshold_days: '1_0', broken: '"unclosed' },
+    });
     const outcome = loadConfig({ home, env: {} });
     assert.ok(outcome.ok);
     assert.equal(outcome.config.thresholds.ideas, 10);
@@ -203,9 +236,14 @@ describe('idea dates are the day written in `date:`', () => {
   for (const [written, name, day] of cases) {
     test(`date: ${written || '(none)'} in ${name} → ${day ?? 'skipped'}`, () => {
       const dateLine = written ? `date: ${written}\n` : '';
-      const home = makeHome({ files: { [`knowledge/intake/ideas/${name}`]: `---\nproject: p\n${dateLine}type: bug\n---\n# Idea\n` } });
+      const home = makeHome({
+        files: { [`knowledge/intake/ideas/${name}`]: `---\nproject: p\n${dateLine}type: bug\n---\n# Idea\n` },
+      });
       const scan = scanIdeas(at(home));
-      assert.deepEqual(scan.ideas.map((i) => i.date), day ? [day] : []);
+      assert.deepEqual(
+        scan.ideas.map((i) => i.date),
+        day ? [day] : [],
+      );
     });
   }
 });

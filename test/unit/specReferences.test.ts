@@ -32,12 +32,14 @@ export function citations(root: string, dirs: readonly string[]): Map<string, st
       const abs = path.join(dir, entry.name);
       if (entry.isDirectory() && entry.name !== 'node_modules') visit(abs);
       if (!entry.isFile() || !SOURCE_EXT.test(entry.name)) continue;
-      fs.readFileSync(abs, 'utf8').split('\n').forEach((line, i) => {
-        for (const m of line.matchAll(CITATION)) {
-          const where = `${path.relative(root, abs)}:${i + 1}`;
-          found.set(m[1], [...(found.get(m[1]) ?? []), where]);
-        }
-      });
+      fs.readFileSync(abs, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const m of line.matchAll(CITATION)) {
+            const where = `${path.relative(root, abs)}:${i + 1}`;
+            found.set(m[1], [...(found.get(m[1]) ?? []), where]);
+          }
+        });
     }
   };
   for (const dir of dirs) visit(path.join(root, dir));
@@ -46,7 +48,9 @@ export function citations(root: string, dirs: readonly string[]): Map<string, st
 
 function unresolved(root: string, dirs: readonly string[], specText: string): string[] {
   const headings = specHeadingIds(specText);
-  return [...citations(root, dirs)].filter(([id]) => !headings.has(id)).map(([id, where]) => `${SIGN}${id} (${where.join(', ')})`);
+  return [...citations(root, dirs)]
+    .filter(([id]) => !headings.has(id))
+    .map(([id, where]) => `${SIGN}${id} (${where.join(', ')})`);
 }
 
 describe('spec citations', () => {
@@ -78,6 +82,9 @@ describe('spec citations', () => {
     // `§4` must not be satisfied by a `§4b` heading, nor `§2` by `§2.5`.
     assert.deepEqual([...specHeadingIds(`### ${SIGN}4b X\n### ${SIGN}2.5 Y\n`)].sort(), ['2.5', '4b']);
     writeTree(root, { 'test/c.ts': `// ${SIGN}4 and ${SIGN}2\n` });
-    assert.deepEqual(unresolved(root, ['test'], `### ${SIGN}4b X\n### ${SIGN}2.5 Y\n`), [`${SIGN}4 (test/c.ts:1)`, `${SIGN}2 (test/c.ts:1)`]);
+    assert.deepEqual(unresolved(root, ['test'], `### ${SIGN}4b X\n### ${SIGN}2.5 Y\n`), [
+      `${SIGN}4 (test/c.ts:1)`,
+      `${SIGN}2 (test/c.ts:1)`,
+    ]);
   });
 });

@@ -51,7 +51,11 @@ api [aliases: a1]
     index,
     config: { projects_enabled: 'true', projects_list: 'ss:ss', projects_shared_knowledge: 'ss' },
     // Every listed note exists: a missing one is marked and not counted (§9).
-    files: { 'knowledge/projects/ss/p.md': '# P\n', 'knowledge/x.md': '# X\n', 'Projects/ss/_project-knowledge/t.md': '# T\n' },
+    files: {
+      'knowledge/projects/ss/p.md': '# P\n',
+      'knowledge/x.md': '# X\n',
+      'Projects/ss/_project-knowledge/t.md': '# T\n',
+    },
   });
 
   test('the whole shape: notes, found line, headings, continuous numbering', () => {

@@ -48,7 +48,7 @@ function renderAll(view: SummaryView) {
 }
 
 describe('summary view and its renderers', () => {
-  test('every renderer lists the view\'s rows in its order, each with the view\'s annotation parts', () => {
+  test("every renderer lists the view's rows in its order, each with the view's annotation parts", () => {
     const view = summaryView(query(home, 'ss'));
     const viewRows = rows(view);
     assert.deepEqual(
@@ -57,15 +57,29 @@ describe('summary view and its renderers', () => {
     );
     const out = renderAll(view);
     const order = (text: string, needles: string[]) => needles.map((n) => text.indexOf(n));
-    const textOrder = order(out.text, viewRows.map((r) => r.path));
+    const textOrder = order(
+      out.text,
+      viewRows.map((r) => r.path),
+    );
     // A link the extension built holds its label with syntax escapes only; other paths are fully escaped.
-    const chatOrder = order(out.chat, viewRows.map((r) => (r.item.selectable ? escapeSyntax(r.path) : escapeMarkdown(r.path))));
+    const chatOrder = order(
+      out.chat,
+      viewRows.map((r) => (r.item.selectable ? escapeSyntax(r.path) : escapeMarkdown(r.path))),
+    );
     for (const positions of [textOrder, chatOrder]) {
-      assert.ok(positions.every((p) => p >= 0), String(positions));
-      assert.deepEqual([...positions].sort((a, b) => a - b), positions);
+      assert.ok(
+        positions.every((p) => p >= 0),
+        String(positions),
+      );
+      assert.deepEqual(
+        [...positions].sort((a, b) => a - b),
+        positions,
+      );
     }
     assert.deepEqual(
-      out.pick.flatMap((r) => (r.kind === 'item' || (r.kind === 'info' && r.role === 'missing') ? [r.description] : [])),
+      out.pick.flatMap((r) =>
+        r.kind === 'item' || (r.kind === 'info' && r.role === 'missing') ? [r.description] : [],
+      ),
       viewRows.map((r) => r.path),
     );
 
@@ -79,7 +93,10 @@ describe('summary view and its renderers', () => {
       for (const part of row.annotations.flat()) {
         assert.ok(textLine.includes(part.value), `text ${row.path}: ${part.name}`);
         assert.ok(chatLine.includes(escapeMarkdown(part.value)), `chat ${row.path}: ${part.name}`);
-        assert.ok(pick?.detail?.includes(`${part.name}: ${part.value}`), `pick ${row.path}: ${part.name} in ${pick?.detail}`);
+        assert.ok(
+          pick?.detail?.includes(`${part.name}: ${part.value}`),
+          `pick ${row.path}: ${part.name} in ${pick?.detail}`,
+        );
         assert.ok(out.tooltips[i].includes(`${part.name}: ${part.value}`), `tooltip ${row.path}: ${part.name}`);
       }
       if (row.item.selectable) assert.ok(pick?.label.endsWith(row.title), `pick label ${row.path}`);
@@ -104,16 +121,24 @@ describe('summary view and its renderers', () => {
     view.push({ kind: 'warnings', warnings: ['warned by the view'] });
 
     const out = renderAll(view);
-    assert.match(out.text, /^1\. ~\/Projects\/ss\/_project-knowledge\/t\.md — T \[project: ss, scope: repo, tags: api\] \[hint: said-by-the-view\]$/m);
+    assert.match(
+      out.text,
+      /^1\. ~\/Projects\/ss\/_project-knowledge\/t\.md — T \[project: ss, scope: repo, tags: api\] \[hint: said-by-the-view\]$/m,
+    );
     assert.ok(out.chat.includes(' \\[hint: said\\-by\\-the\\-view\\]\n'), out.chat);
     const pick = out.pick.find((r) => r.kind === 'item' && r.item === team.item);
     assert.equal(pick?.kind === 'item' && pick.detail, 'project: ss, scope: repo · tags: api · hint: said-by-the-view');
     assert.equal(pick?.label, '$(organization) Retitled by the view');
-    assert.equal(out.tooltips[0], '~/Projects/ss/_project-knowledge/t.md — T\nproject: ss, scope: repo\ntags: api\nhint: said-by-the-view');
+    assert.equal(
+      out.tooltips[0],
+      '~/Projects/ss/_project-knowledge/t.md — T\nproject: ss, scope: repo\ntags: api\nhint: said-by-the-view',
+    );
     assert.doesNotMatch(out.text, /^## /m);
     assert.doesNotMatch(out.chat, /^#### /m);
     assert.match(out.text, /Warning: warned by the view\n$/);
     assert.match(out.chat, /⚠️ warned by the view\n$/);
-    assert.ok(out.pick.some((r) => r.kind === 'info' && r.role === 'warning' && r.label.endsWith('warned by the view')));
+    assert.ok(
+      out.pick.some((r) => r.kind === 'info' && r.role === 'warning' && r.label.endsWith('warned by the view')),
+    );
   });
 });

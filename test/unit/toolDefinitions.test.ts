@@ -13,8 +13,15 @@ import { repoRoot } from '../helpers';
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
 
 test("package.json's languageModelTools are the shared definitions under the editor's names", () => {
-  const declared = pkg.contributes.languageModelTools as Array<{ name: string; modelDescription: string; inputSchema: unknown }>;
-  assert.deepEqual(declared.map((t) => t.name), EDITOR_TOOLS.map((t) => t.name));
+  const declared = pkg.contributes.languageModelTools as Array<{
+    name: string;
+    modelDescription: string;
+    inputSchema: unknown;
+  }>;
+  assert.deepEqual(
+    declared.map((t) => t.name),
+    EDITOR_TOOLS.map((t) => t.name),
+  );
   for (const t of declared) {
     const def = EDITOR_TOOLS.find((d) => d.name === t.name)!;
     assert.deepEqual(t.inputSchema, def.inputSchema, `${t.name}: run npm run tools:manifest`);
@@ -22,13 +29,24 @@ test("package.json's languageModelTools are the shared definitions under the edi
   }
   // one schema for both front ends: only the sibling tool's name in a description differs
   const named = (schemas: unknown[], query: string) => JSON.stringify(schemas).split(query).join('<query tool>');
-  assert.equal(named(EDITOR_TOOLS.map((t) => t.inputSchema), 'aria-context_query'), named(TOOLS.map((t) => t.inputSchema), 'knowledge_query'));
+  assert.equal(
+    named(
+      EDITOR_TOOLS.map((t) => t.inputSchema),
+      'aria-context_query',
+    ),
+    named(
+      TOOLS.map((t) => t.inputSchema),
+      'knowledge_query',
+    ),
+  );
 });
 
 test('every keyword of every tool schema is one the argument checker understands', () => {
   const walk = (schema: Record<string, unknown>, where: string): void => {
-    for (const key of Object.keys(schema)) assert.ok(SCHEMA_KEYWORDS.has(key), `${where}: ${key} is not checked by src/mcp/schema.ts`);
-    for (const sub of Object.values((schema.properties ?? {}) as Record<string, Record<string, unknown>>)) walk(sub, where);
+    for (const key of Object.keys(schema))
+      assert.ok(SCHEMA_KEYWORDS.has(key), `${where}: ${key} is not checked by src/mcp/schema.ts`);
+    for (const sub of Object.values((schema.properties ?? {}) as Record<string, Record<string, unknown>>))
+      walk(sub, where);
     if (schema.items) walk(schema.items as Record<string, unknown>, where);
     for (const sub of (schema.anyOf ?? []) as Array<Record<string, unknown>>) walk(sub, where);
   };
@@ -40,10 +58,19 @@ test('arguments are checked strictly, with messages that name the argument', () 
   assert.equal(checkArguments({ paths: ['a.md'], maxChars: 5000, reload: true }, load), null);
   assert.equal(checkArguments({ query: 'x', picks: [1, 3] }, load), null);
   assert.equal(checkArguments({ query: 'x', picks: 'all' }, load), null);
-  assert.equal(checkArguments({ query: 'x', bogus: true, other: 1 }, load), 'Unknown arguments "bogus", "other": this tool takes only paths, query, picks, maxChars, reload.');
-  assert.equal(checkArguments({ query: 'x', picks: '1,3' }, load), '"picks" must be an array of integers or "all" (got "1,3").');
+  assert.equal(
+    checkArguments({ query: 'x', bogus: true, other: 1 }, load),
+    'Unknown arguments "bogus", "other": this tool takes only paths, query, picks, maxChars, reload.',
+  );
+  assert.equal(
+    checkArguments({ query: 'x', picks: '1,3' }, load),
+    '"picks" must be an array of integers or "all" (got "1,3").',
+  );
   assert.equal(checkArguments({ query: 'x', picks: [0] }, load), '"picks[0]" must be at least 1 (got 0).');
-  assert.equal(checkArguments({ query: 'x', picks: 'some' }, load), '"picks" must be an array of integers or "all" (got "some").');
+  assert.equal(
+    checkArguments({ query: 'x', picks: 'some' }, load),
+    '"picks" must be an array of integers or "all" (got "some").',
+  );
   assert.equal(checkArguments({ paths: [1] }, load), '"paths[0]" must be a string (got 1).');
   assert.equal(checkArguments({ maxChars: 10 }, load), '"maxChars" must be at least 1000 (got 10).');
   assert.equal(checkArguments([], load), 'The arguments must be an object (got []).');

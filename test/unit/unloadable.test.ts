@@ -61,9 +61,21 @@ function hostileHome(): { home: string; knowledge: string; outside: string } {
   const outsideDir = tempDir('aria-outside-');
   const outside = path.join(outsideDir, 'secret.md');
   fs.writeFileSync(outside, '# secret\n');
-  const notes = ['a/one', 'a/two', 'w/one', 'w/two', 's/one', 'projects/proj-x/decisions/d', ...[1, 2, 3, 4].map((i) => `projects/proj-y/p${i}`)];
+  const notes = [
+    'a/one',
+    'a/two',
+    'w/one',
+    'w/two',
+    's/one',
+    'projects/proj-x/decisions/d',
+    ...[1, 2, 3, 4].map((i) => `projects/proj-y/p${i}`),
+  ];
   const home = makeHome({
-    config: { projects_enabled: 'true', projects_list: 'proj-x:proj-x,proj-y:proj-y', projects_shared_knowledge: 'proj-x' },
+    config: {
+      projects_enabled: 'true',
+      projects_list: 'proj-x:proj-x,proj-y:proj-y',
+      projects_shared_knowledge: 'proj-x',
+    },
     index: INDEX,
     files: {
       ...Object.fromEntries(notes.map((n) => [`knowledge/${n}.md`, note(n)])),
@@ -86,8 +98,18 @@ test('tags --json (built CLI): every name with exactly what querying it returns;
   assert.deepEqual(runCli(home, ['tags']), {
     tags: [
       // proj-x: d.md, one, two + t1; its CODEMAP.md is missing, so it is no artifact.
-      { name: 'proj-x', kind: 'project', aliases: [], counts: { files: 3, teamShared: 1, artifacts: 0, missingArtifacts: 1, ideas: 0 } },
-      { name: 'proj-y', kind: 'project', aliases: [], counts: { files: 5, teamShared: 0, artifacts: 1, missingArtifacts: 0, ideas: 0 } },
+      {
+        name: 'proj-x',
+        kind: 'project',
+        aliases: [],
+        counts: { files: 3, teamShared: 1, artifacts: 0, missingArtifacts: 1, ideas: 0 },
+      },
+      {
+        name: 'proj-y',
+        kind: 'project',
+        aliases: [],
+        counts: { files: 5, teamShared: 0, artifacts: 1, missingArtifacts: 0, ideas: 0 },
+      },
       // api lists 4 notes and 2 team-shared ones: evil.md and t2.md are refused, gone.md is missing.
       { name: 'api', kind: 'known', aliases: [], counts: { files: 2, teamShared: 1, ...none } },
       // webhooks lists 3: the projects/ path is proj-x's (§4a).
@@ -107,7 +129,10 @@ test('query --json (built CLI): each item says whether it can be loaded and why 
   }
   const evil = byPath.get('refs/evil.md')!;
   assert.equal(evil.available, false);
-  assert.match(String(evil.problem), /^refused — its real path \(after symlinks\) is outside the allowed folders; not read$/);
+  assert.match(
+    String(evil.problem),
+    /^refused — its real path \(after symlinks\) is outside the allowed folders; not read$/,
+  );
   assert.equal(evil.n, null);
   assert.equal(evil.absPath, path.join(knowledge, 'refs', 'evil.md'));
   const gone = byPath.get('a/gone.md')!;
@@ -156,32 +181,67 @@ test('tree: unloadable notes are shown marked (refused / missing), open nothing 
   assert.ok(team.children!.some((c) => c.description?.startsWith('refused · ') && c.file?.path.endsWith('t2.md')));
   // webhooks: two rows; the projects/ path is under proj-x only.
   const webhooks = child(known, 'webhooks')!;
-  assert.deepEqual(webhooks.children!.map((c) => c.file?.path), ['w/one.md', 'w/two.md']);
+  assert.deepEqual(
+    webhooks.children!.map((c) => c.file?.path),
+    ['w/one.md', 'w/two.md'],
+  );
   assert.match(webhooks.description ?? '', /^2 files · aliases: hooks$/);
   const projX = child(child(roots, 'Projects')!.children, 'proj-x')!;
   assert.equal(projX.description, 'Exes · 3 files + 1 team-shared · 1 missing artifact');
   const d = path.join(knowledge, 'projects', 'proj-x', 'decisions', 'd.md');
   assert.ok(projX.children!.some((c) => c.file?.absPath === d));
   // Copy as Context on a node takes what Query This Tag offers: never a marked row, never d.md for webhooks.
-  const copy = (node: TreeNode) => commandItems(snapshot, requestedPaths(node, undefined, [], queryPaths(counter)), TODAY);
-  const offered = (text: string) => counter.result(text)!.items.filter((i) => i.selectable).map((i) => i.absPath);
-  assert.deepEqual(copy(api).items.map((i) => i.absPath), offered('api'));
+  const copy = (node: TreeNode) =>
+    commandItems(snapshot, requestedPaths(node, undefined, [], queryPaths(counter)), TODAY);
+  const offered = (text: string) =>
+    counter
+      .result(text)!
+      .items.filter((i) => i.selectable)
+      .map((i) => i.absPath);
+  assert.deepEqual(
+    copy(api).items.map((i) => i.absPath),
+    offered('api'),
+  );
   assert.equal(copy(api).items.length, 3);
   assert.deepEqual(copy(api).refused, []);
-  assert.deepEqual(copy(webhooks).items.map((i) => i.absPath), offered('webhooks'));
-  assert.deepEqual(copy(projX).items.map((i) => i.absPath), offered('proj-x'));
+  assert.deepEqual(
+    copy(webhooks).items.map((i) => i.absPath),
+    offered('webhooks'),
+  );
+  assert.deepEqual(
+    copy(projX).items.map((i) => i.absPath),
+    offered('proj-x'),
+  );
   assert.ok(!copy(projX).items.some((i) => i.category === 'tracked-artifact'), 'the missing CODEMAP.md is not offered');
   // Even the rows below the node: a marked row is never asked for.
   const below = filesBelow(api).map((i) => i.absPath);
   assert.ok(below.includes(path.join(knowledge, 'refs', 'evil.md')), 'the row is shown');
-  assert.ok(!commandItems(snapshot, requestedPaths(api.children!.find((c) => c.file?.path === 'refs/evil.md'), undefined, []), TODAY).items.length);
+  assert.ok(
+    !commandItems(
+      snapshot,
+      requestedPaths(
+        api.children!.find((c) => c.file?.path === 'refs/evil.md'),
+        undefined,
+        [],
+      ),
+      TODAY,
+    ).items.length,
+  );
 });
 
 test('sort by count orders tags by what querying them returns: a project key with 5 notes above 1-file tags', () => {
   const { home } = hostileHome();
   const snapshot = snapshotFor(home);
   const known = buildTree({ snapshot, today: TODAY, sort: 'count' }).find((r) => r.id === 'group:known')!.children!;
-  assert.deepEqual(known.map((n) => [n.label, n.count]), [['proj-y', 5], ['api', 3], ['webhooks', 2], ['solo', 1]]);
+  assert.deepEqual(
+    known.map((n) => [n.label, n.count]),
+    [
+      ['proj-y', 5],
+      ['api', 3],
+      ['webhooks', 2],
+      ['solo', 1],
+    ],
+  );
 });
 
 test('the pick list marks refused and missing rows, never picks them, and its title counts the loadable notes', () => {
@@ -213,8 +273,11 @@ test('a refused entry is an error of the index check on every reload (Problems, 
     ]);
   }
   const json = runCli(home, ['check']) as { problems: Array<{ code: string; severity: string; line: number }> };
-  assert.deepEqual(json.problems.filter((p) => p.code === 'refused').map((p) => [p.severity, p.line]), [
-    ['error', lineOf('refs/evil.md')],
-    ['error', lineOf('t2.md')],
-  ]);
+  assert.deepEqual(
+    json.problems.filter((p) => p.code === 'refused').map((p) => [p.severity, p.line]),
+    [
+      ['error', lineOf('refs/evil.md')],
+      ['error', lineOf('t2.md')],
+    ],
+  );
 });

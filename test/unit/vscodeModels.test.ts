@@ -4,7 +4,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { buildCatalogue, completionRows, pushRecent, splitLastToken, type CompletionRow } from '../../src/vscode/query/completionModel';
+import {
+  buildCatalogue,
+  completionRows,
+  pushRecent,
+  splitLastToken,
+  type CompletionRow,
+} from '../../src/vscode/query/completionModel';
 import { pickModel, type PickRow } from '../../src/vscode/query/queryModel';
 import { boundedInt, machineValue } from '../../src/vscode/shared/settingsModel';
 import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/tree/treeModel';
@@ -13,14 +19,26 @@ import { countsOf, describeCounts, TagCounter } from '../../src/core/tagCounts';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 test('vscode model files never import vscode', () => {
-  for (const f of ['query/completionModel.ts', 'query/queryModel.ts', 'shared/settingsModel.ts', 'tree/treeModel.ts', 'shared/containment.ts']) {
+  for (const f of [
+    'query/completionModel.ts',
+    'query/queryModel.ts',
+    'shared/settingsModel.ts',
+    'tree/treeModel.ts',
+    'shared/containment.ts',
+  ]) {
     const text = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8');
     assert.doesNotMatch(text, /from\s+['"]vscode['"]/, f);
   }
 });
 
-test('machine-scoped path settings: a workspace\'s .vscode/settings.json cannot redirect them (machineValue: only the user value or default counts; workspace values are ignored and reported)', () => {
-  const v = machineValue({ key: 'ariaContext.knowledgeFolder', defaultValue: '', globalValue: ' /home/u/k ', workspaceValue: '/evil', workspaceFolderValue: '/evil2' });
+test("machine-scoped path settings: a workspace's .vscode/settings.json cannot redirect them (machineValue: only the user value or default counts; workspace values are ignored and reported)", () => {
+  const v = machineValue({
+    key: 'ariaContext.knowledgeFolder',
+    defaultValue: '',
+    globalValue: ' /home/u/k ',
+    workspaceValue: '/evil',
+    workspaceFolderValue: '/evil2',
+  });
   assert.equal(v.value, '/home/u/k');
   assert.equal(v.ignored.length, 2);
   assert.match(v.ignored[0], /Ignored the workspace value of ariaContext\.knowledgeFolder/);
@@ -33,9 +51,12 @@ test('machine-scoped path settings: a workspace\'s .vscode/settings.json cannot 
 });
 
 test('machine-scoped path settings are declared "scope": "machine" in package.json and read only through machineValue', () => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { scope?: string }> } } };
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+  };
   const props = pkg.contributes.configuration.properties;
-  for (const key of ['ariaContext.knowledgeFolder', 'ariaContext.configFile', 'ariaContext.projectsRoot']) assert.equal(props[key]?.scope, 'machine', key);
+  for (const key of ['ariaContext.knowledgeFolder', 'ariaContext.configFile', 'ariaContext.projectsRoot'])
+    assert.equal(props[key]?.scope, 'machine', key);
   const settings = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'shared', 'settings.ts'), 'utf8');
   for (const key of ['knowledgeFolder', 'configFile', 'projectsRoot']) {
     assert.match(settings, new RegExp(`machineValue\\(config\\.inspect<string>\\('${key}'\\)\\)`), key);
@@ -77,7 +98,10 @@ test('completion: empty input offers recent queries first, then projects, known 
   assert.equal(proj.description, 'Payments Platform · 5 files + 2 team-shared · 1 artifact · 2 pending ideas');
   assert.equal(proj.detail, 'expands to: api, stripe, webhooks');
   const stripe = rows.find((r) => r.kind === 'complete' && r.label === 'stripe');
-  assert.ok(stripe && stripe.kind === 'complete' && stripe.description === '2 files + 1 team-shared', 'team-shared notes are counted apart and said so');
+  assert.ok(
+    stripe && stripe.kind === 'complete' && stripe.description === '2 files + 1 team-shared',
+    'team-shared notes are counted apart and said so',
+  );
   const rn = rows.find((r) => r.kind === 'complete' && r.label === 'rn → react-native');
   assert.ok(rn && rn.kind === 'complete' && rn.value === 'react-native ');
   assert.ok(l.includes('pagination'), 'other tags are offered');
@@ -91,14 +115,23 @@ test('completion: typing filters on the last token, keeps the finished part, and
   assert.equal(rows[0].kind, 'run');
   assert.equal(rows[0].kind === 'run' && rows[0].query, 'api str');
   const completes = rows.filter((r) => r.kind === 'complete');
-  assert.deepEqual(completes.map((r) => r.label), ['stripe']);
+  assert.deepEqual(
+    completes.map((r) => r.label),
+    ['stripe'],
+  );
   assert.equal(completes[0].kind === 'complete' && completes[0].value, 'api stripe ');
   const afterSpace = completionRows({ catalogue, value: 'api ', recent: [] });
   assert.ok(labels(afterSpace).includes('AND'));
   assert.ok(!labels(afterSpace).includes('api'), 'tokens already used are not offered again');
   const k8s = completionRows({ catalogue, value: 'k8', recent: [] }).filter((r) => r.kind === 'complete');
-  assert.deepEqual(k8s.map((r) => r.label), ['k8s → kubernetes']);
-  assert.deepEqual(completionRows({ catalogue: null, value: '', recent: [] }).map((r) => r.kind), ['invalid']);
+  assert.deepEqual(
+    k8s.map((r) => r.label),
+    ['k8s → kubernetes'],
+  );
+  assert.deepEqual(
+    completionRows({ catalogue: null, value: '', recent: [] }).map((r) => r.kind),
+    ['invalid'],
+  );
 });
 
 test('pushRecent: newest first, no duplicates (case-insensitive), bounded', () => {
@@ -109,7 +142,9 @@ test('pushRecent: newest first, no duplicates (case-insensitive), bounded', () =
 });
 
 const describe = (rows: PickRow[]) =>
-  rows.map((r) => (r.kind === 'separator' ? `-- ${r.label}` : r.kind === 'item' ? `item ${r.description}` : `${r.kind} ${r.label}`));
+  rows.map((r) =>
+    r.kind === 'separator' ? `-- ${r.label}` : r.kind === 'item' ? `item ${r.description}` : `${r.kind} ${r.label}`,
+  );
 
 test('pick model, stripe: group separators in §5 order, items with title/path/tags', () => {
   const { home } = fixtureHome();
@@ -138,7 +173,15 @@ test('pick model, proj-a: notes, artifact pickable with its age, ideas and legac
   assert.equal(d[0], '-- Notes');
   assert.equal(d[1], 'info $(info) Expanded proj-a to include: api, stripe, webhooks');
   const seps = d.filter((x) => x.startsWith('-- '));
-  assert.deepEqual(seps, ['-- Notes', '-- Team-shared (2)', '-- Project-specific (2)', '-- Cross-project (3)', '-- Tracked artifacts (1)', '-- Pending ideas (2)', '-- Warnings (1)']);
+  assert.deepEqual(seps, [
+    '-- Notes',
+    '-- Team-shared (2)',
+    '-- Project-specific (2)',
+    '-- Cross-project (3)',
+    '-- Tracked artifacts (1)',
+    '-- Pending ideas (2)',
+    '-- Warnings (1)',
+  ]);
   const artifact = model.rows.find((r) => r.kind === 'item' && r.item.category === 'tracked-artifact');
   assert.ok(artifact && artifact.kind === 'item');
   assert.equal(artifact.label, '$(map) CODEMAP.md');
@@ -203,18 +246,31 @@ function treeFor(home: string): TreeNode[] {
 test('tree model: groups, stripe with 2 files, aliases in the description, projects with tags and files', () => {
   const { home } = fixtureHome();
   const roots = treeFor(home);
-  assert.deepEqual(roots.map((r) => r.label), ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
+  assert.deepEqual(
+    roots.map((r) => r.label),
+    ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings'],
+  );
   const stripe = find(roots, ['Known Tags', 'stripe']);
   assert.equal(stripe.description, '2 files + 1 team-shared'); // the query finds 3: team-shared counted apart, and said so
   // Its rows are what querying it returns, in the summary's order: team-shared first.
-  assert.deepEqual(stripe.children?.map((c) => c.description), ['~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md', 'approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']);
+  assert.deepEqual(
+    stripe.children?.map((c) => c.description),
+    [
+      '~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
+      'approaches/api-pagination.md',
+      'references/stripe-webhook-patterns.md',
+    ],
+  );
   assert.equal(stripe.contextValue, 'ariaContext.tag');
   assert.equal(stripe.query, 'stripe');
   assert.equal(find(roots, ['Known Tags', 'deployment']).description, '1 file · aliases: deploy, ship, release');
   assert.equal(find(roots, ['Known Tags', 'css']).contextValue, 'ariaContext.emptyTag');
   const projA = find(roots, ['Projects', 'proj-a']);
   assert.equal(projA.description, `Payments Platform · ${describeCounts(countsOf(query(home, 'proj-a')))}`);
-  assert.deepEqual(projA.children?.map((c) => c.label), ['api', 'stripe', 'webhooks', 'State sync between services', 'Reusable internal patterns', 'Team-shared']);
+  assert.deepEqual(
+    projA.children?.map((c) => c.label),
+    ['api', 'stripe', 'webhooks', 'State sync between services', 'Reusable internal patterns', 'Team-shared'],
+  );
   const file = find(roots, ['Projects', 'proj-a', 'State sync between services']);
   assert.equal(file.file?.category, 'project-specific');
   assert.ok(find(roots, ['Projects', 'proj-b']).children?.some((c) => c.label === 'No files yet in projects/proj-b/'));
@@ -228,14 +284,26 @@ test('tree model: escaping entries and disabled projects are not shown as files;
   const roots = treeFor(home);
   assert.deepEqual(find(roots, ['Other Tags', 'secrets']).children, [], 'the secrets tag has no openable file');
   const team = find(roots, ['Team-shared']);
-  assert.deepEqual(team.children?.map((c) => c.label), ['api', 'database', 'stripe']);
-  assert.deepEqual(find(roots, ['Team-shared', 'database']).children?.map((c) => c.file?.project), ['proj-c']);
+  assert.deepEqual(
+    team.children?.map((c) => c.label),
+    ['api', 'database', 'stripe'],
+  );
+  assert.deepEqual(
+    find(roots, ['Team-shared', 'database']).children?.map((c) => c.file?.project),
+    ['proj-c'],
+  );
   const warnings = find(roots, ['Warnings']).children?.map((c) => c.label) ?? [];
-  assert.ok(warnings.some((w) => w.includes('../.claude/aria-knowledge.local.md')), warnings.join('\n'));
-  assert.ok(warnings.some((w) => w.includes('~/.claude/aria-knowledge.local.md')), warnings.join('\n'));
+  assert.ok(
+    warnings.some((w) => w.includes('../.claude/aria-knowledge.local.md')),
+    warnings.join('\n'),
+  );
+  assert.ok(
+    warnings.some((w) => w.includes('~/.claude/aria-knowledge.local.md')),
+    warnings.join('\n'),
+  );
 });
 
-test('tree model: ids are unique and stable across rebuilds; filesBelow collects a tag\'s query result once per file', () => {
+test("tree model: ids are unique and stable across rebuilds; filesBelow collects a tag's query result once per file", () => {
   const { home } = fixtureHome();
   const ids = (nodes: TreeNode[]): string[] => nodes.flatMap((n) => [n.id, ...ids(n.children ?? [])]);
   const a = ids(treeFor(home));
@@ -249,7 +317,10 @@ test('tree model: ids are unique and stable across rebuilds; filesBelow collects
 test('containment: a tree file whose real path escapes the knowledge folder is refused, never opened', () => {
   const { home } = fixtureHome();
   const knowledge = path.join(home, 'knowledge');
-  fs.symlinkSync(path.join(home, '.claude', 'aria-knowledge.local.md'), path.join(knowledge, 'approaches', 'sneaky.md'));
+  fs.symlinkSync(
+    path.join(home, '.claude', 'aria-knowledge.local.md'),
+    path.join(knowledge, 'approaches', 'sneaky.md'),
+  );
   const snapshot = snapshotFor(home);
   const ok = indexEntryItem(snapshot.config, 'approaches/api-pagination.md', 'x', []);
   const sneaky = indexEntryItem(snapshot.config, 'approaches/sneaky.md', 'y', []);
@@ -258,11 +329,17 @@ test('containment: a tree file whose real path escapes the knowledge folder is r
   assert.ok(typeof ok !== 'string' && typeof sneaky !== 'string');
   const missing = { ...ok, selectable: false, path: '~/Projects/proj-b/CODEMAP.md' };
   const checked = checkItems(snapshot.config, [ok, sneaky, missing]);
-  assert.deepEqual(checked.ok.map((o) => o.item.path), ['approaches/api-pagination.md']);
-  assert.deepEqual(checked.refused.map((r) => ({ path: r.item.path, reason: r.reason })), [
-    { path: 'approaches/sneaky.md', reason: 'its real path (after symlinks) is outside the allowed folders' },
-    { path: '~/Projects/proj-b/CODEMAP.md', reason: 'it is not a loadable file' },
-  ]);
+  assert.deepEqual(
+    checked.ok.map((o) => o.item.path),
+    ['approaches/api-pagination.md'],
+  );
+  assert.deepEqual(
+    checked.refused.map((r) => ({ path: r.item.path, reason: r.reason })),
+    [
+      { path: 'approaches/sneaky.md', reason: 'its real path (after symlinks) is outside the allowed folders' },
+      { path: '~/Projects/proj-b/CODEMAP.md', reason: 'it is not a loadable file' },
+    ],
+  );
   assert.equal(
     refusalMessage(checked.refused.slice(0, 1)),
     'Refused approaches/sneaky.md: its real path (after symlinks) is outside the allowed folders (not opened).',
@@ -271,7 +348,10 @@ test('containment: a tree file whose real path escapes the knowledge folder is r
 
 test('the walkthrough image of the tree is headed as the view is: its container and name, in capitals', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    contributes: { viewsContainers: { activitybar: Array<{ id: string; title: string }> }; views: Record<string, Array<{ id: string; name: string }>> };
+    contributes: {
+      viewsContainers: { activitybar: Array<{ id: string; title: string }> };
+      views: Record<string, Array<{ id: string; name: string }>>;
+    };
   };
   const container = pkg.contributes.viewsContainers.activitybar.find((c) => c.id === 'ariaContext')!;
   const view = pkg.contributes.views.ariaContext.find((v) => v.id === 'ariaContext.tags')!;
@@ -282,7 +362,10 @@ test('the walkthrough image of the tree is headed as the view is: its container 
 
 test("the Tags view's menu shows both sort orders, exactly the one in force checked (✓), whatever the order", () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    contributes: { commands: Array<{ command: string; title: string }>; menus: Record<string, Array<{ command: string; when?: string }>> };
+    contributes: {
+      commands: Array<{ command: string; title: string }>;
+      menus: Record<string, Array<{ command: string; when?: string }>>;
+    };
   };
   const title = new Map(pkg.contributes.commands.map((c) => [c.command, c.title]));
   // The when clauses use only `view == ariaContext.tags` and `ariaContext.tagSort ==/!= <value>`.

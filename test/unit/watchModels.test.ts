@@ -15,7 +15,9 @@ type Clock = { tick(ms: number): void };
  * The mocked clock of test `t`: `tick(ms)` moves Date.now() on and fires the timers due, a
  * millisecond at a time, so a timer sees Date.now() at the time it was due.
  */
-const mockClock = (t: { mock: { timers: Clock & { enable(o: { apis: Array<'setTimeout' | 'Date'> }): void } } }): Clock => {
+const mockClock = (t: {
+  mock: { timers: Clock & { enable(o: { apis: Array<'setTimeout' | 'Date'> }): void } };
+}): Clock => {
   t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
   return {
     tick(ms) {
@@ -30,7 +32,7 @@ test('watch model files never import vscode', () => {
   }
 });
 
-test('debouncer: 1,000 events delivered as VS Code\'s watcher does (chunks of ≤ 500, ~200 ms apart) make one batch', (t) => {
+test("debouncer: 1,000 events delivered as VS Code's watcher does (chunks of ≤ 500, ~200 ms apart) make one batch", (t) => {
   const clock = mockClock(t);
   const batches: string[][] = [];
   const d = new Debouncer<string>((items) => batches.push(items), WATCH_DEBOUNCE);
@@ -92,4 +94,3 @@ test('debouncer: dispose drops what is pending and ignores later events', (t) =>
   assert.deepEqual(batches, []);
   assert.equal(d.pendingCount, 0);
 });
-

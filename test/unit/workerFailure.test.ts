@@ -20,7 +20,12 @@ function setup(loader: IndexLoader) {
   const home = makeHome({ index: indexWith('X one'), files: { 'knowledge/notes/x.md': '# X\n' } });
   const indexFile = path.join(home, 'knowledge', 'index.md');
   const logged: string[] = [];
-  const kb = new KnowledgeBase({ sources: () => ({ home, env: {} }), today: () => '2026-11-30', loader, log: (l) => logged.push(l) });
+  const kb = new KnowledgeBase({
+    sources: () => ({ home, env: {} }),
+    today: () => '2026-11-30',
+    loader,
+    log: (l) => logged.push(l),
+  });
   return { indexFile, kb, logged };
 }
 
@@ -54,7 +59,10 @@ function assertKept(kb: KnowledgeBase, logged: string[], why: RegExp): void {
   const { description, warnings } = answer(kb);
   assert.equal(description, 'X one', 'the previous snapshot answers');
   assert.match(warnings[0] ?? '', /could not be re-read/, 'queries show the error');
-  assert.ok(logged.some((l) => /keeping the index read before/.test(l)), logged.join('\n'));
+  assert.ok(
+    logged.some((l) => /keeping the index read before/.test(l)),
+    logged.join('\n'),
+  );
   assert.ok(!logged.some((l) => /reading it here/.test(l)), 'not parsed on this thread');
 }
 
@@ -62,11 +70,20 @@ describe('an index worker that fails for size or time', () => {
   let script = '';
   before(async () => {
     script = path.join(tempDir('aria-worker-'), 'indexWorker.js');
-    await esbuild.build({ entryPoints: [path.join(__dirname, '../../src/indexWorker/main.ts')], outfile: script, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
+    await esbuild.build({
+      entryPoints: [path.join(__dirname, '../../src/indexWorker/main.ts')],
+      outfile: script,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      logLevel: 'error',
+    });
   });
 
   test('out of memory: the previous snapshot is kept and the state says the worker ran out of memory', async () => {
-    const { indexFile, kb, logged } = setup(new IndexWorker(script, { resourceLimits: { maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 } }).loader);
+    const { indexFile, kb, logged } = setup(
+      new IndexWorker(script, { resourceLimits: { maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 } }).loader,
+    );
     assert.equal(answer(kb).description, 'X one');
     await changeIndex(kb, indexFile, indexWith('X two', 100_000));
     assertKept(kb, logged, /ran out of memory/);
@@ -87,7 +104,9 @@ describe('an index worker that fails for size or time', () => {
     const failing = new IndexWorker(script, { timeoutMs: 1 });
     const working = new IndexWorker(script);
     let current = failing;
-    const { indexFile, kb } = setup({ load: (config: Config): Promise<SnapshotOutcome> => current.loader.load(config) });
+    const { indexFile, kb } = setup({
+      load: (config: Config): Promise<SnapshotOutcome> => current.loader.load(config),
+    });
     kb.state();
     await changeIndex(kb, indexFile, indexWith('X two'));
     assert.equal(answer(kb).description, 'X one');

@@ -21,7 +21,8 @@ export class EntryStore {
     let keys = this.keys;
     if (keys === undefined && list.length >= SHORT_LIST) {
       keys = new Map();
-      for (const item of list) keys.set(hint ? (item as string) : (item as TagEntry).path, hint ? true : (item as TagEntry));
+      for (const item of list)
+        keys.set(hint ? (item as string) : (item as TagEntry).path, hint ? true : (item as TagEntry));
       this.seen.set(list, keys);
       this.keys = keys;
     }

@@ -118,7 +118,13 @@ export function buildTeamSharedFiles(teamShared: ReadonlyMap<string, TeamSharedE
       const key = `${entry.project}\u0000${entry.path}`;
       let file = teamSharedFiles.get(key);
       if (!file) {
-        file = { path: entry.path, description: entry.description, project: entry.project, scope: entry.scope, headings: new Set() };
+        file = {
+          path: entry.path,
+          description: entry.description,
+          project: entry.project,
+          scope: entry.scope,
+          headings: new Set(),
+        };
         teamSharedFiles.set(key, file);
       }
       file.headings.add(tag);

@@ -8,7 +8,9 @@ export type Lookups = Pick<KnowledgeIndex, 'files' | 'filesByTag' | 'filesByHint
 type Filled<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T;
 
 /** What the walk over index.md reads: the index's own fields, its tables filled in place (hence Maps). */
-export type Parsed = { [K in Exclude<keyof KnowledgeIndex, keyof Lookups | 'teamSharedFiles'>]: Filled<KnowledgeIndex[K]> };
+export type Parsed = {
+  [K in Exclude<keyof KnowledgeIndex, keyof Lookups | 'teamSharedFiles'>]: Filled<KnowledgeIndex[K]>;
+};
 
 export type Warn = (lineNo: number, message: string) => void;
 

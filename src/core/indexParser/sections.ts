@@ -25,7 +25,8 @@ export function addProject(index: Parsed, heading: string): IndexProject {
  */
 function projectHeading(heading: string): { key: string; name: string | null } {
   const sep = heading.indexOf(SEPARATOR);
-  if (sep >= 0) return { key: heading.slice(0, sep).trim(), name: heading.slice(sep + SEPARATOR.length).trim() || null };
+  if (sep >= 0)
+    return { key: heading.slice(0, sep).trim(), name: heading.slice(sep + SEPARATOR.length).trim() || null };
   let end = 0;
   while (end < heading.length && !isSpace(heading.charCodeAt(end))) end++;
   let rest = heading.slice(end).trim();
@@ -102,10 +103,17 @@ export function addTeamEntry(
  * is plain text (§F9). One pass over the joined text, maps for duplicates; small functions, so
  * the JIT keeps each loop optimised on a 100k-item line.
  */
-export function parseKnownTags(lines: Array<[number, string]>, index: Parsed, warn: Warn, budget: ItemBudget, onItem?: KnownItemSink): void {
+export function parseKnownTags(
+  lines: Array<[number, string]>,
+  index: Parsed,
+  warn: Warn,
+  budget: ItemBudget,
+  onItem?: KnownItemSink,
+): void {
   const byTag = new Map<string, KnownTag>();
   const declared: Declared[] = [];
-  for (const [lineNo, item, unclosed] of knownItems(lines)) readKnownItem(item, unclosed, lineNo, index, byTag, declared, warn, onItem, budget);
+  for (const [lineNo, item, unclosed] of knownItems(lines))
+    readKnownItem(item, unclosed, lineNo, index, byTag, declared, warn, onItem, budget);
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
   for (const [lineNo, known, aliasText, max] of declared) addAliases(aliasText, max, lineNo, known, index, byTag, warn);
@@ -140,7 +148,7 @@ function* knownItems(lines: Array<[number, string]>): Generator<[number, string,
   let comma = next(',', 0);
   let opening = next('[', 0);
   let closing = next(']', 0);
-  for (let start = 0, pos = 0; ; ) {
+  for (let start = 0, pos = 0; ;) {
     if (comma < pos) comma = next(',', pos);
     if (opening < pos) opening = next('[', pos);
     if (opening >= comma) {
@@ -197,14 +205,19 @@ function readKnownItem(
   let item = rawItem.trim();
   if (!item) return;
   if (unclosed) {
-    warn(lineNo, `Known Tags: "${clip(item.slice(item.lastIndexOf('[')))}" has no closing "]", read as if it ended there`);
+    warn(
+      lineNo,
+      `Known Tags: "${clip(item.slice(item.lastIndexOf('[')))}" has no closing "]", read as if it ended there`,
+    );
     item += ']';
   }
   const b = trailingBracket(item);
   const aliasText = b ? afterKey(b.inner, ALIAS_KEYS) : null;
-  if (b && aliasText === null) warn(lineNo, `Known Tags: "${clip(item.slice(b.open))}" is not an [aliases: …] annotation, ignored`);
+  if (b && aliasText === null)
+    warn(lineNo, `Known Tags: "${clip(item.slice(b.open))}" is not an [aliases: …] annotation, ignored`);
   let tag = (b ? item.slice(0, b.open) : item).trim().toLowerCase();
-  if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1))) tag = tag.slice(1).trim();
+  if ((tag.charCodeAt(0) === 45 || tag.charCodeAt(0) === 42 || tag.charCodeAt(0) === 43) && isSpace(tag.charCodeAt(1)))
+    tag = tag.slice(1).trim();
   if (!tag) return;
   if (hasSpace(tag)) return warn(lineNo, `Known Tags: "${clip(tag)}" is not a tag (it holds a space), ignored`);
   if (budget(lineNo, 1) === 0) return; // §F44: an item, then one per alias it lists
@@ -226,7 +239,7 @@ function readKnownItem(
 /** Calls `use` with each of the first `max` aliases an annotation lists (trimmed, not empty); returns how many. */
 function eachAlias(text: string, max: number, use?: (alias: string) => void): number {
   let n = 0;
-  for (let from = 0; from <= text.length && n < max; ) {
+  for (let from = 0; from <= text.length && n < max;) {
     let to = text.indexOf(',', from);
     if (to < 0) to = text.length;
     let a = from;
@@ -243,17 +256,34 @@ function eachAlias(text: string, max: number, use?: (alias: string) => void): nu
 }
 
 /** The first `max` aliases of one annotation: lowercased once, then one string per alias. */
-function addAliases(aliasText: string, max: number, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+function addAliases(
+  aliasText: string,
+  max: number,
+  lineNo: number,
+  known: KnownTag,
+  index: Parsed,
+  byTag: Map<string, KnownTag>,
+  warn: Warn,
+): void {
   eachAlias(aliasText.toLowerCase(), max, (alias) => addAlias(alias, lineNo, known, index, byTag, warn));
 }
 
-function addAlias(alias: string, lineNo: number, known: KnownTag, index: Parsed, byTag: Map<string, KnownTag>, warn: Warn): void {
+function addAlias(
+  alias: string,
+  lineNo: number,
+  known: KnownTag,
+  index: Parsed,
+  byTag: Map<string, KnownTag>,
+  warn: Warn,
+): void {
   if (alias === known.tag) return;
   if (hasSpace(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} holds a space, ignored`);
   const owner = index.aliases.get(alias);
   if (owner === known.tag) return;
-  if (byTag.has(alias)) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
-  if (owner !== undefined) return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${owner}, ignored`);
+  if (byTag.has(alias))
+    return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} is itself a tag, ignored`);
+  if (owner !== undefined)
+    return warn(lineNo, `Known Tags: alias "${clip(alias)}" of ${known.tag} already belongs to ${owner}, ignored`);
   known.aliases.push(alias);
   index.aliases.set(alias, known.tag);
 }

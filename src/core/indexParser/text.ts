@@ -7,7 +7,7 @@ export const SEPARATOR = ' — ';
 export type Section = 'projects' | 'known' | 'tags' | 'other' | 'hints' | 'team' | null;
 
 export const SECTIONS: Record<string, Section> = {
-  'projects': 'projects',
+  projects: 'projects',
   'known tags': 'known',
   'tag index': 'tags',
   'other tags': 'other',
@@ -20,8 +20,15 @@ export function isSpace(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0xa0) return false;
   return (
-    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
-    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
   );
 }
 
@@ -72,7 +79,8 @@ export function atxHeading(line: string): { level: number; text: string } | null
   let end = line.length;
   let hashes = end;
   while (hashes > level && line.charCodeAt(hashes - 1) === 35) hashes--;
-  if (hashes === level) end = level; // only hashes after the opening run: an empty heading
+  if (hashes === level)
+    end = level; // only hashes after the opening run: an empty heading
   else if (hashes < end && (line.charCodeAt(hashes - 1) === 32 || line.charCodeAt(hashes - 1) === 9)) end = hashes;
   return { level, text: line.slice(level, end).trim() };
 }
@@ -160,7 +168,11 @@ function separatorFrom(item: string, from: number): number {
  * before its annotation). The one place the path/description rule lives (§F19); a hint entry has
  * no description.
  */
-export function entryText(section: 'tags' | 'other' | 'hints' | 'team', item: string, from = 0): { path: string; description: string | null } {
+export function entryText(
+  section: 'tags' | 'other' | 'hints' | 'team',
+  item: string,
+  from = 0,
+): { path: string; description: string | null } {
   const sep = pathEnd(item, from);
   const path = stripTicks(trimmedSlice(item, from, sep >= 0 ? sep : item.length));
   if (section === 'hints' || sep < 0) return { path, description: null };

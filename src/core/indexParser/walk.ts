@@ -10,13 +10,24 @@ import { EntryStore } from './entryStore';
 import { emptyParsed, notListedLine, type IndexLines, type Parsed } from './parsed';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
 import type { IndexProject } from '../types';
-import { afterLabel, atxHeading, bulletStart, bulletText, clip, entryText, isSpace, SECTIONS, sectionName, type Section } from './text';
+import {
+  afterLabel,
+  atxHeading,
+  bulletStart,
+  bulletText,
+  clip,
+  entryText,
+  isSpace,
+  SECTIONS,
+  sectionName,
+  type Section,
+} from './text';
 
 /** Walks `text` (walkText's), whose first line is line `first + 1` of the file; `chars`: index.md's length (§F44). */
 export function walkIndex(text: string, first: number, lines: IndexLines | null = null, chars = text.length): Parsed {
   const w = new Walker(lines, indexItemBudget(chars));
   let lineNo = first;
-  for (let pos = 0; pos < text.length; ) {
+  for (let pos = 0; pos < text.length;) {
     let end = text.indexOf('\n', pos);
     if (end < 0) end = text.length;
     lineNo++;
@@ -69,7 +80,8 @@ class Walker {
   }
 
   private warn(lineNo: number, message: string): void {
-    if (this.index.warnings.length < MAX_INDEX_WARNINGS) this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
+    if (this.index.warnings.length < MAX_INDEX_WARNINGS)
+      this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
     else this.skipped++;
   }
 
@@ -92,7 +104,8 @@ class Walker {
     if (h !== null && h.level === 2) {
       this.enter(SECTIONS[sectionName(h.text)] ?? null, null);
       if (this.section === 'team') index.hasTeamSharedSection = true;
-      if (this.section === 'known' && this.lines && this.lines.knownTagsLine === null) this.lines.knownTagsLine = lineNo;
+      if (this.section === 'known' && this.lines && this.lines.knownTagsLine === null)
+        this.lines.knownTagsLine = lineNo;
       this.project = null;
       return;
     }
@@ -117,21 +130,40 @@ class Walker {
     }
     const at = bulletStart(line);
     if (at < 0) return this.warn(lineNo, `not an entry line, ignored: "${clip(line)}"`);
-    if (this.heading === null || this.heading === '') return this.warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
+    if (this.heading === null || this.heading === '')
+      return this.warn(lineNo, `entry outside a ### heading, ignored: "${clip(line)}"`);
     // An entry line is an item, and so is the list its heading opens (§F44).
     if (!this.take(lineNo)) return;
     if (section === 'team') {
       const fresh = !index.teamShared.has(this.headingLower);
-      const added = addTeamEntry(index, this.headingLower, line.slice(at), lineNo, (n, message) => this.warn(n, message), this.seen);
+      const added = addTeamEntry(
+        index,
+        this.headingLower,
+        line.slice(at),
+        lineNo,
+        (n, message) => this.warn(n, message),
+        this.seen,
+      );
       if (added && fresh) this.used++;
-      if (added && this.lines) this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: added.path, project: added.project });
+      if (added && this.lines)
+        this.lines.entries.push({
+          line: lineNo,
+          section,
+          heading: this.headingLower,
+          path: added.path,
+          project: added.project,
+        });
       return;
     }
     const hints = section === 'hints';
     const entry = entryText(section, line, at);
-    if (!entry.path) return this.warn(lineNo, hints ? 'hint entry without a path, ignored' : 'entry without a path, ignored');
+    if (!entry.path)
+      return this.warn(lineNo, hints ? 'hint entry without a path, ignored' : 'entry without a path, ignored');
     if (this.list === null) {
-      const lists = (hints ? index.hints : section === 'tags' ? index.tagIndex : index.otherTags) as Map<string, unknown[]>;
+      const lists = (hints ? index.hints : section === 'tags' ? index.tagIndex : index.otherTags) as Map<
+        string,
+        unknown[]
+      >;
       const key = hints ? this.heading : this.headingLower;
       const list = lists.get(key);
       if (list === undefined) this.used++;
@@ -139,7 +171,8 @@ class Walker {
       lists.set(key, this.list);
     }
     this.store.add(this.list, hints, entry.path, entry.description);
-    if (this.lines) this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: entry.path, project: null });
+    if (this.lines)
+      this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: entry.path, project: null });
   }
 
   /** `Relevant tags: a, b` under a project heading; other lines of a project are informational. */
@@ -153,7 +186,7 @@ class Walker {
       this.relevant.set(project, seen);
     }
     // §F16: duplicates compare case-insensitively, the first spelling is kept.
-    for (let from = 0; from <= tags.length; ) {
+    for (let from = 0; from <= tags.length;) {
       let to = tags.indexOf(',', from);
       if (to < 0) to = tags.length;
       const tag = tags.slice(from, to).trim();
@@ -168,8 +201,16 @@ class Walker {
 
   finish(): Parsed {
     const { index, lines } = this;
-    const onItem = lines ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases }) : undefined;
-    parseKnownTags(this.knownText, index, (n, message) => this.warn(n, message), (n, count) => this.room(n, count), onItem);
+    const onItem = lines
+      ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases })
+      : undefined;
+    parseKnownTags(
+      this.knownText,
+      index,
+      (n, message) => this.warn(n, message),
+      (n, count) => this.room(n, count),
+      onItem,
+    );
     if (this.over > 0) index.warnings.push(indexItemsOver(this.over, this.budget)); // listed even past the cap
     if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;

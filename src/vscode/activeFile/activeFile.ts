@@ -142,13 +142,16 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
   }
 
   private render(): void {
-    if (this.facts.state === 'ready') this.facts = { ...this.facts, health: this.diagnostics.current(), reading: this.service.reading };
+    if (this.facts.state === 'ready')
+      this.facts = { ...this.facts, health: this.diagnostics.current(), reading: this.service.reading };
     const today = this.service.today();
     const view = statusBarView(this.knowledge, this.facts, today);
     this.item.text = view.text;
     const tooltipText = view.tooltip.join('\n'); // names escaped by the model; untrusted, no HTML
     this.item.tooltip = new vscode.MarkdownString(tooltipText, false);
-    this.item.accessibilityInformation = { label: `aria-context: ${view.text.replace(/\$\([a-z-]+\)\s*/g, '')} knowledge files for the active file` };
+    this.item.accessibilityInformation = {
+      label: `aria-context: ${view.text.replace(/\$\([a-z-]+\)\s*/g, '')} knowledge files for the active file`,
+    };
     this.item.show();
     this.section = topSection(this.knowledge, this.facts, today);
     this.sectionEmitter.fire();

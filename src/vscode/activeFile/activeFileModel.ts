@@ -1,7 +1,16 @@
 // The active file's knowledge and the index's health, as plain data: the status bar item's
 // text and tooltip, and the rows the tag tree shows at its top. Pure (no vscode import):
 // activeFile.ts and indexDiagnostics.ts map these to the editor.
-import { healthSummary, itemView, plural, INDEX_REBUILD_HINT, type DerivedQuery, type IndexHealth, type KnowledgeState, type ResultItem } from '../../core';
+import {
+  healthSummary,
+  itemView,
+  plural,
+  INDEX_REBUILD_HINT,
+  type DerivedQuery,
+  type IndexHealth,
+  type KnowledgeState,
+  type ResultItem,
+} from '../../core';
 import { adopt, fileTooltip, type TreeNode } from '../tree/treeModel';
 
 /** What the active file surfaced: the derived query, its top files and how many there are. */
@@ -42,7 +51,12 @@ export function escapeMd(text: string): string {
 }
 
 export function derivationLine(derived: DerivedQuery): string {
-  const from = derived.source === 'indexed-note' ? 'the tags this note has in the index' : derived.project ? `project ${derived.project}${derived.tags.length ? ' and tags in its path' : ''}` : 'tags in its path';
+  const from =
+    derived.source === 'indexed-note'
+      ? 'the tags this note has in the index'
+      : derived.project
+        ? `project ${derived.project}${derived.tags.length ? ' and tags in its path' : ''}`
+        : 'tags in its path';
   const aliases = derived.aliases.length ? ` (${derived.aliases.map((a) => `${a.alias} → ${a.tag}`).join(', ')})` : '';
   return `from ${from}${aliases}`;
 }
@@ -62,7 +76,11 @@ export function seriousProblems(health: IndexHealth | undefined): number {
   return health ? health.problems.filter((p) => p.severity !== 'info').length : 0;
 }
 
-export function statusBarView(knowledge: ActiveFileKnowledge | undefined, facts: IndexStateFacts, today: string): StatusBarView {
+export function statusBarView(
+  knowledge: ActiveFileKnowledge | undefined,
+  facts: IndexStateFacts,
+  today: string,
+): StatusBarView {
   const tooltip: string[] = [];
   let text = '$(book)';
   let query: string | undefined;
@@ -70,7 +88,9 @@ export function statusBarView(knowledge: ActiveFileKnowledge | undefined, facts:
     const { derived, files, total } = knowledge;
     query = derived.query;
     text += ` ${files.length}${total > files.length ? '+' : ''}`;
-    tooltip.push(`**For the active file:** \`${derived.query.replace(/`/g, '')}\` — ${escapeMd(derivationLine(derived))}`);
+    tooltip.push(
+      `**For the active file:** \`${derived.query.replace(/`/g, '')}\` — ${escapeMd(derivationLine(derived))}`,
+    );
     if (knowledge.problem) tooltip.push('', escapeMd(knowledge.problem));
     else if (files.length === 0) tooltip.push('', 'No knowledge files match.');
     else {
@@ -90,7 +110,10 @@ export function statusBarView(knowledge: ActiveFileKnowledge | undefined, facts:
   else if (serious > 0) text += ' $(warning)';
   tooltip.push('', '---', '', escapeMd(indexStateLine(facts, today)));
   if (facts.state === 'ready' && facts.health && facts.health.problems.length > 0) {
-    tooltip.push('', `${facts.health.driftChecked ? '' : 'Context: Check Index also compares the notes with the index. '}${escapeMd(INDEX_REBUILD_HINT)}`);
+    tooltip.push(
+      '',
+      `${facts.health.driftChecked ? '' : 'Context: Check Index also compares the notes with the index. '}${escapeMd(INDEX_REBUILD_HINT)}`,
+    );
   } else if (facts.state === 'ready') {
     tooltip.push('', escapeMd(INDEX_REBUILD_HINT));
   }
@@ -104,7 +127,11 @@ export const INDEX_RELOADING = 'index: reloading…';
 export const SHOW_INDEX_PROBLEMS_COMMAND = 'ariaContext.showIndexProblems';
 
 /** The rows at the top of the tag tree: the active file's files, then the index's state. */
-export function topSection(knowledge: ActiveFileKnowledge | undefined, facts: IndexStateFacts, today: string): TreeNode[] {
+export function topSection(
+  knowledge: ActiveFileKnowledge | undefined,
+  facts: IndexStateFacts,
+  today: string,
+): TreeNode[] {
   const nodes: TreeNode[] = [];
   if (knowledge) {
     const { derived, files, total } = knowledge;
@@ -122,20 +149,33 @@ export function topSection(knowledge: ActiveFileKnowledge | undefined, facts: In
       };
     });
     if (knowledge.problem) children.push(message(`${ACTIVE_FILE_GROUP_ID}/problem`, knowledge.problem, 'warning'));
-    else if (files.length === 0) children.push(message(`${ACTIVE_FILE_GROUP_ID}/empty`, 'No knowledge files match', 'info'));
-    if (total > files.length) children.push(message(`${ACTIVE_FILE_GROUP_ID}/more`, `…and ${total - files.length} more (Query for the Active File shows all)`, 'ellipsis'));
-    nodes.push(adopt({
-      id: ACTIVE_FILE_GROUP_ID,
-      kind: 'group',
-      label: 'For the Active File',
-      description: derived.query,
-      tooltip: `${derived.query}\n${derivationLine(derived)}\n${derived.relPath}`,
-      contextValue: 'ariaContext.activeFile',
-      icon: 'book',
-      children,
-      query: derived.query,
-      expanded: true,
-    }, children));
+    else if (files.length === 0)
+      children.push(message(`${ACTIVE_FILE_GROUP_ID}/empty`, 'No knowledge files match', 'info'));
+    if (total > files.length)
+      children.push(
+        message(
+          `${ACTIVE_FILE_GROUP_ID}/more`,
+          `…and ${total - files.length} more (Query for the Active File shows all)`,
+          'ellipsis',
+        ),
+      );
+    nodes.push(
+      adopt(
+        {
+          id: ACTIVE_FILE_GROUP_ID,
+          kind: 'group',
+          label: 'For the Active File',
+          description: derived.query,
+          tooltip: `${derived.query}\n${derivationLine(derived)}\n${derived.relPath}`,
+          contextValue: 'ariaContext.activeFile',
+          icon: 'book',
+          children,
+          query: derived.query,
+          expanded: true,
+        },
+        children,
+      ),
+    );
   }
   if (facts.state === 'ready' && (facts.health || facts.reading)) {
     const line = indexStateLine(facts, today);

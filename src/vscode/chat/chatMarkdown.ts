@@ -8,7 +8,8 @@ import { itemLine, summaryView, type ItemView, type LineHooks, type QueryResult,
  * `www.`, an address with `@`, or a domain-like `name.tld` (GFM and linkify autolinks). Kept
  * deliberately broad: such a word is shown as code, which is never linked.
  */
-const LINK_LIKE = /:\/\/|^\/\/|(?:mailto|command|javascript|vbscript|data|file|vscode|tel):|www[.\u3002\uff0e\uff61]|@|[\p{L}\p{N}_-][.\u3002\uff0e\uff61]\p{L}{2}/iu;
+const LINK_LIKE =
+  /:\/\/|^\/\/|(?:mailto|command|javascript|vbscript|data|file|vscode|tel):|www[.\u3002\uff0e\uff61]|@|[\p{L}\p{N}_-][.\u3002\uff0e\uff61]\p{L}{2}/iu;
 
 /**
  * Backslash-escapes markdown syntax so text renders literally. Enough on its own only inside a
@@ -36,7 +37,9 @@ function codeSpan(text: string): string {
 export function escapeMarkdown(text: string): string {
   return text
     .split(/(\s+)/)
-    .map((part) => (part === '' || /^\s+$/.test(part) ? part : LINK_LIKE.test(part) ? codeSpan(part) : escapeSyntax(part)))
+    .map((part) =>
+      part === '' || /^\s+$/.test(part) ? part : LINK_LIKE.test(part) ? codeSpan(part) : escapeSyntax(part),
+    )
     .join('');
 }
 
@@ -56,7 +59,9 @@ export interface ChatMarkdownOptions {
 
 function chatLineHooks(options: ChatMarkdownOptions): LineHooks {
   const path = (row: ItemView) => {
-    return row.item.selectable ? `[${escapeSyntax(row.path)}](${linkTarget(options.linkFor(row.item.absPath))})` : escapeMarkdown(row.path);
+    return row.item.selectable
+      ? `[${escapeSyntax(row.path)}](${linkTarget(options.linkFor(row.item.absPath))})`
+      : escapeMarkdown(row.path);
   };
   return { text: escapeMarkdown, path, open: '\\[', close: '\\]' };
 }

@@ -30,6 +30,7 @@ export function watchChatModels(log: Log): vscode.Disposable[] {
   };
   const timer = setTimeout(() => void check(), 3_000); // after startup: models register late
   const disposables: vscode.Disposable[] = [{ dispose: () => clearTimeout(timer) }];
-  if (typeof vscode.lm.onDidChangeChatModels === 'function') disposables.push(vscode.lm.onDidChangeChatModels(() => void check()));
+  if (typeof vscode.lm.onDidChangeChatModels === 'function')
+    disposables.push(vscode.lm.onDidChangeChatModels(() => void check()));
   return disposables;
 }

@@ -23,7 +23,6 @@ export function chooseChatRoute(commands: ReadonlySet<string>, version: string, 
   return 'none';
 }
 
-
 export const LM_TOOLS_CONTEXT = 'ariaContext.languageModelTools';
 export const LM_TOOLS_SETTING = 'chat.languageModelTools';
 

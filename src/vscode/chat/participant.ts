@@ -3,11 +3,20 @@ import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import { hasChatModel, NO_MODEL_LOG } from './chatModels';
-import { followupsFor, handleChatRequest, type ActiveFileQuery, type ChatModelPort, type KnowledgeSource } from './participantHandler';
+import {
+  followupsFor,
+  handleChatRequest,
+  type ActiveFileQuery,
+  type ChatModelPort,
+  type KnowledgeSource,
+} from './participantHandler';
 
 export const PARTICIPANT_ID = 'ariaContext.context';
 
-export function knowledgeSource(service: RetrievalService, activeFile?: () => ActiveFileQuery | undefined): KnowledgeSource {
+export function knowledgeSource(
+  service: RetrievalService,
+  activeFile?: () => ActiveFileQuery | undefined,
+): KnowledgeSource {
   return {
     query: (text) => {
       const outcome = service.query(text);
@@ -30,7 +39,10 @@ function lastQueryFrom(history: vscode.ChatContext['history']): string | null {
   return null;
 }
 
-function modelPort(model: vscode.LanguageModelChat | undefined, token: vscode.CancellationToken): ChatModelPort | undefined {
+function modelPort(
+  model: vscode.LanguageModelChat | undefined,
+  token: vscode.CancellationToken,
+): ChatModelPort | undefined {
   if (!model) return undefined;
   return {
     async *send(prompt: string) {
@@ -41,7 +53,11 @@ function modelPort(model: vscode.LanguageModelChat | undefined, token: vscode.Ca
 }
 
 /** The participant's request handler, built on the service (also what the in-host tests call). */
-export function participantHandler(service: RetrievalService, log: Log, activeFile?: () => ActiveFileQuery | undefined): vscode.ChatRequestHandler {
+export function participantHandler(
+  service: RetrievalService,
+  log: Log,
+  activeFile?: () => ActiveFileQuery | undefined,
+): vscode.ChatRequestHandler {
   const source = knowledgeSource(service, activeFile);
   return async (request, context, stream, token) => {
     log.info(`@context ${request.command ? `/${request.command} ` : ''}${request.prompt}`);
@@ -66,11 +82,17 @@ export function participantHandler(service: RetrievalService, log: Log, activeFi
   };
 }
 
-export function registerParticipant(service: RetrievalService, log: Log, activeFile?: () => ActiveFileQuery | undefined): vscode.ChatParticipant | undefined {
+export function registerParticipant(
+  service: RetrievalService,
+  log: Log,
+  activeFile?: () => ActiveFileQuery | undefined,
+): vscode.ChatParticipant | undefined {
   if (typeof vscode.chat?.createChatParticipant !== 'function') return undefined;
   const source = knowledgeSource(service, activeFile);
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantHandler(service, log, activeFile));
   participant.iconPath = new vscode.ThemeIcon('book');
-  participant.followupProvider = { provideFollowups: (result) => followupsFor(result as Parameters<typeof followupsFor>[0], source) };
+  participant.followupProvider = {
+    provideFollowups: (result) => followupsFor(result as Parameters<typeof followupsFor>[0], source),
+  };
   return participant;
 }

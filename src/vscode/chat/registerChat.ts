@@ -11,7 +11,13 @@ import { editorHasMcp } from '../mcp/mcpServer';
 import { SECTION } from '../shared/settings';
 import { watchChatModels } from './chatModels';
 import { languageModelToolsOn, LM_TOOLS_CONTEXT, LM_TOOLS_SETTING } from './chatRoute';
-import { ATTACH_ALL_COMMAND, COPY_ALL_COMMAND, OPEN_ALL_COMMAND, SUMMARY_COMMAND, type ActiveFileQuery } from './participantHandler';
+import {
+  ATTACH_ALL_COMMAND,
+  COPY_ALL_COMMAND,
+  OPEN_ALL_COMMAND,
+  SUMMARY_COMMAND,
+  type ActiveFileQuery,
+} from './participantHandler';
 import { sendToChat, setBundleFolder } from './sendToChat';
 import { registerTools } from './tools';
 
@@ -32,9 +38,14 @@ export function registerChat(
   // The tools' `when` clause (package.json) reads this key: one agent surface where MCP exists.
   const mcp = editorHasMcp();
   const showTools = () => {
-    const on = languageModelToolsOn(mcp, vscode.workspace.getConfiguration(SECTION).get<boolean>(LM_TOOLS_SETTING, false) === true);
+    const on = languageModelToolsOn(
+      mcp,
+      vscode.workspace.getConfiguration(SECTION).get<boolean>(LM_TOOLS_SETTING, false) === true,
+    );
     void vscode.commands.executeCommand('setContext', LM_TOOLS_CONTEXT, on);
-    log.info(`Agent tools: ${on ? 'the language-model tools are offered' : 'the MCP server’s tools only (the language-model tools are off: ariaContext.chat.languageModelTools)'}`);
+    log.info(
+      `Agent tools: ${on ? 'the language-model tools are offered' : 'the MCP server’s tools only (the language-model tools are off: ariaContext.chat.languageModelTools)'}`,
+    );
   };
   showTools();
   context.subscriptions.push(
@@ -73,14 +84,21 @@ export function registerChat(
       await summary.showForChat({ text: query, result: outcome.result });
     }),
     vscode.commands.registerCommand('ariaContext.sendFileToChat', async (uri?: unknown, selected?: unknown) => {
-      const uris = (Array.isArray(selected) && selected.length ? selected : [uri ?? vscode.window.activeTextEditor?.document.uri])
-        .filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === 'file');
+      const uris = (
+        Array.isArray(selected) && selected.length ? selected : [uri ?? vscode.window.activeTextEditor?.document.uri]
+      ).filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === 'file');
       const snapshot = service.snapshot();
       if (!snapshot || uris.length === 0) {
-        void vscode.window.showWarningMessage(snapshot ? 'No file to send.' : 'aria-context has no knowledge folder loaded.');
+        void vscode.window.showWarningMessage(
+          snapshot ? 'No file to send.' : 'aria-context has no knowledge folder loaded.',
+        );
         return;
       }
-      const found = itemsForPaths(snapshot, uris.map((u) => u.fsPath), service.today());
+      const found = itemsForPaths(
+        snapshot,
+        uris.map((u) => u.fsPath),
+        service.today(),
+      );
       if (found.error) {
         void vscode.window.showWarningMessage(found.error);
         return;

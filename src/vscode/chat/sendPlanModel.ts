@@ -28,9 +28,16 @@ export const BUNDLES_KEPT = 5;
 
 export function sendPlan(input: SendPlanInput): SendPlan {
   const reasons: string[] = [];
-  if (input.maxFiles > 0 && input.files > input.maxFiles) reasons.push(`more than ${input.maxFiles} files (ariaContext.chat.confirmAboveFiles)`);
-  if (input.maxTokens > 0 && input.tokens > input.maxTokens) reasons.push(`more than ${input.maxTokens} estimated tokens (ariaContext.chat.confirmAboveTokens)`);
-  return reasons.length ? { ask: `This is ${reasons.join(' and ')}, so they go as one read-only bundle file (one attachment).`, bundle: true } : { ask: null, bundle: false };
+  if (input.maxFiles > 0 && input.files > input.maxFiles)
+    reasons.push(`more than ${input.maxFiles} files (ariaContext.chat.confirmAboveFiles)`);
+  if (input.maxTokens > 0 && input.tokens > input.maxTokens)
+    reasons.push(`more than ${input.maxTokens} estimated tokens (ariaContext.chat.confirmAboveTokens)`);
+  return reasons.length
+    ? {
+        ask: `This is ${reasons.join(' and ')}, so they go as one read-only bundle file (one attachment).`,
+        bundle: true,
+      }
+    : { ask: null, bundle: false };
 }
 
 export function batches<T>(items: readonly T[], size = BATCH_SIZE): T[][] {
@@ -41,8 +48,17 @@ export function batches<T>(items: readonly T[], size = BATCH_SIZE): T[][] {
 
 /** `knowledge-<label>-<UTC stamp>.md`: the label reduced to a short, safe file-name part. */
 export function bundleFileName(label: string, now: Date): string {
-  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '') || 'files';
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const slug =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || 'files';
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `knowledge-${slug}-${stamp}.md`;
 }
 
@@ -54,7 +70,9 @@ export function isInside(file: string, folder: string): boolean {
 
 /** Which earlier bundles to delete, oldest first, so that `keep` remain with the new one. */
 export function bundlesToDelete(names: readonly string[], keep = BUNDLES_KEPT): string[] {
-  const bundles = names.filter((n) => /^knowledge-[a-z0-9-]+-\d{8}T\d{6}Z\.md$/.test(n)).sort((a, b) => stampOf(a).localeCompare(stampOf(b)) || a.localeCompare(b));
+  const bundles = names
+    .filter((n) => /^knowledge-[a-z0-9-]+-\d{8}T\d{6}Z\.md$/.test(n))
+    .sort((a, b) => stampOf(a).localeCompare(stampOf(b)) || a.localeCompare(b));
   return bundles.slice(0, Math.max(0, bundles.length - (keep - 1)));
 }
 

@@ -14,7 +14,14 @@ import type { Log } from '../shared/log';
 import { hasChatModel } from './chatModels';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
 import { SUMMARY_COMMAND } from './participantHandler';
-import { batches, bundleFileName, bundlesToDelete, DEFAULT_CONFIRM_ABOVE_FILES, isInside, sendPlan } from './sendPlanModel';
+import {
+  batches,
+  bundleFileName,
+  bundlesToDelete,
+  DEFAULT_CONFIRM_ABOVE_FILES,
+  isInside,
+  sendPlan,
+} from './sendPlanModel';
 import { formatTokens, sizeReport } from './tokenEstimate';
 
 let bundleFolder: string | undefined;
@@ -33,12 +40,17 @@ export async function chatRoute(): Promise<ChatRoute> {
  * storage; deletes older bundles beyond the few kept. Refuses a storage folder inside the
  * knowledge folder, which is never written to.
  */
-function writeBundle(config: Config, items: readonly ResultItem[], label: string): { file: string; loaded: number; refused: number } {
+function writeBundle(
+  config: Config,
+  items: readonly ResultItem[],
+  label: string,
+): { file: string; loaded: number; refused: number } {
   if (!bundleFolder) throw new Error('no storage folder for the bundle');
   const folder = path.join(bundleFolder, 'tmp');
   fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
   const real = fs.realpathSync(folder);
-  if (isInside(real, fs.realpathSync(config.knowledgeFolder))) throw new Error('the extension storage is inside the knowledge folder, which is never written to');
+  if (isInside(real, fs.realpathSync(config.knowledgeFolder)))
+    throw new Error('the extension storage is inside the knowledge folder, which is never written to');
   for (const old of bundlesToDelete(fs.readdirSync(real))) fs.rmSync(path.join(real, old), { force: true });
   const load = loadItems(config, items);
   const file = path.join(real, bundleFileName(label, new Date()));
@@ -47,7 +59,13 @@ function writeBundle(config: Config, items: readonly ResultItem[], label: string
   return { file, loaded: load.loaded.length, refused: load.refused.length };
 }
 
-export async function sendToChat(items: readonly ResultItem[], actions: FileActions, log: Log, refusedPaths = '', query?: string): Promise<number> {
+export async function sendToChat(
+  items: readonly ResultItem[],
+  actions: FileActions,
+  log: Log,
+  refusedPaths = '',
+  query?: string,
+): Promise<number> {
   const { ok, refused } = actions.check(items); // the reader's verdict, from the configuration
   const refusedText = `${refusalMessage(refused, 'sent')} ${refusedPaths}`.trim();
   if (ok.length === 0) {
@@ -58,7 +76,11 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
   const route = await chatRoute();
   if (route === 'none') {
     log.info('Send to Chat: no chat in this editor, copying instead');
-    await actions.copyAsContext(ok.map((o) => o.item), 'This editor has no AI chat, so the files were copied to the clipboard instead: paste them where you need them.', refusedText);
+    await actions.copyAsContext(
+      ok.map((o) => o.item),
+      'This editor has no AI chat, so the files were copied to the clipboard instead: paste them where you need them.',
+      refusedText,
+    );
     return 0;
   }
 
@@ -89,11 +111,17 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
   let bundled = '';
   try {
     if (plan.bundle && config) {
-      const bundle = writeBundle(config, ok.map((o) => o.item), query ?? `${ok.length}-files`);
+      const bundle = writeBundle(
+        config,
+        ok.map((o) => o.item),
+        query ?? `${ok.length}-files`,
+      );
       await attach(route, [vscode.Uri.file(bundle.file)]);
       sent = bundle.loaded;
       bundled = ` as one bundle (${path.basename(bundle.file)}, read-only)`;
-      log.info(`Send to Chat (${route}): bundle ${bundle.file}: ${plural(bundle.loaded, 'file')}${bundle.refused ? `, ${bundle.refused} refused` : ''}, attached in ${Math.round(performance.now() - started)} ms`);
+      log.info(
+        `Send to Chat (${route}): bundle ${bundle.file}: ${plural(bundle.loaded, 'file')}${bundle.refused ? `, ${bundle.refused} refused` : ''}, attached in ${Math.round(performance.now() - started)} ms`,
+      );
     } else if (route === 'openWithAttachments') {
       // One command for all: the workbench's cost per call grows with what the input holds.
       await vscode.commands.executeCommand(OPEN_CHAT, { query: '', isPartialQuery: true, attachFiles: uris });
@@ -106,25 +134,40 @@ export async function sendToChat(items: readonly ResultItem[], actions: FileActi
     }
   } catch (err) {
     log.info(`Send to Chat failed (${route}) after ${sent} files: ${(err as Error).message}; copying instead`);
-    await actions.copyAsContext(ok.slice(sent).map((o) => o.item), `The chat did not accept ${sent ? 'the rest of ' : ''}the files, so ${sent ? 'they' : 'the files'} were copied to the clipboard instead.`);
+    await actions.copyAsContext(
+      ok.slice(sent).map((o) => o.item),
+      `The chat did not accept ${sent ? 'the rest of ' : ''}the files, so ${sent ? 'they' : 'the files'} were copied to the clipboard instead.`,
+    );
     return sent;
   }
-  if (!bundled) log.info(`Send to Chat (${route}): ${lines.join(', ')}; attached in ${Math.round(performance.now() - started)} ms`);
+  if (!bundled)
+    log.info(`Send to Chat (${route}): ${lines.join(', ')}; attached in ${Math.round(performance.now() - started)} ms`);
   const message = `Attached ${plural(sent, 'file')} to the chat input${bundled} (${formatTokens(total)}).`;
   if (!(await hasChatModel())) {
-    void offerWithoutModel(`${message} No language model is available in this editor, so nothing in the chat can answer. ${refusedText}`.trim(), ok.map((o) => o.item), actions, query);
+    void offerWithoutModel(
+      `${message} No language model is available in this editor, so nothing in the chat can answer. ${refusedText}`.trim(),
+      ok.map((o) => o.item),
+      actions,
+      query,
+    );
   } else if (refusedText) void vscode.window.showWarningMessage(`${message} ${refusedText}`);
   else void vscode.window.showInformationMessage(message);
   return sent;
 }
 
 async function attach(route: ChatRoute, uris: vscode.Uri[]): Promise<void> {
-  if (route === 'openWithAttachments') await vscode.commands.executeCommand(OPEN_CHAT, { query: '', isPartialQuery: true, attachFiles: uris });
+  if (route === 'openWithAttachments')
+    await vscode.commands.executeCommand(OPEN_CHAT, { query: '', isPartialQuery: true, attachFiles: uris });
   else for (const uri of uris) await vscode.commands.executeCommand(ATTACH_FILE, uri);
 }
 
 /** The message when no model can answer, with what works instead. */
-async function offerWithoutModel(message: string, items: readonly ResultItem[], actions: FileActions, query?: string): Promise<void> {
+async function offerWithoutModel(
+  message: string,
+  items: readonly ResultItem[],
+  actions: FileActions,
+  query?: string,
+): Promise<void> {
   const choices = ['Copy as Context', ...(query ? ['Show Query Summary'] : [])];
   const choice = await vscode.window.showWarningMessage(message, ...choices);
   if (choice === 'Copy as Context') await actions.copyAsContext(items);

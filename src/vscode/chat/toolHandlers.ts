@@ -4,7 +4,12 @@
 // package.json's languageModelTools are generated from the same definitions (a test compares).
 import { describeLoad, plural, type QueryResult, type Snapshot } from '../../core';
 import { toolDefinitions, type ToolNames } from '../../mcp/definitions';
-import { runLoadTool as loadTool, runQueryTool as queryTool, type ToolResult, type ToolSource as SharedSource } from '../../mcp/tools';
+import {
+  runLoadTool as loadTool,
+  runQueryTool as queryTool,
+  type ToolResult,
+  type ToolSource as SharedSource,
+} from '../../mcp/tools';
 
 export const QUERY_TOOL = 'aria-context_query';
 export const LOAD_TOOL = 'aria-context_load';
@@ -44,7 +49,9 @@ function shared(source: ToolSource): SharedSource {
     },
     snapshot: () => {
       const snapshot = source.snapshot();
-      return snapshot ? { ok: true, value: snapshot } : { ok: false, message: source.unavailableReason(), invalid: false };
+      return snapshot
+        ? { ok: true, value: snapshot }
+        : { ok: false, message: source.unavailableReason(), invalid: false };
     },
     today: () => source.today(),
   };
@@ -72,7 +79,8 @@ export function runLoadTool(input: LoadToolInput, source: ToolSource): string {
 }
 
 export function loadInvocationMessage(input: LoadToolInput): string {
-  if (Array.isArray(input?.paths) && input.paths.length) return `Reading ${plural(input.paths.length, 'knowledge file')}`;
+  if (Array.isArray(input?.paths) && input.paths.length)
+    return `Reading ${plural(input.paths.length, 'knowledge file')}`;
   return `Reading knowledge files for "${input?.query ?? ''}"`;
 }
 

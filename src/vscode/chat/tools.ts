@@ -1,7 +1,16 @@
 // Registers the agent-mode tools, when this editor has the language-model API.
 import * as vscode from 'vscode';
 import type { RetrievalService } from '../shared/retrievalService';
-import { LOAD_TOOL, loadInvocationMessage, QUERY_TOOL, runLoadTool, runQueryTool, type LoadToolInput, type QueryToolInput, type ToolSource } from './toolHandlers';
+import {
+  LOAD_TOOL,
+  loadInvocationMessage,
+  QUERY_TOOL,
+  runLoadTool,
+  runQueryTool,
+  type LoadToolInput,
+  type QueryToolInput,
+  type ToolSource,
+} from './toolHandlers';
 
 export function toolSource(service: RetrievalService, activeFile?: ToolSource['activeFileQuery']): ToolSource {
   return {
@@ -21,12 +30,19 @@ export function toolSource(service: RetrievalService, activeFile?: ToolSource['a
 
 const textResult = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 
-export function registerTools(service: RetrievalService, activeFile?: ToolSource['activeFileQuery']): vscode.Disposable[] {
+export function registerTools(
+  service: RetrievalService,
+  activeFile?: ToolSource['activeFileQuery'],
+): vscode.Disposable[] {
   if (typeof vscode.lm?.registerTool !== 'function') return [];
   const source = toolSource(service, activeFile);
   return [
     vscode.lm.registerTool<QueryToolInput>(QUERY_TOOL, {
-      prepareInvocation: (options) => ({ invocationMessage: options.input?.query?.trim() ? `Searching the knowledge index for "${options.input.query}"` : 'Searching the knowledge index for the active file' }),
+      prepareInvocation: (options) => ({
+        invocationMessage: options.input?.query?.trim()
+          ? `Searching the knowledge index for "${options.input.query}"`
+          : 'Searching the knowledge index for the active file',
+      }),
       invoke: (options) => textResult(runQueryTool(options.input, source)),
     }),
     vscode.lm.registerTool<LoadToolInput>(LOAD_TOOL, {

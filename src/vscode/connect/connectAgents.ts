@@ -29,7 +29,10 @@ function nodeForAgents(): { path: string; electron: boolean } {
 export async function connectAgents(context: vscode.ExtensionContext): Promise<void> {
   const picked = await vscode.window.showQuickPick(
     CLIENT_LABELS.map((c) => ({ label: c.label, detail: c.detail, client: c.client })),
-    { title: 'Connect Agents: which client?', placeHolder: 'The MCP config for this client, pointing at this editor’s aria-context' },
+    {
+      title: 'Connect Agents: which client?',
+      placeHolder: 'The MCP config for this client, pointing at this editor’s aria-context',
+    },
   );
   if (!picked) return;
 

@@ -58,7 +58,10 @@ export function launcherServer(launcher: string, node: { path: string; electron:
 }
 
 /** What the command shows for a client: the config text and how to apply it. */
-export function connectText(client: Client, server: ServerLine): { text: string; language: string; run?: string; file?: string } {
+export function connectText(
+  client: Client,
+  server: ServerLine,
+): { text: string; language: string; run?: string; file?: string } {
   const config = clientConfig(client, server);
   const run = config.apply ? [config.apply.command, ...config.apply.args].map(shellQuote).join(' ') : undefined;
   const language = client === 'codex' ? 'toml' : client === 'claude-code' ? 'shellscript' : 'json';

@@ -17,7 +17,10 @@ const MAX_CONFIG_BYTES = 256 * 1024;
 export function registerHealthCommands(service: RetrievalService): vscode.Disposable[] {
   const open = async (file: string, line: number) => {
     const position = new vscode.Position(Math.max(0, line - 1), 0);
-    await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(position, position), preview: true });
+    await vscode.window.showTextDocument(vscode.Uri.file(file), {
+      selection: new vscode.Range(position, position),
+      preview: true,
+    });
   };
   return [
     vscode.commands.registerCommand(SHOW_INDEX_PROBLEMS_COMMAND, async () => {
@@ -34,7 +37,13 @@ export function registerHealthCommands(service: RetrievalService): vscode.Dispos
       if (!snapshot || typeof warning !== 'string' || warning.length > 4096) return;
       const config = snapshot.config;
       const index = readIndexText(config);
-      const target = warningTarget(warning, config, indexPath(config), index.ok ? index.text : null, configText(config.configFile));
+      const target = warningTarget(
+        warning,
+        config,
+        indexPath(config),
+        index.ok ? index.text : null,
+        configText(config.configFile),
+      );
       await open(target.file, target.line);
     }),
   ];

@@ -1,12 +1,23 @@
 // Index health's words and targets as plain data: Check Index's message (true totals, one
 // pluralizer: the core's indexReport), and where a Warnings row of the tag tree leads (its line
 // of index.md, or the config file). Pure: indexDiagnostics.ts and the commands map these.
-import { healthTotals, plural, indexLines, INDEX_REBUILD_HINT, kindTotals, type Config, type IndexHealth } from '../../core';
+import {
+  healthTotals,
+  plural,
+  indexLines,
+  INDEX_REBUILD_HINT,
+  kindTotals,
+  type Config,
+  type IndexHealth,
+} from '../../core';
 
 /** `The knowledge index has 10,001 problems: 10,000 notes newer than the index (200 listed), …` */
 export function checkMessage(health: IndexHealth, drift: { notes: number; cancelled: boolean }): string {
   const total = healthTotals(health.problems).total;
-  const summary = total === 0 ? 'The knowledge index has no problems.' : `The knowledge index has ${plural(total, 'problem')}: ${kindTotals(health.problems)}.`;
+  const summary =
+    total === 0
+      ? 'The knowledge index has no problems.'
+      : `The knowledge index has ${plural(total, 'problem')}: ${kindTotals(health.problems)}.`;
   const notes = plural(drift.notes, 'note');
   const scan = drift.cancelled ? ` The note scan was cancelled after ${notes}.` : ` ${notes} compared with the index.`;
   return `${summary}${scan}${total ? ` ${INDEX_REBUILD_HINT}` : ''}`;
@@ -24,11 +35,18 @@ export interface WarningTarget {
  * parsing `indexText` the way queries do; the config's lead to the key's line in the config
  * file. Anything else: index.md's first line.
  */
-export function warningTarget(warning: string, config: Config, indexFile: string, indexText: string | null, configText: string | null): WarningTarget {
+export function warningTarget(
+  warning: string,
+  config: Config,
+  indexFile: string,
+  indexText: string | null,
+  configText: string | null,
+): WarningTarget {
   const atIndex = (line: number): WarningTarget => ({ file: indexFile, line: Math.max(1, line) });
   if (config.warnings.includes(warning) && config.configFile) {
     const key = /^(?:[^:]*\.md: )?([a-z_]+)[: ]/.exec(warning)?.[1];
-    const line = key && configText !== null ? configText.split(/\r?\n/).findIndex((l) => l.startsWith(`${key}:`)) + 1 : 0;
+    const line =
+      key && configText !== null ? configText.split(/\r?\n/).findIndex((l) => l.startsWith(`${key}:`)) + 1 : 0;
     return { file: config.configFile, line: Math.max(1, line) };
   }
   const numbered = /^index\.md line (\d+):/.exec(warning);
@@ -37,7 +55,10 @@ export function warningTarget(warning: string, config: Config, indexFile: string
   if (entry && indexText !== null) {
     const [, entryPath, project, tag] = entry;
     const found = indexLines(indexText).entries.find(
-      (e) => e.path === entryPath && (tag === undefined || e.heading === tag.toLowerCase()) && (project === undefined || e.project === project.toLowerCase()),
+      (e) =>
+        e.path === entryPath &&
+        (tag === undefined || e.heading === tag.toLowerCase()) &&
+        (project === undefined || e.project === project.toLowerCase()),
     );
     if (found) return atIndex(found.line);
   }

@@ -3,7 +3,21 @@
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { checkIndex, driftOf, healthTotals, indexLines, indexPath, plural, problemLines, readIndexText, scanDrift, withDrift, type IndexHealth, type IndexProblem, type Snapshot } from '../../core';
+import {
+  checkIndex,
+  driftOf,
+  healthTotals,
+  indexLines,
+  indexPath,
+  plural,
+  problemLines,
+  readIndexText,
+  scanDrift,
+  withDrift,
+  type IndexHealth,
+  type IndexProblem,
+  type Snapshot,
+} from '../../core';
 import { checkMessage } from './healthModel';
 import { NOTE_RELATED } from './quickFixes';
 import type { IndexChecker } from '../../indexWorker/client';
@@ -16,7 +30,11 @@ const DRIFT_KINDS = new Set<IndexProblem['kind']>(['tags-differ', 'not-indexed',
 
 /** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
 function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
-  return s === 'error' ? vscode.DiagnosticSeverity.Error : s === 'warning' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
+  return s === 'error'
+    ? vscode.DiagnosticSeverity.Error
+    : s === 'warning'
+      ? vscode.DiagnosticSeverity.Warning
+      : vscode.DiagnosticSeverity.Information;
 }
 
 export class IndexDiagnostics implements vscode.Disposable {
@@ -115,7 +133,9 @@ export class IndexDiagnostics implements vscode.Disposable {
         this.pending = undefined;
         if (checked.health === null) return;
         this.publish(snapshot, checked.health, checked.lines);
-        this.log.info(`Index check (on the index worker): ${problemCount(checked.health)} in ${Math.round(performance.now() - started)} ms`);
+        this.log.info(
+          `Index check (on the index worker): ${problemCount(checked.health)} in ${Math.round(performance.now() - started)} ms`,
+        );
       },
       (err: Error) => {
         if (!current()) return;
@@ -153,22 +173,30 @@ export class IndexDiagnostics implements vscode.Disposable {
       { location: vscode.ProgressLocation.Notification, title: 'Checking the knowledge index', cancellable: true },
       (progress, token) => {
         let reported = 0;
-        return scanDrift(snapshot, text.text, {
-          isCancelled: () => token.isCancellationRequested,
-          onProgress: (done, total) => {
-            if (total === 0) return;
-            const percent = Math.floor((done / total) * 100);
-            progress.report({ message: `${done} of ${plural(total, 'note')}`, increment: percent - reported });
-            reported = percent;
+        return scanDrift(
+          snapshot,
+          text.text,
+          {
+            isCancelled: () => token.isCancellationRequested,
+            onProgress: (done, total) => {
+              if (total === 0) return;
+              const percent = Math.floor((done / total) * 100);
+              progress.report({ message: `${done} of ${plural(total, 'note')}`, increment: percent - reported });
+              reported = percent;
+            },
           },
-        }, lines);
+          lines,
+        );
       },
     );
     // A reload during the scan made it stale: the cheap check of the new snapshot stands.
     if (this.service.snapshot() !== snapshot) return;
     const full = withDrift(health, drift);
     this.publish(snapshot, full, problemLines(full, text.text));
-    const choice = await vscode.window.showInformationMessage(checkMessage(full, drift), ...(full.problems.length ? ['Show Problems'] : []));
+    const choice = await vscode.window.showInformationMessage(
+      checkMessage(full, drift),
+      ...(full.problems.length ? ['Show Problems'] : []),
+    );
     if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
@@ -176,13 +204,19 @@ export class IndexDiagnostics implements vscode.Disposable {
    * Check Index's findings looked at again against `snapshot`: each note it found something about
    * that is still there is checked again (a fixed one goes); the "more not listed" counts stay.
    */
-  private driftAgain(snapshot: Snapshot, before: IndexHealth): { problems: IndexProblem[]; lines: Record<number, string> } | undefined {
+  private driftAgain(
+    snapshot: Snapshot,
+    before: IndexHealth,
+  ): { problems: IndexProblem[]; lines: Record<number, string> } | undefined {
     const text = readIndexText(snapshot.config);
     if (!text.ok) return undefined;
     const drift = before.problems.filter((p) => DRIFT_KINDS.has(p.kind));
     const notes = [...new Set(drift.flatMap((p) => (p.file !== undefined && fs.existsSync(p.file) ? [p.file] : [])))];
     const problems = [...driftOf(snapshot, text.text, notes), ...drift.filter((p) => p.omitted !== undefined)];
-    return { problems, lines: problemLines({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 0 }, text.text) };
+    return {
+      problems,
+      lines: problemLines({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 0 }, text.text),
+    };
   }
 
   /** `lines`: the text of the lines of index.md the problems point to, by 1-based number (problemLines). */
@@ -190,7 +224,15 @@ export class IndexDiagnostics implements vscode.Disposable {
     // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that still hold.
     const before = !fresh.driftChecked && this.checked?.health.driftChecked ? this.checked.health : undefined;
     const kept = before ? this.driftAgain(snapshot, before) : undefined;
-    const health = before && kept ? { ...fresh, problems: [...fresh.problems, ...kept.problems], driftChecked: true, notesScanned: before.notesScanned } : fresh;
+    const health =
+      before && kept
+        ? {
+            ...fresh,
+            problems: [...fresh.problems, ...kept.problems],
+            driftChecked: true,
+            notesScanned: before.notesScanned,
+          }
+        : fresh;
     const lines = kept ? { ...kept.lines, ...freshLines } : freshLines;
     this.checked = { snapshot, health, lines };
     const uri = vscode.Uri.file(indexPath(snapshot.config));
@@ -207,8 +249,20 @@ export class IndexDiagnostics implements vscode.Disposable {
         d.source = 'aria-context';
         d.code = p.kind;
         const related: vscode.DiagnosticRelatedInformation[] = [];
-        if (p.related) related.push(new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, range(p.related.line)), p.related.message.replace(/`/g, '')));
-        if (p.file) related.push(new vscode.DiagnosticRelatedInformation(new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)), NOTE_RELATED));
+        if (p.related)
+          related.push(
+            new vscode.DiagnosticRelatedInformation(
+              new vscode.Location(uri, range(p.related.line)),
+              p.related.message.replace(/`/g, ''),
+            ),
+          );
+        if (p.file)
+          related.push(
+            new vscode.DiagnosticRelatedInformation(
+              new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)),
+              NOTE_RELATED,
+            ),
+          );
         if (related.length) d.relatedInformation = related;
         return d;
       }),

@@ -29,7 +29,12 @@ interface Buffer {
 function buffer(text: string): Buffer {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const parsed = indexLines(text);
-  return { lines: text.split(eol), eol, entries: parsed.entries, knownTags: new Set(parsed.knownTags.map((t) => t.tag)) };
+  return {
+    lines: text.split(eol),
+    eol,
+    entries: parsed.entries,
+    knownTags: new Set(parsed.knownTags.map((t) => t.tag)),
+  };
 }
 
 /** The listing on a 1-based line, when that line is still one (Tag Index or Other Tags). */
@@ -41,14 +46,33 @@ function listingAt(b: Buffer, line: number): IndexLineEntry | undefined {
  * Removes a duplicate listing, or a listing whose file is missing: the line goes. `expected`:
  * the line's text when the problem was found; a line that says something else now gets no fix.
  */
-export function removeEntryFix(text: string, line: number, why: 'duplicate' | 'missing', expected?: string): QuickFix | null {
+export function removeEntryFix(
+  text: string,
+  line: number,
+  why: 'duplicate' | 'missing',
+  expected?: string,
+): QuickFix | null {
   const b = buffer(text);
   const entry = b.entries.find((e) => e.line === line);
   if (!entry || (expected !== undefined && b.lines[line - 1]?.trim() !== expected.trim())) return null;
   // A duplicate is only one while another listing of the path stays under the same heading.
-  if (why === 'duplicate' && !b.entries.some((e) => e !== entry && e.section === entry.section && e.heading === entry.heading && samePath(e.path, entry.path) && e.project === entry.project)) return null;
+  if (
+    why === 'duplicate' &&
+    !b.entries.some(
+      (e) =>
+        e !== entry &&
+        e.section === entry.section &&
+        e.heading === entry.heading &&
+        samePath(e.path, entry.path) &&
+        e.project === entry.project,
+    )
+  )
+    return null;
   const next = b.lines.filter((_, i) => i !== line - 1);
-  const title = why === 'duplicate' ? `Remove the duplicate listing of ${entry.path}` : `Remove the listing of missing ${entry.path} under ${entry.heading}`;
+  const title =
+    why === 'duplicate'
+      ? `Remove the duplicate listing of ${entry.path}`
+      : `Remove the listing of missing ${entry.path} under ${entry.heading}`;
   return { title, edit: lineEdit(b, next) };
 }
 
@@ -73,7 +97,9 @@ export function updateEntryFix(text: string, line: number, note: NoteFacts): Qui
   const b = buffer(text);
   const first = listingAt(b, line);
   if (!first || !samePath(first.path, note.rel)) return null;
-  const listings = b.entries.filter((e) => (e.section === 'tags' || e.section === 'other') && samePath(e.path, note.rel));
+  const listings = b.entries.filter(
+    (e) => (e.section === 'tags' || e.section === 'other') && samePath(e.path, note.rel),
+  );
   const gone = new Set(listings.filter((e) => !note.tags.includes(e.heading)).map((e) => e.line - 1));
   const have = new Set(listings.map((e) => e.heading));
   const added = note.tags.filter((t) => !have.has(t));
@@ -81,7 +107,15 @@ export function updateEntryFix(text: string, line: number, note: NoteFacts): Qui
   const copy = b.lines[first.line - 1].trim();
   let lines = b.lines.filter((_, i) => !gone.has(i));
   for (const tag of added) lines = withListing(lines, tag, copy, b.knownTags.has(tag));
-  const parts = [added.length ? `add ${added.join(', ')}` : '', gone.size ? `remove ${listings.filter((e) => gone.has(e.line - 1)).map((e) => e.heading).join(', ')}` : ''].filter(Boolean);
+  const parts = [
+    added.length ? `add ${added.join(', ')}` : '',
+    gone.size
+      ? `remove ${listings
+          .filter((e) => gone.has(e.line - 1))
+          .map((e) => e.heading)
+          .join(', ')}`
+      : '',
+  ].filter(Boolean);
   return { title: `Update ${note.rel} from its front matter: ${parts.join(', ')}`, edit: lineEdit(b, lines) };
 }
 
@@ -132,7 +166,12 @@ export function lineEdit(b: Pick<Buffer, 'lines' | 'eol'>, next: readonly string
   let head = 0;
   while (head < old.length && head < next.length && old[head] === next[head]) head++;
   let tail = 0;
-  while (tail < old.length - head && tail < next.length - head && old[old.length - 1 - tail] === next[next.length - 1 - tail]) tail++;
+  while (
+    tail < old.length - head &&
+    tail < next.length - head &&
+    old[old.length - 1 - tail] === next[next.length - 1 - tail]
+  )
+    tail++;
   const endLine = old.length - tail;
   const replaced = next.slice(head, next.length - tail);
   if (tail > 0) return { startLine: head, endLine, text: replaced.map((l) => l + b.eol).join(''), toEnd: false };
@@ -145,7 +184,10 @@ export function lineEdit(b: Pick<Buffer, 'lines' | 'eol'>, next: readonly string
 export function applyLineEdit(text: string, edit: LineEdit): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const lines = text.split(eol);
-  const head = lines.slice(0, edit.startLine).map((l) => l + eol).join('');
+  const head = lines
+    .slice(0, edit.startLine)
+    .map((l) => l + eol)
+    .join('');
   const tail = edit.toEnd ? '' : lines.slice(edit.endLine).join(eol);
   return head + edit.text + tail;
 }

@@ -13,7 +13,9 @@ import { addNoteFix, removeEntryFix, updateEntryFix, type LineEdit, type QuickFi
 export const NOTE_RELATED = 'the note';
 
 export class IndexQuickFixes implements vscode.CodeActionProvider {
-  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+  static readonly metadata: vscode.CodeActionProviderMetadata = {
+    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix],
+  };
 
   /** `checkedLine`: a line's text when its problem was found (IndexDiagnostics.checkedLine). */
   constructor(
@@ -21,7 +23,11 @@ export class IndexQuickFixes implements vscode.CodeActionProvider {
     private readonly checkedLine: (line: number) => string | undefined,
   ) {}
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
     const ours = context.diagnostics.filter((d) => d.source === 'aria-context');
     if (ours.length === 0) return [];
     const snapshot = this.service.snapshot();

@@ -11,7 +11,13 @@ import { MCP_PROVIDER_ID, mcpLaunch, type McpLaunch } from './mcpLaunchModel';
 import { affectsPathSettings, readPathSettings } from '../shared/settings';
 
 interface McpStdioServerDefinitionCtor {
-  new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string): object;
+  new (
+    label: string,
+    command: string,
+    args?: string[],
+    env?: Record<string, string | number | null>,
+    version?: string,
+  ): object;
 }
 
 interface McpServerDefinitionProvider {
@@ -47,16 +53,20 @@ export function currentLaunch(context: vscode.ExtensionContext): McpLaunch {
 /** Whether this editor can run the bundled MCP server for agent mode (VS Code 1.101+). */
 export function editorHasMcp(): boolean {
   const lm = vscode.lm as unknown as McpLmApi | undefined;
-  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor }).McpStdioServerDefinition;
+  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor })
+    .McpStdioServerDefinition;
   return typeof lm?.registerMcpServerDefinitionProvider === 'function' && typeof Definition === 'function';
 }
 
 /** The provider's registration and its settings listener, or nothing on editors without the API. */
 export function registerMcpServer(context: vscode.ExtensionContext, log: Log): vscode.Disposable[] {
   const lm = vscode.lm as unknown as McpLmApi | undefined;
-  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor }).McpStdioServerDefinition;
+  const Definition = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor })
+    .McpStdioServerDefinition;
   if (!editorHasMcp() || !lm?.registerMcpServerDefinitionProvider || !Definition) {
-    log.info('This editor has no MCP server API (VS Code 1.101+): agent mode uses the aria-context language-model tools.');
+    log.info(
+      'This editor has no MCP server API (VS Code 1.101+): agent mode uses the aria-context language-model tools.',
+    );
     return [];
   }
   const changed = new vscode.EventEmitter<void>();

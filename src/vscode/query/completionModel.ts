@@ -60,14 +60,20 @@ export function splitLastToken(value: string): { head: string; last: string } {
 
 /** Tokens already in the query, lowercased (so completions do not repeat them). */
 function usedTokens(head: string): Set<string> {
-  return new Set(head.split(/[\s,]+/).filter(Boolean).map((t) => t.toLowerCase()));
+  return new Set(
+    head
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((t) => t.toLowerCase()),
+  );
 }
 
 /** Why the text cannot run as a query (empty, or only operators), in the editor's words; null when it can. */
 export function queryProblem(value: string): string | null {
   const tokens = value.split(/[\s,]+/).filter(Boolean);
   if (tokens.length === 0) return 'Type a tag, alias or project key, e.g. stripe or api AND pagination.';
-  if (tokens.every((t) => t.toUpperCase() === 'AND' || t.toUpperCase() === 'OR')) return 'AND joins two tags: put a tag on each side, e.g. api AND pagination.';
+  if (tokens.every((t) => t.toUpperCase() === 'AND' || t.toUpperCase() === 'OR'))
+    return 'AND joins two tags: put a tag on each side, e.g. api AND pagination.';
   return null;
 }
 
@@ -79,7 +85,10 @@ export function buildCatalogue(index: KnowledgeIndex): CompletionCatalogue {
   const aliasesOf = new Map(index.knownTags.map((t) => [t.tag.toLowerCase(), t.aliases]));
   for (const p of index.projects.values()) {
     const aliases = aliasesOf.get(p.key.toLowerCase()) ?? [];
-    const details = [p.relevantTags.length ? `expands to: ${p.relevantTags.join(', ')}` : '', aliases.length ? `aliases: ${aliases.join(', ')}` : ''].filter(Boolean);
+    const details = [
+      p.relevantTags.length ? `expands to: ${p.relevantTags.join(', ')}` : '',
+      aliases.length ? `aliases: ${aliases.join(', ')}` : '',
+    ].filter(Boolean);
     candidates.push({
       section: 'Projects',
       key: p.key.toLowerCase(),
@@ -117,7 +126,15 @@ export function buildCatalogue(index: KnowledgeIndex): CompletionCatalogue {
   }
   const known = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));
   for (const t of [...index.otherTags.keys()].filter((t) => !known.has(t)).sort()) {
-    candidates.push({ section: 'Other tags', key: t.toLowerCase(), insert: t, insertLower: t.toLowerCase(), label: t, description: '', countQuery: t });
+    candidates.push({
+      section: 'Other tags',
+      key: t.toLowerCase(),
+      insert: t,
+      insertLower: t.toLowerCase(),
+      label: t,
+      description: '',
+      countQuery: t,
+    });
   }
   return { candidates };
 }
@@ -129,7 +146,10 @@ export class CompletionFilter {
   private catalogue: CompletionCatalogue | null = null;
 
   matches(catalogue: CompletionCatalogue, typed: string): readonly Candidate[] {
-    const from = this.catalogue === catalogue && this.lastTyped !== null && typed.startsWith(this.lastTyped) ? this.lastMatches : catalogue.candidates;
+    const from =
+      this.catalogue === catalogue && this.lastTyped !== null && typed.startsWith(this.lastTyped)
+        ? this.lastMatches
+        : catalogue.candidates;
     const matches = typed ? from.filter((c) => c.key.includes(typed)) : catalogue.candidates;
     this.catalogue = catalogue;
     this.lastTyped = typed;
@@ -155,7 +175,10 @@ export function completionRows(input: CompletionInput, filter = new CompletionFi
   else rows.push({ kind: 'run', label: `$(search) ${trimmed}`, description: 'Run this query', query: trimmed });
 
   const recentRows = recent
-    .filter((q) => q.toLowerCase() !== trimmed.toLowerCase() && (!trimmed || q.toLowerCase().startsWith(trimmed.toLowerCase())))
+    .filter(
+      (q) =>
+        q.toLowerCase() !== trimmed.toLowerCase() && (!trimmed || q.toLowerCase().startsWith(trimmed.toLowerCase())),
+    )
     .slice(0, limit)
     .map((q): CompletionRow => ({ kind: 'recent', label: `$(history) ${q}`, description: 'recent query', query: q }));
   if (recentRows.length) rows.push({ kind: 'separator', label: 'Recent queries' }, ...recentRows);
@@ -164,7 +187,12 @@ export function completionRows(input: CompletionInput, filter = new CompletionFi
   // AND only makes sense after a first token.
   if (used.size > 0 && !used.has('and') && 'and'.startsWith(typed)) {
     rows.push({ kind: 'separator', label: 'Operators' });
-    rows.push({ kind: 'complete', label: 'AND', description: 'every tag must match (intersection)', value: `${head}AND ` });
+    rows.push({
+      kind: 'complete',
+      label: 'AND',
+      description: 'every tag must match (intersection)',
+      value: `${head}AND `,
+    });
   }
 
   const matches = filter.matches(catalogue, typed);
@@ -212,7 +240,6 @@ export function pushRecent(recent: readonly string[], query: string, max: number
 export function removeRecent(recent: readonly string[], query: string): string[] {
   return recent.filter((r) => r.toLowerCase() !== query.toLowerCase());
 }
-
 
 /** A row's count text: the core's one count over the snapshot (undefined while none is loaded). */
 export function countText(counter: TagCounter | undefined): (query: string) => string | undefined {

@@ -4,7 +4,17 @@
 import * as vscode from 'vscode';
 import type { KnowledgeIndex, QueryResult, ResultItem } from '../../core';
 import { sendToChat } from '../chat/sendToChat';
-import { buildCatalogue, CompletionFilter, completionRows, countText, pushRecent, queryProblem, removeRecent, type CompletionCatalogue, type CompletionRow } from './completionModel';
+import {
+  buildCatalogue,
+  CompletionFilter,
+  completionRows,
+  countText,
+  pushRecent,
+  queryProblem,
+  removeRecent,
+  type CompletionCatalogue,
+  type CompletionRow,
+} from './completionModel';
 import type { FileActions } from '../shared/fileActions';
 import type { Log } from '../shared/log';
 import { pickModel, pickTitle, type PickRow } from './queryModel';
@@ -16,11 +26,20 @@ const RECENT_KEY = 'ariaContext.recentQueries';
 type CompletionPick = vscode.QuickPickItem & { row?: CompletionRow };
 type ResultPick = vscode.QuickPickItem & { row?: PickRow };
 
-const OPEN_SIDE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('split-horizontal'), tooltip: 'Open to the Side' };
+const OPEN_SIDE: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('split-horizontal'),
+  tooltip: 'Open to the Side',
+};
 const COPY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy as Context' };
 const CHAT: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('comment-discussion'), tooltip: 'Send to Chat' };
-const SUMMARY: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('output'), tooltip: 'Show Query Summary (notes, ideas, missing artifacts, warnings)' };
-const REMOVE_RECENT: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Remove from Recent Queries' };
+const SUMMARY: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('output'),
+  tooltip: 'Show Query Summary (notes, ideas, missing artifacts, warnings)',
+};
+const REMOVE_RECENT: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('close'),
+  tooltip: 'Remove from Recent Queries',
+};
 
 /** The query text from a command argument: a string, or `{ query: string }`. */
 export function queryArgument(arg: unknown): string | undefined {
@@ -79,7 +98,12 @@ export class QueryCommand implements vscode.Disposable {
   private async ensureReady(): Promise<boolean> {
     const s = this.service.state();
     if (s.kind === 'ready') return true;
-    const actions = s.kind === 'notConfigured' ? ['Choose Knowledge Folder', 'Open Settings'] : s.kind === 'noIndex' ? ['Open Settings'] : ['Show Log'];
+    const actions =
+      s.kind === 'notConfigured'
+        ? ['Choose Knowledge Folder', 'Open Settings']
+        : s.kind === 'noIndex'
+          ? ['Open Settings']
+          : ['Show Log'];
     const choice = await vscode.window.showWarningMessage(s.message, ...actions);
     if (choice === 'Choose Knowledge Folder') await vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
     if (choice === 'Open Settings') await vscode.commands.executeCommand('ariaContext.openSettings');
@@ -127,7 +151,12 @@ export class QueryCommand implements vscode.Disposable {
       qp.items = items;
       // The input is the place for what is wrong with it: the title says it while it is wrong.
       const invalid = rows.find((r) => r.kind === 'invalid');
-      qp.title = invalid && qp.value.trim() ? `${TITLE} — ${invalid.message}` : message && qp.value === initial ? `${TITLE} — ${message}` : TITLE;
+      qp.title =
+        invalid && qp.value.trim()
+          ? `${TITLE} — ${invalid.message}`
+          : message && qp.value === initial
+            ? `${TITLE} — ${message}`
+            : TITLE;
       const first = items.find((i) => i.row && i.row.kind !== 'separator');
       if (first) qp.activeItems = [first];
     };
@@ -182,7 +211,13 @@ export class QueryCommand implements vscode.Disposable {
     const outcome = this.service.query(text);
     if (!outcome.ok) {
       // Back in the input, with the reason in its title (the core's usage text names /context).
-      if (outcome.kind === 'usage') return { kind: 'edit', value: text, message: queryProblem(text) ?? 'This query cannot run: use tags, aliases or project keys, with AND between them.' };
+      if (outcome.kind === 'usage')
+        return {
+          kind: 'edit',
+          value: text,
+          message:
+            queryProblem(text) ?? 'This query cannot run: use tags, aliases or project keys, with AND between them.',
+        };
       void vscode.window.showWarningMessage(outcome.message);
       return { kind: 'done' };
     }
@@ -235,7 +270,10 @@ export class QueryCommand implements vscode.Disposable {
           const files = pickedOrActive();
           if (files.length === 0) {
             if (active?.kind === 'action') finish({ kind: 'edit', value: text });
-            else qp.placeholder = model.selectableCount ? 'Pick one or more files (Space or click), then Enter.' : model.placeholder;
+            else
+              qp.placeholder = model.selectableCount
+                ? 'Pick one or more files (Space or click), then Enter.'
+                : model.placeholder;
             return;
           }
           finish({ kind: 'done' });
@@ -292,7 +330,13 @@ function toResultPick(row: PickRow): ResultPick {
     case 'separator':
       return { label: row.label, kind: vscode.QuickPickItemKind.Separator, row };
     case 'item':
-      return { label: row.label, description: row.description, detail: row.detail, buttons: [OPEN_SIDE, COPY, CHAT], row };
+      return {
+        label: row.label,
+        description: row.description,
+        detail: row.detail,
+        buttons: [OPEN_SIDE, COPY, CHAT],
+        row,
+      };
     default:
       return { label: row.label, description: row.description, detail: row.detail, alwaysShow: true, row };
   }

@@ -4,13 +4,29 @@
 // row a checkbox, so when anything is loadable the list holds only loadable rows (`listRows`) and
 // the rest (notes, ideas, missing artifacts, warnings) goes to the title, the placeholder and the
 // Show Query Summary button; with nothing loadable the list is single-select and shows them all.
-import { namedParts, plural, summaryView, type ItemView, type QueryResult, type ResultItem, type SummaryBlock, type SummaryView } from '../../core';
+import {
+  namedParts,
+  plural,
+  summaryView,
+  type ItemView,
+  type QueryResult,
+  type ResultItem,
+  type SummaryBlock,
+  type SummaryView,
+} from '../../core';
 
 export type PickRow =
   | { kind: 'separator'; label: string }
   | { kind: 'item'; label: string; description: string; detail: string; item: ResultItem }
   /** Visible, not pickable: notes, ideas, missing artifacts, warnings. */
-  | { kind: 'info'; label: string; description?: string; detail?: string; role: 'note' | 'idea' | 'missing' | 'refused' | 'warning'; noun?: string }
+  | {
+      kind: 'info';
+      label: string;
+      description?: string;
+      detail?: string;
+      role: 'note' | 'idea' | 'missing' | 'refused' | 'warning';
+      noun?: string;
+    }
   /** Visible action rows (no match: edit the query). */
   | { kind: 'action'; label: string; description?: string; detail?: string; action: 'edit' };
 
@@ -38,7 +54,8 @@ export function plainText(text: string): string {
 /** The detail line: artifact status and staleness, then the annotation (project/scope, tags, hint). */
 export function itemDetail(row: ItemView): string {
   const parts = namedParts(row);
-  if (row.item.category === 'tracked-artifact') parts.unshift(`${row.item.stale ? '$(warning) ' : ''}${row.item.status ?? ''}`.trim());
+  if (row.item.category === 'tracked-artifact')
+    parts.unshift(`${row.item.stale ? '$(warning) ' : ''}${row.item.status ?? ''}`.trim());
   return parts.join(' · ');
 }
 
@@ -55,14 +72,19 @@ function itemIcon(item: ResultItem): string {
   }
 }
 
-function block<K extends SummaryBlock['kind']>(view: SummaryView, kind: K): Extract<SummaryBlock, { kind: K }> | undefined {
+function block<K extends SummaryBlock['kind']>(
+  view: SummaryView,
+  kind: K,
+): Extract<SummaryBlock, { kind: K }> | undefined {
   return view.find((b): b is Extract<SummaryBlock, { kind: K }> => b.kind === kind);
 }
 
 export function pickModel(result: QueryResult, queryText: string): PickModel {
   return {
     // Short enough for the title bar beside its buttons; the full found line is in the tooltip.
-    title: result.noMatch ? `${queryText} — no match` : `${queryText} — ${plural(result.found, 'file')} (${result.query.mode})`,
+    title: result.noMatch
+      ? `${queryText} — no match`
+      : `${queryText} — ${plural(result.found, 'file')} (${result.query.mode})`,
     ...pickRows(summaryView(result), queryText),
   };
 }
@@ -85,7 +107,12 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
     rows.push({ kind: 'info', role: 'note', label: `$(circle-slash) ${found.line}` });
     for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${plainText(n)}` });
     if (help) {
-      rows.push({ kind: 'info', role: 'note', label: `$(tag) ${help.knownTags}`, detail: help.knownTags.length > 90 ? help.knownTags : undefined });
+      rows.push({
+        kind: 'info',
+        role: 'note',
+        label: `$(tag) ${help.knownTags}`,
+        detail: help.knownTags.length > 90 ? help.knownTags : undefined,
+      });
       rows.push({ kind: 'info', role: 'note', label: `$(info) ${help.hint}` });
     }
     rows.push({ kind: 'action', action: 'edit', label: '$(edit) Edit the query', description: queryText });
@@ -98,13 +125,20 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
   for (const b of view) {
     if (b.kind === 'group') {
       // Notes count what can be loaded (the found line's count); artifacts count their lines.
-      const size = b.category === 'tracked-artifact' ? b.items.length : b.items.filter((r) => r.problem === null).length;
+      const size =
+        b.category === 'tracked-artifact' ? b.items.length : b.items.filter((r) => r.problem === null).length;
       rows.push({ kind: 'separator', label: `${b.title} (${size})` });
       for (const row of b.items) {
         const item = row.item;
         if (item.selectable) {
           selectableCount++;
-          rows.push({ kind: 'item', label: `${itemIcon(item)} ${row.title}`, description: row.path, detail: itemDetail(row), item });
+          rows.push({
+            kind: 'item',
+            label: `${itemIcon(item)} ${row.title}`,
+            description: row.path,
+            detail: itemDetail(row),
+            item,
+          });
         } else {
           // §9 Shown, marked and never picked: missing (nothing there) or refused by the reader.
           const refused = item.problem?.kind === 'refused';
@@ -122,7 +156,13 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
     } else if (b.kind === 'ideas') {
       rows.push({ kind: 'separator', label: `Pending ideas (${b.count})` });
       for (const idea of b.ideas) {
-        rows.push({ kind: 'info', role: 'idea', label: `${idea.idea.stale ? '$(warning)' : '$(lightbulb)'} ${plainText(idea.text)}`, description: idea.idea.path, detail: 'pending idea: shown, not loadable' });
+        rows.push({
+          kind: 'info',
+          role: 'idea',
+          label: `${idea.idea.stale ? '$(warning)' : '$(lightbulb)'} ${plainText(idea.text)}`,
+          description: idea.idea.path,
+          detail: 'pending idea: shown, not loadable',
+        });
       }
       if (b.legacyNote) rows.push({ kind: 'info', role: 'note', label: `$(info) ${plainText(b.legacyNote)}` });
     } else if (b.kind === 'warnings') {
@@ -138,7 +178,9 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
   return {
     foundLine: foundText,
     // Shown while the filter is empty, i.e. when the list opens: the notes must be read there.
-    placeholder: selectableCount ? 'Filter the files; Space checks, Enter opens' : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
+    placeholder: selectableCount
+      ? 'Filter the files; Space checks, Enter opens'
+      : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,
     listRows,

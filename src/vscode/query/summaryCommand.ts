@@ -36,7 +36,9 @@ export class QuerySummaryProvider implements vscode.TextDocumentContentProvider,
 
   provideTextDocumentContent(uri?: vscode.Uri): string {
     const last = uri?.path === chatSummaryUri().path ? this.chat : this.last();
-    return last ? summaryMarkdown(last) : '# Context: no query yet\n\nRun **Context: Query** first; its summary shows here.\n';
+    return last
+      ? summaryMarkdown(last)
+      : '# Context: no query yet\n\nRun **Context: Query** first; its summary shows here.\n';
   }
 
   /** Re-renders an open summary document (a new query, or a reload that made it stale). */
@@ -60,7 +62,10 @@ async function openMarkdown(uri: vscode.Uri): Promise<void> {
 
 export async function showQuerySummary(last: LastQuery, provider: QuerySummaryProvider): Promise<void> {
   if (!last) {
-    const choice = await vscode.window.showInformationMessage('No query yet: run Context: Query first.', 'Context: Query');
+    const choice = await vscode.window.showInformationMessage(
+      'No query yet: run Context: Query first.',
+      'Context: Query',
+    );
     if (choice) await vscode.commands.executeCommand('ariaContext.query');
     return;
   }

@@ -10,6 +10,9 @@ export function explainAgentCommands(message: string): string {
   if (SAID.test(message)) return message;
   const names = [...new Set([...message.matchAll(COMMAND)].map((m) => `/${m[2]}`))];
   if (names.length === 0) return message;
-  const which = names.length === 1 ? `${names[0]} is an aria-knowledge command` : `${names.join(' and ')} are aria-knowledge commands`;
+  const which =
+    names.length === 1
+      ? `${names[0]} is an aria-knowledge command`
+      : `${names.join(' and ')} are aria-knowledge commands`;
   return `${message.replace(/\s+$/, '')} (${which}: run ${names.length === 1 ? 'it' : 'them'} in your agent, such as Claude Code, Cursor or Codex, not in VS Code.)`;
 }

@@ -43,7 +43,8 @@ export function createApi(
     query: (text) => service.query(text),
     state: () => service.state().kind,
     treeRoots: () => tree.getChildren(),
-    onDidChange: (listener, thisArg, disposables) => service.onDidChange(() => listener.call(thisArg), undefined, disposables),
+    onDidChange: (listener, thisArg, disposables) =>
+      service.onDidChange(() => listener.call(thisArg), undefined, disposables),
     chatRequestHandler,
     stats: () => ({ loads: service.loads, ...watchers.counts }),
   };

@@ -103,7 +103,8 @@ export class BackgroundWork {
     if (this.queue.size === 0) return undefined;
     const now = this.timers.now();
     let at = this.notBefore;
-    if (this.visible && !this.rowsShown && this.awaitingSince !== undefined) at = Math.max(at, this.awaitingSince + this.options.maxWaitMs);
+    if (this.visible && !this.rowsShown && this.awaitingSince !== undefined)
+      at = Math.max(at, this.awaitingSince + this.options.maxWaitMs);
     return Math.max(0, at - now);
   }
 

@@ -22,7 +22,12 @@ const MAX_NODES = 100_000;
  * This Tag offers); other nodes the paths of the files below them; a URI gives its file system
  * path; a string is a path.
  */
-export function requestedPaths(arg: unknown, multi: unknown, treeSelection: readonly unknown[], queryPaths?: (text: string) => string[]): string[] {
+export function requestedPaths(
+  arg: unknown,
+  multi: unknown,
+  treeSelection: readonly unknown[],
+  queryPaths?: (text: string) => string[],
+): string[] {
   let values: readonly unknown[];
   if (Array.isArray(multi) && multi.length > 0 && multi.some((m) => m === arg || sameNode(m, arg))) values = multi;
   else if (arg !== undefined) values = [arg];
@@ -68,7 +73,8 @@ function sameNode(a: unknown, b: unknown): boolean {
 
 /** The items a command acts on, each re-derived from the snapshot by path. */
 export function commandItems(snapshot: Snapshot | undefined, paths: readonly string[], today: string): CommandItems {
-  if (!snapshot) return { items: [], refused: paths.map((p) => ({ path: p, reason: 'no knowledge folder is loaded' })) };
+  if (!snapshot)
+    return { items: [], refused: paths.map((p) => ({ path: p, reason: 'no knowledge folder is loaded' })) };
   // The user's own selection may be large (a tag with many files): no per-call path cap here.
   const found = itemsForPaths(snapshot, paths, today, { maxPaths: Infinity });
   return { items: found.items, refused: found.refused };

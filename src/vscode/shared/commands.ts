@@ -29,7 +29,12 @@ export interface CommandDeps {
 }
 
 function isTreeNode(value: unknown): value is TreeNode {
-  return !!value && typeof value === 'object' && typeof (value as TreeNode).id === 'string' && typeof (value as TreeNode).kind === 'string';
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as TreeNode).id === 'string' &&
+    typeof (value as TreeNode).kind === 'string'
+  );
 }
 
 export function registerCommands(context: vscode.ExtensionContext, deps: CommandDeps): void {
@@ -95,7 +100,8 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
 
 async function openIndex(service: RetrievalService): Promise<void> {
   const s = service.state();
-  const folder = s.kind === 'ready' ? s.snapshot.config.knowledgeFolder : s.kind === 'noIndex' ? s.config.knowledgeFolder : null;
+  const folder =
+    s.kind === 'ready' ? s.snapshot.config.knowledgeFolder : s.kind === 'noIndex' ? s.config.knowledgeFolder : null;
   if (!folder) {
     void vscode.window.showWarningMessage(s.kind === 'ready' ? '' : s.message, 'Choose Knowledge Folder').then((c) => {
       if (c) void vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
@@ -104,9 +110,14 @@ async function openIndex(service: RetrievalService): Promise<void> {
   }
   const index = path.join(folder, 'index.md');
   if (!fs.existsSync(index)) {
-    void vscode.window.showWarningMessage(`No knowledge index found at ${index}. Run /index in your aria-knowledge agent to build it, or Choose Knowledge Folder.`, 'Choose Knowledge Folder').then((c) => {
-      if (c) void vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
-    });
+    void vscode.window
+      .showWarningMessage(
+        `No knowledge index found at ${index}. Run /index in your aria-knowledge agent to build it, or Choose Knowledge Folder.`,
+        'Choose Knowledge Folder',
+      )
+      .then((c) => {
+        if (c) void vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
+      });
     return;
   }
   await vscode.window.showTextDocument(vscode.Uri.file(index), { preview: false });
@@ -132,14 +143,20 @@ async function chooseKnowledgeFolder(service: RetrievalService): Promise<void> {
   const uri = picked?.[0];
   if (!uri) return;
   if (uri.scheme !== 'file') {
-    void vscode.window.showErrorMessage(`The knowledge folder must be on this machine's file system (got ${uri.toString()}).`);
+    void vscode.window.showErrorMessage(
+      `The knowledge folder must be on this machine's file system (got ${uri.toString()}).`,
+    );
     return;
   }
   const hasIndex = fs.existsSync(path.join(uri.fsPath, 'index.md'));
   if (!hasIndex) {
     const choice = await vscode.window.showWarningMessage(
       `${uri.fsPath} has no index.md.`,
-      { modal: true, detail: 'aria-context lists what index.md catalogues. Use this folder anyway (run /index in your aria-knowledge agent to write index.md there), or choose the folder that holds index.md.' },
+      {
+        modal: true,
+        detail:
+          'aria-context lists what index.md catalogues. Use this folder anyway (run /index in your aria-knowledge agent to write index.md there), or choose the folder that holds index.md.',
+      },
       'Use Anyway',
       'Choose Another Folder',
     );

@@ -2,10 +2,17 @@
 // Every file passes the core reader first (§9), with the current configuration; a refused file
 // is never opened, read or copied, and the user is told which and why.
 import * as vscode from 'vscode';
-import { describeLoad, loadItems, plural, renderBundle, type Config, type RefusedFile, type ResultItem } from '../../core';
+import {
+  describeLoad,
+  loadItems,
+  plural,
+  renderBundle,
+  type Config,
+  type RefusedFile,
+  type ResultItem,
+} from '../../core';
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
-
 
 /** Refusals for every item when no configuration is loaded. */
 function noConfig(items: readonly ResultItem[]): { ok: never[]; refused: RefusedFile[] } {
@@ -26,7 +33,10 @@ export class FileActions {
   }
 
   /** Opens each file as a non-preview tab (or beside the active editor). */
-  async open(items: readonly ResultItem[], options: { side?: boolean; quiet?: boolean; refusedPaths?: string } = {}): Promise<number> {
+  async open(
+    items: readonly ResultItem[],
+    options: { side?: boolean; quiet?: boolean; refusedPaths?: string } = {},
+  ): Promise<number> {
     const { ok, refused } = this.check(items);
     let opened = 0;
     for (const [i, { realPath, item }] of ok.entries()) {
@@ -59,7 +69,8 @@ export class FileActions {
       copied > 0
         ? `${head}Copied ${plural(copied, 'knowledge file')} to the clipboard as context.`
         : `${head}Nothing was copied.`;
-    if (refused.length || refusedPaths) void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')} ${refusedPaths}`.trim());
+    if (refused.length || refusedPaths)
+      void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')} ${refusedPaths}`.trim());
     else void vscode.window.showInformationMessage(message);
     return copied;
   }

@@ -5,7 +5,19 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { markConfigureStepDone } from './walkthrough';
-import { KnowledgeBase, localDate, TagCounter, type ConfigSources, type KnowledgeChange, type IndexLoader, type KnowledgeQueryOutcome, type KnowledgeState, type ProjectFile, type Snapshot, type Watcher } from '../../core';
+import {
+  KnowledgeBase,
+  localDate,
+  TagCounter,
+  type ConfigSources,
+  type KnowledgeChange,
+  type IndexLoader,
+  type KnowledgeQueryOutcome,
+  type KnowledgeState,
+  type ProjectFile,
+  type Snapshot,
+  type Watcher,
+} from '../../core';
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import { explainAgentCommands } from './agentCommandsModel';
@@ -35,7 +47,12 @@ export class RetrievalService implements vscode.Disposable {
     private readonly work?: BackgroundWork,
     loader?: IndexLoader,
   ) {
-    this.knowledge = new KnowledgeBase({ sources: () => this.readSources(log), today: () => this.today(), loader, log: (line) => log.info(line) });
+    this.knowledge = new KnowledgeBase({
+      sources: () => this.readSources(log),
+      today: () => this.today(),
+      loader,
+      log: (line) => log.info(line),
+    });
     this.knowledge.onDidLoad((state) => {
       this.setContextState(state.kind);
       this.setKnowledgeFiles(state, log);
@@ -151,7 +168,8 @@ export class RetrievalService implements vscode.Disposable {
     const list = () => {
       let paths: string[] = [];
       try {
-        if (state.kind === 'ready' && this.knowledge.snapshot() === state.snapshot) paths = knowledgePaths(state.snapshot, (tag) => this.projectFiles(tag));
+        if (state.kind === 'ready' && this.knowledge.snapshot() === state.snapshot)
+          paths = knowledgePaths(state.snapshot, (tag) => this.projectFiles(tag));
         else if (state.kind === 'ready') return; // a newer load sets it
       } catch (err) {
         log.info(`Knowledge file list for the menus failed: ${(err as Error).message}`);
@@ -164,7 +182,11 @@ export class RetrievalService implements vscode.Disposable {
     if (state.kind === 'ready' && state.snapshot.config.projectsEnabled) {
       for (const key of state.snapshot.index.projects.keys()) {
         const project = state.snapshot.config.projectsList.get(key.toLowerCase());
-        if (project) this.work.run(`project files ${project.tag}`, () => this.knowledge.snapshot() === state.snapshot && this.projectFiles(project.tag));
+        if (project)
+          this.work.run(
+            `project files ${project.tag}`,
+            () => this.knowledge.snapshot() === state.snapshot && this.projectFiles(project.tag),
+          );
       }
     }
     this.work.run('knowledge files', list);

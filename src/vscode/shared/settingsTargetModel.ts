@@ -16,13 +16,24 @@ export const EXTENSION_FILTER = '@ext:aria-context.aria-context';
 
 export function settingsTarget(remoteName: string | undefined): SettingsTarget {
   if (remoteName) {
-    return { command: 'workbench.action.openRemoteSettings', query: EXTENSION_FILTER, where: `the Remote settings of this ${remoteLabel(remoteName)} window` };
+    return {
+      command: 'workbench.action.openRemoteSettings',
+      query: EXTENSION_FILTER,
+      where: `the Remote settings of this ${remoteLabel(remoteName)} window`,
+    };
   }
   return { command: 'workbench.action.openSettings', query: EXTENSION_FILTER, where: 'your User settings' };
 }
 
 /** `ssh-remote` → `SSH`, `wsl` → `WSL`, `dev-container` → `Dev Container`; code-server reports none or its own. */
 function remoteLabel(remoteName: string): string {
-  const known: Record<string, string> = { 'ssh-remote': 'SSH', wsl: 'WSL', 'dev-container': 'Dev Container', 'attached-container': 'container', codespaces: 'Codespaces', tunnel: 'tunnel' };
+  const known: Record<string, string> = {
+    'ssh-remote': 'SSH',
+    wsl: 'WSL',
+    'dev-container': 'Dev Container',
+    'attached-container': 'container',
+    codespaces: 'Codespaces',
+    tunnel: 'tunnel',
+  };
   return known[remoteName] ?? 'remote';
 }

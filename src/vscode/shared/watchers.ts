@@ -30,7 +30,12 @@ export class KnowledgeWatchers implements Watcher, vscode.Disposable {
     const made: vscode.Disposable[] = [];
     const watch = (base: string, pattern: string, edits = true) => {
       try {
-        const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), pattern), false, !edits, false);
+        const w = vscode.workspace.createFileSystemWatcher(
+          new vscode.RelativePattern(vscode.Uri.file(base), pattern),
+          false,
+          !edits,
+          false,
+        );
         const onEvent = (uri: vscode.Uri) => this.debouncer.push(uri.fsPath);
         made.push(w, w.onDidCreate(onEvent), w.onDidDelete(onEvent));
         if (edits) made.push(w.onDidChange(onEvent));
@@ -42,7 +47,9 @@ export class KnowledgeWatchers implements Watcher, vscode.Disposable {
     // The notes: a listed one deleted, renamed or restored changes index health (their edits do not).
     if (targets.knowledgeFolder) watch(targets.knowledgeFolder, targets.notesGlob, false);
     for (const file of targets.configFiles) watch(path.dirname(file), path.basename(file));
-    this.log.info(`Watching ${targets.knowledgeFolder ?? '(no knowledge folder)'} and ${targets.configFiles.length} config location(s)`);
+    this.log.info(
+      `Watching ${targets.knowledgeFolder ?? '(no knowledge folder)'} and ${targets.configFiles.length} config location(s)`,
+    );
     return new vscode.Disposable(() => {
       for (const d of made) d.dispose();
     });

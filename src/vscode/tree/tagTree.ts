@@ -52,7 +52,10 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** Follows the user's expanding and collapsing, so a rebuilt tree opens the same nodes. */
   track(view: vscode.TreeView<TreeNode>): vscode.Disposable[] {
-    return [view.onDidExpandElement((e) => this.remember(e.element.id, true)), view.onDidCollapseElement((e) => this.remember(e.element.id, false))];
+    return [
+      view.onDidExpandElement((e) => this.remember(e.element.id, true)),
+      view.onDidCollapseElement((e) => this.remember(e.element.id, false)),
+    ];
   }
 
   private remember(id: string, open: boolean): void {
@@ -143,7 +146,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     const since = this.timing?.activatedAt;
     if (!this.firstRowsLogged && since !== undefined && this.service.state().kind === 'ready') {
       this.firstRowsLogged = true;
-      this.log.info(`Tag tree: first rows (${rows.length}) answered ${Math.round(performance.now() - since)} ms after activation`);
+      this.log.info(
+        `Tag tree: first rows (${rows.length}) answered ${Math.round(performance.now() - since)} ms after activation`,
+      );
     }
     this.timing?.work?.treeShowedRows();
     return rows;
@@ -198,5 +203,12 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 }
 
 function errorNode(message: string): TreeNode {
-  return { id: 'error', kind: 'message', label: message, tooltip: message, contextValue: 'ariaContext.error', icon: 'error' };
+  return {
+    id: 'error',
+    kind: 'message',
+    label: message,
+    tooltip: message,
+    contextValue: 'ariaContext.error',
+    icon: 'error',
+  };
 }

@@ -9,7 +9,12 @@ import { fileNodesFor, tagEntries, type TagEntry } from './treeNavModel';
 type EntryPick = vscode.QuickPickItem & { entry: TagEntry };
 
 function pickOf(entry: TagEntry): EntryPick {
-  return { label: `$(${entry.node.icon}) ${entry.node.label}`, description: entry.node.description, detail: entry.where, entry };
+  return {
+    label: `$(${entry.node.icon}) ${entry.node.label}`,
+    description: entry.node.description,
+    detail: entry.where,
+    entry,
+  };
 }
 
 async function reveal(view: vscode.TreeView<TreeNode>, node: TreeNode): Promise<void> {
@@ -44,10 +49,19 @@ export function registerTreeCommands(
     }
     const found = fileNodesFor(tree.nodes(), uri.fsPath);
     if (found.length === 0) {
-      void vscode.window.showInformationMessage(`${vscode.workspace.asRelativePath(uri)} is not in the tag tree: index.md does not list it under a tag.`);
+      void vscode.window.showInformationMessage(
+        `${vscode.workspace.asRelativePath(uri)} is not in the tag tree: index.md does not list it under a tag.`,
+      );
       return;
     }
-    const choice = found.length === 1 ? found[0] : (await vscode.window.showQuickPick(found.map(pickOf), { title: 'Context: Reveal Active File — it sits under these tags' }))?.entry;
+    const choice =
+      found.length === 1
+        ? found[0]
+        : (
+            await vscode.window.showQuickPick(found.map(pickOf), {
+              title: 'Context: Reveal Active File — it sits under these tags',
+            })
+          )?.entry;
     if (choice) await reveal(view, choice.node);
   });
 

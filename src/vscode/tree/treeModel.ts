@@ -7,12 +7,49 @@
 // tooltip are built on first read, and each built child gets its one parent link (adopt), which
 // TreeView.reveal walks up. Index entries whose path leaves the allowed folders by text are never
 // results; they are listed under "Warnings" and never read.
-import { describeCounts, indexEntryItem as coreIndexEntryItem, indexPathVerdict, localDate, noteCount, teamEntryVerdict, teamSharedItem, TagCounter, type Config, type IndexProject, type KnowledgeIndex, type PathVerdict, type QueryResult, type ResultItem, type Snapshot, type TagCounts } from '../../core';
+import {
+  describeCounts,
+  indexEntryItem as coreIndexEntryItem,
+  indexPathVerdict,
+  localDate,
+  noteCount,
+  teamEntryVerdict,
+  teamSharedItem,
+  TagCounter,
+  type Config,
+  type IndexProject,
+  type KnowledgeIndex,
+  type PathVerdict,
+  type QueryResult,
+  type ResultItem,
+  type Snapshot,
+  type TagCounts,
+} from '../../core';
 import { projectFacts } from '../query/queryCountModel';
 import { plainText } from '../query/queryModel';
-import { adopt, fileNode, memo, messageNode, once, sortTags, withChildren, type TagSort, type TagsEverywhere, type TreeNode } from './treeNodes';
+import {
+  adopt,
+  fileNode,
+  memo,
+  messageNode,
+  once,
+  sortTags,
+  withChildren,
+  type TagSort,
+  type TagsEverywhere,
+  type TreeNode,
+} from './treeNodes';
 
-export { adopt, fileTooltip, hasChildren, parentOf, sortTags, type NodeKind, type TagSort, type TreeNode } from './treeNodes';
+export {
+  adopt,
+  fileTooltip,
+  hasChildren,
+  parentOf,
+  sortTags,
+  type NodeKind,
+  type TagSort,
+  type TreeNode,
+} from './treeNodes';
 
 export interface TreeInput {
   snapshot: Snapshot;
@@ -28,13 +65,19 @@ const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? 
 const NONE: TagCounts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: 0 };
 
 /** Index entries a tag lists that are refused by their text (§9), as warnings; they are never results. */
-function refusedEntries(index: KnowledgeIndex, tag: string, verdictOf: (p: string) => PathVerdict, warnings: Set<string>): void {
+function refusedEntries(
+  index: KnowledgeIndex,
+  tag: string,
+  verdictOf: (p: string) => PathVerdict,
+  warnings: Set<string>,
+): void {
   const refused: Array<{ path: string; reason: string }> = [];
   for (const f of index.filesByTag.get(tag.toLowerCase()) ?? []) {
     const verdict = verdictOf(f.path);
     if (!verdict.ok) refused.push({ path: f.path, reason: verdict.reason });
   }
-  for (const r of refused.sort(byPath)) warnings.add(`Index entry \`${r.path}\` under \`${tag}\` is not shown: ${r.reason}.`);
+  for (const r of refused.sort(byPath))
+    warnings.add(`Index entry \`${r.path}\` under \`${tag}\` is not shown: ${r.reason}.`);
 }
 
 /** A tag's notes as its query returns them (artifacts are the project's), in the summary's order. */
@@ -63,7 +106,12 @@ function tagNode(id: string, tag: string, counts: TagCounts, children: () => Tre
 }
 
 /** An index path (knowledge-relative) as a file item, or the reason it is refused. */
-export function indexEntryItem(config: Config, entryPath: string, description: string | null, tags: string[]): ResultItem | string {
+export function indexEntryItem(
+  config: Config,
+  entryPath: string,
+  description: string | null,
+  tags: string[],
+): ResultItem | string {
   const verdict = indexPathVerdict(entryPath, config);
   return verdict.ok ? coreIndexEntryItem(config, { path: entryPath, description, tags }, verdict.abs) : verdict.reason;
 }
@@ -117,11 +165,24 @@ export function buildTree(input: TreeInput): TreeNode[] {
     const children: TreeNode[] = p.relevantTags.map((t) => queriedTag(`${id}/tag:${t.toLowerCase()}`, t));
     const own = (result?.items ?? []).filter((i) => i.category === 'project-specific');
     for (const item of own) children.push(fileNode(id, item, everywhere));
-    if (result?.emptyProjectNotes.length) children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
+    if (result?.emptyProjectNotes.length)
+      children.push(messageNode(`${id}/empty`, `No files yet in projects/${p.key}/`));
     const team = (result?.items ?? []).filter((i) => i.category === 'team-shared');
     if (team.length) {
-      const node = tagNode(`${id}/team`, 'Team-shared', { ...NONE, teamShared: team.filter((i) => i.problem === null).length }, () => team.map((item) => fileNode(`${id}/team`, item, everywhere)));
-      children.push(Object.assign(node, { icon: 'organization', query: undefined, contextValue: 'ariaContext.group', description: `${team.filter((i) => i.problem === null).length}` }));
+      const node = tagNode(
+        `${id}/team`,
+        'Team-shared',
+        { ...NONE, teamShared: team.filter((i) => i.problem === null).length },
+        () => team.map((item) => fileNode(`${id}/team`, item, everywhere)),
+      );
+      children.push(
+        Object.assign(node, {
+          icon: 'organization',
+          query: undefined,
+          contextValue: 'ariaContext.group',
+          description: `${team.filter((i) => i.problem === null).length}`,
+        }),
+      );
     }
     const facts = result ? projectFacts(result, p.key) : [];
     return withChildren(
@@ -144,7 +205,15 @@ export function buildTree(input: TreeInput): TreeNode[] {
     const projects = [...index.projects.values()];
     roots.push(
       withChildren(
-        { id: 'group:projects', kind: 'group', label: 'Projects', description: String(projects.length), contextValue: 'ariaContext.group', icon: 'folder-library', expanded: false },
+        {
+          id: 'group:projects',
+          kind: 'group',
+          label: 'Projects',
+          description: String(projects.length),
+          contextValue: 'ariaContext.group',
+          icon: 'folder-library',
+          expanded: false,
+        },
         () => projects.map(projectNode),
         projects.length,
       ),
@@ -153,19 +222,57 @@ export function buildTree(input: TreeInput): TreeNode[] {
 
   // Known Tags with what querying each returns; aliases in the description.
   const known: TreeNode[] = sortTags(
-    index.knownTags.map((t) => queriedTag(`known:${t.tag.toLowerCase()}`, t.tag, t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined)),
+    index.knownTags.map((t) =>
+      queriedTag(
+        `known:${t.tag.toLowerCase()}`,
+        t.tag,
+        t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined,
+      ),
+    ),
     sort,
   );
-  roots.push(withChildren({ id: 'group:known', kind: 'group', label: 'Known Tags', description: String(known.length), contextValue: 'ariaContext.group', icon: 'tag', expanded: true }, () => known, known.length));
+  roots.push(
+    withChildren(
+      {
+        id: 'group:known',
+        kind: 'group',
+        label: 'Known Tags',
+        description: String(known.length),
+        contextValue: 'ariaContext.group',
+        icon: 'tag',
+        expanded: true,
+      },
+      () => known,
+      known.length,
+    ),
+  );
 
   // Other Tags: headings of `## Other Tags` that are not known tags. Collapsed: their rows and
   // counts are built when it is opened (their text verdicts now, for the warnings).
   const knownSet = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));
   const otherTags = [...index.otherTags.keys()].filter((t) => !knownSet.has(t));
   for (const t of otherTags) warnRefused(t);
-  const otherNodes = () => sortTags(otherTags.map((t) => queriedTag(`other:${t}`, t)), sort);
+  const otherNodes = () =>
+    sortTags(
+      otherTags.map((t) => queriedTag(`other:${t}`, t)),
+      sort,
+    );
   if (otherTags.length) {
-    roots.push(withChildren({ id: 'group:other', kind: 'group', label: 'Other Tags', description: String(otherTags.length), contextValue: 'ariaContext.group', icon: 'tag', expanded: false }, otherNodes, otherTags.length));
+    roots.push(
+      withChildren(
+        {
+          id: 'group:other',
+          kind: 'group',
+          label: 'Other Tags',
+          description: String(otherTags.length),
+          contextValue: 'ariaContext.group',
+          icon: 'tag',
+          expanded: false,
+        },
+        otherNodes,
+        otherTags.length,
+      ),
+    );
   }
 
   // Team-shared: headings → entries of enabled projects (and cross), inside allowed folders.
@@ -186,32 +293,62 @@ export function buildTree(input: TreeInput): TreeNode[] {
         if (seen.has(verdict.abs)) continue;
         seen.add(verdict.abs);
         // The merged entry carries every heading it is listed under (its tags).
-        const merged = index.teamSharedFiles.get(`${e.project}\u0000${e.path}`) ?? { ...e, headings: new Set([heading]) };
+        const merged = index.teamSharedFiles.get(`${e.project}\u0000${e.path}`) ?? {
+          ...e,
+          headings: new Set([heading]),
+        };
         items.push(teamSharedItem(config, merged, verdict));
       }
       counter.mark(items);
       teamItems.push(...items);
       const loadable = items.filter((i) => i.problem === null).length;
-      if (items.length) team.push(tagNode(id, heading, { ...NONE, teamShared: loadable }, () => items.map((item) => fileNode(id, item, everywhere))));
+      if (items.length)
+        team.push(
+          tagNode(id, heading, { ...NONE, teamShared: loadable }, () =>
+            items.map((item) => fileNode(id, item, everywhere)),
+          ),
+        );
     }
   }
   if (team.length) {
-    roots.push(withChildren({ id: 'group:team', kind: 'group', label: 'Team-shared', description: String(team.length), contextValue: 'ariaContext.group', icon: 'organization', expanded: false }, () => team, team.length));
+    roots.push(
+      withChildren(
+        {
+          id: 'group:team',
+          kind: 'group',
+          label: 'Team-shared',
+          description: String(team.length),
+          contextValue: 'ariaContext.group',
+          icon: 'organization',
+          expanded: false,
+        },
+        () => team,
+        team.length,
+      ),
+    );
   }
 
   const all = [...warnings, ...index.warnings, ...config.warnings];
   if (all.length) {
-    const children = all.map((w, i) => ({ ...messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning'), command: { id: 'ariaContext.goToWarning', args: [w] } }));
-    roots.push(adopt({
-      id: 'group:warnings',
-      kind: 'group',
-      label: 'Warnings',
-      description: String(all.length),
-      contextValue: 'ariaContext.group',
-      icon: 'warning',
-      children,
-      expanded: false,
-    }, children));
+    const children = all.map((w, i) => ({
+      ...messageNode(`warning:${i}:${w.slice(0, 80)}`, plainText(w), plainText(w), 'warning'),
+      command: { id: 'ariaContext.goToWarning', args: [w] },
+    }));
+    roots.push(
+      adopt(
+        {
+          id: 'group:warnings',
+          kind: 'group',
+          label: 'Warnings',
+          description: String(all.length),
+          contextValue: 'ariaContext.group',
+          icon: 'warning',
+          children,
+          expanded: false,
+        },
+        children,
+      ),
+    );
   }
   return roots;
 }

@@ -8,7 +8,12 @@ export interface TagEntry {
   where: string;
 }
 
-function walk(nodes: readonly TreeNode[], trail: string[], visit: (n: TreeNode, trail: string[]) => void, into: (n: TreeNode) => boolean = () => true): void {
+function walk(
+  nodes: readonly TreeNode[],
+  trail: string[],
+  visit: (n: TreeNode, trail: string[]) => void,
+  into: (n: TreeNode) => boolean = () => true,
+): void {
   for (const n of nodes) {
     visit(n, trail);
     if (into(n) && n.children) walk(n.children, [...trail, n.label], visit, into);
@@ -18,9 +23,14 @@ function walk(nodes: readonly TreeNode[], trail: string[], visit: (n: TreeNode, 
 /** Tag and project nodes, each with its place, in tree order. */
 export function tagEntries(roots: readonly TreeNode[]): TagEntry[] {
   const out: TagEntry[] = [];
-  walk(roots, [], (n, trail) => {
-    if (n.kind === 'tag' || n.kind === 'project') out.push({ node: n, where: trail.join(' › ') });
-  }, (n) => n.kind !== 'tag'); // a tag holds files only: its rows are not built for this
+  walk(
+    roots,
+    [],
+    (n, trail) => {
+      if (n.kind === 'tag' || n.kind === 'project') out.push({ node: n, where: trail.join(' › ') });
+    },
+    (n) => n.kind !== 'tag',
+  ); // a tag holds files only: its rows are not built for this
   return out;
 }
 

@@ -47,7 +47,8 @@ export function parentOf(node: TreeNode): TreeNode | undefined {
  * a plain tree to compare, print and pass as a command argument.
  */
 export function adopt<T extends TreeNode>(parent: T, children: readonly TreeNode[]): T {
-  for (const c of children) Object.defineProperty(c, 'parent', { value: parent, enumerable: false, configurable: true });
+  for (const c of children)
+    Object.defineProperty(c, 'parent', { value: parent, enumerable: false, configurable: true });
   return parent;
 }
 
@@ -69,7 +70,12 @@ export function withChildren<T extends TreeNode>(node: T, build: () => TreeNode[
 /** Sets `tooltip`, worked out on first read (a file's lists the tags it has anywhere in the tree). */
 export function withTooltip<T extends TreeNode>(node: T, build: () => string): T {
   let built: string | undefined;
-  Object.defineProperty(node, 'tooltip', { enumerable: true, configurable: true, get: () => (built ??= build()), set: (v: string) => (built = v) });
+  Object.defineProperty(node, 'tooltip', {
+    enumerable: true,
+    configurable: true,
+    get: () => (built ??= build()),
+    set: (v: string) => (built = v),
+  });
   return node;
 }
 
@@ -88,7 +94,6 @@ export function sortTags(nodes: TreeNode[], sort: TagSort): TreeNode[] {
   return [...nodes].sort((a, b) => count(b) - count(a) || byName(a, b));
 }
 
-
 /** Every tag a real path has anywhere in the tree (under tags, in a project tier, team-shared). */
 export type TagsEverywhere = () => Map<string, Set<string>>;
 
@@ -101,13 +106,23 @@ export function fileNode(parentId: string, item: ResultItem, everywhere: TagsEve
   const view = itemView(item);
   // §9 A note the reader would not load is shown, marked, and offers no action.
   const unavailable = item.problem !== null;
-  const icon = unavailable ? (item.problem!.kind === 'missing' ? 'warning' : 'error') : item.category === 'team-shared' ? 'organization' : item.category === 'project-specific' ? 'project' : 'file';
+  const icon = unavailable
+    ? item.problem!.kind === 'missing'
+      ? 'warning'
+      : 'error'
+    : item.category === 'team-shared'
+      ? 'organization'
+      : item.category === 'project-specific'
+        ? 'project'
+        : 'file';
   return withTooltip(
     {
       id: `${parentId}/file:${item.path}`,
       kind: 'file',
       label: view.title,
-      description: unavailable ? `${item.problem!.kind === 'missing' ? 'missing' : 'refused'} · ${item.path}` : item.path,
+      description: unavailable
+        ? `${item.problem!.kind === 'missing' ? 'missing' : 'refused'} · ${item.path}`
+        : item.path,
       contextValue: unavailable ? 'ariaContext.unavailableFile' : 'ariaContext.file',
       icon,
       file: item,
@@ -148,4 +163,3 @@ export function memo<T>(fn: (key: string) => T): (key: string) => T {
     return values.get(key)!;
   };
 }
-

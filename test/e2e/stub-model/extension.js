@@ -34,7 +34,9 @@ async function invokeMcpQuery(query) {
 }
 
 async function activate(context) {
-  context.subscriptions.push(vscode.commands.registerCommand('ariaStub.invokeMcpQuery', () => invokeMcpQuery('stripe')));
+  context.subscriptions.push(
+    vscode.commands.registerCommand('ariaStub.invokeMcpQuery', () => invokeMcpQuery('stripe')),
+  );
   log({ event: 'activate', hasApi: typeof vscode.lm?.registerLanguageModelChatProvider === 'function' });
   if (typeof vscode.lm?.registerLanguageModelChatProvider !== 'function') return;
   const model = {
@@ -58,7 +60,10 @@ async function activate(context) {
         let lastUser = '';
         for (const m of messages) {
           for (const part of m.content || []) {
-            if (part instanceof vscode.LanguageModelToolResultPart || (part && part.callId && Array.isArray(part.content))) {
+            if (
+              part instanceof vscode.LanguageModelToolResultPart ||
+              (part && part.callId && Array.isArray(part.content))
+            ) {
               results.push(partsText(part.content));
             }
           }
@@ -68,7 +73,13 @@ async function activate(context) {
           }
         }
         // The whole prompt (capped), so a test can see which files' contents reached the model.
-        log({ event: 'request', tools, lastUser: lastUser.slice(-300), prompt: lastUser.slice(0, 100000), toolResults: results.length });
+        log({
+          event: 'request',
+          tools,
+          lastUser: lastUser.slice(-300),
+          prompt: lastUser.slice(0, 100000),
+          toolResults: results.length,
+        });
         if (results.length > 0) {
           progress.report(new vscode.LanguageModelTextPart(`STUB SAW: ${results[results.length - 1].slice(0, 4000)}`));
           return;

@@ -93,11 +93,28 @@ export function compactIndex(index: KnowledgeIndex): IndexImage {
 
 /** What postMessage should move rather than copy: every typed array's buffer. */
 export function imageTransferables(image: IndexImage): ArrayBuffer[] {
-  const lists = (l: ListsImage) => [l.keys, l.table.slots, l.starts, l.items, ...(l.descriptions ? [l.descriptions] : [])];
+  const lists = (l: ListsImage) => [
+    l.keys,
+    l.table.slots,
+    l.starts,
+    l.items,
+    ...(l.descriptions ? [l.descriptions] : []),
+  ];
   const f = image.files;
   const arrays = [
-    f.keys, f.table.slots, f.written, f.descriptions, f.tagStarts, f.tags, f.hintStarts, f.hints,
-    ...lists(image.tagIndex), ...lists(image.otherTags), ...lists(image.hints), ...lists(image.filesByTag), ...lists(image.filesByHint),
+    f.keys,
+    f.table.slots,
+    f.written,
+    f.descriptions,
+    f.tagStarts,
+    f.tags,
+    f.hintStarts,
+    f.hints,
+    ...lists(image.tagIndex),
+    ...lists(image.otherTags),
+    ...lists(image.hints),
+    ...lists(image.filesByTag),
+    ...lists(image.filesByHint),
     image.normalisedHints,
   ];
   // Once each: two sections may share an array (the hint phrases'), and a transfer list must not repeat one.

@@ -26,7 +26,12 @@ interface Payload extends ImageFileStamp {
 }
 
 export function encodeImage(image: IndexImage, stamp: ImageFileStamp): Buffer {
-  const body = v8.serialize({ format: IMAGE_FILE_FORMAT, producer: stamp.producer, key: stamp.key, image } satisfies Payload);
+  const body = v8.serialize({
+    format: IMAGE_FILE_FORMAT,
+    producer: stamp.producer,
+    key: stamp.key,
+    image,
+  } satisfies Payload);
   return Buffer.concat([createHash('sha256').update(body).digest(), body]);
 }
 
@@ -47,7 +52,13 @@ function payloadOf(buf: Buffer): Payload | null {
   if (!createHash('sha256').update(body).digest().equals(buf.subarray(0, DIGEST))) return null;
   try {
     const p = v8.deserialize(body) as Payload;
-    return p !== null && typeof p === 'object' && p.format === IMAGE_FILE_FORMAT && typeof p.producer === 'string' && typeof p.key === 'string' ? p : null;
+    return p !== null &&
+      typeof p === 'object' &&
+      p.format === IMAGE_FILE_FORMAT &&
+      typeof p.producer === 'string' &&
+      typeof p.key === 'string'
+      ? p
+      : null;
   } catch {
     return null;
   }

@@ -42,17 +42,33 @@ export function fileTables(index: KnowledgeIndex, strings: StringsBuilder, seed:
   }
   const fileOf = (p: string) => numbers.get(index.files.get(fileKey(p))!)!;
   // A listed path or description is usually its file's own: its string id is then reused.
-  const pathId = (p: string, f: number) => (p === keys[f] ? keyIds.at(f) : written.at(f) >= 0 && p === index.files.get(keys[f])!.written ? written.at(f) : strings.id(p));
-  const descriptionId = (d: string | null, f: number) => (d === null ? -1 : descriptions.at(f) >= 0 && d === index.files.get(keys[f])!.description ? descriptions.at(f) : strings.id(d));
+  const pathId = (p: string, f: number) =>
+    p === keys[f]
+      ? keyIds.at(f)
+      : written.at(f) >= 0 && p === index.files.get(keys[f])!.written
+        ? written.at(f)
+        : strings.id(p);
+  const descriptionId = (d: string | null, f: number) =>
+    d === null
+      ? -1
+      : descriptions.at(f) >= 0 && d === index.files.get(keys[f])!.description
+        ? descriptions.at(f)
+        : strings.id(d);
 
   const entryLists = (map: ReadonlyMap<string, readonly TagEntry[]>) =>
-    lists(map, strings, seed, (entries, items, ds) => {
-      for (const e of entries) {
-        const f = fileOf(e.path);
-        items.push(pathId(e.path, f));
-        ds!.push(descriptionId(e.description, f));
-      }
-    }, true);
+    lists(
+      map,
+      strings,
+      seed,
+      (entries, items, ds) => {
+        for (const e of entries) {
+          const f = fileOf(e.path);
+          items.push(pathId(e.path, f));
+          ds!.push(descriptionId(e.description, f));
+        }
+      },
+      true,
+    );
   const hintLists = lists(index.hints, strings, seed, (paths, items) => {
     for (const p of paths) items.push(pathId(p, fileOf(p)));
   });
@@ -101,5 +117,11 @@ function lists<V>(
     fill(list, items, descriptions);
     starts[++k] = items.length;
   }
-  return { keys, table: buildHashTable(keyTexts, seed), starts, items: items.toArray(), descriptions: descriptions?.toArray() ?? null };
+  return {
+    keys,
+    table: buildHashTable(keyTexts, seed),
+    starts,
+    items: items.toArray(),
+    descriptions: descriptions?.toArray() ?? null,
+  };
 }

@@ -18,7 +18,8 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
   };
   const entriesOf = (list: ListsImage) => (k: number) => {
     const out: TagEntry[] = [];
-    for (let i = list.starts[k]; i < list.starts[k + 1]; i++) out.push({ path: strings.get(list.items[i]), description: strings.orNull(list.descriptions![i]) });
+    for (let i = list.starts[k]; i < list.starts[k + 1]; i++)
+      out.push({ path: strings.get(list.items[i]), description: strings.orNull(list.descriptions![i]) });
     return out;
   };
   const pathsOf = (list: ListsImage) => (k: number) => {
@@ -26,7 +27,8 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
     for (let i = list.starts[k]; i < list.starts[k + 1]; i++) out.push(strings.get(list.items[i]));
     return out;
   };
-  const lists = <V>(list: ListsImage, make: (l: ListsImage) => (k: number) => V) => new ImageMap(strings, list.keys, list.table, make(list));
+  const lists = <V>(list: ListsImage, make: (l: ListsImage) => (k: number) => V) =>
+    new ImageMap(strings, list.keys, list.table, make(list));
   const { small } = image;
   const teamShared = new Map(small.teamShared);
   let teamSharedFiles: Map<string, TeamSharedFile> | null = null;
@@ -50,7 +52,8 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
       if (normalisedHints === null) {
         const pairs = image.normalisedHints;
         normalisedHints = [];
-        for (let i = 0; i < pairs.length; i += 2) normalisedHints.push([strings.get(pairs[i]), strings.get(pairs[i + 1])]);
+        for (let i = 0; i < pairs.length; i += 2)
+          normalisedHints.push([strings.get(pairs[i]), strings.get(pairs[i + 1])]);
       }
       return normalisedHints;
     },
@@ -66,7 +69,12 @@ function filesView(strings: StringsView, f: FilesImage): ImageMap<IndexedFile> {
     const hints: string[] = [];
     for (let i = f.hintStarts[k]; i < f.hintStarts[k + 1]; i++) hints.push(strings.get(f.hints[i]));
     // The same fields in the same order as the parse's (lookups.ts): `written` last, when set.
-    const file: IndexedFile = { path: strings.get(f.keys[k]), description: strings.orNull(f.descriptions[k]), tags, hints };
+    const file: IndexedFile = {
+      path: strings.get(f.keys[k]),
+      description: strings.orNull(f.descriptions[k]),
+      tags,
+      hints,
+    };
     if (f.written[k] >= 0) file.written = strings.get(f.written[k]);
     return file;
   });
@@ -127,6 +135,7 @@ export class ImageMap<V> implements ReadonlyMap<string, V> {
   }
 
   forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void, thisArg?: unknown): void {
-    for (let k = 0; k < this.keyIds.length; k++) callback.call(thisArg, this.at(k), this.strings.get(this.keyIds[k]), this);
+    for (let k = 0; k < this.keyIds.length; k++)
+      callback.call(thisArg, this.at(k), this.strings.get(this.keyIds[k]), this);
   }
 }
