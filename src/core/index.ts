@@ -83,13 +83,10 @@ export {
 export { privateFolder, readPrivateFile, writePrivateFile } from './privateFile';
 export { folderQuery, hookCandidates, hookText, promptQuery, HOOK_MAX_CHARS, type HookQuery } from './hookContext';
 export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './activeFile';
+export { scanDrift, driftOf, DriftScan, withDrift } from './indexDrift';
 export {
   checkIndex,
   problemLines,
-  scanDrift,
-  driftOf,
-  DriftScan,
-  withDrift,
   healthSummary,
   INDEX_REBUILD_HINT,
   type IndexHealth,

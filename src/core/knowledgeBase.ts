@@ -3,9 +3,7 @@
 // editor, a server) drive it: they supply the config sources and "today", and either plug a
 // file watcher into the Watcher port or ask for "check on access". Nothing is read until the
 // first caller asks for the state.
-import * as path from 'node:path';
 import { AccessStamps } from './accessStamps';
-import { trackedArtifacts } from './artifacts';
 import { CoreCache } from './cache';
 import { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
 import { configCandidates, loadConfig, type ConfigSources } from './config';
@@ -13,8 +11,8 @@ import { runQuery, type QueryOptions, type Snapshot } from './engine';
 import { afterLoaderFailure, keptMessage, type IndexLoader } from './indexLoader';
 import type { ProjectFile } from './projectTier';
 import { failed, stateOf, type KnowledgeState } from './knowledgeState';
+import { loadableFiles, type LoadableFile } from './loadableFiles';
 import { indexPath, readIndexFor } from './snapshot';
-import { teamEntryVerdict } from './teamShared';
 import type { Config, QueryResult } from './types';
 
 export type { KnowledgeState } from './knowledgeState';
@@ -26,11 +24,7 @@ export type KnowledgeQueryOutcome =
 /** What listeners hear: a routed change on disk (`files`: a listed note created or deleted), or a reload (settings, trust, Refresh). */
 export type KnowledgeChange = Exclude<ChangeRoute, 'none'> | 'reload';
 
-/** A file a load could be asked for: a path as a load accepts it, and what describes it. */
-export interface LoadableFile {
-  path: string;
-  description: string | null;
-}
+export type { LoadableFile } from './loadableFiles';
 
 export interface Disposable {
   dispose(): void;
@@ -167,42 +161,10 @@ export class KnowledgeBase implements Disposable {
     return this.options.today();
   }
 
-  /**
-   * Every file a load could be asked for, each once, in a stable order: the index's
-   * cross-project files, the configured projects' tier files, the enabled team-shared entries,
-   * the tracked artifacts that exist. A listing only proposes paths: each is still vouched for
-   * by itemsForPaths and read through the reader, like any requested path.
-   */
+  /** Every file a load could be asked for (loadableFiles.ts). */
   loadableFiles(): LoadableFile[] {
     const s = this.state();
-    if (s.kind !== 'ready') return [];
-    const { config, index } = s.snapshot;
-    const out: LoadableFile[] = [];
-    const seen = new Set<string>();
-    const add = (file: LoadableFile) => {
-      if (seen.has(file.path)) return;
-      seen.add(file.path);
-      out.push(file);
-    };
-    for (const [rel, file] of index.files)
-      if (!rel.startsWith('projects/')) add({ path: rel, description: file.description });
-    const projects = config.projectsEnabled ? [...config.projectsList.values()].map((p) => p.tag) : [];
-    for (const tag of projects) {
-      for (const file of this.cache.projectScan(config.knowledgeFolder, tag).files)
-        add({ path: file.relPath, description: file.description || null });
-    }
-    for (const entry of index.teamSharedFiles.values()) {
-      const verdict = teamEntryVerdict(config, entry.path, entry.project);
-      if (verdict.ok) add({ path: verdict.abs, description: entry.description });
-    }
-    for (const artifact of trackedArtifacts(config, projects, this.options.today())) {
-      if (artifact.selectable)
-        add({
-          path: artifact.absPath,
-          description: `${path.basename(artifact.absPath)} of ${artifact.project} (${artifact.status})`,
-        });
-    }
-    return out;
+    return s.kind === 'ready' ? loadableFiles(s.snapshot, this.cache, this.options.today()) : [];
   }
 
   /** What to watch for the last loaded state (the config candidates and the knowledge folder). */

@@ -3,7 +3,7 @@
 // decided only from the user's configuration, never from what an item or a file claims:
 //   - trusted roots are the knowledge folder and the configured project roots; only the root
 //     itself is resolved through symlinks, and a project root's real path must stay inside its
-//     repository folder's (config.ts repositoryFolder), checked at every read;
+//     repository folder's (projectRoots.ts repositoryFolder), checked at every read;
 //   - the allowed areas below a root are derived from it by path (`_project-knowledge/`,
 //     `cross/`, a sub-repo's folder, CODEMAP.md, the STITCH file), so a symlink below the
 //     root can never move or widen them;

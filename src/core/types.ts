@@ -40,7 +40,7 @@ export interface ProjectRoot {
   tag: string;
   root: string;
   /**
-   * §9 The repository folder the configuration names (config.ts repositoryFolder): the root's
+   * §9 The repository folder the configuration names (projectRoots.ts repositoryFolder): the root's
    * real path must stay inside this folder's real path. Absent: the root itself.
    */
   repo?: string;
