@@ -43,11 +43,6 @@ export class StringsBuilder {
     return 2 * this.wide.length - 1;
   }
 
-  /** id(s), or -1 for null. */
-  idOrNull(s: string | null | undefined): number {
-    return s === null || s === undefined ? -1 : this.id(s);
-  }
-
   finish(): StringsImage {
     const narrowBounds = bounds(this.narrow);
     const wideBounds = bounds(this.wide);
@@ -119,8 +114,4 @@ export class StringsView {
     for (let k = 0; k < s.length; k++) if (pool[start + k] !== s.charCodeAt(k)) return false;
     return true;
   }
-}
-
-export function stringsTransferables(image: StringsImage): ArrayBuffer[] {
-  return [image.narrow.buffer, image.narrowBounds.buffer, image.wide.buffer, image.wideBounds.buffer] as ArrayBuffer[];
 }
