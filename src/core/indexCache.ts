@@ -1,8 +1,6 @@
-// The index cache: index.md's parsed image (indexParser/image/file.ts) kept in the user's cache
-// folder, one file per index.md, so a process that answers one query and exits (the CLI) need
-// not parse index.md again while it is unchanged. It holds only what index.md said: what may be
-// read is still decided by the reader from the config (§9), so a cache file, even a forged one,
-// can claim no more than a hostile index.md could.
+// The index cache: index.md's image, one file per index.md in the user's cache folder, so the CLI
+// need not parse an unchanged index.md again. It holds only what index.md said and the reader still
+// decides from the config what may be read (§9): a forged file claims no more than a hostile index.md.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,56 +9,48 @@ import type { IndexImage } from './indexParser/image/compact';
 import { decodeImage, encodeImage, type ImageFileStamp } from './indexParser/image/file';
 import { RACY_WINDOW_MS, settled, statKey } from './fileStamp';
 import { MAX_INDEX_BYTES, MAX_INDEX_IMAGE_BYTES } from './limits';
-
-// An index.md younger than the racy window (fileStamp.ts) is not cached: a second write within
-// the same timestamp tick, same size, would leave its stamp unchanged and the cache stale.
-export { RACY_WINDOW_MS, settled };
 import { openRegularFile } from './paths';
 import { privateFolder, readPrivateFile, writePrivateFile } from './privateFile';
 import type { Config } from './types';
 
-/** What a front end passes to use the cache (snapshot.ts). */
+// A younger index.md is not cached: a same-size rewrite in the same timestamp tick keeps its stamp.
+export { RACY_WINDOW_MS, settled };
+
 export interface IndexCacheSettings {
-  /** The producing build's identity: a file written by any other build is never used. */
+  /** The build's identity: a file written by any other build is never used. */
   producer: string;
-  /** The cache folder (indexCacheDir). */
   dir: string;
-  /** The current time in ms (the racy-clean rule). */
   now: number;
 }
 
-/** A cache file to write for one index.md, as it was stamped when it was opened: plain data (a child process can run it). */
+/** Plain data, so a child process can run it; stamped when index.md was opened. */
 export interface IndexCacheJob {
   producer: string;
   indexFile: string;
   key: string;
   cacheFile: string;
-  /** Folders the cache must not be written in: the knowledge folder and every project root. */
+  /** The knowledge folder and every project root: never written in. */
   keepOut: string[];
 }
 
-/**
- * `$XDG_CACHE_HOME/aria-context` (when absolute, as the XDG spec requires) or
- * `<home>/.cache/aria-context`; null when neither gives an absolute path.
- */
+/** XDG requires an absolute `$XDG_CACHE_HOME`; null when no absolute folder is known. */
 export function indexCacheDir(env: Record<string, string | undefined>, home: string): string | null {
   const xdg = env.XDG_CACHE_HOME;
   if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'aria-context');
   return path.isAbsolute(home) ? path.join(home, '.cache', 'aria-context') : null;
 }
 
-/** Whether the environment turns the cache off (`ARIA_CONTEXT_NO_CACHE=1`, or any value but 0/false/empty). */
+/** Any value of ARIA_CONTEXT_NO_CACHE but 0, false or empty turns the cache off. */
 export function cacheDisabledByEnv(env: Record<string, string | undefined>): boolean {
   const v = env.ARIA_CONTEXT_NO_CACHE?.trim().toLowerCase();
   return v !== undefined && v !== '' && v !== '0' && v !== 'false';
 }
 
-/** index.md's identity as the descriptor it was opened with shows it: any write or swap changes it. */
+/** Taken from the opened descriptor: any write or swap changes it. */
 export function indexKey(indexFile: string, st: fs.BigIntStats): string {
   return `${path.resolve(indexFile)}\n${statKey(st)}`;
 }
 
-/** The cache file for an index.md: named by a hash of its absolute path. */
 export function cacheFileFor(dir: string, indexFile: string): string {
   return path.join(dir, `${createHash('sha256').update(path.resolve(indexFile)).digest('hex').slice(0, 32)}.index`);
 }
@@ -69,11 +59,7 @@ export function keepOutOf(config: Config): string[] {
   return [config.knowledgeFolder, ...[...config.projectsList.values()].map((p) => p.root)];
 }
 
-/**
- * The cached image for `stamp`, or null: no file, not a regular file (a symlink is not
- * followed), not this user's, writable by others, too large, short, or written by another build
- * or for another state of index.md. Never throws.
- */
+/** Null unless a private regular file of this user's holds the image for exactly `stamp`. Never throws. */
 export function readCachedImage(
   cacheFile: string,
   stamp: ImageFileStamp,
@@ -83,12 +69,7 @@ export function readCachedImage(
   return buf === null ? null : decodeImage(buf, stamp);
 }
 
-/**
- * Writes `image` as the cache file of `job`, atomically (a temp file in the same folder, then
- * rename), the folder 0700 and the file 0600. Skipped (false) when the folder is inside the
- * knowledge folder or a project root, is not a private folder of this user's, or cannot be
- * written. Never throws.
- */
+/** Atomic, private (0700 folder, 0600 file), never inside keepOut; false when skipped. Never throws. */
 export function writeCachedImage(job: IndexCacheJob, image: IndexImage): boolean {
   try {
     if (!privateFolder(path.dirname(job.cacheFile), job.keepOut)) return false;
@@ -104,7 +85,6 @@ const LOCK_STALE_MS = 60_000;
 
 const lockFileOf = (job: IndexCacheJob) => `${job.cacheFile}.lock`;
 
-/** Whether a writer for this cache file is at work (its lock is fresh): another need not start. */
 export function cacheWriterRunning(job: IndexCacheJob, now: number): boolean {
   try {
     return now - fs.lstatSync(lockFileOf(job)).mtimeMs < LOCK_STALE_MS;
@@ -113,7 +93,7 @@ export function cacheWriterRunning(job: IndexCacheJob, now: number): boolean {
   }
 }
 
-/** Takes the writer's lock (a file made exclusively), replacing a stale one; false when another writer holds it. */
+/** An exclusively created file; a stale one is replaced. */
 function takeLock(lock: string, now: number): boolean {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -139,10 +119,8 @@ function takeLock(lock: string, now: number): boolean {
 }
 
 /**
- * Runs a job: reads index.md again, and writes its image only if it is still the file the job
- * was stamped from and old enough (settled). For a process of its own, after the answer (the
- * CLI), so the query that missed is not slowed by the full parse; one writer per cache file at
- * a time. Never throws.
+ * Run by a process of its own after the CLI's answer, so the query that missed is not slowed by the
+ * parse. Writes only if index.md is still the file stamped, and settled. Never throws.
  */
 export function runIndexCacheJob(job: IndexCacheJob, now: () => number): boolean {
   if (!privateFolder(path.dirname(job.cacheFile), job.keepOut)) return false;
@@ -167,7 +145,7 @@ export function runIndexCacheJob(job: IndexCacheJob, now: () => number): boolean
   }
 }
 
-/** A job from untrusted text (a child process's argument), or null when it is not one. */
+/** From untrusted text (a child process's argument). */
 export function parseIndexCacheJob(text: string): IndexCacheJob | null {
   try {
     const j = JSON.parse(text) as IndexCacheJob;

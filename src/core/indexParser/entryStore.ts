@@ -2,12 +2,9 @@
 import type { TagEntry } from '../types';
 import type { SeenEntries } from './sections';
 
-/**
- * Stores entries into their lists: once per list and spelling of the path, a later
- * description filling an empty one (§F20) (hint lists hold paths, without descriptions). A short
- * list is searched directly; from SHORT_LIST entries on, a list gets a Map of its paths, so
- * duplicate checks stay O(1) on long lists without a Map for every heading.
- */
+// A short list is searched directly; from SHORT_LIST entries on it gets a Map of its paths, so
+// duplicate checks stay O(1) on long lists without a Map for every heading.
+
 export class EntryStore {
   private readonly seen: SeenEntries = new Map();
   private list: unknown[] = [];

@@ -5,11 +5,7 @@ import { normaliseForHint } from '../tokenMatch';
 import type { IndexedFile, KnowledgeIndex, TeamSharedEntry, TeamSharedFile } from '../types';
 import type { Lookups, Parsed } from './parsed';
 
-/**
- * The index with its derived lookup tables built on first use and then kept: a query needs
- * them, a reload that nobody queries does not. They are plain (enumerable) properties to
- * every reader; the index is never changed after the parse, so building late reads the same data.
- */
+// The index is never changed after the parse, so building late reads the same data.
 export function withLookups(p: Parsed): KnowledgeIndex {
   let lookups: Lookups | null = null;
   let teamFiles: Map<string, TeamSharedFile> | null = null;
@@ -43,15 +39,12 @@ export function withLookups(p: Parsed): KnowledgeIndex {
   };
 }
 
-/**
- * True when normaliseRelative(p) would return p unchanged: no backslash, no empty, `.` or `..`
- * segment (those start the path or follow a `/`). Skips path.normalize for nearly every entry.
- */
+/** Whether normaliseRelative(p) is p: skips path.normalize for nearly every entry. */
 export function isNormalPath(p: string): boolean {
   return p !== '' && p.charCodeAt(0) !== 46 && !p.includes('\\') && !p.includes('//') && !p.includes('/.');
 }
 
-/** The key of a path in `files`: the path itself, or its normalised form when that differs (§F17). */
+/** Normalised only when it must be (§F17). */
 export function fileKey(p: string): string {
   return isNormalPath(p) ? p : normaliseRelative(p);
 }
@@ -110,7 +103,7 @@ function buildLookups(index: Parsed): Lookups {
   return { files, filesByTag, filesByHint, normalisedHints };
 }
 
-/** Team-shared files by project and path, merged across headings (read on first use). */
+/** By project and path, merged across headings. */
 export function buildTeamSharedFiles(teamShared: ReadonlyMap<string, TeamSharedEntry[]>): Map<string, TeamSharedFile> {
   const teamSharedFiles = new Map<string, TeamSharedFile>();
   for (const [tag, entries] of teamShared) {

@@ -1,9 +1,8 @@
-// The small sections of index.md, read by the general code: Projects (`### key — name` and
-// `Relevant tags:`), Known Tags (items with aliases, over any number of lines) and the
+// Projects headings, Known Tags (items with aliases, over any number of lines) and the
 // Team-Shared Tag Index (entries annotated `[project: …, scope: …]`).
 import type { IndexProject, KnownTag, TagEntry } from '../types';
 import type { Parsed, Warn } from './parsed';
-import { afterKey, clip, entryText, hasSpace, isSpace, SEPARATOR, trailingBracket } from './text';
+import { afterKey, clip, entryText, hasSpace, isSpace, SEPARATOR, trailingBracket, trimmedSlice } from './text';
 
 export function addProject(index: Parsed, heading: string): IndexProject {
   const { key, name } = projectHeading(heading);
@@ -18,11 +17,7 @@ export function addProject(index: Parsed, heading: string): IndexProject {
   return project;
 }
 
-/**
- * `### key — name`. Without the em dash the key is the first word (a trailing `:` dropped) and
- * the rest the name, a leading `-`, `–`, `—` or `:` dropped (§F7): `### ss - Seer Service` and
- * `### ss: Seer Service` are project `ss`.
- */
+/** `### key — name`; without the em dash, `### ss - Seer Service` and `### ss: Seer Service` are `ss` (§F7). */
 function projectHeading(heading: string): { key: string; name: string | null } {
   const sep = heading.indexOf(SEPARATOR);
   if (sep >= 0)
@@ -36,12 +31,7 @@ function projectHeading(heading: string): { key: string; name: string | null } {
   return { key, name: rest || null };
 }
 
-/**
- * The trailing `[project: P, scope: S]` of a team-shared entry (§F41, §F8): comma-separated
- * `key: value` items, `project` required and `scope` optional, each once, in any order, keys in
- * any case with spaces around them; empty items are skipped. Anything else refuses the entry.
- * `index` is where the annotation starts, whitespace before it included.
- */
+/** The trailing `[project: P, scope: S]` (§F41, §F8); `index`: where it starts, whitespace before included. */
 function teamAnnotation(item: string): { index: number; project: string; scope: string | null } | null {
   const b = trailingBracket(item);
   if (!b) return null;
@@ -60,7 +50,7 @@ function teamAnnotation(item: string): { index: number; project: string; scope: 
   return { index: item.slice(0, b.open).trimEnd().length, project, scope: scope || null };
 }
 
-/** Per team-shared list, its entries by identity key: keeps duplicate checks O(1) on long lists. */
+/** Each list's entries by key: duplicate checks stay O(1) on long lists. */
 export type SeenEntries = Map<unknown[], Map<string, TagEntry | true>>;
 
 export function addTeamEntry(
@@ -95,14 +85,9 @@ export function addTeamEntry(
   return { path: p, project };
 }
 
-/**
- * Known Tags may wrap over lines, joined as if each ended in a comma. A `[` opens an annotation
- * that the next `]` closes, across line ends, and commas inside it do not split items. A `[`
- * with another `[`, or the end, before any `]` is missing its `]`: it ends with its line, or at
- * the last comma before that next `[` when it is on the same line; with no comma between them it
- * is plain text (§F9). One pass over the joined text, maps for duplicates; small functions, so
- * the JIT keeps each loop optimised on a 100k-item line.
- */
+// Known Tags lines are joined as if each ended in a comma (§F9). Small functions, so the JIT keeps
+// each loop optimised on a 100k-item line.
+
 export function parseKnownTags(
   lines: Array<[number, string]>,
   index: Parsed,
@@ -116,18 +101,21 @@ export function parseKnownTags(
     readKnownItem(item, unclosed, lineNo, index, byTag, declared, warn, onItem, budget);
   // Aliases after every tag is known: an alias never shadows a declared tag (§F10), and the
   // first tag to declare an alias keeps it (§F11).
-  for (const [lineNo, known, aliasText, max] of declared) addAliases(aliasText, max, lineNo, known, index, byTag, warn);
+  for (const [lineNo, known, aliasText, max] of declared)
+    eachAlias(aliasText.toLowerCase(), max, (alias) => addAlias(alias, lineNo, known, index, byTag, warn));
 }
 
-/** The index's item budget (§F44): how many of `count` items at `lineNo` may still be kept. */
+/** How many of `count` items at `lineNo` may still be kept (§F44). */
 export type ItemBudget = (lineNo: number, count: number) => number;
 
-/** An alias annotation: its line, its tag, its text and how many of the aliases it lists are read. */
+/** Line, tag, alias text, and how many of its aliases fit the budget. */
 type Declared = [number, KnownTag, string, number];
 
 /**
- * The comma-separated items of the joined Known Tags lines, each with the line it starts on and
- * whether it ends in a `[` missing its `]`; one at a time, so no array of every item is made.
+ * The items with their first line and whether a `[` misses its `]`. A `[` opens an annotation the
+ * next `]` closes, across line ends. A `[` followed by another `[`, or the end, before any `]` ends
+ * with its line, or at the last comma before that next `[` on the same line; with no comma between
+ * them it is plain text. Yielded one at a time: no array of every item.
  */
 function* knownItems(lines: Array<[number, string]>): Generator<[number, string, boolean]> {
   const text = lines.map((l) => l[1]).join(',');
@@ -187,10 +175,10 @@ function* knownItems(lines: Array<[number, string]>): Generator<[number, string,
 
 const ALIAS_KEYS = ['aliases', 'alias'];
 
-/** Told each Known Tags item as written (its aliases before any is refused): index health places problems by it. */
+/** Each item as written, aliases before any is refused (index health). */
 export type KnownItemSink = (lineNo: number, tag: string, aliases: string[]) => void;
 
-/** One Known Tags item: `tag` or `tag [aliases: …]` (`]` missing when unclosed); its alias list is kept for addAliases. */
+/** `tag` or `tag [aliases: …]`; the alias list is read once every tag is known. */
 function readKnownItem(
   rawItem: string,
   unclosed: boolean,
@@ -236,36 +224,20 @@ function readKnownItem(
   }
 }
 
-/** Calls `use` with each of the first `max` aliases an annotation lists (trimmed, not empty); returns how many. */
+/** Calls `use` with each of the first `max` non-empty aliases; returns how many. */
 function eachAlias(text: string, max: number, use?: (alias: string) => void): number {
   let n = 0;
   for (let from = 0; from <= text.length && n < max;) {
     let to = text.indexOf(',', from);
     if (to < 0) to = text.length;
-    let a = from;
-    let b = to;
-    while (a < b && isSpace(text.charCodeAt(a))) a++;
-    while (b > a && isSpace(text.charCodeAt(b - 1))) b--;
-    if (b > a) {
-      if (use) use(text.slice(a, b));
+    const alias = trimmedSlice(text, from, to);
+    if (alias) {
+      use?.(alias);
       n++;
     }
     from = to + 1;
   }
   return n;
-}
-
-/** The first `max` aliases of one annotation: lowercased once, then one string per alias. */
-function addAliases(
-  aliasText: string,
-  max: number,
-  lineNo: number,
-  known: KnownTag,
-  index: Parsed,
-  byTag: Map<string, KnownTag>,
-  warn: Warn,
-): void {
-  eachAlias(aliasText.toLowerCase(), max, (alias) => addAlias(alias, lineNo, known, index, byTag, warn));
 }
 
 function addAlias(

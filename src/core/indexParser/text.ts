@@ -1,7 +1,5 @@
-// Line-level reading shared by every part of the index parser: whitespace, bullets, headings,
-// labels, backticks and trailing annotations. Each function reads its text in linear time.
+// Line-level reading shared by the index parser; each function is linear in its text.
 
-/** Em dash with spaces: the separator between a path and its description. */
 export const SEPARATOR = ' — ';
 
 export type Section = 'projects' | 'known' | 'tags' | 'other' | 'hints' | 'team' | null;
@@ -38,16 +36,12 @@ export function hasSpace(s: string): boolean {
   return false;
 }
 
-/**
- * The item of a bullet line (`line` trimmed): `-`, `*` or `+` then whitespace (§F3). U+2028 and
- * U+2029 are ordinary whitespace inside a line; only `\n`, `\r\n` and `\r` end one (§F4).
- */
+/** `-`, `*` or `+` then whitespace (§F3); U+2028 and U+2029 are whitespace inside a line (§F4). */
 export function bulletText(line: string): string | null {
   const at = bulletStart(line);
   return at < 0 ? null : line.slice(at);
 }
 
-/** Where bulletText's item starts in `line`, or -1: the entry line's text is then cut once. */
 export function bulletStart(line: string): number {
   const c = line.charCodeAt(0);
   if ((c !== 45 && c !== 42 && c !== 43) || line.length < 2 || !isSpace(line.charCodeAt(1))) return -1; // not `-`, `*` or `+` then a space
@@ -56,18 +50,14 @@ export function bulletStart(line: string): number {
   return at;
 }
 
-/** text[from, to) without the whitespace around it, cut by offsets (one string). */
+/** Trimmed by offsets: one string. */
 export function trimmedSlice(text: string, from: number, to: number): string {
   while (from < to && isSpace(text.charCodeAt(from))) from++;
   while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
   return from < to ? text.slice(from, to) : '';
 }
 
-/**
- * An ATX heading (CommonMark): one to six `#`, then a space or tab or the end of the line
- * (`line` is trimmed); a closing run of `#` after a space or tab is dropped (§F5). Null when the
- * line is not a heading: `###api` is text.
- */
+/** A CommonMark ATX heading, closing `#`s dropped (§F5); `###api` is text. */
 export function atxHeading(line: string): { level: number; text: string } | null {
   let level = 0;
   while (level < line.length && line.charCodeAt(level) === 35) level++;
@@ -90,10 +80,7 @@ export function sectionName(text: string): string {
   return text.toLowerCase().split(/\s+/).join(' ');
 }
 
-/**
- * The trimmed rest of `line` after `label` (lowercase ASCII letters, spaces and `:`), compared
- * case-insensitively, or null. By character codes: no string is made for a line that is not it.
- */
+/** The rest after `label` (lowercase ASCII), any case; by char codes, so other lines make no string. */
 export function afterLabel(line: string, label: string): string | null {
   if (line.length < label.length) return null;
   for (let i = 0; i < label.length; i++) {
@@ -115,10 +102,7 @@ export function stripTicks(p: string): string {
   return m ? m[1].trim() : p;
 }
 
-/**
- * The trailing `[…]` of an item: from the last `[` to the final `]` (an annotation holds no
- * other bracket). Found with two scans from the end, so any line is read in linear time.
- */
+/** From the last `[` to the final `]` (an annotation holds no other bracket). */
 export function trailingBracket(item: string): { open: number; inner: string } | null {
   const text = item.trimEnd();
   const end = text.length - 1;
@@ -137,18 +121,14 @@ export function afterKey(text: string, keys: readonly string[]): string | null {
 }
 
 /**
- * Where the path of an entry item ends (§F19), or -1 when the whole item is the path. Every entry
- * names a `.md` file and file names may hold ` — `: in an item holding `.md` (any case) the path
- * ends at the first separator after its first `.md`, and is the whole item without one; in any
- * other item, at its first separator. A separator is ` — `, or ` —` ending the item (an empty
- * description). Two searches: linear in the item.
+ * Where the path ends (§F19), or -1. File names may hold ` — `, so after the first `.md` (any case)
+ * if there is one; a trailing ` —` (empty description) also ends it.
  */
 export function pathEnd(item: string, from = 0): number {
   const md = mdAt(item, from);
   return separatorFrom(item, md < 0 ? from : md + 3);
 }
 
-/** Where `.md` (any case) first occurs, or -1: by character codes, no match object per entry. */
 function mdAt(item: string, from: number): number {
   for (let i = item.indexOf('.', from); i >= 0 && i + 2 < item.length; i = item.indexOf('.', i + 1)) {
     if ((item.charCodeAt(i + 1) | 32) === 109 && (item.charCodeAt(i + 2) | 32) === 100) return i;
@@ -163,11 +143,7 @@ function separatorFrom(item: string, from: number): number {
   return end >= from && item.charCodeAt(end) === 32 && item.charCodeAt(end + 1) === 0x2014 ? end : -1;
 }
 
-/**
- * Path and description of an entry (`item`: the trimmed text after the bullet; for team-shared,
- * before its annotation). The one place the path/description rule lives (§F19); a hint entry has
- * no description.
- */
+/** The one place the path/description rule lives (§F19); a hint entry has no description. */
 export function entryText(
   section: 'tags' | 'other' | 'hints' | 'team',
   item: string,
@@ -179,11 +155,7 @@ export function entryText(
   return { path, description: trimmedSlice(item, sep + SEPARATOR.length, item.length) || null };
 }
 
-/**
- * The text the walk reads: without a BOM; CR line ends or a front matter block become the same
- * lines joined with `\n` after the front matter. `first` is how many lines were dropped before
- * it, so line numbers stay those of the file.
- */
+/** Without BOM, CRs and front matter; `first` lines were dropped, so line numbers stay the file's. */
 export function walkText(raw: string): { text: string; first: number } {
   let text = withoutBom(raw);
   let first = 0;

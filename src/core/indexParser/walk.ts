@@ -1,10 +1,6 @@
-// The one reader of index.md's lines: sections, headings, the small sections handed to
-// sections.ts, every problem line warned about in line order, and the entries of Tag Index,
-// Other Tags and the Semantic Hints Index stored into their lists. Lists are created at their
-// first entry line, so the order of tags and phrases never depends on what is stored. Given an
-// IndexLines, it also notes where each entry, known tag and `Last rebuilt` line is (index health).
-// Every item it keeps is counted against the index's item budget (§F44), so the heap it needs
-// grows at most a fixed multiple of index.md's size.
+// The one reader of index.md's lines, problem lines warned about in line order. Lists are created
+// at their first entry line, so the order of tags and phrases never depends on what is stored.
+// Every item kept counts against the item budget (§F44): the heap grows at most linearly in index.md.
 import { indexItemBudget, indexItemsOver, MAX_INDEX_WARNINGS } from '../limits';
 import { EntryStore } from './entryStore';
 import { emptyParsed, notListedLine, type IndexLines, type Parsed } from './parsed';
@@ -17,9 +13,9 @@ import {
   bulletText,
   clip,
   entryText,
-  isSpace,
   SECTIONS,
   sectionName,
+  trimmedSlice,
   type Section,
 } from './text';
 
@@ -32,12 +28,8 @@ export function walkIndex(text: string, first: number, lines: IndexLines | null 
     if (end < 0) end = text.length;
     lineNo++;
     // No line is too long to be an entry (§F2): every step of line() is linear in the line.
-    // Trimmed by offsets, so the line is one string (most lines need no trimming at all).
-    let s = pos;
-    let e = end;
-    while (s < e && isSpace(text.charCodeAt(s))) s++;
-    while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
-    if (s < e) w.line(text.slice(s, e), lineNo);
+    const line = trimmedSlice(text, pos, end);
+    if (line) w.line(line, lineNo);
     pos = end + 1;
   }
   return w.finish();
@@ -57,7 +49,7 @@ class Walker {
   private skipped = 0;
   /** Each project's relevant tags, lowercased: duplicates dropped in O(1) (§F16). */
   private readonly relevant = new Map<IndexProject, Set<string>>();
-  /** Items kept so far (§F44), and the line of the first one dropped for want of room. */
+  /** Items kept (§F44), and the line of the first one dropped. */
   private used = 0;
   private over = 0;
 
@@ -66,12 +58,10 @@ class Walker {
     private readonly budget: number,
   ) {}
 
-  /** Whether one more item fits the budget: if so it is counted, if not the line is noted. */
   private take(lineNo: number): boolean {
     return this.room(lineNo, 1) === 1;
   }
 
-  /** How many items still fit (the rest of an alias list is dropped from lineNo on). */
   private room(lineNo: number, n: number): number {
     const fits = Math.min(n, this.budget - this.used);
     this.used += fits;
@@ -79,11 +69,11 @@ class Walker {
     return fits;
   }
 
-  private warn(lineNo: number, message: string): void {
+  private readonly warn = (lineNo: number, message: string): void => {
     if (this.index.warnings.length < MAX_INDEX_WARNINGS)
       this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
     else this.skipped++;
-  }
+  };
 
   private enter(section: Section, heading: string | null): void {
     this.section = section;
@@ -92,7 +82,6 @@ class Walker {
     this.list = null;
   }
 
-  /** One line, trimmed and not empty. */
   line(line: string, lineNo: number): void {
     const { index } = this;
     const h = line.charCodeAt(0) === 35 ? atxHeading(line) : null; // '#': only then can it be a heading
@@ -136,14 +125,7 @@ class Walker {
     if (!this.take(lineNo)) return;
     if (section === 'team') {
       const fresh = !index.teamShared.has(this.headingLower);
-      const added = addTeamEntry(
-        index,
-        this.headingLower,
-        line.slice(at),
-        lineNo,
-        (n, message) => this.warn(n, message),
-        this.seen,
-      );
+      const added = addTeamEntry(index, this.headingLower, line.slice(at), lineNo, this.warn, this.seen);
       if (added && fresh) this.used++;
       if (added && this.lines)
         this.lines.entries.push({
@@ -186,11 +168,8 @@ class Walker {
       this.relevant.set(project, seen);
     }
     // §F16: duplicates compare case-insensitively, the first spelling is kept.
-    for (let from = 0; from <= tags.length;) {
-      let to = tags.indexOf(',', from);
-      if (to < 0) to = tags.length;
-      const tag = tags.slice(from, to).trim();
-      from = to + 1;
+    for (const part of tags.split(',')) {
+      const tag = part.trim();
       const key = tag.toLowerCase();
       if (tag !== '' && !seen.has(key) && this.take(lineNo)) {
         seen.add(key);
@@ -204,13 +183,7 @@ class Walker {
     const onItem = lines
       ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases })
       : undefined;
-    parseKnownTags(
-      this.knownText,
-      index,
-      (n, message) => this.warn(n, message),
-      (n, count) => this.room(n, count),
-      onItem,
-    );
+    parseKnownTags(this.knownText, index, this.warn, (n, count) => this.room(n, count), onItem);
     if (this.over > 0) index.warnings.push(indexItemsOver(this.over, this.budget)); // listed even past the cap
     if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;

@@ -12,11 +12,9 @@ import { validImage } from './validate';
 export const IMAGE_FILE_FORMAT = 3;
 const DIGEST = 32;
 
-/** Who wrote the file and for which index.md: both must match for the image to be used. */
+/** Both must match: the producing build, and index.md's identity (path, device, inode, size, times). */
 export interface ImageFileStamp {
-  /** The producing build (a different build never trusts another's file). */
   producer: string;
-  /** index.md's identity (path, device, inode, size, times). */
   key: string;
 }
 
@@ -35,7 +33,6 @@ export function encodeImage(image: IndexImage, stamp: ImageFileStamp): Buffer {
   return Buffer.concat([createHash('sha256').update(body).digest(), body]);
 }
 
-/** The stamp a cache file carries, or null when it is not one of ours. */
 export function readStamp(buf: Buffer): ImageFileStamp | null {
   const p = payloadOf(buf);
   return p && { producer: p.producer, key: p.key };

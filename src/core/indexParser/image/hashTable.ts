@@ -2,11 +2,8 @@
 // receiving side with the same hash: a lookup by key needs no Map of every key.
 import type { StringsView } from './strings';
 
-/**
- * A table of 2^k slots (at most half full), each 0 (empty) or 1 + the position of a key in
- * the key list; linear probing. The seed is chosen per image, so an index written to collide
- * cannot make lookups slow (§9: every parser is linear).
- */
+// 2^k slots at most half full, each 0 (empty) or 1 + a key's position; linear probing. A seed per
+// image: an index written to collide cannot make lookups slow (§9).
 export interface HashTableImage {
   seed: number;
   slots: Int32Array;
@@ -27,7 +24,6 @@ export function newSeed(): number {
   return (Math.random() * 0x100000000) >>> 0;
 }
 
-/** The table for `keys` (distinct strings, in key-list order). */
 export function buildHashTable(keys: readonly string[], seed: number): HashTableImage {
   let size = 2;
   while (size < keys.length * 2) size *= 2;
@@ -41,7 +37,6 @@ export function buildHashTable(keys: readonly string[], seed: number): HashTable
   return { seed, slots };
 }
 
-/** The position of `key` in the key list (string ids `keyIds`), or -1. */
 export function lookup(table: HashTableImage, keyIds: Int32Array, strings: StringsView, key: string): number {
   if (typeof key !== 'string') return -1; // what a Map of string keys answers for any other key
   const { slots } = table;

@@ -16,10 +16,6 @@ export class IntList {
     return this.data[i];
   }
 
-  set(i: number, v: number): void {
-    this.data[i] = v;
-  }
-
   /** The values as an array of their own (the list's buffer is not shared). */
   toArray(): Int32Array {
     return this.data.slice(0, this.length);

@@ -3,13 +3,8 @@
 // once however often it is listed; tags and phrases once each (fileTables.ts).
 import { Buffer } from 'node:buffer';
 
-/**
- * Two pools of character codes and where each string starts in them. A string id is even in
- * the one-byte pool (`narrow`, latin1 bytes, id 2i) and odd in the two-byte pool (`wide`, UTF-16
- * code units, id 2j+1); -1 stands for null. String i of a pool is pool[bounds[i], bounds[i + 1]).
- * Bytes rather than strings: postMessage moves them with the other typed arrays instead of
- * copying, and the receiving side decodes only the strings it reads.
- */
+// Id 2i: narrow string i, 2j+1: wide string j, -1: null; string i is pool[bounds[i], bounds[i + 1]).
+// Bytes, not strings: postMessage moves them, and the receiver decodes only what it reads.
 export interface StringsImage {
   narrow: Uint8Array;
   narrowBounds: Uint32Array;
@@ -17,13 +12,11 @@ export interface StringsImage {
   wideBounds: Uint32Array;
 }
 
-/** Gives each distinct string one id (worker side). */
 export class StringsBuilder {
   private readonly ids = new Map<string, number>();
   private readonly narrow: string[] = [];
   private readonly wide: string[] = [];
 
-  /** The id of `s`, the same for every equal string. */
   id(s: string): number {
     let id = this.ids.get(s);
     if (id === undefined) {
@@ -33,7 +26,7 @@ export class StringsBuilder {
     return id;
   }
 
-  /** A new id for `s`, for a string known to be new (a file's path): no lookup. */
+  /** For a string known to be new (a file's path): no lookup. */
   add(s: string): number {
     if (isNarrow(s)) {
       this.narrow.push(s);
@@ -41,11 +34,6 @@ export class StringsBuilder {
     }
     this.wide.push(s);
     return 2 * this.wide.length - 1;
-  }
-
-  /** id(s), or -1 for null. */
-  idOrNull(s: string | null | undefined): number {
-    return s === null || s === undefined ? -1 : this.id(s);
   }
 
   finish(): StringsImage {
@@ -86,7 +74,6 @@ function writeChunked(target: Buffer, list: readonly string[], encoding: 'latin1
   }
 }
 
-/** The receiving side: strings by id, decoded on demand from the pools. */
 export class StringsView {
   private readonly narrow: Buffer;
   private readonly wide: Buffer;
@@ -107,7 +94,6 @@ export class StringsView {
     return id < 0 ? null : this.get(id);
   }
 
-  /** Whether string `id` is `s`, without making it. */
   equals(id: number, s: string): boolean {
     const { image } = this;
     const i = id >> 1;
@@ -119,8 +105,4 @@ export class StringsView {
     for (let k = 0; k < s.length; k++) if (pool[start + k] !== s.charCodeAt(k)) return false;
     return true;
   }
-}
-
-export function stringsTransferables(image: StringsImage): ArrayBuffer[] {
-  return [image.narrow.buffer, image.narrowBounds.buffer, image.wide.buffer, image.wideBounds.buffer] as ArrayBuffer[];
 }

@@ -1,104 +1,79 @@
-// Whether a value read back from a cache file is an image this code can open safely: every
-// array of the right kind, every string id, file number, list bound and hash table in range
-// (a table with no empty slot would make a lookup of a missing key loop). Linear in its size.
-import type { FilesImage, IndexImage, ListsImage } from './compact';
+// Whether a value read back from a cache file is an image this code can open safely: every array
+// of the right kind, every string id, file number, list bound and hash table in range (a table
+// with no empty slot would make a lookup of a missing key loop). Linear in its size.
+import type { IndexImage, ListsImage } from './compact';
 import type { HashTableImage } from './hashTable';
-import type { StringsImage } from './strings';
+
+type Check = (v: number) => boolean;
 
 export function validImage(image: unknown): image is IndexImage {
   try {
     const im = image as IndexImage;
-    if (!validStrings(im.strings)) return false;
-    const ids = stringIds(im.strings);
-    const files = im.files.keys?.length;
-    if (
-      !validFiles(im.files, ids) ||
-      !(im.normalisedHints instanceof Int32Array) ||
-      im.normalisedHints.length % 2 !== 0
-    )
-      return false;
-    if (!im.normalisedHints.every((id) => ids(id, false))) return false;
-    for (const l of [im.tagIndex, im.otherTags, im.hints])
-      if (!validLists(l, ids, (id, nullable) => ids(id, nullable))) return false;
-    for (const l of [im.filesByTag, im.filesByHint]) if (!validLists(l, ids, (f) => f >= 0 && f < files)) return false;
-    return validSmall(im.small);
+    const { strings: s, files: f, normalisedHints: hintPairs } = im;
+    if (!(s.narrow instanceof Uint8Array) || !(s.wide instanceof Uint16Array)) return false;
+    if (!bounds(s.narrowBounds, s.narrow.length) || !bounds(s.wideBounds, s.wide.length)) return false;
+    const narrow = s.narrowBounds.length - 1;
+    const wide = s.wideBounds.length - 1;
+    const id: Check = (v) => v >= 0 && ((v & 1) === 0 ? v >> 1 < narrow : v >> 1 < wide);
+    const idOrNull: Check = (v) => v === -1 || id(v);
+    const n = f.keys instanceof Int32Array ? f.keys.length : -1;
+    const file: Check = (v) => v >= 0 && v < n;
+    const lists = (l: ListsImage, item: Check) => {
+      const m = l.keys instanceof Int32Array ? l.keys.length : -1;
+      return (
+        ints(l.keys, m, id) &&
+        table(l.table, m) &&
+        ranges(l.starts, l.items, m) &&
+        ints(l.items, l.items.length, item) &&
+        (l.descriptions === null || ints(l.descriptions, l.items.length, idOrNull))
+      );
+    };
+    return (
+      ints(f.keys, n, id) &&
+      table(f.table, n) &&
+      ints(f.written, n, idOrNull) &&
+      ints(f.descriptions, n, idOrNull) &&
+      ranges(f.tagStarts, f.tags, n) &&
+      ints(f.tags, f.tags.length, id) &&
+      ranges(f.hintStarts, f.hints, n) &&
+      ints(f.hints, f.hints.length, id) &&
+      ints(hintPairs, hintPairs?.length, id) &&
+      hintPairs.length % 2 === 0 &&
+      [im.tagIndex, im.otherTags, im.hints].every((l) => lists(l, id)) &&
+      [im.filesByTag, im.filesByHint].every((l) => lists(l, file)) &&
+      validSmall(im.small)
+    );
   } catch {
     return false;
   }
 }
 
-type IdCheck = (id: number, nullable: boolean) => boolean;
-
-function validStrings(s: StringsImage): boolean {
-  return (
-    s.narrow instanceof Uint8Array &&
-    s.wide instanceof Uint16Array &&
-    bounds(s.narrowBounds, s.narrow.length) &&
-    bounds(s.wideBounds, s.wide.length)
-  );
-}
-
-function stringIds(s: StringsImage): IdCheck {
-  const narrow = s.narrowBounds.length - 1;
-  const wide = s.wideBounds.length - 1;
-  return (id, nullable) => (id === -1 ? nullable : id >= 0 && ((id & 1) === 0 ? id >> 1 < narrow : id >> 1 < wide));
-}
-
 /** Starts of consecutive ranges: from 0, never decreasing, the last at most `end`. */
-function bounds(starts: unknown, end: number): boolean {
+function bounds(starts: unknown, end: number | undefined): boolean {
   if (!(starts instanceof Uint32Array) || starts.length === 0 || starts[0] !== 0) return false;
   for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1]) return false;
-  return starts[starts.length - 1] <= end;
+  return starts[starts.length - 1] <= end!;
 }
 
-function validTable(t: HashTableImage, keys: number): boolean {
-  const slots = t.slots;
-  if (
-    typeof t.seed !== 'number' ||
-    !(slots instanceof Int32Array) ||
-    slots.length < 2 ||
-    (slots.length & (slots.length - 1)) !== 0
-  )
-    return false;
-  let empty = 0;
-  for (let i = 0; i < slots.length; i++) {
-    if (slots[i] === 0) empty++;
-    else if (slots[i] < 0 || slots[i] > keys) return false;
-  }
-  return empty > 0;
+/** `count` ranges over `items`. */
+function ranges(starts: unknown, items: { length: number } | undefined, count: number): boolean {
+  return bounds(starts, items?.length) && (starts as Uint32Array).length === count + 1;
 }
 
-function ints(a: unknown, length: number, ok: (v: number) => boolean): boolean {
+function ints(a: unknown, length: number | undefined, ok: Check): boolean {
   return a instanceof Int32Array && a.length === length && a.every(ok);
 }
 
-function validFiles(f: FilesImage, ids: IdCheck): boolean {
-  const n = f.keys instanceof Int32Array ? f.keys.length : -1;
-  return (
-    ints(f.keys, n, (id) => ids(id, false)) &&
-    validTable(f.table, n) &&
-    ints(f.written, n, (id) => ids(id, true)) &&
-    ints(f.descriptions, n, (id) => ids(id, true)) &&
-    bounds(f.tagStarts, f.tags?.length) &&
-    f.tagStarts.length === n + 1 &&
-    ints(f.tags, f.tags.length, (id) => ids(id, false)) &&
-    bounds(f.hintStarts, f.hints?.length) &&
-    f.hintStarts.length === n + 1 &&
-    ints(f.hints, f.hints.length, (id) => ids(id, false))
-  );
-}
-
-function validLists(l: ListsImage, ids: IdCheck, item: IdCheck): boolean {
-  const m = l.keys instanceof Int32Array ? l.keys.length : -1;
-  if (
-    !ints(l.keys, m, (id) => ids(id, false)) ||
-    !validTable(l.table, m) ||
-    !bounds(l.starts, l.items?.length) ||
-    l.starts.length !== m + 1
-  )
-    return false;
-  if (!ints(l.items, l.items.length, (v) => item(v, false))) return false;
-  return l.descriptions === null || ints(l.descriptions, l.items.length, (id) => ids(id, true));
+function table(t: HashTableImage, keys: number): boolean {
+  const slots = t.slots;
+  if (typeof t.seed !== 'number' || !(slots instanceof Int32Array) || slots.length < 2) return false;
+  if ((slots.length & (slots.length - 1)) !== 0) return false;
+  let empty = 0;
+  for (const slot of slots) {
+    if (slot === 0) empty++;
+    else if (slot < 0 || slot > keys) return false;
+  }
+  return empty > 0;
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';

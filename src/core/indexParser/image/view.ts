@@ -11,24 +11,16 @@ import { StringsView } from './strings';
 export function indexFromImage(image: IndexImage): KnowledgeIndex {
   const strings = new StringsView(image.strings);
   const files = filesView(strings, image.files);
-  const filesOf = (list: ListsImage) => (k: number) => {
-    const out: IndexedFile[] = [];
-    for (let i = list.starts[k]; i < list.starts[k + 1]; i++) out.push(files.at(list.items[i]));
-    return out;
-  };
-  const entriesOf = (list: ListsImage) => (k: number) => {
-    const out: TagEntry[] = [];
-    for (let i = list.starts[k]; i < list.starts[k + 1]; i++)
-      out.push({ path: strings.get(list.items[i]), description: strings.orNull(list.descriptions![i]) });
-    return out;
-  };
-  const pathsOf = (list: ListsImage) => (k: number) => {
-    const out: string[] = [];
-    for (let i = list.starts[k]; i < list.starts[k + 1]; i++) out.push(strings.get(list.items[i]));
-    return out;
-  };
-  const lists = <V>(list: ListsImage, make: (l: ListsImage) => (k: number) => V) =>
-    new ImageMap(strings, list.keys, list.table, make(list));
+  // Each list's values made on first read of its key.
+  const listMap = <T>(l: ListsImage, item: (i: number) => T) =>
+    new ImageMap(strings, l.keys, l.table, (k) => {
+      const out: T[] = [];
+      for (let i = l.starts[k]; i < l.starts[k + 1]; i++) out.push(item(i));
+      return out;
+    });
+  const entries = (l: ListsImage) =>
+    listMap(l, (i): TagEntry => ({ path: strings.get(l.items[i]), description: strings.orNull(l.descriptions![i]) }));
+  const fileList = (l: ListsImage) => listMap(l, (i) => files.at(l.items[i]));
   const { small } = image;
   const teamShared = new Map(small.teamShared);
   let teamSharedFiles: Map<string, TeamSharedFile> | null = null;
@@ -38,16 +30,16 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
     projects: new Map(small.projects),
     knownTags: small.knownTags,
     aliases: new Map(small.aliases),
-    tagIndex: lists(image.tagIndex, entriesOf),
-    otherTags: lists(image.otherTags, entriesOf),
-    hints: lists(image.hints, pathsOf),
+    tagIndex: entries(image.tagIndex),
+    otherTags: entries(image.otherTags),
+    hints: listMap(image.hints, (i) => strings.get(image.hints.items[i])),
     teamShared,
     files,
     get teamSharedFiles() {
       return (teamSharedFiles ??= buildTeamSharedFiles(teamShared));
     },
-    filesByTag: lists(image.filesByTag, filesOf),
-    filesByHint: lists(image.filesByHint, filesOf),
+    filesByTag: fileList(image.filesByTag),
+    filesByHint: fileList(image.filesByHint),
     get normalisedHints() {
       if (normalisedHints === null) {
         const pairs = image.normalisedHints;
@@ -80,10 +72,7 @@ function filesView(strings: StringsView, f: FilesImage): ImageMap<IndexedFile> {
   });
 }
 
-/**
- * A read-only Map over an image's keys: lookups through its hash table, values made by `make`
- * on first read and kept. Iteration follows the key order of the map the image was built from.
- */
+/** Values made on first read and kept; iteration in the original map's key order. */
 export class ImageMap<V> implements ReadonlyMap<string, V> {
   private made: Array<V | undefined> | null = null;
 
@@ -107,7 +96,6 @@ export class ImageMap<V> implements ReadonlyMap<string, V> {
     return lookup(this.table, this.keyIds, this.strings, key) >= 0;
   }
 
-  /** The value of the k-th key. */
   at(k: number): V {
     const made = (this.made ??= new Array<V | undefined>(this.keyIds.length));
     let v = made[k];
