@@ -280,8 +280,10 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
   // The summary is served as plain text by a content provider and opened as a text document,
   // never previewed or rendered by the extension (the user may open VS Code's own preview).
   const summary = fs.readFileSync(path.join(repoRoot, 'src', 'vscode', 'query', 'summaryCommand.ts'), 'utf8');
-  assert.match(summary, /openTextDocument\(summaryUri\(\)\)/);
-  assert.match(summary, /provideTextDocumentContent\(\): string/);
+  assert.match(summary, /openMarkdown\(summaryUri\(\)\)/);
+  assert.match(summary, /openMarkdown\(chatSummaryUri\(\)\)/);
+  assert.match(summary, /const doc = await vscode\.workspace\.openTextDocument\(uri\)/);
+  assert.match(summary, /provideTextDocumentContent\([^)]*\): string/);
   assert.doesNotMatch(summary, /markdown\.showPreview|showPreview/);
 });
 
