@@ -127,7 +127,13 @@ function fixtureScenarios(): void {
       expected,
     );
     const stripe = await until(() => find(a.treeRoots(), ['Known Tags', 'stripe']), 'stripe in the tree');
-    const files = stripe.children ?? [];
+    // The tag's rows are what querying it returns, in the query's order (team-shared first).
+    const rows = stripe.children ?? [];
+    assert.deepEqual(
+      rows.map((r) => r.file?.path),
+      expected.map(([, p]) => p),
+    );
+    const files = rows.filter((r) => r.file?.category === 'cross-project');
     assert.equal(files.length, 2);
     await closeAll();
     await vscode.commands.executeCommand('ariaContext.open', files[0], files);
@@ -153,7 +159,8 @@ function fixtureScenarios(): void {
     const a = await api();
     const stripe = find(a.treeRoots(), ['Known Tags', 'stripe'])!;
     assert.equal(stripe.description, '2 files + 1 team-shared');
-    await vscode.commands.executeCommand('ariaContext.open', stripe.children![1]);
+    const note = stripe.children!.find((r) => r.file?.path === 'references/stripe-webhook-patterns.md');
+    await vscode.commands.executeCommand('ariaContext.open', note);
     await until(
       () => vscode.window.activeTextEditor?.document.uri.fsPath.endsWith('stripe-webhook-patterns.md'),
       'the opened file',

@@ -283,7 +283,9 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       'stripe expanded',
     );
     const children = (await tree(page)).filter((r) => r.level === 3).map((r) => `${r.label} | ${r.description}`);
+    // The rows are what querying stripe returns, in its order: the team-shared note first.
     assert.deepEqual(children, [
+      'Webhook retry policy | ~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
       'Cursor-based pagination patterns | approaches/api-pagination.md',
       'Webhook signature verification | references/stripe-webhook-patterns.md',
     ]);
