@@ -107,9 +107,16 @@ async function waitForMessage(page: Page, pattern: RegExp, timeoutMs = 30_000): 
 }
 
 async function openTagView(page: Page): Promise<void> {
-  if (await page.locator(`.monaco-list[aria-label="${VIEW}"]`).isVisible()) return;
-  await openViewContainer(page, 'Context');
-  await page.locator(`.monaco-list[aria-label="${VIEW}"]`).waitFor({ state: 'visible', timeout: 20_000 });
+  const view = page.locator(`.monaco-list[aria-label="${VIEW}"]`);
+  // Just after a window reload the activity bar can drop a click: open the container again.
+  for (let attempt = 1; !(await view.isVisible()); attempt++) {
+    await openViewContainer(page, 'Context');
+    const shown = await view.waitFor({ state: 'visible', timeout: 20_000 }).then(
+      () => true,
+      (err: Error) => (attempt >= 3 ? Promise.reject(err) : false),
+    );
+    if (shown) return;
+  }
 }
 
 /** Right-clicks `row` and chooses `action` in its context menu (the menu ignores a click that comes too soon). */
@@ -525,7 +532,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     const tooltip = (await hover.innerText()).replace(/\s+/g, ' ');
     assert.match(tooltip, /CODEMAP\.md: (today|yesterday|\d+ days ago) (— fresh|\[STALE)/);
     assert.match(tooltip, /2 pending ideas/);
-    assert.match(tooltip, /Team-shared notes: [1-9]/);
+    assert.match(tooltip, /Querying proj-a returns \d+ files \+ [1-9]\d* team-shared/);
     await screenshot(page, 'daily-project-node');
     await page.mouse.move(0, 0);
     await project.click();
