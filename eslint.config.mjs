@@ -80,7 +80,7 @@ export default tseslint.config(
       'src/mcp/**/*.ts',
       'src/indexWorker/**/*.ts',
       'src/cli.ts',
-      'src/cliCheck.ts',
+      'src/cli*.ts',
       'src/extension.ts',
     ],
     rules: {

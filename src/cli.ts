@@ -29,7 +29,8 @@ import {
   type IndexCacheJob,
   type Snapshot,
 } from './core';
-import { cliSources, runCheck } from './cliCheck';
+import { runCheck } from './cliCheck';
+import { cliSources } from './cliCommand';
 import { processSetupIo, runSetup } from './cliSetup';
 import { readStdin, runHook } from './cliHook';
 import { runTags } from './cliTags';

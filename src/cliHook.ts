@@ -26,7 +26,7 @@ import {
   type IndexCacheJob,
   type ResultItem,
 } from './core';
-import { cliSources } from './cliCheck';
+import { cliSources } from './cliCommand';
 
 /** Claude Code's hook input is small JSON; anything bigger is not read (and gets no answer). */
 export const HOOK_STDIN_MAX = 1024 * 1024;

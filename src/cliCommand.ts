@@ -1,0 +1,109 @@
+// What the CLI's whole-index commands (`check`, `tags`) share: their options, where they read the
+// config from, and loading the snapshot with the same messages and exit codes as `query`.
+import * as os from 'node:os';
+import { errorJson, isIsoDate, loadSnapshot, type ConfigSources, type Snapshot } from './core';
+
+export interface CommandOptions {
+  json: boolean;
+  /** The command's own switches that were given (`--drift`). */
+  switches: Set<string>;
+  config?: string;
+  folder?: string;
+  projectsRoot?: string;
+  today?: string;
+}
+
+export interface CheckIo {
+  out: (s: string) => void;
+  env: Record<string, string | undefined>;
+  now: () => number;
+  cwd?: () => string;
+}
+
+/** The CLI's check of HOME, --folder and --config (src/cli.ts), shared so every command says the same. */
+export type PathProblem = (
+  home: string,
+  options: { folder?: string; config?: string },
+  cwd: string,
+) => { code: string; message: string; exit: number } | null;
+
+const VALUE_FLAGS = new Set(['--config', '--folder', '--today', '--projects-root']);
+
+/** Where the CLI's commands read the config from: the flags, the environment, home; never a workspace. */
+export function cliSources(
+  home: string,
+  env: Record<string, string | undefined>,
+  options: { config?: string; folder?: string; projectsRoot?: string },
+): ConfigSources {
+  return {
+    home,
+    env,
+    configFile: options.config,
+    configFileMustExist: true,
+    folder: options.folder,
+    projectsRoot: options.projectsRoot,
+    trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
+  };
+}
+
+export function parseCommandArgs(
+  command: string,
+  args: readonly string[],
+  switches: readonly string[] = [],
+): { ok: true; options: CommandOptions } | { ok: false; message: string } {
+  const options: CommandOptions = { json: false, switches: new Set() };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith('--'))
+      return {
+        ok: false,
+        message: `aria-context ${command} takes no tokens (got "${arg}"). Run aria-context --help for options.`,
+      };
+    const eq = arg.indexOf('=');
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    if ((flag === '--json' || flag === '--text') && eq < 0) options.json = flag === '--json';
+    else if (switches.includes(flag) && eq < 0) options.switches.add(flag);
+    else if (flag === '--no-cache' && eq < 0)
+      continue; // accepted as for query; these commands read the whole index
+    else if (!VALUE_FLAGS.has(flag))
+      return { ok: false, message: `Unknown option ${flag} for ${command}. Run aria-context --help for options.` };
+    else {
+      const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+      if (value === undefined || value === '') return { ok: false, message: `${flag} needs a value.` };
+      if (flag === '--today' && !isIsoDate(value))
+        return { ok: false, message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
+      if (flag === '--config') options.config = value;
+      if (flag === '--folder') options.folder = value;
+      if (flag === '--projects-root') options.projectsRoot = value;
+      if (flag === '--today') options.today = value;
+    }
+  }
+  return { ok: true, options };
+}
+
+/**
+ * Parses a command's arguments and loads the snapshot; on failure the message is already written
+ * (JSON with --json) and `exit` is the code: 2 for usage, 3 when not configured, as for `query`.
+ */
+export function openCommand(
+  command: string,
+  args: readonly string[],
+  io: CheckIo,
+  pathProblem: PathProblem,
+  switches: readonly string[] = [],
+): { ok: true; options: CommandOptions; snapshot: Snapshot } | { ok: false; exit: number } {
+  const wantsJson = args.includes('--json');
+  const fail = (code: string, message: string, exit: number) => {
+    io.out(wantsJson ? `${JSON.stringify(errorJson(code, message))}\n` : `${message}\n`);
+    return { ok: false as const, exit };
+  };
+  const parsed = parseCommandArgs(command, args, switches);
+  if (!parsed.ok) return fail('usage', parsed.message, 2);
+  const options = parsed.options;
+  const home = io.env.HOME || os.homedir();
+  const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
+  if (relative) return fail(relative.code, relative.message, relative.exit);
+  const outcome = loadSnapshot(cliSources(home, io.env, options));
+  if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+  return { ok: true, options, snapshot: outcome.snapshot };
+}
