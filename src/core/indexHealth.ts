@@ -8,7 +8,7 @@
 //     after `Last rebuilt`.
 // Nothing here writes anywhere; the fix is always the user's `/index`.
 import { indexPathVerdict } from './crossProject';
-import { EntryFiles } from './entryFiles';
+import { Availability } from './availability';
 import type { Snapshot } from './engine';
 import { indexLines, type IndexLineEntry, type IndexLines } from './indexParser';
 import { splitLines } from './indexParser/text';
@@ -129,7 +129,8 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
     });
   }
 
-  const files = new EntryFiles(config);
+  // The reader's verdict on each listed file, as queries mark items: one listing per folder.
+  const files = new Availability(config);
   const seen = new Map<string, number>();
   for (const entry of lines.entries) {
     const key = `${entry.section}\u0000${entry.heading}\u0000${entry.project ?? ''}\u0000${identity(entry.path)}`;
@@ -156,15 +157,15 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
       });
       continue;
     }
-    const file = files.check(verdict.abs);
-    if (file.state === 'refused') {
+    const file = files.problem(verdict.abs);
+    if (file?.kind === 'refused') {
       problems.add({
         kind: 'refused',
         line: entry.line,
         severity: 'error',
         message: `Refused \`${entry.path}\`: ${file.reason}; it is never read`,
       });
-    } else if (file.state === 'missing') {
+    } else if (file?.kind === 'missing') {
       problems.add({
         kind: 'missing-file',
         line: entry.line,
