@@ -16,7 +16,27 @@ export function displayHomePath(abs: string, home: string): string {
   return abs;
 }
 
+/** An absolute POSIX path that path.normalize would leave as it is (no `//`, `.` or `..` segment, no trailing `/`). */
+function isNormalPosix(p: string): boolean {
+  if (p.charCodeAt(0) !== 47) return false;
+  if (p.length === 1) return true;
+  return (
+    !p.endsWith('/') &&
+    !p.includes('//') &&
+    !p.includes('/./') &&
+    !p.includes('/../') &&
+    !p.endsWith('/.') &&
+    !p.endsWith('/..')
+  );
+}
+
 export function isInside(child: string, parent: string): boolean {
+  // The hot case (the reader asks for every file of a result): two normal POSIX paths compare as
+  // strings; anything else goes through path.relative, whose answer this equals.
+  if (path.sep === '/' && isNormalPosix(child) && isNormalPosix(parent)) {
+    if (parent === '/') return child.length > 1;
+    return child.length > parent.length && child.charCodeAt(parent.length) === 47 && child.startsWith(parent);
+  }
   const rel = path.relative(parent, child);
   if (rel === '' || path.isAbsolute(rel)) return false;
   return rel !== '..' && !rel.startsWith(`..${path.sep}`);
