@@ -11,6 +11,9 @@ import * as path from 'node:path';
 import { areaFor, pathProblem, readAreas, rootVerdict, type ReadArea, type RootVerdict } from './reader';
 import type { Config, ItemProblem, ResultItem } from './types';
 
+/** Names asked about in one folder before it is listed instead. */
+const LIST_AFTER = 32;
+
 const ENOENT = 'the file does not exist'; // the reader's words for ENOENT (paths.ts describeFsError)
 
 interface Listing {
@@ -24,6 +27,8 @@ export class Availability {
   private readonly verdicts = new Map<string, ItemProblem | null>();
   private readonly listings = new Map<string, Listing | null>();
   private readonly linked = new Map<string, boolean>();
+  /** How many names of each folder were asked about: a folder is listed only once it pays. */
+  private readonly asked = new Map<string, number>();
   private readonly realRoots = new Map<string, RootVerdict>();
   private areas: ReadArea[] | undefined;
 
@@ -64,7 +69,15 @@ export class Availability {
     const name = path.basename(normal);
     // Only the folders of `.md` names reached without a symlink are listed: nothing the reader
     // would not open itself (another folder, a file of another type) is ever opened.
-    if (!/\.md$/i.test(name) || this.isLinked(dir, area.root)) return undefined;
+    if (!/\.md$/i.test(name)) return undefined;
+    // A query asks about a few files: the reader answers each faster than a listing of a folder
+    // of thousands. Counting every tag asks about many, and then one listing answers them all.
+    if (!this.listings.has(dir)) {
+      const asked = (this.asked.get(dir) ?? 0) + 1;
+      this.asked.set(dir, asked);
+      if (asked <= LIST_AFTER) return undefined;
+    }
+    if (this.isLinked(dir, area.root)) return undefined;
     const listing = this.listing(dir);
     if (listing === null) return undefined;
     if (!listing.all.has(name)) return { kind: 'missing', reason: ENOENT };
