@@ -9,24 +9,8 @@ import { renderSummary } from '../../src/core/summary';
 import { compactIndex, imageTransferables, indexFromImage, type IndexImage } from '../../src/core/indexParser';
 import { decodeImage, encodeImage } from '../../src/core/indexParser/image/file';
 import type { Config, KnowledgeIndex } from '../../src/core/types';
+import { INDEX_FIELDS as FIELDS } from './indexDiff';
 
-const FIELDS = [
-  'lastRebuilt',
-  'projects',
-  'knownTags',
-  'aliases',
-  'tagIndex',
-  'otherTags',
-  'hints',
-  'teamShared',
-  'files',
-  'teamSharedFiles',
-  'filesByTag',
-  'filesByHint',
-  'normalisedHints',
-  'hasTeamSharedSection',
-  'warnings',
-] as const;
 const MAP_FIELDS = [
   'projects',
   'aliases',

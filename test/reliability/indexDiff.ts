@@ -5,7 +5,8 @@ import { parseIndex } from '../../src/core/indexParser';
 import type { KnowledgeIndex } from '../../src/core/types';
 import { parseIndex as referenceParseIndex } from './referenceIndexParser';
 
-const FIELDS = [
+/** Every field of a KnowledgeIndex, derived tables included, in the order they are compared. */
+export const INDEX_FIELDS = [
   'lastRebuilt',
   'projects',
   'knownTags',
@@ -26,7 +27,7 @@ const FIELDS = [
 /** Every field of a parsed index, derived tables included, in order (Maps and Sets as arrays). */
 export function serialiseIndex(ix: KnowledgeIndex): string {
   const out: Record<string, unknown> = {};
-  for (const f of FIELDS) out[f] = ix[f];
+  for (const f of INDEX_FIELDS) out[f] = ix[f];
   return JSON.stringify(out, (_k, v) => (v instanceof Map ? [...v] : v instanceof Set ? [...v] : v));
 }
 
