@@ -84,6 +84,27 @@ async function applyQuickFix(page: Page, title: string): Promise<void> {
 }
 
 /** The Problems panel shown (Ctrl+Shift+M toggles it: pressed only while it is hidden). */
+/** The quick fix edited the open index.md: the tab is dirty and the file on disk is still `before`. */
+async function expectEditedNotSaved(page: Page, file: string, before: string): Promise<void> {
+  await waitFor(
+    async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
+    10_000,
+    'index.md edited, not saved',
+  );
+  await sleep(500);
+  assert.equal(fs.readFileSync(file, 'utf8'), before, 'nothing written');
+}
+
+/** Saves the active editor the way a user does, and waits until it is no longer dirty. */
+async function saveEditor(page: Page): Promise<void> {
+  await page.keyboard.press('Control+S');
+  await waitFor(
+    async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0,
+    10_000,
+    'saved',
+  );
+}
+
 async function showProblems(page: Page): Promise<void> {
   if (
     !(await page
@@ -198,20 +219,9 @@ describe('index health you can act on, in the real workbench', () => {
     await runCommand(page, 'Context: Open index.md');
     await goToLine(page, lineOf(onDisk, DUPLICATE, 2));
     await applyQuickFix(page, 'Remove the duplicate listing of references/stripe-webhook-patterns.md');
-    await waitFor(
-      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
-      10_000,
-      'index.md edited, not saved',
-    );
-    await sleep(500);
-    assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written');
+    await expectEditedNotSaved(page, indexFile, onDisk);
     await screenshot(page, 'health-quick-fix-duplicate');
-    await page.keyboard.press('Control+S');
-    await waitFor(
-      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0,
-      10_000,
-      'saved',
-    );
+    await saveEditor(page);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk.replace(`${DUPLICATE}\n${DUPLICATE}\n`, `${DUPLICATE}\n`));
     onDisk = fs.readFileSync(indexFile, 'utf8');
     // The saved fix clears its problem by itself.
@@ -257,13 +267,7 @@ describe('index health you can act on, in the real workbench', () => {
     await runCommand(page, 'Context: Open index.md');
     await goToLine(page, lineOf(onDisk, `- ${DELETED} — Offline-first sync for mobile`));
     await applyQuickFix(page, `Remove the listing of missing ${DELETED}`);
-    await waitFor(
-      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
-      10_000,
-      'index.md edited, not saved',
-    );
-    await sleep(500);
-    assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written');
+    await expectEditedNotSaved(page, indexFile, onDisk);
     await screenshot(page, 'health-quick-fix-missing');
     await runCommand(page, 'File: Revert File');
     fs.renameSync(aside, note);
@@ -277,19 +281,8 @@ describe('index health you can act on, in the real workbench', () => {
     await runCommand(page, 'Context: Open index.md');
     await goToLine(page, onDisk.split('\n').findIndex((l) => l.startsWith('Last rebuilt:')) + 1);
     await applyQuickFix(page, 'Add approaches/retry-budgets.md to the index under api, stripe');
-    await waitFor(
-      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
-      10_000,
-      'index.md edited, not saved',
-    );
-    await sleep(500);
-    assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written');
-    await page.keyboard.press('Control+S');
-    await waitFor(
-      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0,
-      10_000,
-      'saved',
-    );
+    await expectEditedNotSaved(page, indexFile, onDisk);
+    await saveEditor(page);
     const saved = fs.readFileSync(indexFile, 'utf8');
     for (const tag of ['api', 'stripe']) {
       const block = saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
@@ -318,19 +311,8 @@ describe('index health you can act on, in the real workbench', () => {
       page,
       'Update guides/deploy/k8s-rollouts.md from its front matter: add security, remove architecture',
     );
-    await waitFor(
-      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) > 0,
-      10_000,
-      'index.md edited, not saved',
-    );
-    await sleep(500);
-    assert.equal(fs.readFileSync(indexFile, 'utf8'), text, 'nothing written');
-    await page.keyboard.press('Control+S');
-    await waitFor(
-      async () => (await page.locator('.part.editor .tabs-container .tab.dirty').count()) === 0,
-      10_000,
-      'saved',
-    );
+    await expectEditedNotSaved(page, indexFile, text);
+    await saveEditor(page);
     const saved = fs.readFileSync(indexFile, 'utf8');
     const block = (tag: string) => saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
     assert.doesNotMatch(block('architecture'), /k8s-rollouts/);
