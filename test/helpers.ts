@@ -1,4 +1,5 @@
 // Test helpers: real folders on disk, built from a compact description.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -130,3 +131,34 @@ export interface Golden {
 }
 
 export const INDEX_HEADER = '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n';
+
+/**
+ * Starts an MCP server over stdio (`command args`), sends one `initialize` and closes its input:
+ * the server's reply (or undefined) and what it printed.
+ */
+export function initializeOverStdio(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  clientName: string,
+): { reply: { result?: { serverInfo?: { name?: string } } } | undefined; output: string } {
+  const request = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: clientName, version: '1' } },
+  };
+  // stdin closes after the request: the server answers, then exits on end of input
+  const run = spawnSync(command, args, {
+    env,
+    input: `${JSON.stringify(request)}\n`,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  const reply = run.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } })
+    .find((m) => m.id === 1);
+  return { reply, output: `${run.stdout}\n${run.stderr}` };
+}

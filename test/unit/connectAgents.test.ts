@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { connectText, launcherScript, launcherServer } from '../../src/vscode/connect/connectAgentsModel';
-import { fixtureCopy, repoRoot, tempDir } from '../helpers';
+import { fixtureCopy, initializeOverStdio, repoRoot, tempDir } from '../helpers';
 
 const ID = 'aria-context.aria-context';
 
@@ -66,24 +66,13 @@ test('through the launcher, the real server answers initialize over stdio', () =
   if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli.js'))) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
   const dir = tempDir('aria-connect-real-');
   fs.symlinkSync(repoRoot, path.join(dir, `${ID}-0.1.0`));
-  const request = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'connect-test', version: '1' } },
-  };
-  const run = spawnSync(process.execPath, [writeLauncher(dir)], {
-    env: { PATH: process.env.PATH, HOME: fixtureCopy('aria-connect-home-') },
-    input: `${JSON.stringify(request)}\n`,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  const reply = run.stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } })
-    .find((m) => m.id === 1);
-  assert.equal(reply?.result?.serverInfo?.name, 'aria-context', `${run.stdout}\n${run.stderr}`);
+  const { reply, output } = initializeOverStdio(
+    process.execPath,
+    [writeLauncher(dir)],
+    { PATH: process.env.PATH, HOME: fixtureCopy('aria-connect-home-') },
+    'connect-test',
+  );
+  assert.equal(reply?.result?.serverInfo?.name, 'aria-context', output);
 });
 
 test("each client gets one complete config for the launcher; the editor's runtime as Node carries ELECTRON_RUN_AS_NODE", () => {

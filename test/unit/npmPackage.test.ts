@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { fixtureCopy, repoRoot, tempDir } from '../helpers';
+import { fixtureCopy, initializeOverStdio, repoRoot, tempDir } from '../helpers';
 
 if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli.js')) || !fs.existsSync(path.join(repoRoot, 'dist', 'mcp.js'))) {
   execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
@@ -83,29 +83,8 @@ describe('the npm package installed from its tarball', { timeout: 300_000 }, () 
 
   test('the installed aria-context mcp answers initialize over stdio', () => {
     const home = fixtureCopy('aria-npm-home-');
-    const request = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'npm-package-test', version: '1' },
-      },
-    };
-    // stdin closes after the request: the server answers, then exits on end of input
-    const run = spawnSync(bin, ['mcp'], {
-      env: { ...env, HOME: home },
-      input: `${JSON.stringify(request)}\n`,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    const reply = run.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } })
-      .find((m) => m.id === 1);
-    assert.ok(reply?.result, `no initialize result:\n${run.stdout}\n${run.stderr}`);
+    const { reply, output } = initializeOverStdio(bin, ['mcp'], { ...env, HOME: home }, 'npm-package-test');
+    assert.ok(reply?.result, `no initialize result:\n${output}`);
     assert.equal(reply.result.serverInfo?.name, 'aria-context');
   });
 });
