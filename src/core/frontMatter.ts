@@ -1,6 +1,7 @@
 // Front matter of notes and of the config file: only the leading `---` block is read, only
-// as YAML (never gray-matter's executable `---js` engines), and only from the head of a file.
-import matter from 'gray-matter';
+// as YAML with js-yaml's safe schema (no executable types, no other front-matter languages), and
+// only from the head of a file.
+import { safeLoad } from 'js-yaml';
 import type { HeadRead } from './reader';
 
 /** How much of a note is read to find its tags, hints and title. */
@@ -26,7 +27,7 @@ export function parseFrontMatter(raw: string): FrontMatter {
   const lines = text.split(/\r\n|\r|\n/);
   if (lines.length === 0 || !lines[0].startsWith('---')) return { data: null, body: text, problem: null };
   if (!OPENING.test(lines[0])) {
-    // `---js`, `---coffee`…: gray-matter would evaluate these. We never execute note content.
+    // `---js`, `---coffee`…: some tools evaluate these. We never execute note content.
     return { data: null, body: text, problem: 'front matter in a language other than YAML was ignored' };
   }
   let close = -1;
@@ -42,10 +43,9 @@ export function parseFrontMatter(raw: string): FrontMatter {
   if (yamlText.length > MAX_FRONT_MATTER_CHARS) {
     return { data: null, body, problem: `front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KB` };
   }
+  if (onlyComments(yamlText)) return { data: {}, body, problem: null };
   try {
-    // An options object turns off gray-matter's unbounded cache keyed by file content.
-    const parsed = matter(`---\n${yamlText}\n---\n`, { language: 'yaml' });
-    const data = parsed.data;
+    const data: unknown = safeLoad(yamlText);
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       return { data: null, body, problem: 'front matter is not a YAML mapping' };
     }
@@ -54,6 +54,15 @@ export function parseFrontMatter(raw: string): FrontMatter {
     const reason = (err as { reason?: string; message?: string }).reason ?? 'invalid YAML';
     return { data: null, body, problem: `front matter is not valid YAML (${firstLine(reason)})` };
   }
+}
+
+/** Blank lines and `#` comments only: an empty mapping. A plain scan (a `^\s*#` regex is quadratic over blank lines). */
+function onlyComments(yamlText: string): boolean {
+  for (const line of yamlText.split('\n')) {
+    const text = line.trimStart();
+    if (text !== '' && !text.startsWith('#')) return false;
+  }
+  return true;
 }
 
 export interface NoteHead {

@@ -236,3 +236,17 @@ test('a 256 KB heading line is read in linear time (no regex backtracking)', () 
   assert.equal(item(result, 'projects/p1/long-heading.md').description, `a${' '.repeat(250_000)}b`);
   assertRestIntact(result);
 });
+
+test('a front matter of 60,000 blank or comment lines is read in linear time, its tags kept', () => {
+  const w = world({
+    'knowledge/projects/p1/blank-lines.md': `---\n${'\n'.repeat(60_000)}tags: [api]\n---\n# Blank lines\n`,
+    'knowledge/projects/p1/comment-lines.md': `---\n${' \n#\n'.repeat(15_000)}tags: [api]\n---\n# Comments\n`,
+    'knowledge/projects/p1/only-comments.md': `---\n${'# c\n'.repeat(10_000)}---\n# Only comments\n`,
+  });
+  // A `^\s*#` comment-stripping regex (gray-matter's) took about five seconds on each of these.
+  const result = bounded('query over front matter of blank and comment lines', 100, () => query(w.snapshot, 'p1 api'));
+  for (const p of ['projects/p1/blank-lines.md', 'projects/p1/comment-lines.md'])
+    assert.deepEqual(item(result, p).tags, ['api', 'p1']);
+  assert.deepEqual(item(result, 'projects/p1/only-comments.md').tags, ['p1']);
+  assertRestIntact(result);
+});
