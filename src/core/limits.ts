@@ -1,6 +1,7 @@
 // §9 Input caps shared by every front end (CLI, editor, chat, agent tools, any server): input
 // from a person, a pasted prompt or a prompt-injected agent is refused with a clear message
 // before any work grows with it.
+import { countText } from './plural';
 
 /** Characters in one query (after joining its words). */
 export const MAX_QUERY_CHARS = 2000;
@@ -33,7 +34,7 @@ export const MAX_HINT_FORM_CHARS = 256;
 
 export function expansionCapped(project: string, used: number, listed: number): string {
   return (
-    `Project \`${project}\` lists ${listed.toLocaleString('en-US')} relevant tags; the query used ${used} of them ` +
+    `Project \`${project}\` lists ${countText(listed)} relevant tags; the query used ${used} of them ` +
     `(at most ${MAX_EXPANDED_TAGS} per query).`
   );
 }
@@ -49,7 +50,7 @@ export function indexItemBudget(chars: number): number {
 export function indexItemsOver(line: number, budget: number): string {
   return (
     `index.md line ${line}: more entries, tags and aliases than an index.md of this size may declare ` +
-    `(${budget.toLocaleString('en-US')}: ${INDEX_ITEMS_BASE.toLocaleString('en-US')} plus one per ${INDEX_CHARS_PER_ITEM} characters); ` +
+    `(${countText(budget)}: ${countText(INDEX_ITEMS_BASE)} plus one per ${INDEX_CHARS_PER_ITEM} characters); ` +
     'from this one on they were ignored. Rebuild it with /index, or check that it is the knowledge index.'
   );
 }

@@ -5,6 +5,7 @@
 // already sent, unchanged, from being sent again.
 import { createHash } from 'node:crypto';
 import {
+  countText,
   escapeControls,
   fileSection,
   loadedLine,
@@ -56,7 +57,7 @@ function skippedBlock(items: readonly ResultItem[], maxChars: number): string[] 
   const named = items.slice(0, MAX_NAMED_SKIPPED);
   const numbers = items.map((i) => i.n).filter((n): n is number => n !== null);
   const lines = [
-    `(Not loaded: this call's ${maxChars.toLocaleString('en-US')}-character budget was reached before ${items.length === 1 ? 'this file' : `these ${items.length} files`}. ` +
+    `(Not loaded: this call's ${countText(maxChars)}-character budget was reached before ${items.length === 1 ? 'this file' : `these ${items.length} files`}. ` +
       'Load them with another call (a larger "maxChars" fits more), passing these paths:)',
     ...named.map((i) => `- ${escapeControls(i.path)}`),
   ];
@@ -92,7 +93,7 @@ function section(file: LoadedFile, budgetCut: boolean, maxChars: number): string
   const out = fileSection(file);
   if (file.truncated) {
     const why = budgetCut
-      ? ` This call's ${maxChars.toLocaleString('en-US')}-character budget was reached; load this file alone, or with a larger "maxChars", to read more of it.`
+      ? ` This call's ${countText(maxChars)}-character budget was reached; load this file alone, or with a larger "maxChars", to read more of it.`
       : '';
     out.push(`${truncationNotice(file)}${why}`, '');
   }

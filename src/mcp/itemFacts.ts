@@ -1,7 +1,7 @@
 // What an agent needs to budget and judge a query result before loading: each file's size
 // (bytes, and tokens at about four characters each) and why it matched. Sizes come from the
 // reader's own check (checkItems), so a file the reader would refuse is never statted through.
-import { checkItems, parseQueryText, type Config, type QueryResult, type ResultItem } from '../core';
+import { checkItems, countText, parseQueryText, type Config, type QueryResult, type ResultItem } from '../core';
 
 export interface MatchReason {
   kind: 'tag' | 'alias' | 'expansion' | 'project' | 'hint';
@@ -74,7 +74,7 @@ export function itemFacts(config: Config, result: QueryResult, text: string): Ma
 function formatSize(f: ItemFacts): string {
   if (f.bytes === null) return 'size unknown';
   const kb = f.bytes < 1024 ? `${f.bytes} B` : `${(f.bytes / 1024).toFixed(f.bytes < 10 * 1024 ? 1 : 0)} KB`;
-  return `${kb}, ~${f.tokens!.toLocaleString('en-US')} tokens`;
+  return `${kb}, ~${countText(f.tokens!)} tokens`;
 }
 
 /** The text lines that go with the summary: `n. size — why`, for the numbered items. */
