@@ -1,38 +1,63 @@
 // §9 Whether each result item can be loaded now, decided by the reader's own rule (reader.ts):
 // a file it would refuse or cannot find stays in the result, marked, and is never numbered,
-// picked or counted. The reader resolves and opens each path; for a 10k-note folder that is too
-// slow to do for every tag's count, so one folder listing answers where it can vouch for the
-// answer exactly as the reader would: a name missing from its folder is missing; a regular
-// `.md` file, in folders none of which is a symlink below a root that is its own real path, and
-// readable, is what the reader would open. Anything else (a symlink, another file type, an
-// unreadable folder, a project root) is asked of the reader itself.
+// picked or counted. The reader resolves and opens each path (a realpath is one lstat per path
+// segment); a query asks about dozens of files and the tree's counts about all of them, so this
+// answers more cheaply where it can vouch for the answer exactly as the reader would: below a
+// root that is its own real path, through folders none of which is a symlink, a `.md` name that
+// is absent is missing, and a regular, readable file is what the reader would open. Anything
+// else (a symlink, another file type, an unreadable folder, a file area) is asked of the reader.
+//
+// Verdicts are kept per folder while the folder and every folder above it up to the root keep
+// their lstat stamps: adding, removing or renaming a name changes its folder's mtime and ctime,
+// and swapping a folder for a symlink changes the lstat of that path. A query starts a new round
+// (`newRound`), in which each folder is stamped once. What a stamp cannot see (a note made
+// unreadable by chmod) is still refused by the reader when it is loaded.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { areaFor, pathProblem, readAreas, rootVerdict, type ReadArea, type RootVerdict } from './reader';
+import { statKey } from './fileStamp';
+import { isInsideResolved, isNormalPosix } from './paths';
+import { pathProblem, readAreas, rootVerdict, type ReadArea, type RootVerdict } from './reader';
 import type { Config, ItemProblem, ResultItem } from './types';
 
-/** Names asked about in one folder before it is listed instead. */
+/** Names asked about in one folder before it is listed instead of looked up one by one. */
 const LIST_AFTER = 32;
 
 const ENOENT = 'the file does not exist'; // the reader's words for ENOENT (paths.ts describeFsError)
 
-interface Listing {
-  files: Set<string>;
-  links: Set<string>;
-  all: Set<string>;
+/** What is known of one folder while its stamp (and its parents') holds. */
+interface FolderState {
+  /** The lstat keys of the folder and each folder above it up to its root; null: not a plain folder path. */
+  key: string | null;
+  verdicts: Map<string, ItemProblem | null>;
+  /** Regular files and all names, once listing pays. */
+  listing?: { files: Set<string>; all: Set<string> } | null;
+  asked: number;
 }
 
-/** Verdicts by absolute path, over one snapshot's queries (the tree's, `aria-context tags`). */
 export class Availability {
-  private readonly verdicts = new Map<string, ItemProblem | null>();
-  private readonly listings = new Map<string, Listing | null>();
-  private readonly linked = new Map<string, boolean>();
-  /** How many names of each folder were asked about: a folder is listed only once it pays. */
-  private readonly asked = new Map<string, number>();
-  private readonly realRoots = new Map<string, RootVerdict>();
-  private areas: ReadArea[] | undefined;
+  private readonly areas: ReadArea[];
+  private readonly fileAreas: Set<string>;
+  /** What is known of each folder, kept while its stamp holds. */
+  private readonly folders = new Map<string, FolderState>();
+  /** This round's: each folder's state (null: only the reader can tell), stamps, root verdicts and the reader's answers. */
+  private current = new Map<string, FolderState | null>();
+  /** By root, then folder: a folder's chain of stamps runs up to its own area's root. */
+  private stamped = new Map<string, Map<string, string | null>>();
+  private realRoots = new Map<string, RootVerdict>();
+  private readerVerdicts = new Map<string, ItemProblem | null>();
 
-  constructor(private readonly config: Config) {}
+  constructor(readonly config: Config) {
+    this.areas = readAreas(config);
+    this.fileAreas = new Set(this.areas.filter((a) => a.kind === 'file').map((a) => a.path));
+  }
+
+  /** Looks at the disk again: the next answers re-stamp each folder they use. */
+  newRound(): void {
+    this.current = new Map();
+    this.stamped = new Map();
+    this.realRoots = new Map();
+    this.readerVerdicts = new Map();
+  }
 
   /** Marks each selectable item the reader would not load now, and makes it unselectable. */
   mark(items: readonly ResultItem[]): void {
@@ -47,79 +72,128 @@ export class Availability {
   }
 
   problem(abs: string): ItemProblem | null {
-    let verdict = this.verdicts.get(abs);
+    const normal = path.sep === '/' && isNormalPosix(abs) ? abs : path.resolve(abs);
+    const fast = this.fast(normal);
+    if (fast !== undefined) return fast;
+    let verdict = this.readerVerdicts.get(normal);
     if (verdict === undefined) {
-      verdict = this.fast(abs);
-      if (verdict === undefined)
-        verdict = pathProblem((this.areas ??= readAreas(this.config)), abs, this.realRoots, this.config.home);
-      this.verdicts.set(abs, verdict);
+      verdict = pathProblem(this.areas, normal, this.realRoots, this.config.home);
+      this.readerVerdicts.set(normal, verdict);
     }
     return verdict;
   }
 
-  /** The listing's answer, or undefined where only the reader can tell. */
-  private fast(abs: string): ItemProblem | null | undefined {
-    const normal = path.resolve(abs);
-    const area = areaFor((this.areas ??= readAreas(this.config)), normal);
-    if (!area || area.kind !== 'folder') return undefined;
-    let root = this.realRoots.get(area.root);
-    if (root === undefined) this.realRoots.set(area.root, (root = rootVerdict(area, this.config.home)));
-    if (!('real' in root) || root.real !== area.root) return undefined;
+  /** The answer from the folder's own state, or undefined where only the reader can tell. */
+  private fast(normal: string): ItemProblem | null | undefined {
+    // Only `.md` names are looked at: nothing the reader would not open itself is ever opened.
+    if (!/\.md$/i.test(normal) || this.fileAreas.has(normal)) return undefined;
     const dir = path.dirname(normal);
-    const name = path.basename(normal);
-    // Only the folders of `.md` names reached without a symlink are listed: nothing the reader
-    // would not open itself (another folder, a file of another type) is ever opened.
-    if (!/\.md$/i.test(name)) return undefined;
-    // A query asks about a few files: the reader answers each faster than a listing of a folder
-    // of thousands. Counting every tag asks about many, and then one listing answers them all.
-    if (!this.listings.has(dir)) {
-      const asked = (this.asked.get(dir) ?? 0) + 1;
-      this.asked.set(dir, asked);
-      if (asked <= LIST_AFTER) return undefined;
+    const state = this.folder(dir);
+    if (!state) return undefined;
+    const name = normal.slice(dir.endsWith(path.sep) ? dir.length : dir.length + 1);
+    let verdict = state.verdicts.get(name);
+    if (verdict === undefined) {
+      verdict = this.look(dir, name, state);
+      if (verdict === undefined) return undefined;
+      state.verdicts.set(name, verdict);
     }
-    if (this.isLinked(dir, area.root)) return undefined;
-    const listing = this.listing(dir);
-    if (listing === null) return undefined;
-    if (!listing.all.has(name)) return { kind: 'missing', reason: ENOENT };
-    if (!listing.files.has(name)) return undefined;
+    return verdict;
+  }
+
+  /** This round's state of a folder holding notes: null unless its area's root is its own real path and the way down has no symlink. */
+  private folder(dir: string): FolderState | null {
+    let state = this.current.get(dir);
+    if (state !== undefined) return state;
+    state = null;
+    const area = this.folderArea(dir);
+    if (area) {
+      let root = this.realRoots.get(area.root);
+      if (root === undefined) this.realRoots.set(area.root, (root = rootVerdict(area, this.config.home)));
+      const key = 'real' in root && root.real === area.root ? this.stamp(dir, area.root) : null;
+      if (key !== null) {
+        state = this.folders.get(dir) ?? null;
+        if (!state || state.key !== key) this.folders.set(dir, (state = { key, verdicts: new Map(), asked: 0 }));
+      }
+    }
+    this.current.set(dir, state);
+    return state;
+  }
+
+  /** The narrowest folder area that holds the files of `dir` (areaFor of a file in it). */
+  private folderArea(dir: string): ReadArea | null {
+    let best: ReadArea | null = null;
+    for (const area of this.areas) {
+      if (area.kind !== 'folder' || (dir !== area.path && !isInsideResolved(dir, area.path))) continue;
+      if (!best || area.path.length > best.path.length) best = area;
+    }
+    return best;
+  }
+
+  private look(dir: string, name: string, state: FolderState): ItemProblem | null | undefined {
+    // A query asks about a few names of a folder: each is looked up faster than a folder of
+    // thousands is listed. Counting every tag asks about many, and then one listing answers all.
+    if (state.listing === undefined && ++state.asked > LIST_AFTER) state.listing = listFolder(dir);
+    const file = path.join(dir, name);
+    let isFile: boolean;
+    if (state.listing) {
+      if (!state.listing.all.has(name)) return { kind: 'missing', reason: ENOENT };
+      isFile = state.listing.files.has(name);
+    } else {
+      let st: fs.Stats | undefined;
+      try {
+        st = fs.lstatSync(file, { throwIfNoEntry: false });
+      } catch {
+        return undefined;
+      }
+      if (!st) return { kind: 'missing', reason: ENOENT };
+      isFile = st.isFile();
+    }
+    if (!isFile) return undefined;
     try {
-      fs.accessSync(normal, fs.constants.R_OK);
+      fs.accessSync(file, fs.constants.R_OK);
       return null;
     } catch {
       return undefined;
     }
   }
 
-  /** Whether a folder between `root` and `dir` (itself included) is a symlink; unknown counts as yes. */
-  private isLinked(dir: string, root: string): boolean {
-    if (dir === root) return false;
-    const known = this.linked.get(dir);
+  /**
+   * This round's stamp of `dir`: the lstat keys of it and each folder above it up to `root`,
+   * or null when one of them is not a plain folder (a symlink, gone, not stat-able).
+   */
+  private stamp(dir: string, root: string): string | null {
+    let byDir = this.stamped.get(root);
+    if (!byDir) this.stamped.set(root, (byDir = new Map()));
+    const known = byDir.get(dir);
     if (known !== undefined) return known;
-    const parent = path.dirname(dir);
-    let linked = true;
-    // The parent is listed only once it is known to be reached without a symlink.
-    if (parent !== dir && !this.isLinked(parent, root)) {
-      const listing = this.listing(parent);
-      linked = listing === null || !listing.all.has(path.basename(dir)) || listing.links.has(path.basename(dir));
-    }
-    this.linked.set(dir, linked);
-    return linked;
-  }
-
-  private listing(dir: string): Listing | null {
-    let listing = this.listings.get(dir);
-    if (listing !== undefined) return listing;
+    let key: string | null;
     try {
-      listing = { files: new Set(), links: new Set(), all: new Set() };
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        listing.all.add(e.name);
-        if (e.isFile()) listing.files.add(e.name);
-        else if (e.isSymbolicLink()) listing.links.add(e.name);
+      const st = fs.lstatSync(dir, { bigint: true });
+      const own = st.isDirectory() ? statKey(st) : null;
+      const parent = path.dirname(dir);
+      if (own === null || (dir !== root && parent === dir)) key = null;
+      else if (dir === root) key = own;
+      else {
+        const above = this.stamp(parent, root);
+        key = above === null ? null : `${above}/${own}`;
       }
     } catch {
-      listing = null;
+      key = null;
     }
-    this.listings.set(dir, listing);
+    byDir.set(dir, key);
+    return key;
+  }
+}
+
+function listFolder(dir: string): FolderState['listing'] {
+  try {
+    const listing = { files: new Set<string>(), all: new Set<string>() };
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      listing.all.add(e.name);
+      if (e.isFile()) listing.files.add(e.name);
+    }
     return listing;
+  } catch {
+    return null;
   }
 }

@@ -2,14 +2,17 @@
 // folder. A knowledge base keeps one cache and drops entries as changes are routed to it
 // (changeRoute.ts); each entry also re-checks its folders' mtimes, so an added or removed file
 // is seen even when a watcher event is lost. The CLI runs one query with a fresh cache.
+import { Availability } from './availability';
 import { stampsUnchanged } from './dirStamps';
 import { scanIdeas, type IdeasScan } from './ideas';
 import { scanProject, type ProjectScan } from './projectTier';
+import type { Config } from './types';
 
 export class CoreCache {
   /** Keyed by knowledge folder and project: a scan is never reused for another folder. */
   private readonly projects = new Map<string, ProjectScan>();
   private ideas: { folder: string; scan: IdeasScan } | null = null;
+  private available: Availability | null = null;
 
   /** `projects/<tag>/` of the folder, scanned once and reused while its folders are unchanged. */
   projectScan(knowledgeFolder: string, tag: string): ProjectScan {
@@ -30,6 +33,16 @@ export class CoreCache {
     return this.ideas.scan;
   }
 
+  /**
+   * The reader's verdicts for this config's files, kept across queries while their folders'
+   * stamps hold; each call starts a new round, in which every folder is stamped again.
+   */
+  availability(config: Config): Availability {
+    if (this.available?.config !== config) this.available = new Availability(config);
+    else this.available.newRound();
+    return this.available;
+  }
+
   /** Forgets one project's scan of that folder, or with no tag every project's. */
   forgetProject(knowledgeFolder: string, tag?: string): void {
     if (tag === undefined) this.projects.clear();
@@ -44,6 +57,7 @@ export class CoreCache {
   invalidate(): void {
     this.projects.clear();
     this.ideas = null;
+    this.available = null;
   }
 }
 

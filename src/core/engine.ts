@@ -10,7 +10,7 @@ import { parseQueryText, resolveQuery } from './query';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
 import { trackedArtifacts } from './artifacts';
-import { Availability } from './availability';
+import type { Availability } from './availability';
 import type { Config, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
 
 /** Config and index read at one moment; a query never mixes two snapshots. */
@@ -63,7 +63,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   ];
   const artifacts = trackedArtifacts(config, projectTokens, options.today);
   // §9 What the reader would refuse or cannot find is listed, marked, and neither numbered nor counted.
-  (options.availability ?? new Availability(config)).mark(knowledge);
+  (options.availability ?? cache.availability(config)).mark(knowledge);
   let n = 0;
   for (const item of [...knowledge, ...artifacts]) if (item.selectable) item.n = ++n;
 

@@ -17,7 +17,7 @@ export function displayHomePath(abs: string, home: string): string {
 }
 
 /** An absolute POSIX path that path.normalize would leave as it is (no `//`, `.` or `..` segment, no trailing `/`). */
-function isNormalPosix(p: string): boolean {
+export function isNormalPosix(p: string): boolean {
   if (p.charCodeAt(0) !== 47) return false;
   if (p.length === 1) return true;
   return (
@@ -40,6 +40,16 @@ export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
   if (rel === '' || path.isAbsolute(rel)) return false;
   return rel !== '..' && !rel.startsWith(`..${path.sep}`);
+}
+
+/**
+ * isInside for two paths that come from path.resolve (absolute, normalised): on POSIX a string
+ * comparison, with no check of the paths' form (the reader asks it for every area of every file).
+ */
+export function isInsideResolved(child: string, parent: string): boolean {
+  if (path.sep !== '/') return isInside(child, parent);
+  if (parent === '/') return child.length > 1;
+  return child.length > parent.length && child.charCodeAt(parent.length) === 47 && child.startsWith(parent);
 }
 
 export function isInsideAny(child: string, parents: string[]): boolean {

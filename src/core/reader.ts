@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { artifactFiles } from './artifactPaths';
 import { totalCapReason } from './limits';
-import { describeFsError, isInside, tooWideRoot } from './paths';
+import { describeFsError, isInside, isInsideResolved, tooWideRoot } from './paths';
 import { knowledgeDirs } from './teamShared';
 import type { Config, ItemProblem, ProjectRoot, ResultItem } from './types';
 
@@ -59,6 +59,11 @@ export function readAreas(config: Config): ReadArea[] {
         areas.push({ kind: 'file', path: file, root: project.root, bounds: projectBounds(project) });
     }
   }
+  // Resolved once here, so that areaFor compares them as strings.
+  for (const area of areas) {
+    area.path = path.resolve(area.path);
+    area.root = path.resolve(area.root);
+  }
   return areas;
 }
 
@@ -66,11 +71,11 @@ function projectBounds(project: ProjectRoot): string[] {
   return [project.repo ?? project.root, ...(project.within ? [project.within] : [])];
 }
 
-/** The narrowest area holding `abs` by path, or null. */
-export function areaFor(areas: readonly ReadArea[], abs: string): ReadArea | null {
+/** The narrowest area holding `normal` (a path.resolve result) by path, or null. */
+export function areaFor(areas: readonly ReadArea[], normal: string): ReadArea | null {
   let best: ReadArea | null = null;
   for (const area of areas) {
-    const holds = area.kind === 'file' ? abs === area.path : isInside(abs, area.path);
+    const holds = area.kind === 'file' ? normal === area.path : isInsideResolved(normal, area.path);
     if (holds && (!best || area.path.length > best.path.length)) best = area;
   }
   return best;

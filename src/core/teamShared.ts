@@ -20,10 +20,24 @@ export function knowledgeDirs(config: Config, project: string): string[] {
   return dirs;
 }
 
+/** Each config's answers: a config never changes, and a query asks for every team-shared entry. */
+const allowedByConfig = new WeakMap<Config, Map<string, string[]>>();
+
 /** Where an entry of `project` may live: its own folders, or any enabled project's `cross/`. */
 export function allowedTeamDirs(config: Config, project: string): string[] {
-  if (project !== 'cross') return config.sharedKnowledge.includes(project) ? knowledgeDirs(config, project) : [];
-  return config.sharedKnowledge.flatMap((p) => knowledgeDirs(config, p).map((d) => path.join(d, 'cross')));
+  let known = allowedByConfig.get(config);
+  if (!known) allowedByConfig.set(config, (known = new Map()));
+  let dirs = known.get(project);
+  if (!dirs) {
+    dirs =
+      project !== 'cross'
+        ? config.sharedKnowledge.includes(project)
+          ? knowledgeDirs(config, project)
+          : []
+        : config.sharedKnowledge.flatMap((p) => knowledgeDirs(config, p).map((d) => path.join(d, 'cross')));
+    known.set(project, dirs);
+  }
+  return dirs;
 }
 
 export type TeamEntryVerdict = { ok: true; abs: string; allowed: string[] } | { ok: false; reason: string };
