@@ -1,5 +1,4 @@
 // `aria-context`: the /context flow in a terminal, on the same core as the extension.
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as nodeModule from 'node:module';
 import * as os from 'node:os';
@@ -30,7 +29,7 @@ import {
   type Snapshot,
 } from './core';
 import { runCheck } from './cliCheck';
-import { cliSources } from './cliCommand';
+import { cliSources, retryWithoutCacheFile } from './cliCommand';
 import { processSetupIo, runSetup } from './cliSetup';
 import { readStdin, runHook } from './cliHook';
 import { runTags } from './cliTags';
@@ -218,13 +217,16 @@ export function main(argv: string[], io: CliIo): number {
   const relative = relativePathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
   const cacheDir = io.cache && !options.noCache && !cacheDisabledByEnv(io.env) ? indexCacheDir(io.env, home) : null;
-  const outcome = loadSnapshot(cliSources(home, io.env, options), {
-    cache: io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now() } : undefined,
+  return retryWithoutCacheFile((ignoreFile) => {
+    const outcome = loadSnapshot(cliSources(home, io.env, options), {
+      cache:
+        io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now(), ignoreFile } : undefined,
+    });
+    if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+    const exit = answer(options, outcome.snapshot, io, fail);
+    if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
+    return exit;
   });
-  if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
-  const exit = answer(options, outcome.snapshot, io, fail);
-  if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
-  return exit;
 }
 
 /** The query's output (summary, JSON or bundle) and its exit code. */
@@ -341,6 +343,9 @@ const WRITE_CACHE_COMMAND = '__write-index-cache';
 function startCacheWriter(job: IndexCacheJob): void {
   try {
     if (cacheWriterRunning(job, Date.now())) return;
+    // child_process (with net and streams) costs about 3 ms to load: only a miss needs it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+    const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(process.execPath, [__filename, WRITE_CACHE_COMMAND, JSON.stringify(job)], {
       detached: true,
       stdio: 'ignore',

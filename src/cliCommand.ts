@@ -1,7 +1,7 @@
 // What the CLI's whole-index commands (`check`, `tags`) share: their options, where they read the
 // config from, and loading the snapshot with the same messages and exit codes as `query`.
 import * as os from 'node:os';
-import { errorJson, isIsoDate, loadSnapshot, type ConfigSources, type Snapshot } from './core';
+import { CorruptImageError, errorJson, isIsoDate, loadSnapshot, type ConfigSources, type Snapshot } from './core';
 
 export interface CommandOptions {
   json: boolean;
@@ -106,4 +106,17 @@ export function openCommand(
   const outcome = loadSnapshot(cliSources(home, io.env, options));
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   return { ok: true, options, snapshot: outcome.snapshot };
+}
+
+/**
+ * Runs a command that may read the index cache file; when the file turns out to hold a value out of
+ * range (only a forged file can), runs it again from index.md, leaving a job to rewrite the file.
+ */
+export function retryWithoutCacheFile<T>(run: (ignoreFile: boolean) => T): T {
+  try {
+    return run(false);
+  } catch (err) {
+    if (err instanceof CorruptImageError) return run(true);
+    throw err;
+  }
 }

@@ -3,7 +3,6 @@
 // client started without the shell's PATH finds both. Without --print it applies the config
 // through the client's own command where one exists, after showing it; JSON files (Cursor,
 // VS Code) are printed with their path to paste into, never written.
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -190,6 +189,8 @@ export function processSetupIo(
     node: process.execPath,
     cli,
     run: (command, args) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: `query` never needs child_process
+      const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
       const r = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
       if (r.error) return { status: null, output: '' };
       return { status: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };

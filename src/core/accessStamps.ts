@@ -5,9 +5,9 @@
 // A stamp is the stat key of fileStamp.ts (ctime and inode included). A small file (the config)
 // is also compared by content every time, and a larger one while its key is racy (taken within
 // the file system's clock tick of its last change), so two writes in one tick are not one.
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { stampOf } from './fileStamp';
+import { nodeCrypto } from './nodeCrypto';
 import { MAX_INDEX_BYTES } from './limits';
 
 /** Files up to this size are compared by content on every check: a config costs one small read. */
@@ -29,7 +29,7 @@ function contentHash(file: string): string {
   }
   try {
     if (!fs.fstatSync(fd).isFile()) return '!not-a-file';
-    const hash = createHash('sha256');
+    const hash = nodeCrypto().createHash('sha256');
     const buffer = Buffer.allocUnsafe(1024 * 1024);
     let total = 0;
     for (let n; total <= MAX_INDEX_BYTES && (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; total += n)

@@ -20,6 +20,7 @@ export {
   compactIndex,
   imageTransferables,
   indexFromImage,
+  CorruptImageError,
   type IndexImage,
   type IndexLines,
   type IndexLineEntry,

@@ -1,7 +1,6 @@
 // The index cache: index.md's image, one file per index.md in the user's cache folder, so the CLI
 // need not parse an unchanged index.md again. It holds only what index.md said and the reader still
 // decides from the config what may be read (§9): a forged file claims no more than a hostile index.md.
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compactIndex, parseIndex } from './indexParser';
@@ -21,6 +20,8 @@ export interface IndexCacheSettings {
   producer: string;
   dir: string;
   now: number;
+  /** The file was found corrupt on the last read (CorruptImageError): parse index.md, and leave a job to rewrite it. */
+  ignoreFile?: boolean;
 }
 
 /** Plain data, so a child process can run it; stamped when index.md was opened. */
@@ -52,7 +53,21 @@ export function indexKey(indexFile: string, st: fs.BigIntStats): string {
 }
 
 export function cacheFileFor(dir: string, indexFile: string): string {
-  return path.join(dir, `${createHash('sha256').update(path.resolve(indexFile)).digest('hex').slice(0, 32)}.index`);
+  return path.join(dir, `${pathHash(path.resolve(indexFile))}.index`);
+}
+
+/**
+ * Two 32-bit FNV-1a lanes over the path: a name, not a secret. A collision only makes two index.md
+ * files take turns in one cache file (each stamp then misses the other's).
+ */
+function pathHash(p: string): string {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x01000193 ^ p.length;
+  for (let i = 0; i < p.length; i++) {
+    a = Math.imul(a ^ p.charCodeAt(i), 0x01000193);
+    b = Math.imul(b ^ p.charCodeAt(p.length - 1 - i), 0x01000193);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
 export function keepOutOf(config: Config): string[] {
@@ -74,7 +89,9 @@ export function writeCachedImage(job: IndexCacheJob, image: IndexImage): boolean
   try {
     if (!privateFolder(path.dirname(job.cacheFile), job.keepOut)) return false;
     const bytes = encodeImage(image, { producer: job.producer, key: job.key });
-    return bytes.length <= MAX_INDEX_IMAGE_BYTES && writePrivateFile(job.cacheFile, bytes, job.keepOut);
+    return (
+      bytes !== null && bytes.length <= MAX_INDEX_IMAGE_BYTES && writePrivateFile(job.cacheFile, bytes, job.keepOut)
+    );
   } catch {
     return false;
   }

@@ -105,7 +105,7 @@ function readIndexCached(config: Config, options: ReadOptions, cache: IndexCache
     const key = indexKey(file, st);
     const cacheFile = cacheFileFor(cache.dir, file);
     const keepOut = keepOutOf(config);
-    const image = readCachedImage(cacheFile, { producer: cache.producer, key }, keepOut);
+    const image = cache.ignoreFile ? null : readCachedImage(cacheFile, { producer: cache.producer, key }, keepOut);
     if (image) return { ok: true as const, hit: true as const, index: indexFromImage(image) };
     const text = fs.readFileSync(fd, 'utf8');
     const job: IndexCacheJob | undefined = settled(st, cache.now)

@@ -42,7 +42,7 @@ function waitForCacheFile(dir: string): string | null {
 function forge(file: string): void {
   const stamp = readStamp(fs.readFileSync(file));
   assert.ok(stamp, 'the CLI wrote a readable stamp');
-  fs.writeFileSync(file, encodeImage(compactIndex(parseIndex(FORGED)), stamp), { mode: 0o600 });
+  fs.writeFileSync(file, encodeImage(compactIndex(parseIndex(FORGED)), stamp)!, { mode: 0o600 });
 }
 
 describe('CLI index cache', () => {
@@ -126,7 +126,7 @@ describe('CLI index cache', () => {
     assert.deepEqual(fs.readdirSync(path.join(readOnlyHome, 'knowledge')).sort(), ['a.md', 'b.md', 'index.md']);
   });
 
-  test('a forged cache file whose tables are out of range (a hash table with no empty slot, ids past the pools) is a miss: the CLI answers from index.md, never hangs', () => {
+  test('a forged cache file whose values are out of range (a hash table with no empty slot, ids past the pools, overlapping strings) is refused when opened or when read: the CLI answers from index.md, never hangs', () => {
     const xdg = tempDir('aria-xdg-');
     const env = { XDG_CACHE_HOME: xdg };
     const expected = run(forgedHome, ['api'], { ARIA_CONTEXT_NO_CACHE: '1' });
@@ -139,13 +139,21 @@ describe('CLI index cache', () => {
       'no empty slot': (image) => image.files.table.slots.fill(1),
       'a file id past the pools': (image) => image.files.keys.fill(1 << 30),
       'a list past its items': (image) => image.filesByTag.starts.fill(1 << 20, 1),
+      'a hash slot naming no key': (image) => image.filesByTag.table.slots.fill(-3),
+      'a file number past the files': (image) => image.filesByTag.items.fill(1 << 24),
+      "a string id past the pools in a file's tags": (image) => image.files.tags.fill(-2),
+      'string bounds that go back (overlapping strings)': (image) => {
+        const bounds = image.strings.narrowBounds;
+        bounds[1] = bounds[bounds.length - 1];
+      },
+      "a file's tags past its tag list": (image) => image.files.tagStarts.fill(7, 1),
       'small sections of the wrong shape': (image) =>
         Object.assign(image.small, { knownTags: [{ tag: 7, aliases: 'x' }] }),
     };
     for (const [name, spoil] of Object.entries(forgeries)) {
       const image = compactIndex(parseIndex(FORGED));
       spoil(image);
-      fs.writeFileSync(file, encodeImage(image, stamp), { mode: 0o600 });
+      fs.writeFileSync(file, encodeImage(image, stamp)!, { mode: 0o600 });
       const r = spawnSync('node', [cli, 'query', 'api', 'forged', '--today', '2026-11-30'], {
         env: { PATH: process.env.PATH, HOME: forgedHome, ...env },
         encoding: 'utf8',

@@ -59,7 +59,7 @@ function warm(s: ReturnType<typeof setup>): IndexCacheJob {
 function forge(s: ReturnType<typeof setup>, job: IndexCacheJob): void {
   fs.writeFileSync(
     s.cacheFile,
-    encodeImage(compactIndex(parseIndex(OTHER)), { producer: job.producer, key: job.key }),
+    encodeImage(compactIndex(parseIndex(OTHER)), { producer: job.producer, key: job.key })!,
     { mode: 0o600 },
   );
 }
@@ -68,7 +68,7 @@ describe('index cache', () => {
   test('bytes and back: the decoded image is the encoded one; any other producer, key, truncation or flipped byte decodes to null', () => {
     const image = compactIndex(parseIndex(INDEX));
     const stamp = { producer: PRODUCER, key: 'k' };
-    const bytes = encodeImage(image, stamp);
+    const bytes = encodeImage(image, stamp)!;
     const own = Buffer.alloc(bytes.length);
     bytes.copy(own);
     const back = decodeImage(own, stamp);
@@ -167,14 +167,14 @@ describe('index cache', () => {
       'other build': () =>
         fs.writeFileSync(
           s.cacheFile,
-          encodeImage(compactIndex(parseIndex(OTHER)), { producer: 'another-build', key: job.key }),
+          encodeImage(compactIndex(parseIndex(OTHER)), { producer: 'another-build', key: job.key })!,
         ),
       'group/world-writable': () => {
         forge(s, job);
         fs.chmodSync(s.cacheFile, 0o666);
       },
       symlinked: () => {
-        fs.writeFileSync(target, encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: job.key }), {
+        fs.writeFileSync(target, encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: job.key })!, {
           mode: 0o600,
         });
         fs.rmSync(s.cacheFile);
@@ -255,7 +255,7 @@ describe('index cache', () => {
       fs.mkdirSync(dir, { recursive: true });
       fs.writeFileSync(
         cacheFileFor(dir, s.indexFile),
-        encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: miss.cacheJob.key }),
+        encodeImage(compactIndex(parseIndex(OTHER)), { producer: PRODUCER, key: miss.cacheJob.key })!,
         { mode: 0o600 },
       );
       assert.equal(

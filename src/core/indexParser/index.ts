@@ -13,6 +13,7 @@ import { walkText } from './text';
 
 export { compactIndex, imageTransferables, type IndexImage } from './image/compact';
 export { indexFromImage } from './image/view';
+export { CorruptImageError } from './image/strings';
 export type { IndexLineEntry, IndexLines } from './parsed';
 
 /** Given `lines`, the walk also notes where each thing is (index health). */

@@ -1,6 +1,6 @@
 // Open-addressing hash tables over string ids, built on the worker side and read on the
 // receiving side with the same hash: a lookup by key needs no Map of every key.
-import type { StringsView } from './strings';
+import { CorruptImageError, type StringsView } from './strings';
 
 // 2^k slots at most half full, each 0 (empty) or 1 + a key's position; linear probing. A seed per
 // image: an index written to collide cannot make lookups slow (§9).
@@ -41,11 +41,13 @@ export function lookup(table: HashTableImage, keyIds: Int32Array, strings: Strin
   if (typeof key !== 'string') return -1; // what a Map of string keys answers for any other key
   const { slots } = table;
   const mask = slots.length - 1;
-  // At most one probe per slot: a table read back from a file may have no empty slot.
+  // At most one probe per slot. A table this code builds always has an empty slot (more slots
+  // than keys), so a pass with none, or a slot naming no key, is a forged cache file.
   for (let at = hashString(key, table.seed) & mask, probes = 0; probes < slots.length; at = (at + 1) & mask, probes++) {
     const slot = slots[at];
     if (slot === 0) return -1;
+    if (slot < 0 || slot > keyIds.length) throw new CorruptImageError();
     if (strings.equals(keyIds[slot - 1], key)) return slot - 1;
   }
-  return -1;
+  throw new CorruptImageError();
 }

@@ -85,18 +85,19 @@ export class StringsView {
 
   get(id: number): string {
     const { image } = this;
-    const i = id >> 1;
+    const i = checkedIndex(image, id);
     if ((id & 1) === 0) return this.narrow.toString('latin1', image.narrowBounds[i], image.narrowBounds[i + 1]);
     return this.wide.toString('utf16le', 2 * image.wideBounds[i], 2 * image.wideBounds[i + 1]);
   }
 
+  /** -1 is "none"; any other id must name a string. */
   orNull(id: number): string | null {
-    return id < 0 ? null : this.get(id);
+    return id === -1 ? null : this.get(id);
   }
 
   equals(id: number, s: string): boolean {
     const { image } = this;
-    const i = id >> 1;
+    const i = checkedIndex(image, id);
     const narrow = (id & 1) === 0;
     const b = narrow ? image.narrowBounds : image.wideBounds;
     const start = b[i];
@@ -105,4 +106,24 @@ export class StringsView {
     for (let k = 0; k < s.length; k++) if (pool[start + k] !== s.charCodeAt(k)) return false;
     return true;
   }
+}
+
+/**
+ * An image read from a file holds a value this code never writes (a string id or file number out
+ * of range): the read stops here, and the caller answers from index.md instead (cache files only;
+ * an image built in this process is never wrong).
+ */
+export class CorruptImageError extends Error {
+  constructor() {
+    super('the index cache file holds a value out of range');
+    this.name = 'CorruptImageError';
+  }
+}
+
+/** The string's index in its pool's bounds (even ids: one-byte pool, odd: two-byte), or a throw. */
+function checkedIndex(image: StringsImage, id: number): number {
+  const i = id >> 1;
+  const count = ((id & 1) === 0 ? image.narrowBounds.length : image.wideBounds.length) - 1;
+  if (!(id >= 0 && i < count)) throw new CorruptImageError();
+  return i;
 }

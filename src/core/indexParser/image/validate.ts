@@ -1,46 +1,33 @@
-// Whether a value read back from a cache file is an image this code can open safely: every array
-// of the right kind, every string id, file number, list bound and hash table in range (a table
-// with no empty slot would make a lookup of a missing key loop). Linear in its size.
+// Whether a value read back from a cache file has the shape of an image this code can walk: every
+// array of the right kind and length, and every run of starts (string bounds, a file's tags, a
+// list's items) rising from 0 to the end of what it indexes, so that what one read makes is never
+// larger than the file. The values themselves (string ids, file numbers, hash slots) are checked
+// where they are read (view.ts, hashTable.ts): a query reads a few hundred of the hundreds of
+// thousands, and checking them all up front cost a cold CLI process more than its query.
 import type { IndexImage, ListsImage } from './compact';
 import type { HashTableImage } from './hashTable';
 
-type Check = (v: number) => boolean;
-
-export function validImage(image: unknown): image is IndexImage {
+export function openableImage(image: unknown): image is IndexImage {
   try {
     const im = image as IndexImage;
-    const { strings: s, files: f, normalisedHints: hintPairs } = im;
+    const { strings: s, files: f } = im;
     if (!(s.narrow instanceof Uint8Array) || !(s.wide instanceof Uint16Array)) return false;
-    if (!bounds(s.narrowBounds, s.narrow.length) || !bounds(s.wideBounds, s.wide.length)) return false;
-    const narrow = s.narrowBounds.length - 1;
-    const wide = s.wideBounds.length - 1;
-    const id: Check = (v) => v >= 0 && ((v & 1) === 0 ? v >> 1 < narrow : v >> 1 < wide);
-    const idOrNull: Check = (v) => v === -1 || id(v);
-    const n = f.keys instanceof Int32Array ? f.keys.length : -1;
-    const file: Check = (v) => v >= 0 && v < n;
-    const lists = (l: ListsImage, item: Check) => {
-      const m = l.keys instanceof Int32Array ? l.keys.length : -1;
-      return (
-        ints(l.keys, m, id) &&
-        table(l.table, m) &&
-        ranges(l.starts, l.items, m) &&
-        ints(l.items, l.items.length, item) &&
-        (l.descriptions === null || ints(l.descriptions, l.items.length, idOrNull))
-      );
-    };
+    if (!ints(f.keys)) return false;
+    const n = f.keys.length;
     return (
-      ints(f.keys, n, id) &&
+      starts(s.narrowBounds, s.narrow.length) &&
+      starts(s.wideBounds, s.wide.length) &&
       table(f.table, n) &&
-      ints(f.written, n, idOrNull) &&
-      ints(f.descriptions, n, idOrNull) &&
-      ranges(f.tagStarts, f.tags, n) &&
-      ints(f.tags, f.tags.length, id) &&
-      ranges(f.hintStarts, f.hints, n) &&
-      ints(f.hints, f.hints.length, id) &&
-      ints(hintPairs, hintPairs?.length, id) &&
-      hintPairs.length % 2 === 0 &&
-      [im.tagIndex, im.otherTags, im.hints].every((l) => lists(l, id)) &&
-      [im.filesByTag, im.filesByHint].every((l) => lists(l, file)) &&
+      ints(f.written, n) &&
+      ints(f.descriptions, n) &&
+      ints(f.tags) &&
+      ints(f.hints) &&
+      starts(f.tagStarts, f.tags.length, n + 1) &&
+      starts(f.hintStarts, f.hints.length, n + 1) &&
+      ints(im.normalisedHints) &&
+      im.normalisedHints.length % 2 === 0 &&
+      [im.tagIndex, im.otherTags].every((l) => list(l, true)) &&
+      [im.hints, im.filesByTag, im.filesByHint].every((l) => list(l, false)) &&
       validSmall(im.small)
     );
   } catch {
@@ -48,32 +35,29 @@ export function validImage(image: unknown): image is IndexImage {
   }
 }
 
-/** Starts of consecutive ranges: from 0, never decreasing, the last at most `end`. */
-function bounds(starts: unknown, end: number | undefined): boolean {
-  if (!(starts instanceof Uint32Array) || starts.length === 0 || starts[0] !== 0) return false;
-  for (let i = 1; i < starts.length; i++) if (starts[i] < starts[i - 1]) return false;
-  return starts[starts.length - 1] <= end!;
+function ints(a: unknown, length?: number): a is Int32Array {
+  return a instanceof Int32Array && (length === undefined || a.length === length);
 }
 
-/** `count` ranges over `items`. */
-function ranges(starts: unknown, items: { length: number } | undefined, count: number): boolean {
-  return bounds(starts, items?.length) && (starts as Uint32Array).length === count + 1;
+/** From 0, never decreasing, ending exactly at `end`; `count` entries when given. */
+function starts(a: unknown, end: number, count?: number): boolean {
+  if (!(a instanceof Uint32Array) || a.length === 0 || a[0] !== 0) return false;
+  if (count !== undefined && a.length !== count) return false;
+  for (let i = 1; i < a.length; i++) if (a[i] < a[i - 1]) return false;
+  return a[a.length - 1] === end;
 }
 
-function ints(a: unknown, length: number | undefined, ok: Check): boolean {
-  return a instanceof Int32Array && a.length === length && a.every(ok);
+function list(l: ListsImage, described: boolean): boolean {
+  if (!ints(l.keys) || !ints(l.items)) return false;
+  const m = l.keys.length;
+  const descriptions = described ? ints(l.descriptions, l.items.length) : l.descriptions === null;
+  return descriptions && table(l.table, m) && starts(l.starts, l.items.length, m + 1);
 }
 
+/** A power of two with room for every key and an empty slot (found natively: the first is near the start). */
 function table(t: HashTableImage, keys: number): boolean {
-  const slots = t.slots;
-  if (typeof t.seed !== 'number' || !(slots instanceof Int32Array) || slots.length < 2) return false;
-  if ((slots.length & (slots.length - 1)) !== 0) return false;
-  let empty = 0;
-  for (const slot of slots) {
-    if (slot === 0) empty++;
-    else if (slot < 0 || slot > keys) return false;
-  }
-  return empty > 0;
+  const size = t.slots instanceof Int32Array ? t.slots.length : 0;
+  return typeof t.seed === 'number' && size >= 2 && (size & (size - 1)) === 0 && size > keys && t.slots.indexOf(0) >= 0;
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';

@@ -6,7 +6,7 @@ import type { IndexedFile, KnowledgeIndex, TagEntry, TeamSharedFile } from '../.
 import { buildTeamSharedFiles } from '../lookups';
 import type { FilesImage, IndexImage, ListsImage } from './compact';
 import { lookup, type HashTableImage } from './hashTable';
-import { StringsView } from './strings';
+import { CorruptImageError, StringsView } from './strings';
 
 export function indexFromImage(image: IndexImage): KnowledgeIndex {
   const strings = new StringsView(image.strings);
@@ -20,7 +20,7 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
     });
   const entries = (l: ListsImage) =>
     listMap(l, (i): TagEntry => ({ path: strings.get(l.items[i]), description: strings.orNull(l.descriptions![i]) }));
-  const fileList = (l: ListsImage) => listMap(l, (i) => files.at(l.items[i]));
+  const fileList = (l: ListsImage) => listMap(l, (i) => files.at(fileNumber(l.items[i], files.size)));
   const { small } = image;
   const teamShared = new Map(small.teamShared);
   let teamSharedFiles: Map<string, TeamSharedFile> | null = null;
@@ -52,6 +52,12 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
     hasTeamSharedSection: small.hasTeamSharedSection,
     warnings: small.warnings,
   };
+}
+
+/** A file number read from a list; out of range only in a forged cache file. */
+function fileNumber(n: number, files: number): number {
+  if (!(n >= 0 && n < files)) throw new CorruptImageError();
+  return n;
 }
 
 function filesView(strings: StringsView, f: FilesImage): ImageMap<IndexedFile> {

@@ -1,0 +1,11 @@
+// node:crypto costs about 6 ms to load, a tenth of a warm `aria-context query`, which needs none
+// of it; the few paths that do (a cache write's temporary name, the MCP server's content stamps)
+// load it on first use.
+import type * as Crypto from 'node:crypto';
+
+let loaded: typeof Crypto | undefined;
+
+export function nodeCrypto(): typeof Crypto {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (loaded ??= require('node:crypto') as typeof Crypto);
+}
