@@ -26,7 +26,7 @@ import {
   type IndexCacheJob,
   type ResultItem,
 } from './core';
-import { cliSources } from './cliCommand';
+import { cliSources, retryWithoutCacheFile } from './cliCommand';
 
 /** Claude Code's hook input is small JSON; anything bigger is not read (and gets no answer). */
 export const HOOK_STDIN_MAX = 1024 * 1024;
@@ -151,7 +151,7 @@ export function runHook(args: string[], io: HookIo): number {
     const bytes = io.stdin(HOOK_STDIN_MAX);
     const input = bytes && parseInput(bytes);
     if (!input) return 0;
-    const answer = hookAnswer(input, sources, io);
+    const answer = retryWithoutCacheFile((ignoreFile) => hookAnswer(input, sources, io, ignoreFile));
     if (answer)
       io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: input.event, additionalContext: answer } })}\n`);
   } catch {
@@ -164,6 +164,7 @@ function hookAnswer(
   input: NonNullable<ReturnType<typeof parseInput>>,
   sources: HookSources,
   io: HookIo,
+  ignoreFile: boolean,
 ): string | null {
   const home = io.env.HOME || os.homedir();
   if (!path.isAbsolute(home)) return null;
@@ -172,7 +173,7 @@ function hookAnswer(
   if (!cacheDir) return null; // no ledger, no promise of "never twice": say nothing
   const useCache = io.cache && !cacheDisabledByEnv(io.env);
   const outcome = loadSnapshot(cliSources(home, io.env, sources), {
-    cache: useCache ? { producer: io.cache!.producer, dir: cacheDir, now } : undefined,
+    cache: useCache ? { producer: io.cache!.producer, dir: cacheDir, now, ignoreFile } : undefined,
   });
   if (!outcome.ok) return null;
   const snapshot = outcome.snapshot;
@@ -180,7 +181,8 @@ function hookAnswer(
     if (snapshot.config.hookEnabled === false) return null;
     const keepOut = keepOutOf(snapshot.config);
     const ledgerFile = path.join(cacheDir, HOOK_LEDGER_FILE);
-    if (!privateFolder(cacheDir, keepOut)) return null;
+    // Owner-only, as readLedger requires: a ledger written where it cannot be read back would push notes twice.
+    if (!privateFolder(cacheDir, keepOut, { ownerOnly: true })) return null;
     const ledger = readLedger(ledgerFile, keepOut, now);
     const session = ledger[input.sessionId] ?? { last: now, lastPush: 0, files: [] };
     if (input.event === 'UserPromptSubmit' && now - session.lastPush < HOOK_COOLDOWN_MS) return null;

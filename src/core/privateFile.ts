@@ -2,10 +2,10 @@
 // they are regular files of this user's that no one else can write, written atomically and
 // privately, never inside the knowledge folder or a project root (which other people may sync
 // into). Nothing here throws: a file that fails a check is simply not there.
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isInside, realOrSelf } from './paths';
+import { nodeCrypto } from './nodeCrypto';
 
 /** Whether the cache folder lies in (or is) one of `keepOut`, by path or after symlinks. */
 function insideKeepOut(dir: string, keepOut: readonly string[]): boolean {
@@ -95,13 +95,13 @@ export function readPrivateFile(
 }
 
 /** Makes `dir` (0700) if needed; whether it is then a folder of this user's that no one else can write, outside `keepOut`. */
-export function privateFolder(dir: string, keepOut: readonly string[]): boolean {
+export function privateFolder(dir: string, keepOut: readonly string[], options: { ownerOnly?: boolean } = {}): boolean {
   try {
     if (insideKeepOut(dir, keepOut)) return false;
     makeFolders(dir);
     const st = fs.lstatSync(dir);
     // checked again once made: a folder found through a symlink is judged by its real path too
-    return st.isDirectory() && ownedAndPrivate(st) && !insideKeepOut(dir, keepOut);
+    return st.isDirectory() && ownedAndPrivate(st, options.ownerOnly ? 0o077 : 0o022) && !insideKeepOut(dir, keepOut);
   } catch {
     return false;
   }
@@ -117,7 +117,7 @@ export function writePrivateFile(file: string, bytes: Uint8Array, keepOut: reado
   if (!privateFolder(dir, keepOut)) return false;
   let temp: string | null = path.join(
     dir,
-    `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+    `.${path.basename(file)}.${process.pid}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`,
   );
   try {
     const fd = fs.openSync(

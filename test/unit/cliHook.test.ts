@@ -202,6 +202,17 @@ describe('aria-context hook claude-code', () => {
     assert.match(r.stderr, /^Usage: aria-context hook claude-code/);
   });
 
+  test('a cache folder others can read (so its ledger could not be read back): the hook says nothing, twice', () => {
+    const fresh = fixtureCopy('aria-hook-open-cache-');
+    const cache = path.join(fresh, '.cache', 'aria-context');
+    fs.mkdirSync(cache, { recursive: true });
+    fs.chmodSync(cache, 0o755);
+    const session = newSession();
+    silent(fresh, prompt(session, 'stripe api'));
+    silent(fresh, prompt(session, 'stripe api'));
+    assert.equal(fs.existsSync(path.join(cache, 'hook-sessions.json')), false, 'no ledger written');
+  });
+
   test('the ledger is private and forgets sessions after a day', () => {
     const fresh = fixtureCopy('aria-hook-ledger-');
     const session = newSession();
