@@ -46,9 +46,17 @@ export class Availability {
   private realRoots = new Map<string, RootVerdict>();
   private readerVerdicts = new Map<string, ItemProblem | null>();
 
+  private readonly areasKey: string;
+
   constructor(readonly config: Config) {
     this.areas = readAreas(config);
     this.fileAreas = new Set(this.areas.filter((a) => a.kind === 'file').map((a) => a.path));
+    this.areasKey = JSON.stringify([config.home, this.areas]);
+  }
+
+  /** Whether `config` allows reading exactly what this one does (a reload that changed only index.md). */
+  serves(config: Config): boolean {
+    return config === this.config || JSON.stringify([config.home, readAreas(config)]) === this.areasKey;
   }
 
   /** Looks at the disk again: the next answers re-stamp each folder they use. */

@@ -34,11 +34,12 @@ export class CoreCache {
   }
 
   /**
-   * The reader's verdicts for this config's files, kept across queries while their folders'
-   * stamps hold; each call starts a new round, in which every folder is stamped again.
+   * The reader's verdicts for this config's files, kept across queries and reloads (while the
+   * config allows the same folders) as long as their folders' stamps hold; each call starts a new
+   * round, in which every folder is stamped again.
    */
   availability(config: Config): Availability {
-    if (this.available?.config !== config) this.available = new Availability(config);
+    if (!this.available?.serves(config)) this.available = new Availability(config);
     else this.available.newRound();
     return this.available;
   }

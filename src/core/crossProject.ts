@@ -77,7 +77,8 @@ interface FileFacts {
 const factsCache = new WeakMap<IndexedFile, FileFacts>();
 const sortedTagsCache = new WeakMap<IndexedFile, { size: number; tags: string[] }>();
 
-function cachedContainment(file: IndexedFile, config: Config): PathVerdict {
+/** indexPathVerdict of an indexed file, kept with the file (once per file of a snapshot). */
+export function cachedContainment(file: IndexedFile, config: Config): PathVerdict {
   const hit = factsCache.get(file);
   if (hit && hit.folder === config.knowledgeFolder && hit.home === config.home) return hit.containment;
   const result = indexPathVerdict(file.path, config);

@@ -22,13 +22,23 @@ export class HintMatcher {
   private readonly alphabet = new Set<number>();
   /** The next state by state × character class (class 0: no form has the character), or null when too large. */
   private readonly table: Int32Array | null = null;
-  private readonly classOf = new Uint16Array(65536);
+  private readonly classOf: Uint16Array;
   private readonly classes: number;
   readonly words: number;
 
   constructor(forms: readonly string[]) {
     this.forms = [...new Set(forms.filter((f) => f !== ''))];
     this.words = Math.max(1, Math.ceil(this.forms.length / 32));
+    // A few forms are searched with includes() (firstIn, collect): no automaton is built. The tree's
+    // counts run a one-word query per tag, and a table of 65,536 classes each was most of their cost.
+    if (this.forms.length <= NATIVE_FORMS) {
+      this.masks = new Uint32Array(0);
+      this.lowest = new Int32Array(0);
+      this.classOf = new Uint16Array(0);
+      this.classes = 0;
+      return;
+    }
+    this.classOf = new Uint16Array(65536);
     const ends: number[][] = [[]];
     this.forms.forEach((form, i) => {
       let s = 0;

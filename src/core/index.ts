@@ -27,7 +27,7 @@ export {
 } from './indexParser';
 export { parseQueryText } from './query';
 export { runQuery, type Snapshot } from './engine';
-export { indexPathVerdict, indexEntryItem } from './crossProject';
+export { cachedContainment, indexPathVerdict, indexEntryItem } from './crossProject';
 export { projectFileItem, type ProjectFile } from './projectTier';
 export { teamEntryVerdict, teamSharedItem } from './teamShared';
 export { loadSnapshot, readIndexFor, type ReadOptions, type SnapshotOutcome } from './snapshot';

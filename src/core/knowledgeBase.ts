@@ -14,6 +14,7 @@ import { failed, stateOf, type KnowledgeState } from './knowledgeState';
 import { loadableFiles, type LoadableFile } from './loadableFiles';
 import { indexPath, readIndexFor } from './snapshot';
 import type { Config, QueryResult } from './types';
+import type { Availability } from './availability';
 
 export type { KnowledgeState } from './knowledgeState';
 
@@ -147,6 +148,12 @@ export class KnowledgeBase implements Disposable {
       this.log(`Query "${text}" failed: ${(err as Error).stack ?? String(err)}`, 'error');
       return { ok: false, kind: 'error', message: `The query failed: ${(err as Error).message}` };
     }
+  }
+
+  /** The reader's verdicts the queries share (a new round: folders are stamped again), for a pass of counts. */
+  availability(): Availability | undefined {
+    const s = this.state();
+    return s.kind === 'ready' ? this.cache.availability(s.snapshot.config) : undefined;
   }
 
   /** Project-tier files of a configured project, through the cache the queries share. */

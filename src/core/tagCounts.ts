@@ -98,8 +98,10 @@ export class TagCounter {
   constructor(
     readonly snapshot: Snapshot,
     query: QueryOptions | CountedQuery,
+    /** The host's verdicts (kept across reloads); a fresh set otherwise. */
+    availability?: Availability,
   ) {
-    this.availability = new Availability(snapshot.config);
+    this.availability = availability ?? new Availability(snapshot.config);
     this.run =
       typeof query === 'function'
         ? query

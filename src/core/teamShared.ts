@@ -73,6 +73,45 @@ export function teamSharedItem(
   });
 }
 
+/** Team-shared files by each tag they answer to (their headings and their project), in index order. */
+interface TeamLookup {
+  order: Map<TeamSharedFile, number>;
+  byTag: Map<string, TeamSharedFile[]>;
+  cross: TeamSharedFile[];
+}
+const lookups = new WeakMap<ReadonlyMap<string, TeamSharedFile>, TeamLookup>();
+
+/**
+ * The entries a query can match: those with a token among their tags, and every `cross` entry
+ * when a project pulls them in. Found through a table built once per index, not by matching every
+ * entry (the tree's counts run a query per tag), and in index order, as a full pass gives them.
+ */
+function candidates(
+  files: ReadonlyMap<string, TeamSharedFile>,
+  tokens: PreparedToken[],
+  pullCross: boolean,
+): TeamSharedFile[] {
+  let lookup = lookups.get(files);
+  if (!lookup) {
+    lookup = { order: new Map(), byTag: new Map(), cross: [] };
+    for (const file of files.values()) {
+      lookup.order.set(file, lookup.order.size);
+      for (const tag of new Set([...file.headings, file.project])) {
+        const list = lookup.byTag.get(tag);
+        if (list) list.push(file);
+        else lookup.byTag.set(tag, [file]);
+      }
+      if (file.project === 'cross') lookup.cross.push(file);
+    }
+    lookups.set(files, lookup);
+  }
+  const found = new Set<TeamSharedFile>();
+  for (const token of tokens) for (const file of lookup.byTag.get(token.lower) ?? []) found.add(file);
+  if (pullCross) for (const file of lookup.cross) found.add(file);
+  const order = lookup.order;
+  return [...found].sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
 export function matchTeamShared(
   index: KnowledgeIndex,
   config: Config,
@@ -83,7 +122,7 @@ export function matchTeamShared(
   const items: ResultItem[] = [];
   const warnings: string[] = [];
   if (config.sharedKnowledge.length === 0 || !index.hasTeamSharedSection) return { items, warnings };
-  for (const entry of index.teamSharedFiles.values()) {
+  for (const entry of candidates(index.teamSharedFiles, tokens, mode === 'OR' && pullsCross)) {
     const isCross = entry.project === 'cross';
     if (!isCross && !config.sharedKnowledge.includes(entry.project)) continue;
     const tagSet = new Set(entry.headings);

@@ -115,10 +115,14 @@ export class RetrievalService implements vscode.Disposable {
     if (!snapshot) return undefined;
     const today = this.today();
     if (this.counting?.snapshot !== snapshot || this.counting.today !== today) {
-      const counter = new TagCounter(snapshot, (text, shared) => {
-        const outcome = this.knowledge.snapshot() === snapshot ? this.knowledge.query(text, shared) : undefined;
-        return outcome?.ok ? outcome.result : null;
-      });
+      const counter = new TagCounter(
+        snapshot,
+        (text, shared) => {
+          const outcome = this.knowledge.snapshot() === snapshot ? this.knowledge.query(text, shared) : undefined;
+          return outcome?.ok ? outcome.result : null;
+        },
+        this.knowledge.snapshot() === snapshot ? this.knowledge.availability() : undefined,
+      );
       this.counting = { snapshot, today, counter };
     }
     return this.counting.counter;

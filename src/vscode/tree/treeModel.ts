@@ -10,6 +10,7 @@
 import {
   describeCounts,
   indexEntryItem as coreIndexEntryItem,
+  cachedContainment,
   indexPathVerdict,
   localDate,
   noteCount,
@@ -19,7 +20,6 @@ import {
   type Config,
   type IndexProject,
   type KnowledgeIndex,
-  type PathVerdict,
   type QueryResult,
   type ResultItem,
   type Snapshot,
@@ -30,7 +30,6 @@ import { plainText } from '../query/queryModel';
 import {
   adopt,
   fileNode,
-  memo,
   messageNode,
   once,
   sortTags,
@@ -65,15 +64,10 @@ const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? 
 const NONE: TagCounts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: 0 };
 
 /** Index entries a tag lists that are refused by their text (§9), as warnings; they are never results. */
-function refusedEntries(
-  index: KnowledgeIndex,
-  tag: string,
-  verdictOf: (p: string) => PathVerdict,
-  warnings: Set<string>,
-): void {
+function refusedEntries(index: KnowledgeIndex, config: Config, tag: string, warnings: Set<string>): void {
   const refused: Array<{ path: string; reason: string }> = [];
   for (const f of index.filesByTag.get(tag.toLowerCase()) ?? []) {
-    const verdict = verdictOf(f.path);
+    const verdict = cachedContainment(f, config);
     if (!verdict.ok) refused.push({ path: f.path, reason: verdict.reason });
   }
   for (const r of refused.sort(byPath))
@@ -123,10 +117,9 @@ export function buildTree(input: TreeInput): TreeNode[] {
   const { index, config } = snapshot;
   const warnings = new Set<string>();
   const roots: TreeNode[] = [];
-  const verdictOf = memo((p: string) => indexPathVerdict(p, config));
   const warned = new Set<string>();
   const warnRefused = (tag: string) => {
-    if (!warned.has(tag.toLowerCase())) refusedEntries(index, tag, verdictOf, warnings);
+    if (!warned.has(tag.toLowerCase())) refusedEntries(index, config, tag, warnings);
     warned.add(tag.toLowerCase());
   };
   const countsOf = (text: string) => counter.counts(text) ?? NONE;

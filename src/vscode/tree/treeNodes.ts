@@ -155,11 +155,3 @@ export function once<T>(fn: () => T): () => T {
     return value;
   };
 }
-
-export function memo<T>(fn: (key: string) => T): (key: string) => T {
-  const values = new Map<string, T>();
-  return (key) => {
-    if (!values.has(key)) values.set(key, fn(key));
-    return values.get(key)!;
-  };
-}
