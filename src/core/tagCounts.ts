@@ -127,6 +127,11 @@ export class TagCounter {
     return result;
   }
 
+  /** Whether `text` was counted already (counts() would answer without a query). */
+  has(text: string): boolean {
+    return this.counted.has(text.toLowerCase());
+  }
+
   counts(text: string): TagCounts | null {
     const key = text.toLowerCase();
     let counts = this.counted.get(key);

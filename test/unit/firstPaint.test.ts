@@ -196,6 +196,48 @@ test("tag tree model: the first paint runs one query per known tag; an opened gr
   assert.equal(calls.queries, afterProjects, 'opening a tag reuses its counted query');
 });
 
+test('tag tree model, counts later: the first paint runs no query (names and aliases only); once the host counted, the rows carry the counts the query returns', () => {
+  const { home } = fixtureHome();
+  const snapshot = snapshotFor(home);
+  let queries = 0;
+  const counter = new TagCounter(snapshot, (text, shared) => {
+    queries++;
+    const outcome = runQuery(snapshot, text, { today: '2026-11-30', ...shared });
+    if (!outcome.ok) throw new Error(outcome.message);
+    return outcome.result;
+  });
+  const first = buildTree({ snapshot, counter, countsLater: true }).find((r) => r.id === 'group:known')!.children!;
+  assert.equal(queries, 0, 'no query before the rows');
+  const deploy = first.find((t) => t.label === 'deployment')!;
+  assert.equal(deploy.description, 'aliases: deploy, ship, release', 'the aliases, no count yet');
+  assert.ok(
+    first.every((t) => !/\d+ files?/.test(t.description ?? '')),
+    'no row claims a count',
+  );
+  assert.ok(hasChildren(deploy), 'a tag not counted yet can be opened');
+  assert.equal(deploy.children!.length, 1, "opened, its rows are its query's");
+  assert.equal(queries, 1);
+  // What the host does in the background, then the rows again: every count the query's.
+  for (const t of snapshot.index.knownTags) counter.counts(t.tag);
+  const counted = buildTree({ snapshot, counter, countsLater: true }).find((r) => r.id === 'group:known')!.children!;
+  for (const t of counted) {
+    const result = query(home, t.label);
+    const notes = result.items.filter((i) => i.category !== 'tracked-artifact' && i.problem === null).length;
+    const m = /^(\d+) files?(?: \+ (\d+) team-shared)?/.exec(t.description ?? '');
+    assert.ok(m, `${t.label}: "${t.description}"`);
+    assert.equal(Number(m[1]) + Number(m[2] ?? 0), notes, t.label);
+  }
+  assert.equal(queries, snapshot.index.knownTags.length, 'each known tag queried once');
+  // Sorting by count needs the counts: they are worked out before the rows.
+  const bySort = buildTree({
+    snapshot,
+    counter: new TagCounter(snapshot, { today: '2026-11-30' }),
+    countsLater: true,
+    sort: 'count',
+  });
+  assert.ok(bySort.find((r) => r.id === 'group:known')!.children!.every((t) => /\d+ files?/.test(t.description ?? '')));
+});
+
 test('tag tree model: every count known before the children are built matches them, and each built child knows its parent', () => {
   const { home } = fixtureHome();
   const { roots } = countedTree(home);

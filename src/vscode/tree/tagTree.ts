@@ -5,9 +5,14 @@ import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
+import type { TagCounter } from '../../core';
 import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
+/** Counting in slices this long, so the extension host keeps answering (the workbench, other extensions). */
+const COUNT_SLICE_MS = 25;
+/** Above this many indexed files the known tags' rows come before their counts (a smaller index counts in milliseconds). */
+const COUNT_LATER_ABOVE_FILES = 2_000;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
 /** The most ids remembered; the oldest go first. */
@@ -29,6 +34,12 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private topCount = 0;
   /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
   private readonly expansion = new Map<string, boolean>();
+
+  /** The known tags being counted in the background for rows built without their counts. */
+  private counting: TagCounter | undefined;
+  /** Rows were built without their counts: counting starts once the view has them. */
+  private uncounted: { counter: TagCounter; names: string[] } | undefined;
+  private disposed = false;
 
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
@@ -84,6 +95,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   dispose(): void {
+    this.disposed = true;
     this.subscription.dispose();
     this.topSubscription?.dispose();
     this.changed.dispose();
@@ -151,7 +163,39 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       );
     }
     this.timing?.work?.treeShowedRows();
+    // Only now: counting before the view has its rows would compete with the workbench opening it.
+    if (this.uncounted) {
+      const { counter, names } = this.uncounted;
+      this.uncounted = undefined;
+      this.countInBackground(counter, names);
+    }
     return rows;
+  }
+
+  /** Counts `names` in slices, then builds the rows again with their counts; dropped when the count is stale. */
+  private countInBackground(counter: TagCounter, names: string[]): void {
+    if (this.counting === counter) return;
+    this.counting = counter;
+    const started = performance.now();
+    let next = 0;
+    const slice = () => {
+      if (this.disposed || this.counting !== counter || this.service.counter() !== counter) return; // a newer snapshot counts for itself
+      const until = performance.now() + COUNT_SLICE_MS;
+      try {
+        while (next < names.length && performance.now() < until) counter.counts(names[next++]);
+      } catch (err) {
+        this.log.info(`Tag tree: counting failed: ${(err as Error).message}`);
+        next = names.length; // the rows built with counts show the failure's own rows
+      }
+      if (next < names.length) {
+        setTimeout(slice, 0);
+        return;
+      }
+      this.counting = undefined;
+      this.log.info(`Tag tree: ${names.length} known tags counted in ${Math.round(performance.now() - started)} ms`);
+      this.refresh();
+    };
+    setTimeout(slice, 0);
   }
 
   /**
@@ -195,7 +239,16 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       this.topCount = 0;
       return [errorNode(state.message)];
     }
-    const roots = buildTree({ snapshot: state.snapshot, counter: this.service.counter(), sort: this.sort });
+    const counter = this.service.counter();
+    const names = state.snapshot.index.knownTags.map((t) => t.tag);
+    // At 10k notes counting every known tag takes a second or more: the rows come first.
+    const later =
+      counter !== undefined &&
+      this.sort === 'name' &&
+      state.snapshot.index.files.size > COUNT_LATER_ABOVE_FILES &&
+      !names.every((n) => counter.has(n));
+    const roots = buildTree({ snapshot: state.snapshot, counter, sort: this.sort, countsLater: later });
+    this.uncounted = later ? { counter, names } : undefined;
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
     return [...top, ...roots];

@@ -58,6 +58,11 @@ export interface TreeInput {
   today?: string;
   /** Tags by name (default) or by what querying them returns, most first. */
   sort?: TagSort;
+  /**
+   * Known tags not counted yet show without their counts (sorted by name only): the host counts
+   * them in the background and builds the rows again. Their rows still query when opened.
+   */
+  countsLater?: boolean;
 }
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -146,6 +151,27 @@ export function buildTree(input: TreeInput): TreeNode[] {
     return Object.assign(node, { childCount: notes.length });
   };
 
+  /** A known tag whose count is not worked out yet: its name and aliases now, its notes when opened. */
+  const pendingTag = (id: string, tag: string, extra?: string): TreeNode => {
+    shown.add(tag);
+    warnRefused(tag);
+    const node = withChildren(
+      {
+        id,
+        kind: 'tag',
+        label: tag,
+        description: extra ?? '',
+        tooltip: `Counting what querying ${tag} returns…`,
+        contextValue: 'ariaContext.tag',
+        icon: 'tag',
+        query: tag,
+      },
+      () => notesOf(counter.result(tag)).map((item) => fileNode(id, item, everywhere)),
+    );
+    return Object.assign(node, { childCount: 1 });
+  };
+  const later = input.countsLater === true && sort === 'name';
+
   // Projects: key — name → relevant tags, then the project's own files and team-shared notes,
   // all as querying the key returns them. Built when the group is opened (a query each).
   for (const p of index.projects.values()) for (const t of p.relevantTags) warnRefused(t);
@@ -216,7 +242,7 @@ export function buildTree(input: TreeInput): TreeNode[] {
   // Known Tags with what querying each returns; aliases in the description.
   const known: TreeNode[] = sortTags(
     index.knownTags.map((t) =>
-      queriedTag(
+      (later && !counter.has(t.tag) ? pendingTag : queriedTag)(
         `known:${t.tag.toLowerCase()}`,
         t.tag,
         t.aliases.length ? `aliases: ${t.aliases.join(', ')}` : undefined,

@@ -1,0 +1,270 @@
+// One truth in a real VS Code (code-server 4.139 = VS Code 1.139) driven through its UI by
+// Chromium, on the example folder with a note that is a symlink out of the folder, a note deleted
+// since the last /index and a `projects/` path listed under a tag:
+//   - every row of the Tags view (known tags, other tags, projects) says what
+//     `aria-context query --json` returns for it: files, team-shared notes, artifacts present and
+//     missing, pending ideas; sorting by count follows the same numbers;
+//   - the refused and the missing note are listed under their tag, marked, never counted, and
+//     open nothing; the refused one is an error in Problems as soon as the folder is loaded.
+//
+//   npm run package && node --import tsx --test test/e2e/oneTruth.e2e.ts
+//
+// Screenshots go to test-artifacts/ (ignored). DOM used: the Tags tree rows, `.markers-panel` rows.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  editorTabTitles,
+  openViewContainer,
+  openWorkbench,
+  runCommand,
+  screenshot,
+  sleep,
+  startCodeServer,
+  treeItems,
+  waitFor,
+  type CodeServer,
+  type TreeRow,
+  type Workbench,
+} from './harness';
+import { endSession, fixtureHome, golden, packagedVsix, TAGS_VIEW, tagTreeRow } from './workbench';
+
+const CLI = path.resolve(__dirname, '..', '..', 'dist', 'cli.js');
+const REFUSED = 'refs/evil.md';
+const MISSING = 'approaches/gone.md';
+const GROUPS = ['Projects', 'Known Tags', 'Other Tags'];
+
+interface Counts {
+  files: number;
+  teamShared: number;
+  artifacts: number;
+  missingArtifacts: number;
+  ideas: number;
+}
+
+/** The example folder, with a symlinked note leading out of it and a deleted note, both listed under `webhooks`. */
+function oneTruthHome(): string {
+  const home = fixtureHome();
+  const knowledge = path.join(home, 'knowledge');
+  fs.mkdirSync(path.join(home, 'outside'), { recursive: true });
+  fs.writeFileSync(
+    path.join(home, 'outside', 'secret.md'),
+    '---\ntags: [webhooks]\n---\n# Not in the knowledge folder\n',
+  );
+  fs.mkdirSync(path.join(knowledge, 'refs'), { recursive: true });
+  fs.symlinkSync(path.join(home, 'outside', 'secret.md'), path.join(knowledge, REFUSED));
+  const index = path.join(knowledge, 'index.md');
+  const text = fs.readFileSync(index, 'utf8');
+  assert.ok(text.includes('### webhooks\n'), 'the example lists webhooks under Other Tags');
+  assert.ok(/^- projects\/proj-a\//m.test(text), 'the example lists a projects/ path under a tag');
+  fs.writeFileSync(
+    index,
+    text.replace(
+      '### webhooks\n',
+      `### webhooks\n- ${REFUSED} — Looks like a note\n- ${MISSING} — Deleted since the last /index\n`,
+    ),
+  );
+  return home;
+}
+
+/** What `aria-context query --json <name>` returns, counted as the summary lists it: loadable notes only. */
+function queried(home: string, name: string): Counts {
+  const r = spawnSync(process.execPath, [CLI, 'query', '--json', name, '--today', golden.today, '--no-cache'], {
+    env: { PATH: process.env.PATH, HOME: home },
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, `query ${name}: ${r.stderr}`);
+  const json = JSON.parse(r.stdout) as {
+    items: Array<{ category: string; available: boolean }>;
+    ideas: unknown[];
+  };
+  const counts: Counts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: json.ideas.length };
+  for (const item of json.items) {
+    if (item.category === 'tracked-artifact') {
+      if (item.available) counts.artifacts++;
+      else counts.missingArtifacts++;
+    } else if (item.available) {
+      if (item.category === 'team-shared') counts.teamShared++;
+      else counts.files++;
+    }
+  }
+  return counts;
+}
+
+/** The numbers a row's description states (`Payments Platform · 5 files + 2 team-shared · 1 artifact · …`). */
+function stated(description: string): Counts {
+  const counts: Counts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: 0 };
+  for (const part of description.split(' · ')) {
+    let m: RegExpExecArray | null;
+    if ((m = /^(\d+) files?(?: \+ (\d+) team-shared)?$/.exec(part))) {
+      counts.files = Number(m[1]);
+      counts.teamShared = Number(m[2] ?? 0);
+    } else if ((m = /^(\d+) missing artifacts?$/.exec(part))) counts.missingArtifacts = Number(m[1]);
+    else if ((m = /^(\d+) artifacts?$/.exec(part))) counts.artifacts = Number(m[1]);
+    else if ((m = /^(\d+) pending ideas?$/.exec(part))) counts.ideas = Number(m[1]);
+  }
+  return counts;
+}
+
+async function openTagView(page: Page): Promise<void> {
+  if (await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).isVisible()) return;
+  await openViewContainer(page, 'Context');
+  await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+/** Sets a row's expansion by clicking it (a click that lands while the tree refreshes can be lost: retried). */
+async function setExpanded(page: Page, label: string, level: number, expanded: boolean): Promise<void> {
+  const row = tagTreeRow(page, label, level);
+  await row.waitFor({ timeout: 30_000 });
+  await waitFor(
+    async () => {
+      if ((await row.getAttribute('aria-expanded')) === String(expanded)) return true;
+      await row.click();
+      await sleep(300);
+      return false;
+    },
+    15_000,
+    `${label} ${expanded ? 'expanded' : 'collapsed'}`,
+  );
+}
+
+/** The rows one level below the row `label` at `level`, while it is expanded. */
+async function rowsUnder(page: Page, label: string, level: number): Promise<TreeRow[]> {
+  const rows = await treeItems(page, TAGS_VIEW);
+  const at = rows.findIndex((r) => r.level === level && r.label === label);
+  const out: TreeRow[] = [];
+  if (at < 0) return out;
+  for (const r of rows.slice(at + 1)) {
+    if (r.level <= level) break;
+    if (r.level === level + 1) out.push(r);
+  }
+  return out;
+}
+
+/** Each group's rows (one group open at a time, so that every row is rendered). */
+async function groupRows(page: Page): Promise<Map<string, TreeRow[]>> {
+  const out = new Map<string, TreeRow[]>();
+  for (const group of GROUPS) {
+    await setExpanded(page, group, 1, true);
+    let rows: TreeRow[] = [];
+    // Rows with their counts (a large index shows its known tags first and counts them after).
+    await waitFor(
+      async () => {
+        rows = await rowsUnder(page, group, 1);
+        return rows.length > 0 && rows.every((r) => /\d+ files?/.test(r.description));
+      },
+      15_000,
+      `rows under ${group}, counted`,
+    );
+    out.set(group, rows);
+    await setExpanded(page, group, 1, false);
+  }
+  return out;
+}
+
+describe('one truth on every surface, in the real workbench', { timeout: 900_000 }, () => {
+  let server: CodeServer;
+  let wb: Workbench;
+  let page: Page;
+  let home: string;
+
+  before(async () => {
+    const vsix = packagedVsix();
+    home = oneTruthHome();
+    server = await startCodeServer({
+      workspace: home,
+      vsixPath: vsix,
+      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
+    });
+    wb = await openWorkbench(server, home);
+    page = wb.page;
+  });
+
+  after(() => endSession('one-truth-e2e', { page, wb, server }));
+
+  test('every tag and project row says what querying it returns; sorting by count follows the same numbers', async () => {
+    await openTagView(page);
+    const groups = await groupRows(page);
+    let compared = 0;
+    for (const [group, rows] of groups) {
+      for (const row of rows) {
+        const expected = queried(home, row.label);
+        assert.deepEqual(stated(row.description), expected, `${group} › ${row.label}: "${row.description}"`);
+        compared++;
+      }
+    }
+    const webhooks = groups.get('Other Tags')!.find((r) => r.label === 'webhooks');
+    assert.ok(webhooks, 'webhooks is an other tag');
+    assert.equal(stated(webhooks.description).files, 1, 'the refused and the missing note are not counted');
+    assert.ok(compared >= 15, `every row compared (${compared})`);
+    await screenshot(page, 'one-truth-counts');
+
+    await runCommand(page, 'Context: Sort Tags by File Count');
+    try {
+      await waitFor(
+        async () => {
+          const known = await (async () => {
+            await setExpanded(page, 'Known Tags', 1, true);
+            return rowsUnder(page, 'Known Tags', 1);
+          })();
+          const notes = known.map((r) => {
+            const c = stated(r.description);
+            return c.files + c.teamShared;
+          });
+          return known.length > 0 && notes.every((n, i) => i === 0 || notes[i - 1] >= n) && notes[0] > notes.at(-1)!;
+        },
+        20_000,
+        'Known Tags in the order of their counts',
+      );
+    } finally {
+      await runCommand(page, 'Context: Sort Tags by Name');
+      await setExpanded(page, 'Known Tags', 1, false);
+    }
+  });
+
+  test('the refused and the missing note are listed under their tag, marked, and open nothing; the refused one is an error in Problems', async () => {
+    await openTagView(page);
+    await setExpanded(page, 'Other Tags', 1, true);
+    await setExpanded(page, 'webhooks', 2, true);
+    let files: TreeRow[] = [];
+    await waitFor(
+      async () => (files = await rowsUnder(page, 'webhooks', 2)).length >= 3,
+      15_000,
+      'the notes of webhooks',
+    );
+    const descriptions = files.map((f) => f.description);
+    assert.ok(descriptions.includes(`refused · ${REFUSED}`), descriptions.join(' | '));
+    assert.ok(descriptions.includes(`missing · ${MISSING}`), descriptions.join(' | '));
+    assert.equal(files.filter((f) => !/^(refused|missing) · /.test(f.description)).length, 1);
+    await screenshot(page, 'one-truth-refused-missing');
+
+    const tabsBefore = await editorTabTitles(page);
+    const refusedRow = page
+      .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="3"]`)
+      .filter({ has: page.locator('.label-description', { hasText: `refused · ${REFUSED}` }) })
+      .first();
+    await refusedRow.click();
+    await sleep(1_500);
+    assert.deepEqual(await editorTabTitles(page), tabsBefore, 'clicking a refused note opens nothing');
+
+    // Problems, without Check Index: the cheap check runs after each load.
+    if (
+      !(await page
+        .locator('.markers-panel')
+        .first()
+        .isVisible()
+        .catch(() => false))
+    )
+      await page.keyboard.press('Control+Shift+M');
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: `Refused ${REFUSED}` }).first();
+    await problem.waitFor({ timeout: 30_000 });
+    assert.ok((await problem.locator('.codicon-error').count()) > 0, 'an error, not a warning');
+    assert.match((await problem.textContent()) ?? '', /outside the allowed folders/);
+    await screenshot(page, 'one-truth-problems');
+    await page.keyboard.press('Control+Shift+M');
+    await setExpanded(page, 'Other Tags', 1, false);
+  });
+});
