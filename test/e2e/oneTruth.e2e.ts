@@ -11,7 +11,6 @@
 //
 // Screenshots go to test-artifacts/ (ignored). DOM used: the Tags tree rows, `.markers-panel` rows.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -30,20 +29,12 @@ import {
   type TreeRow,
   type Workbench,
 } from './harness';
-import { endSession, fixtureHome, golden, packagedVsix, TAGS_VIEW, tagTreeRow } from './workbench';
+import { parseCounts, queryCounts, TODAY } from '../cliRun';
+import { endSession, fixtureHome, packagedVsix, TAGS_VIEW, tagTreeRow } from './workbench';
 
-const CLI = path.resolve(__dirname, '..', '..', 'dist', 'cli.js');
 const REFUSED = 'refs/evil.md';
 const MISSING = 'approaches/gone.md';
 const GROUPS = ['Projects', 'Known Tags', 'Other Tags'];
-
-interface Counts {
-  files: number;
-  teamShared: number;
-  artifacts: number;
-  missingArtifacts: number;
-  ideas: number;
-}
 
 /** The example folder, with a symlinked note leading out of it and a deleted note, both listed under `webhooks`. */
 function oneTruthHome(): string {
@@ -68,45 +59,6 @@ function oneTruthHome(): string {
     ),
   );
   return home;
-}
-
-/** What `aria-context query --json <name>` returns, counted as the summary lists it: loadable notes only. */
-function queried(home: string, name: string): Counts {
-  const r = spawnSync(process.execPath, [CLI, 'query', '--json', name, '--today', golden.today, '--no-cache'], {
-    env: { PATH: process.env.PATH, HOME: home },
-    encoding: 'utf8',
-  });
-  assert.equal(r.status, 0, `query ${name}: ${r.stderr}`);
-  const json = JSON.parse(r.stdout) as {
-    items: Array<{ category: string; available: boolean }>;
-    ideas: unknown[];
-  };
-  const counts: Counts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: json.ideas.length };
-  for (const item of json.items) {
-    if (item.category === 'tracked-artifact') {
-      if (item.available) counts.artifacts++;
-      else counts.missingArtifacts++;
-    } else if (item.available) {
-      if (item.category === 'team-shared') counts.teamShared++;
-      else counts.files++;
-    }
-  }
-  return counts;
-}
-
-/** The numbers a row's description states (`Payments Platform · 5 files + 2 team-shared · 1 artifact · …`). */
-function stated(description: string): Counts {
-  const counts: Counts = { files: 0, teamShared: 0, artifacts: 0, missingArtifacts: 0, ideas: 0 };
-  for (const part of description.split(' · ')) {
-    let m: RegExpExecArray | null;
-    if ((m = /^(\d+) files?(?: \+ (\d+) team-shared)?$/.exec(part))) {
-      counts.files = Number(m[1]);
-      counts.teamShared = Number(m[2] ?? 0);
-    } else if ((m = /^(\d+) missing artifacts?$/.exec(part))) counts.missingArtifacts = Number(m[1]);
-    else if ((m = /^(\d+) artifacts?$/.exec(part))) counts.artifacts = Number(m[1]);
-    else if ((m = /^(\d+) pending ideas?$/.exec(part))) counts.ideas = Number(m[1]);
-  }
-  return counts;
 }
 
 async function openTagView(page: Page): Promise<void> {
@@ -177,7 +129,7 @@ describe('one truth on every surface, in the real workbench', { timeout: 900_000
     server = await startCodeServer({
       workspace: home,
       vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
+      env: { HOME: home, ARIA_CONTEXT_TODAY: TODAY },
     });
     wb = await openWorkbench(server, home);
     page = wb.page;
@@ -191,14 +143,14 @@ describe('one truth on every surface, in the real workbench', { timeout: 900_000
     let compared = 0;
     for (const [group, rows] of groups) {
       for (const row of rows) {
-        const expected = queried(home, row.label);
-        assert.deepEqual(stated(row.description), expected, `${group} › ${row.label}: "${row.description}"`);
+        const expected = queryCounts(home, row.label).counts;
+        assert.deepEqual(parseCounts(row.description), expected, `${group} › ${row.label}: "${row.description}"`);
         compared++;
       }
     }
     const webhooks = groups.get('Other Tags')!.find((r) => r.label === 'webhooks');
     assert.ok(webhooks, 'webhooks is an other tag');
-    assert.equal(stated(webhooks.description).files, 1, 'the refused and the missing note are not counted');
+    assert.equal(parseCounts(webhooks.description).files, 1, 'the refused and the missing note are not counted');
     assert.ok(compared >= 15, `every row compared (${compared})`);
     await screenshot(page, 'one-truth-counts');
 
@@ -211,7 +163,7 @@ describe('one truth on every surface, in the real workbench', { timeout: 900_000
             return rowsUnder(page, 'Known Tags', 1);
           })();
           const notes = known.map((r) => {
-            const c = stated(r.description);
+            const c = parseCounts(r.description);
             return c.files + c.teamShared;
           });
           return known.length > 0 && notes.every((n, i) => i === 0 || notes[i - 1] >= n) && notes[0] > notes.at(-1)!;
