@@ -91,6 +91,21 @@ export class Availability {
     return verdict;
   }
 
+  /**
+   * The size of a note this round's answer for came from its folder's state (a regular file,
+   * reached without a symlink, so its lstat is what the reader would fstat); undefined otherwise.
+   */
+  sizeOf(abs: string): number | undefined {
+    const normal = path.sep === '/' && isNormalPosix(abs) ? abs : path.resolve(abs);
+    if (this.fast(normal) !== null) return undefined;
+    try {
+      const st = fs.lstatSync(normal, { throwIfNoEntry: false });
+      return st?.isFile() ? st.size : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The answer from the folder's own state, or undefined where only the reader can tell. */
   private fast(normal: string): ItemProblem | null | undefined {
     // Only `.md` names are looked at: nothing the reader would not open itself is ever opened.

@@ -52,13 +52,21 @@ export function matchReasons(item: ResultItem, result: QueryResult, text: string
 }
 
 /** Sizes and reasons for every item of a result, in its order. */
-export function itemFacts(config: Config, result: QueryResult, text: string): Map<ResultItem, ItemFacts> {
+export function itemFacts(
+  config: Config,
+  result: QueryResult,
+  text: string,
+  sizeOf?: (absPath: string) => number | undefined,
+): Map<ResultItem, ItemFacts> {
   const sizes = new Map<ResultItem, number>();
-  for (const ok of checkItems(
-    config,
-    result.items.filter((i) => i.selectable),
-  ).ok)
-    sizes.set(ok.item, ok.bytes);
+  const unknown: ResultItem[] = [];
+  for (const item of result.items) {
+    if (!item.selectable) continue;
+    const bytes = sizeOf?.(item.absPath);
+    if (bytes === undefined) unknown.push(item);
+    else sizes.set(item, bytes);
+  }
+  for (const ok of checkItems(config, unknown).ok) sizes.set(ok.item, ok.bytes);
   const facts = new Map<ResultItem, ItemFacts>();
   for (const item of result.items) {
     const bytes = sizes.get(item) ?? null;

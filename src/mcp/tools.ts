@@ -56,6 +56,11 @@ export interface ToolSource {
   query(text: string): Checked<QueryResult>;
   snapshot(): Checked<Snapshot>;
   today(): string;
+  /**
+   * For one answer: a note's size where the host's verdicts know it is loadable (one lstat each);
+   * the reader is asked for the rest.
+   */
+  sizes?(): ((absPath: string) => number | undefined) | undefined;
 }
 
 export function snapshotOf(kb: KnowledgeBase): Checked<Snapshot> {
@@ -75,6 +80,10 @@ export function kbSource(kb: KnowledgeBase): ToolSource {
     },
     snapshot: () => snapshotOf(kb),
     today: () => kb.today(),
+    sizes: () => {
+      const verdicts = kb.availability(); // one round: each folder is stamped once for the answer
+      return verdicts && ((absPath) => verdicts.sizeOf(absPath));
+    },
   };
 }
 
@@ -122,7 +131,7 @@ export function runQueryTool(source: ToolSource, args: unknown, options: QueryTo
   if (!outcome.ok) return toolError(outcome.message);
   const snapshot = source.snapshot();
   const result = outcome.value;
-  const facts = snapshot.ok ? itemFacts(snapshot.value.config, result, query) : new Map();
+  const facts = snapshot.ok ? itemFacts(snapshot.value.config, result, query, source.sizes?.()) : new Map();
   const lines = factsLines(result, facts);
   const summary = summaryWithHint(result, options.names);
   const json = toJson(result);

@@ -3,6 +3,7 @@
 // arguments, typed picks, sizes and match reasons, the character budget, resource links and the
 // per-connection ledger, on the golden fixture.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { fixtureHome } from '../helpers';
 import { connect, connectV2, textOf, type TextResult } from './client';
@@ -15,6 +16,7 @@ interface AnyClient {
 type Item = {
   n: number | null;
   path: string;
+  absPath: string;
   bytes: number | null;
   tokens: number | null;
   matchedBy: Array<{ kind: string; value: string }>;
@@ -81,6 +83,7 @@ for (const flavour of ['v1 client (2025 revision)', 'v2 client pinned to 2026-07
       assert.ok(items.length >= 3);
       for (const i of items) {
         assert.ok(Number.isInteger(i.bytes) && i.bytes! > 0, `${i.path} has a size`);
+        assert.equal(i.bytes, fs.statSync(i.absPath).size, `${i.path}: the file's own size`);
         assert.equal(i.tokens, Math.ceil(i.bytes! / 4));
         assert.ok(
           i.matchedBy.some((m) => m.kind === 'tag' && m.value === 'stripe'),
