@@ -123,13 +123,14 @@ describe('knowledge for the active file, and index health, in the real workbench
     );
 
     await openViewContainer(page, 'Context');
+    // The section's row can show a moment before its children: wait for both.
     const rows = await waitFor(
       async () => {
         const r = await treeItems(page, 'Tags');
-        return r[0]?.label === 'For the Active File' ? r : null;
+        return r[0]?.label === 'For the Active File' && r[1]?.level === 2 ? r : null;
       },
       20_000,
-      'For the Active File at the top of the tree',
+      'For the Active File at the top of the tree, with its files',
     );
     assert.equal(rows[0].description, 'proj-a stripe');
     assert.equal(rows[0].expanded, true);
