@@ -15,7 +15,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { statKey } from './fileStamp';
-import { isInsideResolved, isNormalPosix } from './paths';
+import { isInsideResolved, resolvedPath } from './paths';
 import { pathProblem, readAreas, rootVerdict, type ReadArea, type RootVerdict } from './reader';
 import type { Config, ItemProblem, ResultItem } from './types';
 
@@ -80,7 +80,7 @@ export class Availability {
   }
 
   problem(abs: string): ItemProblem | null {
-    const normal = path.sep === '/' && isNormalPosix(abs) ? abs : path.resolve(abs);
+    const normal = resolvedPath(abs);
     const fast = this.fast(normal);
     if (fast !== undefined) return fast;
     let verdict = this.readerVerdicts.get(normal);
@@ -96,7 +96,7 @@ export class Availability {
    * reached without a symlink, so its lstat is what the reader would fstat); undefined otherwise.
    */
   sizeOf(abs: string): number | undefined {
-    const normal = path.sep === '/' && isNormalPosix(abs) ? abs : path.resolve(abs);
+    const normal = resolvedPath(abs);
     if (this.fast(normal) !== null) return undefined;
     try {
       const st = fs.lstatSync(normal, { throwIfNoEntry: false });

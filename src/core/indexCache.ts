@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compactIndex, parseIndex } from './indexParser';
 import type { IndexImage } from './indexParser/image/compact';
+import { hashString } from './indexParser/image/hashTable';
 import { decodeImage, encodeImage, type ImageFileStamp } from './indexParser/image/file';
 import { RACY_WINDOW_MS, settled, statKey } from './fileStamp';
 import { MAX_INDEX_BYTES, MAX_INDEX_IMAGE_BYTES } from './limits';
@@ -57,17 +58,12 @@ export function cacheFileFor(dir: string, indexFile: string): string {
 }
 
 /**
- * Two 32-bit FNV-1a lanes over the path: a name, not a secret. A collision only makes two index.md
- * files take turns in one cache file (each stamp then misses the other's).
+ * The image tables' string hash (FNV-1a, mixed) over the path from two seeds: a name, not a secret.
+ * A collision only makes two index.md files take turns in one cache file (each stamp misses the other's).
  */
 function pathHash(p: string): string {
-  let a = 0x811c9dc5 | 0;
-  let b = 0x01000193 ^ p.length;
-  for (let i = 0; i < p.length; i++) {
-    a = Math.imul(a ^ p.charCodeAt(i), 0x01000193);
-    b = Math.imul(b ^ p.charCodeAt(p.length - 1 - i), 0x01000193);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
+  const hex = (seed: number) => hashString(p, seed).toString(16).padStart(8, '0');
+  return hex(0x811c9dc5) + hex(0x9e3779b9);
 }
 
 export function keepOutOf(config: Config): string[] {

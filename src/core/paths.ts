@@ -42,6 +42,11 @@ export function isInside(child: string, parent: string): boolean {
   return rel !== '..' && !rel.startsWith(`..${path.sep}`);
 }
 
+/** path.resolve(p), skipped for a POSIX path it would leave as it is (the reader's hot path). */
+export function resolvedPath(p: string): string {
+  return path.sep === '/' && isNormalPosix(p) ? p : path.resolve(p);
+}
+
 /**
  * isInside for two paths that come from path.resolve (absolute, normalised): on POSIX a string
  * comparison, with no check of the paths' form (the reader asks it for every area of every file).
