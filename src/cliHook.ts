@@ -202,11 +202,13 @@ function hookAnswer(
     const fresh = hookCandidates(query.result)
       .filter((item) => !seen.has(item.absPath))
       .slice(0, MAX_CHECKED);
-    // only what the reader would open: a refused file is never named (checked one by one, best first)
+    // only what the reader would open: a refused file is never named (checked best first, as
+    // many at a time as are still needed: checkItems works out the readable areas once per call)
     const allowed: ResultItem[] = [];
-    for (const item of fresh) {
-      if (allowed.length === MAX_SURFACED_FILES) break;
-      if (checkItems(snapshot.config, [item]).ok.length === 1) allowed.push(item);
+    for (let next = 0; next < fresh.length && allowed.length < MAX_SURFACED_FILES; ) {
+      const batch = fresh.slice(next, next + MAX_SURFACED_FILES - allowed.length);
+      next += batch.length;
+      for (const { item } of checkItems(snapshot.config, batch).ok) allowed.push(item);
     }
     const { text, named } = hookText(hook, allowed);
     if (!text || session.files.length + named.length > LEDGER_MAX_FILES) return null;
