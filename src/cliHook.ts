@@ -205,7 +205,7 @@ function hookAnswer(
     // only what the reader would open: a refused file is never named (checked best first, as
     // many at a time as are still needed: checkItems works out the readable areas once per call)
     const allowed: ResultItem[] = [];
-    for (let next = 0; next < fresh.length && allowed.length < MAX_SURFACED_FILES; ) {
+    for (let next = 0; next < fresh.length && allowed.length < MAX_SURFACED_FILES;) {
       const batch = fresh.slice(next, next + MAX_SURFACED_FILES - allowed.length);
       next += batch.length;
       for (const { item } of checkItems(snapshot.config, batch).ok) allowed.push(item);

@@ -1,7 +1,8 @@
 // Front matter of notes and of the config file: only the leading `---` block is read, only
 // as YAML with js-yaml's safe schema (no executable types, no other front-matter languages), and
 // only from the head of a file.
-import { safeLoad } from 'js-yaml';
+import type * as JsYaml from 'js-yaml';
+import { plainYamlMapping } from './plainYaml';
 import type { HeadRead } from './reader';
 
 /** How much of a note is read to find its tags, hints and title. */
@@ -45,7 +46,7 @@ export function parseFrontMatter(raw: string): FrontMatter {
   }
   if (onlyComments(yamlText)) return { data: {}, body, problem: null };
   try {
-    const data: unknown = safeLoad(yamlText);
+    const data: unknown = plainYamlMapping(yamlText) ?? jsYaml().safeLoad(yamlText);
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
       return { data: null, body, problem: 'front matter is not a YAML mapping' };
     }
@@ -125,6 +126,14 @@ export function scalarText(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() || null;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return null;
+}
+
+let loadedYaml: typeof JsYaml | undefined;
+
+/** js-yaml, loaded the first time a front matter is outside the plain subset (plainYaml.ts). */
+function jsYaml(): typeof JsYaml {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (loadedYaml ??= require('js-yaml') as typeof JsYaml);
 }
 
 function firstLine(s: string): string {
