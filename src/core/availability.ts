@@ -19,8 +19,15 @@ import { isInsideResolved, resolvedPath } from './paths';
 import { pathProblem, readAreas, rootVerdict, type ReadArea, type RootVerdict } from './reader';
 import type { Config, ItemProblem, ResultItem } from './types';
 
-/** Names asked about in one folder before it is listed instead of looked up one by one. */
+/** Names asked about in one folder before listing it is considered instead of looking each up. */
 const LIST_AFTER = 32;
+/**
+ * A folder is listed once the names asked about are at least this share of the names it holds:
+ * listing costs about as much per name held as a lookup per name asked costs for four.
+ */
+const LIST_SHARE = 4;
+/** Bytes of a folder's own size per name it holds, at most (ext4 and tmpfs use more): its size over this overestimates the names. */
+const FOLDER_BYTES_PER_NAME = 64;
 
 const ENOENT = 'the file does not exist'; // the reader's words for ENOENT (paths.ts describeFsError)
 
@@ -32,6 +39,8 @@ interface FolderState {
   /** Regular files and all names, once listing pays. */
   listing?: { files: Set<string>; all: Set<string> } | null;
   asked: number;
+  /** Names asked about before listing pays: from the folder's size, on first need. */
+  listAfter?: number;
 }
 
 export class Availability {
@@ -153,9 +162,12 @@ export class Availability {
   }
 
   private look(dir: string, name: string, state: FolderState): ItemProblem | null | undefined {
-    // A query asks about a few names of a folder: each is looked up faster than a folder of
-    // thousands is listed. Counting every tag asks about many, and then one listing answers all.
-    if (state.listing === undefined && ++state.asked > LIST_AFTER) state.listing = listFolder(dir);
+    // A query asks about some names of a folder: each is looked up faster than a folder of
+    // thousands is listed. Counting every tag asks about most, and then one listing answers all.
+    if (state.listing === undefined && ++state.asked > LIST_AFTER) {
+      state.listAfter ??= Math.max(LIST_AFTER, folderBytes(dir) / FOLDER_BYTES_PER_NAME / LIST_SHARE);
+      if (state.asked > state.listAfter) state.listing = listFolder(dir);
+    }
     const file = path.join(dir, name);
     let isFile: boolean;
     if (state.listing) {
@@ -205,6 +217,14 @@ export class Availability {
     }
     byDir.set(dir, key);
     return key;
+  }
+}
+
+function folderBytes(dir: string): number {
+  try {
+    return fs.lstatSync(dir).size;
+  } catch {
+    return 0;
   }
 }
 

@@ -1,6 +1,5 @@
 // node:crypto costs about 6 ms to load, a tenth of a warm `aria-context query`, which needs none
-// of it; the few paths that do (a cache write's temporary name, the MCP server's content stamps)
-// load it on first use.
+// of it; the one path that does (the MCP server's content stamps) loads it on first use.
 import type * as Crypto from 'node:crypto';
 
 let loaded: typeof Crypto | undefined;

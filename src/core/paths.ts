@@ -69,7 +69,7 @@ export function isInsideAny(child: string, parents: string[]): boolean {
 export function suspiciousPathText(p: string): string | null {
   if (p.length === 0) return 'empty path';
   if (p.includes('\0')) return 'the path contains a NUL byte';
-  if (/%(2e|2f|5c|00)/i.test(p)) return 'the path contains percent-encoded separators';
+  if (p.includes('%') && /%(2e|2f|5c|00)/i.test(p)) return 'the path contains percent-encoded separators';
   return null;
 }
 

@@ -5,7 +5,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isInside, realOrSelf } from './paths';
-import { nodeCrypto } from './nodeCrypto';
 
 /** Whether the cache folder lies in (or is) one of `keepOut`, by path or after symlinks. */
 function insideKeepOut(dir: string, keepOut: readonly string[]): boolean {
@@ -112,12 +111,16 @@ export function privateFolder(dir: string, keepOut: readonly string[], options: 
  * reader sees the old file or the new one, never half of one; false when the folder is not a
  * privateFolder or the write fails.
  */
+let tempCount = 0;
+
 export function writePrivateFile(file: string, bytes: Uint8Array, keepOut: readonly string[]): boolean {
   const dir = path.dirname(file);
   if (!privateFolder(dir, keepOut)) return false;
+  // Unique, not secret: privateFolder made sure no one else can write here, and O_EXCL never
+  // opens a name that exists (node:crypto's random bytes cost ~6 ms of a hook run to load).
   let temp: string | null = path.join(
     dir,
-    `.${path.basename(file)}.${process.pid}.${nodeCrypto().randomBytes(6).toString('hex')}.tmp`,
+    `.${path.basename(file)}.${process.pid}.${++tempCount}.${Math.random().toString(36).slice(2, 10)}.tmp`,
   );
   try {
     const fd = fs.openSync(
