@@ -6,7 +6,8 @@
 //   - quick fixes (Ctrl+.) remove a duplicate entry and the entry of a missing file, and add a
 //     note Check Index found missing from the index under its tags, in the buffer only: index.md
 //     on disk is unchanged until the user saves; once saved, the problem clears itself; a
-//     note whose tags changed has its entries updated from its front matter.
+//     note whose tags changed has its entries updated from its front matter;
+//   - a note fixed in itself (its front matter) clears its problem when saved.
 //
 //   npm run package && node --import tsx --test test/e2e/health.e2e.ts
 //
@@ -147,6 +148,11 @@ describe('index health you can act on, in the real workbench', () => {
         .readFileSync(k8s, 'utf8')
         .replace('tags: [architecture, deployment, kubernetes]', 'tags: [deployment, kubernetes, security]'),
     );
+    // A listed note whose front matter gained `redis`: fixed in the note itself, its problem goes.
+    fs.writeFileSync(
+      postgresNote(),
+      postgresOriginal().replace('tags: [database, postgres]', 'tags: [database, postgres, redis]'),
+    );
     // The browser build saves after a second by default; the desktop's default (off) shows what a fix leaves unsaved.
     server = await startCodeServer({
       workspace: home,
@@ -159,6 +165,10 @@ describe('index health you can act on, in the real workbench', () => {
   });
 
   after(() => endSession('health-e2e', { page, wb, server }));
+
+  let original: string | undefined;
+  const postgresNote = () => path.join(home, 'knowledge', 'references', 'sources', 'postgres-locks.md');
+  const postgresOriginal = () => (original ??= fs.readFileSync(postgresNote(), 'utf8'));
 
   const lineOf = (text: string, needle: string, nth = 0) =>
     text
@@ -319,5 +329,21 @@ describe('index health you can act on, in the real workbench', () => {
     assert.match(block('security'), /^- guides\/deploy\/k8s-rollouts\.md — Rolling out to Kubernetes safely$/m);
     await showProblems(page);
     await waitFor(async () => (await found.count()) === 0, 30_000, 'the changed-tags problem to clear once saved');
+  });
+
+  test('a note fixed in itself (its front matter back in line with the index) clears its problem once saved; index.md unchanged', async () => {
+    const before = fs.readFileSync(indexFile, 'utf8');
+    await showProblems(page);
+    const found = problemRow(page, 'references/sources/postgres-locks.md: its front matter adds redis');
+    await waitFor(
+      async () => (await found.count()) > 0,
+      30_000,
+      'the changed tags in Problems (Check Index ran above)',
+    );
+    // saved by another editor, a sync or git: what VS Code's file watcher reports
+    fs.writeFileSync(postgresNote(), postgresOriginal());
+    await waitFor(async () => (await found.count()) === 0, 30_000, 'the problem to clear once the note is fixed');
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), before, 'index.md did not change');
+    await screenshot(page, 'health-note-fixed-in-itself');
   });
 });

@@ -2,6 +2,7 @@
 // diagnostics on the lines of index.md. The cheap check runs after each reload; Context: Check
 // Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   checkIndex,
@@ -27,6 +28,8 @@ import type { RetrievalService } from '../shared/retrievalService';
 
 /** What Check Index's scan of the notes finds (the cheap check never does). */
 const DRIFT_KINDS = new Set<IndexProblem['kind']>(['tags-differ', 'not-indexed', 'newer-than-index']);
+/** Saves of a note with a finding close together (a formatter, autosave) are checked again once. */
+const NOTE_EDIT_QUIET_MS = 300;
 
 /** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
 function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
@@ -45,6 +48,15 @@ export class IndexDiagnostics implements vscode.Disposable {
   private checked: { snapshot: Snapshot; health: IndexHealth; lines: Record<number, string> } | undefined;
   private pending: Snapshot | undefined;
   private readonly subscription: vscode.Disposable;
+  /**
+   * The notes Check Index found something about, and a watcher of the folder's notes' edits
+   * while there are any: a note fixed in itself (its front matter) clears its problem when
+   * saved. Other notes' edits are not looked at (the knowledge base watches their creation
+   * and deletion).
+   */
+  private findings = new Set<string>();
+  private noteEdits: { folder: string; watcher: vscode.Disposable } | undefined;
+  private noteEditTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** `work`: the queue the check waits in (after the tree's rows); `checker`: where it runs (the index worker), else here. */
   constructor(
@@ -61,6 +73,7 @@ export class IndexDiagnostics implements vscode.Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+    this.watchFindings(null, []);
     this.collection.dispose();
     this.changedEmitter.dispose();
   }
@@ -150,6 +163,7 @@ export class IndexDiagnostics implements vscode.Disposable {
   clear(): void {
     if (!this.checked) return;
     this.checked = undefined;
+    this.watchFindings(null, []);
     this.collection.clear();
     this.changedEmitter.fire();
   }
@@ -219,6 +233,30 @@ export class IndexDiagnostics implements vscode.Disposable {
     };
   }
 
+  /** Watches the edits of the notes `problems` found something about (none: no watcher). */
+  private watchFindings(folder: string | null, problems: readonly IndexProblem[]): void {
+    this.findings = new Set(
+      problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
+    );
+    if (folder !== null && this.findings.size && this.noteEdits?.folder === folder) return;
+    this.noteEdits?.watcher.dispose();
+    this.noteEdits = undefined;
+    clearTimeout(this.noteEditTimer);
+    if (folder === null || !this.findings.size) return;
+    const watcher = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(folder), '**/*.md'),
+      true,
+      false,
+      true,
+    );
+    const edited = watcher.onDidChange((uri) => {
+      if (!this.findings.has(path.resolve(uri.fsPath))) return;
+      clearTimeout(this.noteEditTimer);
+      this.noteEditTimer = setTimeout(() => this.recheck(), NOTE_EDIT_QUIET_MS);
+    });
+    this.noteEdits = { folder, watcher: vscode.Disposable.from(edited, watcher) };
+  }
+
   /** `lines`: the text of the lines of index.md the problems point to, by 1-based number (problemLines). */
   private publish(snapshot: Snapshot, fresh: IndexHealth, freshLines: Record<number, string>): void {
     // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that still hold.
@@ -235,6 +273,7 @@ export class IndexDiagnostics implements vscode.Disposable {
         : fresh;
     const lines = kept ? { ...kept.lines, ...freshLines } : freshLines;
     this.checked = { snapshot, health, lines };
+    this.watchFindings(snapshot.config.knowledgeFolder, health.problems);
     const uri = vscode.Uri.file(indexPath(snapshot.config));
     const range = (line: number) => {
       const i = Math.max(0, line - 1);
