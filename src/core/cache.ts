@@ -35,12 +35,13 @@ export class CoreCache {
 
   /**
    * The reader's verdicts for this config's files, kept across queries and reloads (while the
-   * config allows the same folders) as long as their folders' stamps hold; each call starts a new
-   * round, in which every folder is stamped again.
+   * config allows the same folders) as long as their folders' stamps hold. A call starts a new
+   * round, in which every folder is stamped again, unless `sameRound` (the answer a query just
+   * gave is being completed: its round stands).
    */
-  availability(config: Config): Availability {
+  availability(config: Config, sameRound = false): Availability {
     if (!this.available?.serves(config)) this.available = new Availability(config);
-    else this.available.newRound();
+    else if (!sameRound) this.available.newRound();
     return this.available;
   }
 

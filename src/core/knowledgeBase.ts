@@ -150,10 +150,13 @@ export class KnowledgeBase implements Disposable {
     }
   }
 
-  /** The reader's verdicts the queries share (a new round: folders are stamped again), for a pass of counts. */
-  availability(): Availability | undefined {
+  /**
+   * The reader's verdicts the queries share: for a pass of counts, a new round (folders are
+   * stamped again); `sameRound` for more about the answer the last query gave.
+   */
+  availability(sameRound = false): Availability | undefined {
     const s = this.state();
-    return s.kind === 'ready' ? this.cache.availability(s.snapshot.config) : undefined;
+    return s.kind === 'ready' ? this.cache.availability(s.snapshot.config, sameRound) : undefined;
   }
 
   /** Project-tier files of a configured project, through the cache the queries share. */

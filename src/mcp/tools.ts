@@ -81,7 +81,7 @@ export function kbSource(kb: KnowledgeBase): ToolSource {
     snapshot: () => snapshotOf(kb),
     today: () => kb.today(),
     sizes: () => {
-      const verdicts = kb.availability(); // one round: each folder is stamped once for the answer
+      const verdicts = kb.availability(true); // the query's own round: its folders were just stamped
       return verdicts && ((absPath) => verdicts.sizeOf(absPath));
     },
   };
