@@ -28,9 +28,12 @@ function contentHash(file: string): string {
     return `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;
   }
   try {
-    if (!fs.fstatSync(fd).isFile()) return '!not-a-file';
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return '!not-a-file';
     const hash = nodeCrypto().createHash('sha256');
-    const buffer = Buffer.allocUnsafe(1024 * 1024);
+    // Sized to the file (a config is a few hundred bytes, checked on every access): a fresh
+    // megabyte each time was most of the MCP server's garbage. One more byte sees growth.
+    const buffer = Buffer.allocUnsafe(Math.min(1024 * 1024, st.size + 1));
     let total = 0;
     for (let n; total <= MAX_INDEX_BYTES && (n = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; total += n)
       hash.update(buffer.subarray(0, n));
