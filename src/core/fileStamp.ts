@@ -35,7 +35,9 @@ export function settled(st: fs.BigIntStats, now: number): boolean {
  */
 export function stampOf(file: string, now?: number): FileStamp {
   try {
-    const st = fs.statSync(file, { bigint: true });
+    // A missing file is the common case (most config candidates): no exception to build for it.
+    const st = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!st) return { key: '-', racy: false, size: 0, isFile: false };
     return {
       key: statKey(st),
       racy: now === undefined || !settled(st, now),
