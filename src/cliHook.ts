@@ -196,7 +196,8 @@ function hookAnswer(
           ? folderQuery(snapshot, input.cwd)
           : null;
     if (!hook) return null;
-    const query = runQuery(snapshot, hook.query, { today: localDate(now) });
+    // Unmarked: the candidates are checked with the reader below, best first, until 5 are found.
+    const query = runQuery(snapshot, hook.query, { today: localDate(now), mark: false });
     if (!query.ok) return null;
     const seen = new Set(session.files);
     const fresh = hookCandidates(query.result)

@@ -25,6 +25,11 @@ export interface QueryOptions {
   cache?: CoreCache;
   /** The reader's verdicts by path, shared by the queries of one pass (the tree's counts, `tags`). */
   availability?: Availability;
+  /**
+   * False: items are neither checked for availability nor numbered, for a caller that checks
+   * with the reader each item it uses, and uses a few of many (the hook names 5 of hundreds).
+   */
+  mark?: boolean;
 }
 
 export type QueryOutcome = { ok: true; result: QueryResult } | { ok: false; code: 'usage'; message: string };
@@ -63,9 +68,11 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   ];
   const artifacts = trackedArtifacts(config, projectTokens, options.today);
   // §9 What the reader would refuse or cannot find is listed, marked, and neither numbered nor counted.
-  (options.availability ?? cache.availability(config)).mark(knowledge);
-  let n = 0;
-  for (const item of [...knowledge, ...artifacts]) if (item.selectable) item.n = ++n;
+  if (options.mark !== false) {
+    (options.availability ?? cache.availability(config)).mark(knowledge);
+    let n = 0;
+    for (const item of [...knowledge, ...artifacts]) if (item.selectable) item.n = ++n;
+  }
 
   let ideas: QueryResult['ideas'] = [];
   let legacyNote: string | null = null;
