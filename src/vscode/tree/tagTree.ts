@@ -174,15 +174,14 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /**
    * Counts `names` in slices, then builds the rows again with their counts; dropped when the count
-   * is stale. Each slice is a task of the background work (after the rows, while the tree is quiet).
+   * is stale. Not a background-work task: the counts are part of the rows the user is looking at,
+   * and background work waits a second of quiet in the tree (every slice would wait with it).
    */
   private countInBackground(counter: TagCounter, names: string[]): void {
     if (this.counting === counter) return;
     this.counting = counter;
     const started = performance.now();
     let next = 0;
-    const work = this.timing?.work;
-    const later = (task: () => void) => (work ? work.run('tag counts', task) : void setTimeout(task, 0));
     const slice = () => {
       if (this.disposed || this.counting !== counter || this.service.counter() !== counter) return; // a newer snapshot counts for itself
       const until = performance.now() + COUNT_SLICE_MS;
@@ -192,12 +191,15 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
         this.log.info(`Tag tree: counting failed: ${(err as Error).message}`);
         next = names.length; // the rows built with counts show the failure's own rows
       }
-      if (next < names.length) return later(slice);
+      if (next < names.length) {
+        setTimeout(slice, 0);
+        return;
+      }
       this.counting = undefined;
       this.log.info(`Tag tree: ${names.length} known tags counted in ${Math.round(performance.now() - started)} ms`);
       this.refresh();
     };
-    later(slice);
+    setTimeout(slice, 0);
   }
 
   /**
