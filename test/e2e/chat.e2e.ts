@@ -9,8 +9,6 @@
 // `.quick-input-titlebar .action-label[aria-label="Send to Chat"]`, the chat response
 // `.interactive-session .interactive-response`.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
@@ -29,6 +27,7 @@ import {
 import {
   endSession,
   extensionLog,
+  openExampleSession,
   fixtureHome,
   golden,
   keepScreenshot,
@@ -37,33 +36,26 @@ import {
   pickRowByLabel,
   runQuery,
   waitForNotification,
+  type Session,
 } from './workbench';
 
 describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
 
   before(async () => {
-    const workspace = namedWorkspace();
-    fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
-    server = await startCodeServer({
-      workspace,
-      vsixPath: packagedVsix(),
-      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    session = await openExampleSession(namedWorkspace());
+    page = session.page!;
     await page
       .context()
-      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.server!.url).origin });
   });
 
-  after(() => endSession('chat-e2e', { page, wb, server }));
+  after(() => endSession('chat-e2e', session));
 
   test('with no chat model, the extension log says so and what works without one', async () => {
     await waitFor(
-      () => /Chat: no language model is available in this editor/.test(extensionLog(server)),
+      () => /Chat: no language model is available in this editor/.test(extensionLog(session.server!)),
       30_000,
       'the no-model line in the log',
     );
@@ -105,7 +97,7 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     const clipboard = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
     assert.match(clipboard, /^## ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md\n/);
     assert.match(
-      extensionLog(server),
+      extensionLog(session.server!),
       /Send to Chat \(openWithAttachments\): ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md: ~\d+ tokens, approaches\/api-pagination\.md: ~\d+ tokens/,
     );
   });
@@ -127,7 +119,7 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
       'a chat response',
     );
     await screenshot(page, 'chat-participant');
-    const log = extensionLog(server);
+    const log = extensionLog(session.server!);
     if (/Found 3 files/.test(text)) {
       assert.match(log, /@context stripe/);
     } else {

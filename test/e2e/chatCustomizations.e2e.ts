@@ -7,24 +7,11 @@
 //
 // Screenshots go to test-artifacts/ (chat-skills.png, chat-slash-menu.png, chat-hooks.png).
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
-import {
-  closeQuickInput,
-  openWorkbench,
-  quickInputItems,
-  runCommand,
-  screenshot,
-  sleep,
-  startCodeServer,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
-import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
+import { closeQuickInput, quickInputItems, runCommand, screenshot, sleep, waitFor } from './harness';
+import { endSession, openExampleSession, type Session } from './workbench';
 
 /** Visible text of the workbench, spaces normalised. */
 async function workbenchText(page: Page, selector = '.monaco-workbench'): Promise<string> {
@@ -38,23 +25,15 @@ async function workbenchText(page: Page, selector = '.monaco-workbench'): Promis
 }
 
 describe('the chat customizations contributed by the extension, in a real VS Code', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
 
   before(async () => {
-    const workspace = tempDir('aria-e2e-custom-ws-');
-    fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
-    server = await startCodeServer({
-      workspace,
-      vsixPath: packagedVsix(),
-      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    session = await openExampleSession(tempDir('aria-e2e-custom-ws-'));
+    page = session.page!;
   });
 
-  after(() => endSession('chat-customizations-e2e', { page, wb, server }));
+  after(() => endSession('chat-customizations-e2e', session));
 
   test('Chat: Configure Skills lists the context skill', async () => {
     const row = await waitFor(

@@ -7,24 +7,11 @@
 //
 // Screenshots go to test-artifacts/ (mcp-server-list.png, mcp-tools.png, mcp-resources.png).
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
-import {
-  closeQuickInput,
-  openWorkbench,
-  quickInputItems,
-  runCommand,
-  screenshot,
-  sleep,
-  startCodeServer,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
-import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
+import { closeQuickInput, quickInputItems, runCommand, screenshot, sleep, waitFor } from './harness';
+import { endSession, openExampleSession, type Session } from './workbench';
 
 const ROW = '.quick-input-widget .monaco-list-row';
 
@@ -49,23 +36,15 @@ async function chooseInQuickInput(page: Page, text: string): Promise<void> {
 }
 
 describe('the MCP server, contributed by the extension, in a real VS Code', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
 
   before(async () => {
-    const workspace = tempDir('aria-e2e-mcp-ws-');
-    fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
-    server = await startCodeServer({
-      workspace,
-      vsixPath: packagedVsix(),
-      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    session = await openExampleSession(tempDir('aria-e2e-mcp-ws-'));
+    page = session.page!;
   });
 
-  after(() => endSession('mcp-e2e', { page, wb, server }));
+  after(() => endSession('mcp-e2e', session));
 
   test('MCP: List Servers shows aria-context, contributed by the aria-context extension', async () => {
     const row = await serverRow(page);

@@ -10,10 +10,12 @@ import {
   REPO_ROOT,
   editorTabTitles,
   notificationMessages,
+  openWorkbench,
   runCommand,
   screenshot,
   showNotifications,
   sleep,
+  startCodeServer,
   treeItems,
   typeInQuickInput,
   waitFor,
@@ -56,6 +58,34 @@ export function packagedVsix(): string {
   const size = fs.statSync(vsixPath).size;
   assert.ok(size < 500 * 1024, `the .vsix is ${size} bytes, over 500 KB`);
   return vsixPath;
+}
+
+/** A suite's workbench: the server, the browser and its page. */
+export interface Session {
+  server: CodeServer;
+  wb: Workbench;
+  page: Page;
+}
+
+/**
+ * code-server with the packaged extension, HOME the example folder, and `workspace` opened with
+ * only a README in it (the suites about what the extension contributes to chat and agents).
+ * The server is stopped should the workbench fail to open.
+ */
+export async function openExampleSession(workspace: string): Promise<Session> {
+  fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
+  const server = await startCodeServer({
+    workspace,
+    vsixPath: packagedVsix(),
+    env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
+  });
+  try {
+    const wb = await openWorkbench(server, workspace);
+    return { server, wb, page: wb.page };
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
 }
 
 /**
