@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after } from 'node:test';
+import * as esbuild from 'esbuild';
 import { runQuery, type Snapshot } from '../src/core/engine';
 import { loadSnapshot } from '../src/core/snapshot';
 import type { QueryResult } from '../src/core/types';
@@ -162,4 +163,18 @@ export function initializeOverStdio(
     .map((l) => JSON.parse(l) as { id?: number; result?: { serverInfo?: { name?: string } } })
     .find((m) => m.id === 1);
   return { reply, output: `${run.stdout}\n${run.stderr}` };
+}
+
+/** The index worker as the extension ships it (bundled, in its own file), in a temp folder. */
+export async function bundledIndexWorker(): Promise<string> {
+  const script = path.join(tempDir('aria-worker-'), 'indexWorker.js');
+  await esbuild.build({
+    entryPoints: [path.join(repoRoot, 'src', 'indexWorker', 'main.ts')],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'error',
+  });
+  return script;
 }

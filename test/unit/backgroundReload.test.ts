@@ -6,13 +6,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
-import * as esbuild from 'esbuild';
 import { checkIndex } from '../../src/core/indexHealth';
 import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/knowledgeBase';
 import { readIndexFor, readIndexText, type SnapshotOutcome } from '../../src/core/snapshot';
 import type { Config } from '../../src/core/types';
 import { IndexWorker } from '../../src/indexWorker/client';
-import { configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
+import { bundledIndexWorker, configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
 
 const indexWith = (description: string) => `${INDEX_HEADER}## Known Tags
 api
@@ -200,16 +199,7 @@ describe('a change on disk read in the background', () => {
 describe('the index worker', () => {
   let script = '';
   before(async () => {
-    // The worker runs as the extension ships it: bundled, in its own file.
-    script = path.join(tempDir('aria-worker-'), 'indexWorker.js');
-    await esbuild.build({
-      entryPoints: [path.join(__dirname, '../../src/indexWorker/main.ts')],
-      outfile: script,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      logLevel: 'error',
-    });
+    script = await bundledIndexWorker(); // the worker as the extension ships it
   });
 
   test('reads and parses index.md on its thread: the snapshot answers as one read here does', async () => {

@@ -5,13 +5,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
-import * as esbuild from 'esbuild';
 import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/knowledgeBase';
 import type { SnapshotOutcome } from '../../src/core/snapshot';
 import type { Config } from '../../src/core/types';
 import { IN_PLACE_FALLBACK_BYTES } from '../../src/core/indexLoader';
 import { IndexWorker } from '../../src/indexWorker/client';
-import { INDEX_HEADER, makeHome, tempDir } from '../helpers';
+import { bundledIndexWorker, INDEX_HEADER, makeHome } from '../helpers';
 
 const indexWith = (description: string, padding = 0) =>
   `${INDEX_HEADER}## Tag Index\n### api\n- notes/x.md — ${description}\n${padding ? `### bulk\n${Array.from({ length: padding }, (_, i) => `- bulk/n${i}.md — Bulk note number ${i} with some words\n`).join('')}` : ''}`;
@@ -69,15 +68,7 @@ function assertKept(kb: KnowledgeBase, logged: string[], why: RegExp): void {
 describe('an index worker that fails for size or time', () => {
   let script = '';
   before(async () => {
-    script = path.join(tempDir('aria-worker-'), 'indexWorker.js');
-    await esbuild.build({
-      entryPoints: [path.join(__dirname, '../../src/indexWorker/main.ts')],
-      outfile: script,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      logLevel: 'error',
-    });
+    script = await bundledIndexWorker(); // the worker as the extension ships it
   });
 
   test('out of memory: the previous snapshot is kept and the state says the worker ran out of memory', async () => {
