@@ -45,6 +45,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   context.subscriptions.push({ dispose: () => work.dispose() });
   // index.md is re-read, and checked, on a worker thread after a change on disk: a large index never blocks the editor.
   const indexWorker = new IndexWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath);
+  context.subscriptions.push(indexWorker);
   const service = new RetrievalService(log, work, indexWorker.loader);
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);

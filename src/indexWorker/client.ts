@@ -1,8 +1,11 @@
 // The host's side of the index worker: the core's IndexLoader port, reading index.md on a
 // worker thread, and the index health's cheap check. A load's worker runs the check on the same
 // parse right after sending the index, so a reloaded snapshot's report costs no second parse;
-// any other snapshot (the first, read in place) gets a check job of its own. One short-lived
-// worker per job: nothing stays resident between reloads.
+// any other snapshot (the first, read in place) gets a check job of its own. One worker answers
+// the jobs of a while and is ended after IDLE_MS without one: the saves of an editing session
+// are parsed by warm code (a new worker's first parse of 10k notes takes several times as long),
+// and nothing stays resident once they stop. A worker that fails or times out is ended, and
+// the next job gets a new one.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import {
   IndexLoadLimit,
@@ -13,16 +16,40 @@ import {
   type Snapshot,
   type SnapshotOutcome,
 } from '../core';
-import { messageOutcome, type CheckMessage, type LoadMessage, type WorkerJob } from './message';
+import {
+  messageOutcome,
+  type CheckMessage,
+  type LoadMessage,
+  type WorkerAnswer,
+  type WorkerJob,
+  type WorkerRequest,
+} from './message';
 
 /** Longer than any capped index takes to parse; past it the worker is ended and the job fails. */
 const WORKER_TIMEOUT_MS = 60_000;
+/** A worker with no job for this long is ended. */
+const IDLE_MS = 60_000;
 /** The heap a worker may use: 16× the largest index.md plus 64 MB; past it the job fails, not the host. */
 const WORKER_HEAP_MB = (16 * MAX_INDEX_BYTES) / (1024 * 1024) + 64;
 
 export interface IndexWorkerOptions {
   timeoutMs?: number;
+  idleMs?: number;
   resourceLimits?: ResourceLimits;
+}
+
+/** A job waiting for the messages its worker will post, in order. */
+interface PendingJob {
+  answers: Array<{ resolve: (value: unknown) => void; reject: (err: Error) => void }>;
+  received: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** The running worker and the jobs it has not finished. */
+interface Running {
+  worker: Worker;
+  jobs: Map<number, PendingJob>;
+  idle?: ReturnType<typeof setTimeout>;
 }
 
 /** The cheap index check (checkIndex) of a snapshot, with the text of the lines it points to; `again`: not the load's report, a new check (the notes changed). */
@@ -31,11 +58,16 @@ export type IndexChecker = (snapshot: Snapshot, again?: boolean) => Promise<Chec
 export class IndexWorker {
   /** The reports the loads' workers are computing, by the index they sent. */
   private readonly reports = new WeakMap<KnowledgeIndex, Promise<CheckMessage>>();
-  /** Workers started (diagnostics, tests). */
+  /** Jobs posted (diagnostics, tests). */
   jobs = 0;
+  /** Workers started (diagnostics, tests). */
+  workersStarted = 0;
 
   private readonly timeoutMs: number;
+  private readonly idleMs: number;
   private readonly resourceLimits: ResourceLimits;
+  private running: Running | undefined;
+  private nextId = 0;
 
   /** `script`: the bundled worker (dist/indexWorker.js). The options are its limits (tests make them tiny). */
   constructor(
@@ -43,6 +75,7 @@ export class IndexWorker {
     options: IndexWorkerOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? WORKER_TIMEOUT_MS;
+    this.idleMs = options.idleMs ?? IDLE_MS;
     this.resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: WORKER_HEAP_MB };
   }
 
@@ -54,6 +87,16 @@ export class IndexWorker {
     return this.start('check', snapshot.config, 1)[0] as Promise<CheckMessage>;
   };
 
+  /** Whether a worker is running (busy, or idle and not yet ended). */
+  get resident(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Ends the worker, failing the jobs it has not finished. */
+  dispose(): void {
+    if (this.running) this.end(this.running, new Error('the index worker was ended'));
+  }
+
   private async load(config: Config): Promise<SnapshotOutcome> {
     const [image, report] = this.start('load', config, 2);
     const outcome = messageOutcome((await image) as LoadMessage, config);
@@ -61,41 +104,58 @@ export class IndexWorker {
     return outcome;
   }
 
-  /** Starts a worker for `job`; one promise per message it will post, in order. */
+  /** Posts `job` to the worker (started if there is none); one promise per message it will post, in order. */
   private start(job: WorkerJob, config: Config, answers: number): Array<Promise<unknown>> {
     this.jobs++;
-    const pending = Array.from({ length: answers }, () => {
-      let resolve!: (value: unknown) => void;
-      let reject!: (err: Error) => void;
-      const promise = new Promise<unknown>((res, rej) => ((resolve = res), (reject = rej)));
+    const id = ++this.nextId;
+    const promises: Array<Promise<unknown>> = [];
+    const pending: PendingJob = { answers: [], received: 0, timer: undefined as never };
+    for (let i = 0; i < answers; i++) {
+      const promise = new Promise<unknown>((resolve, reject) => pending.answers.push({ resolve, reject }));
       promise.catch(() => undefined); // a report nobody asks for may fail unobserved
-      return { promise, resolve, reject };
-    });
-    let received = 0;
-    let ended = false;
-    const worker = new Worker(this.script, { workerData: { job, config }, resourceLimits: this.resourceLimits });
-    const end = () => {
-      ended = true;
-      clearTimeout(timer);
-      void worker.terminate();
-    };
-    const fail = (err: Error) => {
-      if (ended) return;
-      for (const p of pending.slice(received)) p.reject(err);
-      end();
-    };
+      promises.push(promise);
+    }
+    let running: Running;
+    try {
+      running = this.running ?? this.spawn();
+    } catch (err) {
+      for (const a of pending.answers) a.reject(err as Error);
+      return promises;
+    }
+    clearTimeout(running.idle);
+    running.idle = undefined;
     // Size and time limits fail as IndexLoadLimit: the host then keeps its snapshot rather than parse here.
-    const timer = setTimeout(
-      () => fail(new IndexLoadLimit(`the index worker gave no answer in ${this.timeoutMs / 1000} s`)),
+    pending.timer = setTimeout(
+      () => this.end(running, new IndexLoadLimit(`the index worker gave no answer in ${this.timeoutMs / 1000} s`)),
       this.timeoutMs,
     );
-    worker.on('message', (message: unknown) => {
-      if (ended) return;
-      pending[received++].resolve(message);
-      if (received === answers) end();
+    running.jobs.set(id, pending);
+    running.worker.postMessage({ id, job, config } satisfies WorkerRequest);
+    return promises;
+  }
+
+  private spawn(): Running {
+    const worker = new Worker(this.script, { resourceLimits: this.resourceLimits });
+    this.workersStarted++;
+    // An idle worker never keeps the process alive (a CLI-like host, a test run).
+    worker.unref();
+    const running: Running = { worker, jobs: new Map() };
+    this.running = running;
+    worker.on('message', ({ id, message }: WorkerAnswer) => {
+      const job = running.jobs.get(id);
+      if (!job) return;
+      job.answers[job.received++].resolve(message);
+      if (job.received < job.answers.length) return;
+      clearTimeout(job.timer);
+      running.jobs.delete(id);
+      if (running.jobs.size === 0 && this.running === running) {
+        running.idle = setTimeout(() => this.end(running, new Error('idle')), this.idleMs);
+        running.idle.unref?.();
+      }
     });
     worker.once('error', (err: Error & { code?: string }) =>
-      fail(
+      this.end(
+        running,
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? new IndexLoadLimit(
               `the index worker ran out of memory (${this.resourceLimits.maxOldGenerationSizeMb ?? 'default'} MB heap)`,
@@ -103,7 +163,20 @@ export class IndexWorker {
           : err,
       ),
     );
-    worker.once('exit', (code) => fail(new Error(`the index worker stopped (exit code ${code})`)));
-    return pending.map((p) => p.promise);
+    worker.once('exit', (code) => this.end(running, new Error(`the index worker stopped (exit code ${code})`)));
+    return running;
+  }
+
+  /** Ends a worker: its unfinished jobs fail with `err`; the next job starts a new one. */
+  private end(running: Running, err: Error): void {
+    if (this.running === running) this.running = undefined;
+    clearTimeout(running.idle);
+    const jobs = [...running.jobs.values()];
+    running.jobs.clear();
+    for (const job of jobs) {
+      clearTimeout(job.timer);
+      for (const a of job.answers.slice(job.received)) a.reject(err);
+    }
+    void running.worker.terminate();
   }
 }

@@ -12,6 +12,18 @@ import {
 
 export type WorkerJob = 'load' | 'check';
 
+/** A job for the worker; each message it posts back carries the job's id. */
+export interface WorkerRequest {
+  id: number;
+  job: WorkerJob;
+  config: Config;
+}
+
+export interface WorkerAnswer {
+  id: number;
+  message: unknown;
+}
+
 export type LoadMessage =
   | { ok: true; image: IndexImage }
   | { ok: false; code: Extract<SnapshotOutcome, { ok: false }>['code']; message: string };

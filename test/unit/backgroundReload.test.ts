@@ -225,6 +225,32 @@ describe('the index worker', () => {
     assert.deepEqual(changes, ['snapshot']);
   });
 
+  test('one worker answers the saves of a while, each from index.md as it is then; idle, it is ended and the next save starts another', async () => {
+    const worker = new IndexWorker(script, { idleMs: 200 });
+    const { indexFile, kb } = setup(worker.loader);
+    kb.state();
+    for (const text of ['X second', 'X third']) {
+      fs.writeFileSync(indexFile, indexWith(text));
+      const changed = nextChange(kb);
+      kb.changed([indexFile]);
+      assert.equal(await changed, 'snapshot');
+      assert.equal(description(kb), text);
+    }
+    assert.equal(worker.jobs, 2);
+    assert.equal(worker.workersStarted, 1, 'the second save went to the same worker');
+    // ended once idle: waited for as a condition (a loaded machine only makes it later)
+    for (let waited = 0; worker.resident && waited < 30_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(worker.resident, false, 'the idle worker was ended');
+    fs.writeFileSync(indexFile, indexWith('X after a pause'));
+    const changed = nextChange(kb);
+    kb.changed([indexFile]);
+    await changed;
+    assert.equal(description(kb), 'X after a pause');
+    assert.equal(worker.workersStarted, 2, 'the idle worker was ended; a new one read the file');
+    worker.dispose();
+  });
+
   test('an index.md that is gone comes back as "no index" with its message', async () => {
     const { indexFile, kb } = setup(new IndexWorker(script).loader);
     kb.state();
