@@ -1,11 +1,11 @@
 // The host's side of the index worker: the core's IndexLoader port, reading index.md on a
 // worker thread, and the index health's cheap check. A load's worker runs the check on the same
 // parse right after sending the index, so a reloaded snapshot's report costs no second parse;
-// any other snapshot (the first, read in place) gets a check job of its own. One worker answers
-// the jobs of a while and is ended after IDLE_MS without one: the saves of an editing session
-// are parsed by warm code (a new worker's first parse of 10k notes takes several times as long),
-// and nothing stays resident once they stop. A worker that fails or times out is ended, and
-// the next job gets a new one.
+// any other snapshot (the first, read in place) gets a check job of its own. A job goes to the
+// idle worker when there is one, else to a new worker (a save never waits behind the previous
+// load's check); one idle worker is kept, for IDLE_MS: the saves of an editing session are
+// parsed by warm code (a new worker's first parse of 10k notes takes several times as long),
+// and nothing stays resident once they stop. A worker that fails or times out is ended.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import {
   IndexLoadLimit,
@@ -45,7 +45,7 @@ interface PendingJob {
   timer: ReturnType<typeof setTimeout>;
 }
 
-/** The running worker and the jobs it has not finished. */
+/** A worker and the jobs it has not finished. */
 interface Running {
   worker: Worker;
   jobs: Map<number, PendingJob>;
@@ -66,7 +66,8 @@ export class IndexWorker {
   private readonly timeoutMs: number;
   private readonly idleMs: number;
   private readonly resourceLimits: ResourceLimits;
-  private running: Running | undefined;
+  /** Busy workers, and at most one idle one. */
+  readonly workers = new Set<Running>();
   private nextId = 0;
 
   /** `script`: the bundled worker (dist/indexWorker.js). The options are its limits (tests make them tiny). */
@@ -89,12 +90,12 @@ export class IndexWorker {
 
   /** Whether a worker is running (busy, or idle and not yet ended). */
   get resident(): boolean {
-    return this.running !== undefined;
+    return this.workers.size > 0;
   }
 
-  /** Ends the worker, failing the jobs it has not finished. */
+  /** Ends the workers, failing the jobs they have not finished. */
   dispose(): void {
-    if (this.running) this.end(this.running, new Error('the index worker was ended'));
+    for (const running of [...this.workers]) this.end(running, new Error('the index worker was ended'));
   }
 
   private async load(config: Config): Promise<SnapshotOutcome> {
@@ -117,7 +118,7 @@ export class IndexWorker {
     }
     let running: Running;
     try {
-      running = this.running ?? this.spawn();
+      running = [...this.workers].find((w) => w.jobs.size === 0) ?? this.spawn();
     } catch (err) {
       for (const a of pending.answers) a.reject(err as Error);
       return promises;
@@ -140,7 +141,7 @@ export class IndexWorker {
     // An idle worker never keeps the process alive (a CLI-like host, a test run).
     worker.unref();
     const running: Running = { worker, jobs: new Map() };
-    this.running = running;
+    this.workers.add(running);
     worker.on('message', ({ id, message }: WorkerAnswer) => {
       const job = running.jobs.get(id);
       if (!job) return;
@@ -148,10 +149,12 @@ export class IndexWorker {
       if (job.received < job.answers.length) return;
       clearTimeout(job.timer);
       running.jobs.delete(id);
-      if (running.jobs.size === 0 && this.running === running) {
-        running.idle = setTimeout(() => this.end(running, new Error('idle')), this.idleMs);
-        running.idle.unref?.();
-      }
+      if (running.jobs.size > 0) return;
+      // One idle worker is enough: another one already waiting ends this one.
+      if ([...this.workers].some((w) => w !== running && w.jobs.size === 0 && w.idle))
+        return this.end(running, new Error('idle'));
+      running.idle = setTimeout(() => this.end(running, new Error('idle')), this.idleMs);
+      running.idle.unref?.();
     });
     worker.once('error', (err: Error & { code?: string }) =>
       this.end(
@@ -169,7 +172,7 @@ export class IndexWorker {
 
   /** Ends a worker: its unfinished jobs fail with `err`; the next job starts a new one. */
   private end(running: Running, err: Error): void {
-    if (this.running === running) this.running = undefined;
+    this.workers.delete(running);
     clearTimeout(running.idle);
     const jobs = [...running.jobs.values()];
     running.jobs.clear();

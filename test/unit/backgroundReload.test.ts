@@ -235,6 +235,7 @@ describe('the index worker', () => {
       kb.changed([indexFile]);
       assert.equal(await changed, 'snapshot');
       assert.equal(description(kb), text);
+      await worker.check(kb.snapshot()!); // the load's own check: the worker is then idle
     }
     assert.equal(worker.jobs, 2);
     assert.equal(worker.workersStarted, 1, 'the second save went to the same worker');
@@ -249,6 +250,30 @@ describe('the index worker', () => {
     assert.equal(description(kb), 'X after a pause');
     assert.equal(worker.workersStarted, 2, 'the idle worker was ended; a new one read the file');
     worker.dispose();
+  });
+
+  test('saves in quick succession (a worker may still be checking the last load): each answers from index.md as it is then; afterwards one idle worker stays, and dispose ends it', async () => {
+    const worker = new IndexWorker(script);
+    const { indexFile, kb } = setup(worker.loader);
+    kb.state();
+    fs.writeFileSync(indexFile, indexWith('X busy'));
+    let changed = nextChange(kb);
+    kb.changed([indexFile]);
+    await changed;
+    const report = worker.check(kb.snapshot()!); // not awaited: the first worker may still be checking
+    fs.writeFileSync(indexFile, indexWith('X meanwhile'));
+    changed = nextChange(kb);
+    kb.changed([indexFile]);
+    await changed;
+    assert.equal(description(kb), 'X meanwhile');
+    await report;
+    await worker.check(kb.snapshot()!);
+    // both done: at most one stays
+    for (let waited = 0; worker.workers.size > 1 && waited < 30_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(worker.workers.size, 1, 'one idle worker is kept');
+    worker.dispose();
+    assert.equal(worker.resident, false);
   });
 
   test('an index.md that is gone comes back as "no index" with its message', async () => {
