@@ -138,8 +138,6 @@ export class IndexWorker {
   private spawn(): Running {
     const worker = new Worker(this.script, { resourceLimits: this.resourceLimits });
     this.workersStarted++;
-    // An idle worker never keeps the process alive (a CLI-like host, a test run).
-    worker.unref();
     const running: Running = { worker, jobs: new Map() };
     this.workers.add(running);
     worker.on('message', ({ id, message }: WorkerAnswer) => {
@@ -167,6 +165,9 @@ export class IndexWorker {
       ),
     );
     worker.once('exit', (code) => this.end(running, new Error(`the index worker stopped (exit code ${code})`)));
+    // An idle worker never keeps the process alive (a CLI-like host, a test run); a job's timer
+    // does while it runs. After the listeners: adding a 'message' listener refs the worker again.
+    worker.unref();
     return running;
   }
 

@@ -387,10 +387,11 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await input.fill(`${empty}/`);
     await sleep(1000);
     const dialog = page.locator('.monaco-dialog-box');
-    await page.keyboard.press('Enter');
-    if (!(await dialog.isVisible())) {
-      await sleep(1000);
-      if (!(await dialog.isVisible())) await page.keyboard.press('Enter');
+    // The simple folder dialog may take the first Enter to move into the folder (slower under
+    // load): Enter again until the extension's warning shows, each after a wait for it.
+    for (let attempt = 0; attempt < 4 && !(await dialog.isVisible()); attempt++) {
+      if (await input.isVisible()) await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'visible', timeout: 4_000 }).catch(() => undefined);
     }
     await dialog.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await dialog.innerText()).replace(/\s+/g, ' '), /notes-without-index has no index\.md/);

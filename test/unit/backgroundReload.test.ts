@@ -276,6 +276,19 @@ describe('the index worker', () => {
     assert.equal(worker.resident, false);
   });
 
+  test('an idle worker stays for the next job without keeping the process alive', async () => {
+    const worker = new IndexWorker(script);
+    const { kb } = setup(worker.loader);
+    const keepsAlive = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort' || r === 'Worker');
+    const before = keepsAlive().length;
+    const report = worker.check(kb.snapshot()!);
+    await report;
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(worker.resident, true, 'the worker stays for the next job');
+    assert.equal(keepsAlive().length, before, 'but holds the process no longer than its job');
+    worker.dispose();
+  });
+
   test('an index.md that is gone comes back as "no index" with its message', async () => {
     const { indexFile, kb } = setup(new IndexWorker(script).loader);
     kb.state();
