@@ -125,10 +125,8 @@ function nextContent(lines: string[], from: number): number {
 function printable(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if ((c < 32 && c !== 10) || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff) || c >= 0xfeff) {
-      if (c > 0xfeff && c < 0xfffe) continue; // the ordinary characters above the BOM
-      return false;
-    }
+    const control = (c < 32 && c !== 10) || (c >= 0x7f && c <= 0x9f);
+    if (control || (c >= 0xd800 && c <= 0xdfff) || c === 0xfeff || c === 0xfffe || c === 0xffff) return false;
   }
   return true;
 }

@@ -106,13 +106,14 @@ export function privateFolder(dir: string, keepOut: readonly string[], options: 
   }
 }
 
+/** Temporary files written by this process: with the pid, a name no other writer uses. */
+let tempCount = 0;
+
 /**
  * Writes `bytes` as `file` (0600) through a temp file in the same folder and a rename, so a
  * reader sees the old file or the new one, never half of one; false when the folder is not a
  * privateFolder or the write fails.
  */
-let tempCount = 0;
-
 export function writePrivateFile(file: string, bytes: Uint8Array, keepOut: readonly string[]): boolean {
   const dir = path.dirname(file);
   if (!privateFolder(dir, keepOut)) return false;
