@@ -52,6 +52,8 @@ export class Availability {
   private current = new Map<string, FolderState | null>();
   /** By root, then folder: a folder's chain of stamps runs up to its own area's root. */
   private stamped = new Map<string, Map<string, string | null>>();
+  /** This round's size of each folder stamped (from the stamp's own lstat). */
+  private folderBytes = new Map<string, number>();
   private realRoots = new Map<string, RootVerdict>();
   private readerVerdicts = new Map<string, ItemProblem | null>();
 
@@ -72,6 +74,7 @@ export class Availability {
   newRound(): void {
     this.current = new Map();
     this.stamped = new Map();
+    this.folderBytes = new Map();
     this.realRoots = new Map();
     this.readerVerdicts = new Map();
   }
@@ -165,7 +168,7 @@ export class Availability {
     // A query asks about some names of a folder: each is looked up faster than a folder of
     // thousands is listed. Counting every tag asks about most, and then one listing answers all.
     if (state.listing === undefined && ++state.asked > LIST_AFTER) {
-      state.listAfter ??= Math.max(LIST_AFTER, folderBytes(dir) / FOLDER_BYTES_PER_NAME / LIST_SHARE);
+      state.listAfter ??= Math.max(LIST_AFTER, (this.folderBytes.get(dir) ?? 0) / FOLDER_BYTES_PER_NAME / LIST_SHARE);
       if (state.asked > state.listAfter) state.listing = listFolder(dir);
     }
     const file = path.join(dir, name);
@@ -204,6 +207,7 @@ export class Availability {
     let key: string | null;
     try {
       const st = fs.lstatSync(dir, { bigint: true });
+      this.folderBytes.set(dir, Number(st.size));
       const own = st.isDirectory() ? statKey(st) : null;
       const parent = path.dirname(dir);
       if (own === null || (dir !== root && parent === dir)) key = null;
@@ -217,14 +221,6 @@ export class Availability {
     }
     byDir.set(dir, key);
     return key;
-  }
-}
-
-function folderBytes(dir: string): number {
-  try {
-    return fs.lstatSync(dir).size;
-  } catch {
-    return 0;
   }
 }
 
