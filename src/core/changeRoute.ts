@@ -15,7 +15,7 @@ export interface WatchTargets {
   knowledgeFolder: string | null;
   /** The glob of what matters inside the knowledge folder (relative to it). */
   knowledgeGlob: string;
-  /** The glob of the notes, whose creation and deletion only are of interest (relative to the folder). */
+  /** The glob of the notes (relative to the folder): their creation and deletion are routed; an edit only matters to a health finding about that note. */
   notesGlob: string;
   /** Every place a config file may be (existing or not: its creation matters too). */
   configFiles: string[];

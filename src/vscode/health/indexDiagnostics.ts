@@ -49,31 +49,41 @@ export class IndexDiagnostics implements vscode.Disposable {
   private pending: Snapshot | undefined;
   private readonly subscription: vscode.Disposable;
   /**
-   * The notes Check Index found something about, and a watcher of the folder's notes' edits
-   * while there are any: a note fixed in itself (its front matter) clears its problem when
-   * saved. Other notes' edits are not looked at (the knowledge base watches their creation
-   * and deletion).
+   * The notes Check Index found something about: one of them saved (a fix in its front matter)
+   * is checked again. Other notes' edits are not looked at (the knowledge base routes their
+   * creation and deletion).
    */
   private findings = new Set<string>();
-  private noteEdits: { folder: string; watcher: vscode.Disposable } | undefined;
   private noteEditTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** `work`: the queue the check waits in (after the tree's rows); `checker`: where it runs (the index worker), else here. */
+  /**
+   * `noteEdited`: the knowledge folder's note saves (the knowledge base's watcher); `work`: the
+   * queue the check waits in (after the tree's rows); `checker`: where it runs (the index
+   * worker), else here.
+   */
   constructor(
     private readonly service: RetrievalService,
     private readonly log: Log,
+    noteEdited: vscode.Event<string>,
     private readonly work?: BackgroundWork,
     private readonly checker?: IndexChecker,
   ) {
     // A listed note created or deleted (or a project's notes changed): the same snapshot is checked again.
-    this.subscription = service.onDidChange((change) => {
+    const changed = service.onDidChange((change) => {
       if (change === 'files' || change === 'cache') this.recheck();
     });
+    // Saves close together (a formatter, autosave) are checked once.
+    const edited = noteEdited((file) => {
+      if (!this.findings.has(path.resolve(file))) return;
+      clearTimeout(this.noteEditTimer);
+      this.noteEditTimer = setTimeout(() => this.recheck(), NOTE_EDIT_QUIET_MS);
+    });
+    this.subscription = vscode.Disposable.from(changed, edited);
   }
 
   dispose(): void {
     this.subscription.dispose();
-    this.watchFindings(null, []);
+    clearTimeout(this.noteEditTimer);
     this.collection.dispose();
     this.changedEmitter.dispose();
   }
@@ -163,7 +173,7 @@ export class IndexDiagnostics implements vscode.Disposable {
   clear(): void {
     if (!this.checked) return;
     this.checked = undefined;
-    this.watchFindings(null, []);
+    this.findings.clear();
     this.collection.clear();
     this.changedEmitter.fire();
   }
@@ -233,30 +243,6 @@ export class IndexDiagnostics implements vscode.Disposable {
     };
   }
 
-  /** Watches the edits of the notes `problems` found something about (none: no watcher). */
-  private watchFindings(folder: string | null, problems: readonly IndexProblem[]): void {
-    this.findings = new Set(
-      problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
-    );
-    if (folder !== null && this.findings.size && this.noteEdits?.folder === folder) return;
-    this.noteEdits?.watcher.dispose();
-    this.noteEdits = undefined;
-    clearTimeout(this.noteEditTimer);
-    if (folder === null || !this.findings.size) return;
-    const watcher = vscode.workspace.createFileSystemWatcher(
-      new vscode.RelativePattern(vscode.Uri.file(folder), '**/*.md'),
-      true,
-      false,
-      true,
-    );
-    const edited = watcher.onDidChange((uri) => {
-      if (!this.findings.has(path.resolve(uri.fsPath))) return;
-      clearTimeout(this.noteEditTimer);
-      this.noteEditTimer = setTimeout(() => this.recheck(), NOTE_EDIT_QUIET_MS);
-    });
-    this.noteEdits = { folder, watcher: vscode.Disposable.from(edited, watcher) };
-  }
-
   /** `lines`: the text of the lines of index.md the problems point to, by 1-based number (problemLines). */
   private publish(snapshot: Snapshot, fresh: IndexHealth, freshLines: Record<number, string>): void {
     // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that still hold.
@@ -273,7 +259,9 @@ export class IndexDiagnostics implements vscode.Disposable {
         : fresh;
     const lines = kept ? { ...kept.lines, ...freshLines } : freshLines;
     this.checked = { snapshot, health, lines };
-    this.watchFindings(snapshot.config.knowledgeFolder, health.problems);
+    this.findings = new Set(
+      health.problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
+    );
     const uri = vscode.Uri.file(indexPath(snapshot.config));
     const range = (line: number) => {
       const i = Math.max(0, line - 1);

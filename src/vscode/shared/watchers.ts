@@ -2,7 +2,9 @@
 // knowledge folder (the core's one glob) and on each config location. Events are coalesced by
 // a Debouncer (debouncer.ts: 300 ms quiet, 1.5 s at most) into one batch per burst, which the
 // knowledge base routes (src/core/changeRoute.ts). The knowledge base re-calls watch() whenever
-// the places to watch change (new settings, a config file found).
+// the places to watch change (new settings, a config file found). A note's edit is not a
+// change to the knowledge base; it is told apart (onDidEditNote) for index health, whose
+// findings about that note may be fixed by it.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WatchTargets, Watcher } from '../../core';
@@ -12,6 +14,9 @@ import type { Log } from './log';
 export class KnowledgeWatchers implements Watcher, vscode.Disposable {
   private readonly debouncer: Debouncer<string>;
   private onChange: ((paths: string[]) => void) | undefined;
+  private readonly noteEdited = new vscode.EventEmitter<string>();
+  /** A note of the knowledge folder was saved (its path): not batched, not routed. */
+  readonly onDidEditNote = this.noteEdited.event;
 
   constructor(
     private readonly log: Log,
@@ -28,24 +33,21 @@ export class KnowledgeWatchers implements Watcher, vscode.Disposable {
   watch(targets: WatchTargets, onChange: (paths: string[]) => void): vscode.Disposable {
     this.onChange = onChange;
     const made: vscode.Disposable[] = [];
-    const watch = (base: string, pattern: string, edits = true) => {
+    /** `onEdit`: where edits go (by default into the batch, like creations and deletions). */
+    const watch = (base: string, pattern: string, onEdit?: (uri: vscode.Uri) => void) => {
       try {
-        const w = vscode.workspace.createFileSystemWatcher(
-          new vscode.RelativePattern(vscode.Uri.file(base), pattern),
-          false,
-          !edits,
-          false,
-        );
+        const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), pattern));
         const onEvent = (uri: vscode.Uri) => this.debouncer.push(uri.fsPath);
-        made.push(w, w.onDidCreate(onEvent), w.onDidDelete(onEvent));
-        if (edits) made.push(w.onDidChange(onEvent));
+        made.push(w, w.onDidCreate(onEvent), w.onDidDelete(onEvent), w.onDidChange(onEdit ?? onEvent));
       } catch (err) {
         this.log.info(`Cannot watch ${base}/${pattern}: ${(err as Error).message}`);
       }
     };
     if (targets.knowledgeFolder) watch(targets.knowledgeFolder, targets.knowledgeGlob);
-    // The notes: a listed one deleted, renamed or restored changes index health (their edits do not).
-    if (targets.knowledgeFolder) watch(targets.knowledgeFolder, targets.notesGlob, false);
+    // The notes: a listed one deleted, renamed or restored changes index health; an edit goes
+    // to whoever holds a finding about that note.
+    if (targets.knowledgeFolder)
+      watch(targets.knowledgeFolder, targets.notesGlob, (uri) => this.noteEdited.fire(uri.fsPath));
     for (const file of targets.configFiles) watch(path.dirname(file), path.basename(file));
     this.log.info(
       `Watching ${targets.knowledgeFolder ?? '(no knowledge folder)'} and ${targets.configFiles.length} config location(s)`,
@@ -58,5 +60,6 @@ export class KnowledgeWatchers implements Watcher, vscode.Disposable {
   dispose(): void {
     this.onChange = undefined;
     this.debouncer.dispose();
+    this.noteEdited.dispose();
   }
 }
