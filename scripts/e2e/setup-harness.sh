@@ -3,7 +3,8 @@
 # Debian's Chromium for playwright-core to drive. Everything goes into a cache directory
 # outside the repository so it survives work-tree resets; a marker file makes re-runs cheap.
 #
-#   bash scripts/e2e/setup-harness.sh               code-server and Chromium (the e2e tests)
+#   bash scripts/e2e/setup-harness.sh               code-server, Chromium and the agent clients
+#                                                   (the tests: setup-agents.sh)
 #   bash scripts/e2e/setup-harness.sh --no-browser  code-server only (what `npm start` needs)
 #   (as root where the Debian packages are missing)
 #
@@ -34,10 +35,15 @@ for arg in "$@"; do
   esac
 done
 browser_ok() { [[ $WITH_BROWSER == 0 || -x /usr/bin/chromium ]]; }
+# The tests' harness also has the agent clients (Claude Code, Codex); one that can't be installed is skipped.
+finish() {
+  if ((WITH_BROWSER)); then bash "$(dirname "$0")/setup-agents.sh"; fi
+  exit 0
+}
 
 if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 ]] && browser_ok; then
   log "harness already installed in $CACHE (delete $MARKER or set ARIA_E2E_FORCE=1 to reinstall)"
-  exit 0
+  finish
 fi
 
 if [[ "${ARIA_E2E_FORCE:-0}" == 1 ]]; then
@@ -65,7 +71,7 @@ else
 fi
 if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 ]]; then
   log "done in $((SECONDS - START)) s: code-server was already installed in $CACHE"
-  exit 0
+  finish
 fi
 
 # --- Node 24 in its own prefix (never a project dependency: it would shadow the system node)
@@ -108,3 +114,4 @@ fi
 
 touch "$MARKER"
 log "done in $((SECONDS - START)) s: node24=$NODE24 code-server=$CS_DIR"
+finish

@@ -4,8 +4,9 @@
 // Code's `claude mcp add`, Codex's TOML table, Cursor's and VS Code's JSON) is what
 // `aria-context setup <client> --print` prints once the README's example paths (/usr/local/…)
 // are this machine's, and the server it names connects: through `claude mcp list`, and through
-// the official v1 client and the v2 client pinned to 2026-07-28. Clients that are not installed
-// (code-server, Claude Code: the e2e cache) are skipped, saying how to install them.
+// the official v1 client and the v2 client pinned to 2026-07-28, and Codex's own app server.
+// Clients that are not installed (code-server, Claude Code, Codex: the e2e cache) are skipped,
+// saying how to install them.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +16,7 @@ import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fixtureCopy, tempDir } from '../helpers';
+import { claudeCode, codex, codexServerStatus } from '../mcp/agentClients';
 
 /** The example paths the README's client blocks use; `setup --print` prints this machine's. */
 export const EXAMPLE_NODE = '/usr/local/bin/node';
@@ -60,10 +62,10 @@ export interface AgentContext {
 }
 
 const cache = process.env.ARIA_E2E_CACHE || path.join(os.homedir(), '.cache', 'aria-context-e2e');
-const claude = path.join(cache, 'claude-code', 'node_modules', '.bin', 'claude');
+const claude = claudeCode.bin;
 const node24 = path.join(cache, 'node24', 'node_modules', '.bin', 'node');
 const codeServer = path.join(cache, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
-const noClaude = fs.existsSync(claude) ? false : `Claude Code is not in ${cache}: run bash scripts/e2e/setup-claude.sh`;
+const noClaude = claudeCode.missing;
 const noCodeServer =
   fs.existsSync(node24) && fs.existsSync(codeServer)
     ? false
@@ -148,6 +150,33 @@ export function agentSetupTests(ctx: AgentContext): void {
     assert.equal(here(table), printed('codex'));
     await connectsWithBothClients(tomlServer(here(table)), fixtureCopy('aria-readme-codex-'));
   });
+
+  for (const how of ['the table pasted into config.toml', 'aria-context setup codex'])
+    test(
+      `README: Codex, set up by ${how}, starts the server and lists its tools`,
+      { skip: codex.missing },
+      async () => {
+        assert.ok(cli, 'not installed');
+        const codexHome = tempDir('aria-readme-codex-home-');
+        const codexEnv = {
+          ...env,
+          HOME: fixtureCopy('aria-readme-codex-'),
+          CODEX_HOME: codexHome,
+          PATH: `${path.dirname(codex.bin)}${path.delimiter}${env.PATH}`,
+        };
+        if (how === 'aria-context setup codex') sh(how, ctx.copy(), codexEnv);
+        else
+          fs.writeFileSync(
+            path.join(codexHome, 'config.toml'),
+            here(oneBlock(ctx.readme, 'toml', '[mcp_servers.aria-context]')),
+          );
+        const servers = await codexServerStatus(codexEnv);
+        assert.deepEqual(
+          servers.map((s) => [s.name, s.serverName, s.tools]),
+          [['aria-context', 'aria-context', ['knowledge_load', 'knowledge_query']]],
+        );
+      },
+    );
 
   for (const [client, key] of [
     ['cursor', 'mcpServers'],

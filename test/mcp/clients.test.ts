@@ -1,14 +1,15 @@
 // Third-party clients over real stdio: the MCP Inspector's CLI (a devDependency, offline) lists
-// and calls every tool; Claude Code's `claude mcp list` reports the server connected (installed
-// into the e2e cache by scripts/e2e/setup-claude.sh; skipped, saying so, where it is missing).
+// and calls every tool; Claude Code's `claude mcp list` reports the server connected; Codex,
+// set up by `aria-context setup codex` through its own `codex mcp add`, starts the server and
+// lists its tools. Claude Code and Codex are installed into the e2e cache by
+// scripts/e2e/setup-agents.sh; their tests skip, saying so, where they are missing.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
+import { claudeCode, codex, codexServerStatus } from './agentClients';
 import { cliJs, ensureBuilt } from './client';
 
 const run = promisify(execFile);
@@ -64,30 +65,70 @@ describe('the MCP Inspector CLI', () => {
 });
 
 describe('Claude Code', () => {
-  const cache = process.env.ARIA_E2E_CACHE || path.join(os.homedir(), '.cache', 'aria-context-e2e');
-  const claude = path.join(cache, 'claude-code', 'node_modules', '.bin', 'claude');
-  const missing = fs.existsSync(claude)
-    ? false
-    : `Claude Code is not installed in ${path.join(cache, 'claude-code')}: run bash scripts/e2e/setup-claude.sh`;
+  const claude = claudeCode.bin;
+  test(
+    '`claude mcp list` reports the server connected (and a broken one not)',
+    { skip: claudeCode.missing },
+    async () => {
+      ensureBuilt();
+      const h = home();
+      const project = tempDir('aria-claude-project-');
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: h,
+        NO_COLOR: '1',
+        DISABLE_AUTOUPDATER: '1',
+        DISABLE_TELEMETRY: '1',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      };
+      const claudeRun = (...args: string[]) => run(claude, args, { cwd: project, env, timeout: 120_000 });
+      await claudeRun('mcp', 'add', '--scope', 'user', 'aria-context', '--', process.execPath, cliJs, 'mcp');
+      const broken = path.join(h, 'no-such-server.js');
+      await claudeRun('mcp', 'add', '--scope', 'user', 'broken', '--', process.execPath, broken);
+      const { stdout } = await claudeRun('mcp', 'list');
+      assert.match(stdout, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, stdout);
+      assert.match(stdout, /^broken: .* - ✘ Failed to connect/m, stdout);
+    },
+  );
+});
 
-  test('`claude mcp list` reports the server connected (and a broken one not)', { skip: missing }, async () => {
-    ensureBuilt();
-    const h = home();
-    const project = tempDir('aria-claude-project-');
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: h,
-      NO_COLOR: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    };
-    const claudeRun = (...args: string[]) => run(claude, args, { cwd: project, env, timeout: 120_000 });
-    await claudeRun('mcp', 'add', '--scope', 'user', 'aria-context', '--', process.execPath, cliJs, 'mcp');
-    const broken = path.join(h, 'no-such-server.js');
-    await claudeRun('mcp', 'add', '--scope', 'user', 'broken', '--', process.execPath, broken);
-    const { stdout } = await claudeRun('mcp', 'list');
-    assert.match(stdout, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, stdout);
-    assert.match(stdout, /^broken: .* - ✘ Failed to connect/m, stdout);
-  });
+describe('Codex', () => {
+  test(
+    '`aria-context setup codex` adds the server with `codex mcp add`; Codex starts it and lists its tools (a broken one, none)',
+    { skip: codex.missing },
+    async () => {
+      ensureBuilt();
+      const h = home();
+      const env = {
+        PATH: `${path.dirname(codex.bin)}${path.delimiter}${process.env.PATH ?? ''}`,
+        HOME: h,
+        CODEX_HOME: tempDir('aria-codex-home-'),
+        NO_COLOR: '1',
+      };
+      const setup = await run(process.execPath, [cliJs, 'setup', 'codex'], { env, timeout: 120_000 });
+      assert.match(setup.stdout, /^Running: codex mcp add aria-context -- \S+ \S+cli\.js mcp$/m, setup.stdout);
+      const listed = JSON.parse(
+        (await run(codex.bin, ['mcp', 'list', '--json'], { env, timeout: 60_000 })).stdout,
+      ) as Array<{
+        name: string;
+        transport: { command: string; args: string[] };
+      }>;
+      assert.deepEqual(
+        listed.map((s) => [s.name, s.transport.command, s.transport.args]),
+        [['aria-context', process.execPath, [cliJs, 'mcp']]],
+      );
+      await run(codex.bin, ['mcp', 'add', 'broken', '--', process.execPath, path.join(h, 'no-such-server.js')], {
+        env,
+        timeout: 60_000,
+      });
+      const servers = await codexServerStatus(env);
+      assert.deepEqual(
+        servers.map((s) => [s.name, s.serverName, s.tools]),
+        [
+          ['aria-context', 'aria-context', ['knowledge_load', 'knowledge_query']],
+          ['broken', null, []],
+        ],
+      );
+    },
+  );
 });
