@@ -45,7 +45,7 @@ Usage:
   aria-context tags [--json] [options]
   aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
   aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes]
-  aria-context hook claude-code
+  aria-context hook <claude-code|codex>
 
 Tokens are tags, aliases or project keys; AND switches to intersection.
   aria-context query stripe
@@ -81,9 +81,11 @@ VS Code) over stdio; see aria-context mcp --help. \`aria-context setup <client>\
 the client's config for this installation (absolute paths) and, without --print, adds it
 with the client's own command (claude mcp add, codex mcp add) after showing it; for Cursor and
 VS Code it prints the JSON and the file to paste it into. \`setup claude-code --hooks\` adds
-aria-context's hook to ~/.claude/settings.json after asking (--yes: without asking).
-\`aria-context hook claude-code\` is that hook: it reads Claude Code's hook JSON on stdin and
-prints the knowledge the prompt or the session's project calls for (ARIA_CONTEXT_HOOK=0: off).
+aria-context's hook to ~/.claude/settings.json after asking (--yes: without asking); \`setup
+codex --hooks\` adds it to ~/.codex/hooks.json ($CODEX_HOME), to be trusted in Codex's /hooks.
+\`aria-context hook claude-code\` (\`hook codex\`) is that hook: it reads the client's hook JSON
+on stdin and prints the knowledge the prompt or the session's project calls for
+(ARIA_CONTEXT_HOOK=0: off).
 `;
 
 interface CliOptions {

@@ -1,5 +1,6 @@
 // `aria-context hook claude-code`: Claude Code's hook (UserPromptSubmit, SessionStart; VS Code's
-// agent runs the same hooks with the same stdin JSON). It prints
+// agent runs the same hooks with the same stdin JSON, and `hook codex` is Codex's, which sends
+// and reads the same shapes). It prints
 // {"hookSpecificOutput": {"hookEventName", "additionalContext"}} or nothing, and always exits 0:
 // a hook that fails must never stand in the user's way. The rule is in core/hookContext.ts; here
 // are the input caps, the off switches and the per-session ledger that keeps a note from being
@@ -63,9 +64,9 @@ interface HookSources {
   projectsRoot?: string;
 }
 
-/** `claude-code`, then the server's source options (absolute paths, as setup writes them). */
+/** `claude-code` or `codex`, then the server's source options (absolute paths, as setup writes them). */
 function parseHookArgs(args: string[]): HookSources | null {
-  if (args[0] !== 'claude-code') return null;
+  if (args[0] !== 'claude-code' && args[0] !== 'codex') return null;
   const sources: HookSources = {};
   for (let i = 1; i < args.length; i += 2) {
     const value = args[i + 1];
@@ -143,7 +144,7 @@ export function runHook(args: string[], io: HookIo): number {
     const sources = parseHookArgs(args);
     if (!sources) {
       process.stderr.write(
-        'Usage: aria-context hook claude-code [--folder DIR] [--config FILE] [--projects-root DIR] (reads the hook JSON on stdin)\n',
+        'Usage: aria-context hook <claude-code|codex> [--folder DIR] [--config FILE] [--projects-root DIR] (reads the hook JSON on stdin)\n',
       );
       return 0;
     }

@@ -1,5 +1,5 @@
-// `aria-context setup <client> [--print] [--hooks] [--yes]`: the MCP config (and Claude Code's
-// hooks) for this installation, with absolute paths: this Node and this dist/cli.js, so a GUI
+// `aria-context setup <client> [--print] [--hooks] [--yes]`: the MCP config (or Claude Code's
+// and Codex's hooks) for this installation, with absolute paths: this Node and this dist/cli.js, so a GUI
 // client started without the shell's PATH finds both. Without --print it applies the config
 // through the client's own command where one exists, after showing it; JSON files (Cursor,
 // VS Code) are printed with their path to paste into, never written.
@@ -50,8 +50,8 @@ function parseSetup(args: string[]): SetupOptions | string {
       options.serverArgs.push(arg, value);
     } else return `Unknown option ${arg}. ${SETUP_USAGE}`;
   }
-  if (options.hooks && options.client !== 'claude-code')
-    return '--hooks is for claude-code (VS Code reads the same hooks from ~/.claude/settings.json with chat.useClaudeHooks; the extension contributes its own).';
+  if (options.hooks && options.client !== 'claude-code' && options.client !== 'codex')
+    return '--hooks is for claude-code and codex (VS Code reads the same hooks from ~/.claude/settings.json with chat.useClaudeHooks; the extension contributes its own).';
   return options;
 }
 
@@ -93,7 +93,9 @@ export function runSetup(args: string[], io: SetupIo): number {
   return 0;
 }
 
-// --- Claude Code's hooks -------------------------------------------------------------------
+// --- Claude Code's and Codex's hooks --------------------------------------------------------
+// Codex reads hooks in Claude Code's shape (the same events, stdin JSON and hookSpecificOutput)
+// from $CODEX_HOME/hooks.json; Claude Code from the "hooks" key of ~/.claude/settings.json.
 
 export const HOOK_EVENTS = ['UserPromptSubmit', 'SessionStart'] as const;
 
@@ -102,9 +104,11 @@ interface HookEntry {
   hooks?: { type?: string; command?: string; timeout?: number }[];
 }
 
-/** Ours: a command that runs `… hook claude-code` (any install of aria-context, old or new). */
+/** Ours: a command that runs `… hook claude-code` or `… hook codex` (any install of aria-context, old or new). */
 const isOurs = (command: unknown) =>
-  typeof command === 'string' && /\shook claude-code(\s|$)/.test(command) && /aria-context|cli\.js/.test(command);
+  typeof command === 'string' &&
+  /\shook (claude-code|codex)(\s|$)/.test(command) &&
+  /aria-context|cli\.js/.test(command);
 
 /** settings.json with our hook on both events: earlier aria-context hooks replaced, others kept. */
 export function withHooks(settings: Record<string, unknown>, hookCommand: string): Record<string, unknown> {
@@ -122,10 +126,24 @@ export function withHooks(settings: Record<string, unknown>, hookCommand: string
   return { ...settings, hooks: next };
 }
 
+/** Where the client reads hooks from, and what to tell the user once they are written. */
+function hookFile(client: Client, env: Record<string, string | undefined>): { file: string; after: string } {
+  const home = env.HOME || os.homedir();
+  if (client === 'codex')
+    return {
+      file: path.join(env.CODEX_HOME || path.join(home, '.codex'), 'hooks.json'),
+      after:
+        'Codex runs a new hook only once you trust it: open /hooks in Codex and trust the two aria-context hooks. ARIA_CONTEXT_HOOK=0 turns them off.',
+    };
+  return {
+    file: path.join(home, '.claude', 'settings.json'),
+    after: 'The hook runs from the next Claude Code session; ARIA_CONTEXT_HOOK=0 turns it off.',
+  };
+}
+
 function setupHooks(options: SetupOptions, io: SetupIo): number {
-  const hookCommand = [io.node, io.cli, 'hook', 'claude-code', ...options.serverArgs].map(shellQuote).join(' ');
-  const home = io.env.HOME || os.homedir();
-  const file = path.join(home, '.claude', 'settings.json');
+  const hookCommand = [io.node, io.cli, 'hook', options.client, ...options.serverArgs].map(shellQuote).join(' ');
+  const { file, after } = hookFile(options.client, io.env);
   const added = withHooks({}, hookCommand);
   if (options.print) {
     io.out(`${JSON.stringify(added, null, 2)}\n`);
@@ -162,12 +180,12 @@ function setupHooks(options: SetupOptions, io: SetupIo): number {
     const temp = `${file}.aria-context-${process.pid}.tmp`;
     const mode = fs.existsSync(file) ? fs.statSync(file).mode & 0o777 : 0o600;
     fs.writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`, { mode, flag: 'wx' });
-    fs.renameSync(temp, file); // whole or not at all: Claude Code may read it meanwhile
+    fs.renameSync(temp, file); // whole or not at all: the client may read it meanwhile
   } catch (err) {
     io.out(`Could not write ${file}: ${(err as Error).message}\n`);
     return 1;
   }
-  io.out(`Wrote ${file}. The hook runs from the next Claude Code session; ARIA_CONTEXT_HOOK=0 turns it off.\n`);
+  io.out(`Wrote ${file}. ${after}\n`);
   return 0;
 }
 

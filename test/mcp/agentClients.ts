@@ -32,52 +32,75 @@ export interface CodexServer {
 }
 
 /**
- * Asks Codex's app server (`codex app-server`, CODEX_HOME from `env`) for the status of every
- * configured MCP server: initialize, initialized, then `mcpServerStatus/list`.
+ * One request to Codex's app server (`codex app-server`, CODEX_HOME from `env`): initialize,
+ * initialized, then `method` with `params`; its result.
  */
-export function codexServerStatus(env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<CodexServer[]> {
+export function codexAppServer(
+  env: NodeJS.ProcessEnv,
+  method: string,
+  params: object = {},
+  timeoutMs = 60_000,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const child = spawn(codex.bin, ['app-server'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     let buffered = '';
-    const timer = setTimeout(
-      () => finish(new Error(`codex app-server did not answer in ${timeoutMs} ms: ${stderr}`)),
-      timeoutMs,
-    );
-    const finish = (err: Error | null, servers?: CodexServer[]) => {
+    const finish = (err: Error | null, result?: unknown) => {
       clearTimeout(timer);
       child.kill();
       if (err) reject(err);
-      else resolve(servers!);
+      else resolve(result);
     };
+    const timer = setTimeout(
+      () => finish(new Error(`codex app-server did not answer ${method} in ${timeoutMs} ms: ${stderr}`)),
+      timeoutMs,
+    );
     const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', (err) => finish(err));
     child.stdout.on('data', (d: Buffer) => {
       buffered += d.toString();
       for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-        const line = buffered.slice(0, nl);
+        const message = JSON.parse(buffered.slice(0, nl)) as { id?: number; result?: unknown; error?: unknown };
         buffered = buffered.slice(nl + 1);
-        const message = JSON.parse(line) as { id?: number; result?: unknown; error?: unknown };
-        if (message.error) return finish(new Error(`codex app-server: ${JSON.stringify(message.error)}`));
+        if (message.id === undefined) continue; // a notification
+        if (message.error) return finish(new Error(`codex app-server ${method}: ${JSON.stringify(message.error)}`));
         if (message.id === 0) {
           send({ method: 'initialized' });
-          send({ method: 'mcpServerStatus/list', id: 1, params: {} });
-        } else if (message.id === 1) {
-          const { data } = message.result as {
-            data: Array<{ name: string; serverInfo: { name: string } | null; tools: Record<string, unknown> | null }>;
-          };
-          finish(
-            null,
-            data.map((s) => ({
-              name: s.name,
-              serverName: s.serverInfo?.name ?? null,
-              tools: Object.keys(s.tools ?? {}).sort(),
-            })),
-          );
-        }
+          send({ method, id: 1, params });
+        } else if (message.id === 1) finish(null, message.result);
       }
     });
     send({ method: 'initialize', id: 0, params: { clientInfo: { name: 'aria-context-tests', version: '1' } } });
   });
+}
+
+/** Codex's status of every configured MCP server: it starts each and lists its tools. */
+export async function codexServerStatus(env: NodeJS.ProcessEnv): Promise<CodexServer[]> {
+  const { data } = (await codexAppServer(env, 'mcpServerStatus/list')) as {
+    data: Array<{ name: string; serverInfo: { name: string } | null; tools: Record<string, unknown> | null }>;
+  };
+  return data.map((s) => ({
+    name: s.name,
+    serverName: s.serverInfo?.name ?? null,
+    tools: Object.keys(s.tools ?? {}).sort(),
+  }));
+}
+
+/** The hooks Codex found for `cwd` (hooks/list): event, command, whether the user trusts it. */
+export async function codexHooks(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<Array<{ eventName: string; command: string; trustStatus: string; sourcePath: string }>> {
+  const { data } = (await codexAppServer(env, 'hooks/list', { cwds: [cwd] })) as {
+    data: Array<{ hooks: Array<{ eventName: string; command: string; trustStatus: string; sourcePath: string }> }>;
+  };
+  return data.flatMap((d) =>
+    d.hooks.map((h) => ({
+      eventName: h.eventName,
+      command: h.command,
+      trustStatus: h.trustStatus,
+      sourcePath: h.sourcePath,
+    })),
+  );
 }

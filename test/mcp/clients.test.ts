@@ -5,11 +5,12 @@
 // scripts/e2e/setup-agents.sh; their tests skip, saying so, where they are missing.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
-import { claudeCode, codex, codexServerStatus } from './agentClients';
+import { claudeCode, codex, codexHooks, codexServerStatus } from './agentClients';
 import { cliJs, ensureBuilt } from './client';
 
 const run = promisify(execFile);
@@ -115,7 +116,7 @@ describe('Codex', () => {
       }>;
       assert.deepEqual(
         listed.map((s) => [s.name, s.transport.command, s.transport.args]),
-        [['aria-context', process.execPath, [cliJs, 'mcp']]],
+        [['aria-context', process.execPath, [fs.realpathSync(cliJs), 'mcp']]],
       );
       await run(codex.bin, ['mcp', 'add', 'broken', '--', process.execPath, path.join(h, 'no-such-server.js')], {
         env,
@@ -129,6 +130,27 @@ describe('Codex', () => {
           ['broken', null, []],
         ],
       );
+    },
+  );
+
+  test(
+    '`aria-context setup codex --hooks` leaves Codex listing the hook on both events, waiting for the user to trust it',
+    { skip: codex.missing },
+    async () => {
+      ensureBuilt();
+      const codexHome = tempDir('aria-codex-home-');
+      const env = { PATH: process.env.PATH ?? '', HOME: home(), CODEX_HOME: codexHome, NO_COLOR: '1' };
+      const setup = await run(process.execPath, [cliJs, 'setup', 'codex', '--hooks', '--yes'], {
+        env,
+        timeout: 60_000,
+      });
+      assert.match(setup.stdout, /trust/, setup.stdout);
+      const hooks = await codexHooks(env, tempDir('aria-codex-cwd-'));
+      const command = `${process.execPath} ${fs.realpathSync(cliJs)} hook codex`;
+      assert.deepEqual(hooks.map((h) => [h.eventName, h.command, h.trustStatus, h.sourcePath]).sort(), [
+        ['sessionStart', command, 'untrusted', path.join(codexHome, 'hooks.json')],
+        ['userPromptSubmit', command, 'untrusted', path.join(codexHome, 'hooks.json')],
+      ]);
     },
   );
 });

@@ -34,9 +34,9 @@ function sessionStart(sessionId: string, cwd: string, source = 'startup') {
   };
 }
 
-function hook(home: string, input: unknown, env: Record<string, string> = {}) {
+function hook(home: string, input: unknown, env: Record<string, string> = {}, client = 'claude-code') {
   const stdin = typeof input === 'string' || Buffer.isBuffer(input) ? input : JSON.stringify(input);
-  const r = spawnSync(process.execPath, [cli, 'hook', 'claude-code'], {
+  const r = spawnSync(process.execPath, [cli, 'hook', client], {
     env: { PATH: process.env.PATH, HOME: home, ...env },
     input: stdin,
     encoding: 'utf8',
@@ -137,6 +137,38 @@ describe('aria-context hook claude-code', () => {
     silent(home, sessionStart(newSession(), 'relative/path'));
   });
 
+  test("`hook codex` answers Codex's payloads (its extra fields: turn_id, model, source) like Claude Code's", () => {
+    const session = `codex-${newSession()}`;
+    const codexPrompt = {
+      ...prompt(session, 'How do we verify Stripe webhooks in our API?'),
+      turn_id: 't-1',
+      model: 'gpt-5',
+    };
+    const r = hook(home, codexPrompt, {}, 'codex');
+    assert.equal(r.code, 0, r.err);
+    const parsed = JSON.parse(r.out) as HookOutput;
+    assert.equal(parsed.hookSpecificOutput.hookEventName, 'UserPromptSubmit');
+    assert.deepEqual(
+      notes(parsed.hookSpecificOutput.additionalContext),
+      notes(context(home, prompt(newSession(), 'How do we verify Stripe webhooks in our API?'))),
+    );
+    // the same session ledger: no note is pushed twice to that Codex session
+    pastCooldown(home, session);
+    const again = hook(home, { ...codexPrompt, turn_id: 't-2' }, {}, 'codex');
+    assert.equal(again.code, 0);
+    const first = notes(parsed.hookSpecificOutput.additionalContext);
+    const second = again.out ? notes((JSON.parse(again.out) as HookOutput).hookSpecificOutput.additionalContext) : [];
+    for (const line of second) assert.ok(!first.includes(line), `${line} pushed twice`);
+    const start = {
+      ...sessionStart(`codex-${newSession()}`, path.join(home, 'Projects', 'proj-a')),
+      model: 'gpt-5',
+      source: 'resume',
+    };
+    const started = JSON.parse(hook(home, start, {}, 'codex').out) as HookOutput;
+    assert.equal(started.hookSpecificOutput.hookEventName, 'SessionStart');
+    assert.match(started.hookSpecificOutput.additionalContext, /project `proj-a`/);
+  });
+
   test('a file the reader refuses is never named', () => {
     const outside = tempDir('aria-hook-outside-');
     fs.writeFileSync(path.join(outside, 'secret.md'), '# secret\n');
@@ -199,7 +231,7 @@ describe('aria-context hook claude-code', () => {
     });
     assert.equal(r.status, 0);
     assert.equal(r.stdout, '');
-    assert.match(r.stderr, /^Usage: aria-context hook claude-code/);
+    assert.match(r.stderr, /^Usage: aria-context hook <claude-code\|codex>/);
   });
 
   test('a cache folder others can read (so its ledger could not be read back): the hook says nothing, twice', () => {

@@ -23,10 +23,13 @@ function fakeClients(exitCode = 0): { bin: string; log: string } {
   return { bin, log };
 }
 
-function run(args: string[], options: { home?: string; path?: string; input?: string } = {}) {
+function run(
+  args: string[],
+  options: { home?: string; path?: string; input?: string; env?: Record<string, string> } = {},
+) {
   const home = options.home ?? tempDir('aria-setup-home-');
   const r = spawnSync(process.execPath, [cli, ...args], {
-    env: { PATH: options.path ?? process.env.PATH, HOME: home },
+    env: { PATH: options.path ?? process.env.PATH, HOME: home, ...options.env },
     input: options.input ?? '',
     encoding: 'utf8',
   });
@@ -114,7 +117,12 @@ describe('aria-context setup', () => {
   });
 
   test('bad usage exits 2 with the usage line', () => {
-    for (const args of [['setup'], ['setup', 'emacs'], ['setup', 'cursor', '--bogus'], ['setup', 'codex', '--hooks']]) {
+    for (const args of [
+      ['setup'],
+      ['setup', 'emacs'],
+      ['setup', 'cursor', '--bogus'],
+      ['setup', 'cursor', '--hooks'],
+    ]) {
       const r = run(args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.err, '');
@@ -167,5 +175,31 @@ describe('aria-context setup', () => {
     assert.equal(bad.code, 1);
     assert.match(bad.out, /could not be read as JSON/);
     assert.equal(fs.readFileSync(file, 'utf8'), '{ "hooks": // a comment\n }');
+  });
+
+  test('codex --hooks writes $CODEX_HOME/hooks.json (default ~/.codex) with `hook codex`, keeping other hooks, and says to trust it', () => {
+    const home = tempDir('aria-setup-codex-hooks-');
+    const other = { type: 'command', command: 'echo other' };
+    fs.mkdirSync(path.join(home, '.codex'));
+    fs.writeFileSync(
+      path.join(home, '.codex', 'hooks.json'),
+      JSON.stringify({ hooks: { Stop: [{ hooks: [other] }] } }),
+    );
+    const r = run(['setup', 'codex', '--hooks', '--yes'], { home });
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /trust/);
+    const ours = { hooks: [{ type: 'command', command: `${process.execPath} ${realCli} hook codex`, timeout: 10 }] };
+    assert.deepEqual(JSON.parse(fs.readFileSync(path.join(home, '.codex', 'hooks.json'), 'utf8')), {
+      hooks: { Stop: [{ hooks: [other] }], UserPromptSubmit: [ours], SessionStart: [ours] },
+    });
+    assert.equal(fs.existsSync(path.join(home, '.claude')), false, "Claude Code's settings untouched");
+
+    const codexHome = tempDir('aria-setup-codex-home-');
+    assert.equal(run(['setup', 'codex', '--hooks', '--yes'], { home, env: { CODEX_HOME: codexHome } }).code, 0);
+    assert.deepEqual(Object.keys(JSON.parse(fs.readFileSync(path.join(codexHome, 'hooks.json'), 'utf8')).hooks), [
+      'UserPromptSubmit',
+      'SessionStart',
+    ]);
+    assert.match(run(['setup', 'cursor', '--hooks']).out, /--hooks is for claude-code and codex/);
   });
 });
