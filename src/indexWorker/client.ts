@@ -58,16 +58,14 @@ export type IndexChecker = (snapshot: Snapshot, again?: boolean) => Promise<Chec
 export class IndexWorker {
   /** The reports the loads' workers are computing, by the index they sent. */
   private readonly reports = new WeakMap<KnowledgeIndex, Promise<CheckMessage>>();
-  /** Jobs posted (diagnostics, tests). */
-  jobs = 0;
-  /** Workers started (diagnostics, tests). */
-  workersStarted = 0;
+  private posted = 0;
+  private started = 0;
 
   private readonly timeoutMs: number;
   private readonly idleMs: number;
   private readonly resourceLimits: ResourceLimits;
   /** Busy workers, and at most one idle one. */
-  readonly workers = new Set<Running>();
+  private readonly workers = new Set<Running>();
   private nextId = 0;
 
   /** `script`: the bundled worker (dist/indexWorker.js). The options are its limits (tests make them tiny). */
@@ -88,9 +86,14 @@ export class IndexWorker {
     return this.start('check', snapshot.config, 1)[0] as Promise<CheckMessage>;
   };
 
-  /** Whether a worker is running (busy, or idle and not yet ended). */
-  get resident(): boolean {
-    return this.workers.size > 0;
+  /** Workers running now: busy, or idle and not yet ended. */
+  get running(): number {
+    return this.workers.size;
+  }
+
+  /** Jobs posted and workers started so far: what a save costs (tests). */
+  get counts(): { jobs: number; workersStarted: number } {
+    return { jobs: this.posted, workersStarted: this.started };
   }
 
   /** Ends the workers, failing the jobs they have not finished. */
@@ -107,7 +110,7 @@ export class IndexWorker {
 
   /** Posts `job` to the worker (started if there is none); one promise per message it will post, in order. */
   private start(job: WorkerJob, config: Config, answers: number): Array<Promise<unknown>> {
-    this.jobs++;
+    this.posted++;
     const id = ++this.nextId;
     const promises: Array<Promise<unknown>> = [];
     const pending: PendingJob = { answers: [], received: 0, timer: undefined as never };
@@ -137,7 +140,7 @@ export class IndexWorker {
 
   private spawn(): Running {
     const worker = new Worker(this.script, { resourceLimits: this.resourceLimits });
-    this.workersStarted++;
+    this.started++;
     const running: Running = { worker, jobs: new Map() };
     this.workers.add(running);
     worker.on('message', ({ id, message }: WorkerAnswer) => {

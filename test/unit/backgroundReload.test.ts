@@ -238,18 +238,18 @@ describe('the index worker', () => {
       assert.equal(description(kb), text);
       await worker.check(kb.snapshot()!); // the load's own check: the worker is then idle
     }
-    assert.equal(worker.jobs, 2);
-    assert.equal(worker.workersStarted, 1, 'the second save went to the same worker');
+    assert.equal(worker.counts.jobs, 2);
+    assert.equal(worker.counts.workersStarted, 1, 'the second save went to the same worker');
     // ended once idle: waited for as a condition (a loaded machine only makes it later)
-    for (let waited = 0; worker.resident && waited < 30_000; waited += 50)
+    for (let waited = 0; worker.running > 0 && waited < 30_000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(worker.resident, false, 'the idle worker was ended');
+    assert.equal(worker.running, 0, 'the idle worker was ended');
     fs.writeFileSync(indexFile, indexWith('X after a pause'));
     const changed = nextChange(kb);
     kb.changed([indexFile]);
     await changed;
     assert.equal(description(kb), 'X after a pause');
-    assert.equal(worker.workersStarted, 2, 'the idle worker was ended; a new one read the file');
+    assert.equal(worker.counts.workersStarted, 2, 'the idle worker was ended; a new one read the file');
     worker.dispose();
   });
 
@@ -270,11 +270,11 @@ describe('the index worker', () => {
     await report;
     await worker.check(kb.snapshot()!);
     // both done: at most one stays
-    for (let waited = 0; worker.workers.size > 1 && waited < 30_000; waited += 50)
+    for (let waited = 0; worker.running > 1 && waited < 30_000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(worker.workers.size, 1, 'one idle worker is kept');
+    assert.equal(worker.running, 1, 'one idle worker is kept');
     worker.dispose();
-    assert.equal(worker.resident, false);
+    assert.equal(worker.running, 0);
   });
 
   test('an idle worker stays for the next job without keeping the process alive', () => {
@@ -292,7 +292,7 @@ const config = loadConfig({ home: ${JSON.stringify(home)}, env: {} });
 const worker = new IndexWorker(${JSON.stringify(script)});
 worker.loader.load(config.config).then(async (outcome) => {
   await worker.check({ config: config.config, index: outcome.snapshot.index });
-  setImmediate(() => console.log(JSON.stringify({ resident: worker.resident, alive: process.getActiveResourcesInfo() })));
+  setImmediate(() => console.log(JSON.stringify({ resident: worker.running > 0, alive: process.getActiveResourcesInfo() })));
 });`,
       ],
       { encoding: 'utf8', timeout: 120_000 },
@@ -357,12 +357,12 @@ worker.loader.load(config.config).then(async (outcome) => {
     const changed = nextChange(kb);
     kb.changed([indexFile]);
     await changed;
-    assert.equal(worker.jobs, 1);
+    assert.equal(worker.counts.jobs, 1);
     const snapshot = kb.snapshot()!;
     const text = readIndexText(snapshot.config);
     assert.ok(text.ok);
     const checked = await worker.check(snapshot);
-    assert.equal(worker.jobs, 1, 'no second worker, no second parse');
+    assert.equal(worker.counts.jobs, 1, 'no second worker, no second parse');
     assert.deepEqual(checked.health, checkIndex(snapshot, text.text));
     assert.ok(checked.health?.problems.some((p) => p.kind === 'duplicate'));
   });
