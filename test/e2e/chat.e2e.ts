@@ -11,28 +11,13 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  chatAttachments,
-  closeQuickInput,
-  openWorkbench,
-  runCommand,
-  screenshot,
-  showNotifications,
-  sleep,
-  startCodeServer,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
+import { chatAttachments, closeQuickInput, runCommand, screenshot, showNotifications, sleep, waitFor } from './harness';
 import {
   endSession,
   extensionLog,
   openExampleSession,
-  fixtureHome,
-  golden,
   keepScreenshot,
   namedWorkspace,
-  packagedVsix,
   pickRowByLabel,
   runQuery,
   waitForNotification,
@@ -133,29 +118,18 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
 });
 
 describe('Send to Chat where the editor has no AI chat', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
 
   before(async () => {
-    const workspace = namedWorkspace();
-    server = await startCodeServer({
-      workspace,
-      vsixPath: packagedVsix(),
-      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
-      userSettings: { 'chat.disableAIFeatures': true },
-    });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    session = await openExampleSession(namedWorkspace(), { 'chat.disableAIFeatures': true });
+    page = session.page!;
     await page
       .context()
-      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.server!.url).origin });
   });
 
-  after(async () => {
-    await wb?.close();
-    await server?.stop();
-  });
+  after(() => endSession('chat-no-ai-e2e', session));
 
   test('the files go to the clipboard as the markdown bundle, and the message says so', async () => {
     await runQuery(page, 'stripe');

@@ -72,12 +72,13 @@ export interface Session {
  * only a README in it (the suites about what the extension contributes to chat and agents).
  * The server is stopped should the workbench fail to open.
  */
-export async function openExampleSession(workspace: string): Promise<Session> {
+export async function openExampleSession(workspace: string, userSettings?: Record<string, unknown>): Promise<Session> {
   fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
   const server = await startCodeServer({
     workspace,
     vsixPath: packagedVsix(),
     env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
+    userSettings,
   });
   try {
     const wb = await openWorkbench(server, workspace);
