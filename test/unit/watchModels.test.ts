@@ -65,6 +65,42 @@ test('debouncer: a single change is applied after the quiet period, not before',
   d.dispose();
 });
 
+test('debouncer: lone saves are handed on after the short quiet; a third within a second, or a burst, waits the full quiet period', (t) => {
+  const clock = mockClock(t);
+  const at: Array<[number, string[]]> = [];
+  const d = new Debouncer<string>((items) => at.push([Date.now(), items]), WATCH_DEBOUNCE);
+  const lone = WATCH_DEBOUNCE.lone!;
+  assert.equal(lone.perCalm, 2, 'this test saves twice within a second');
+  const t0 = Date.now();
+  d.push('notes/new.md');
+  clock.tick(lone.quietMs - 1);
+  assert.equal(at.length, 0, 'not yet');
+  clock.tick(1);
+  assert.deepEqual(at, [[t0 + lone.quietMs, ['notes/new.md']]]);
+  // index.md saved right after the note: a second lone change
+  clock.tick(40);
+  const t1 = Date.now();
+  d.push('index.md');
+  clock.tick(lone.quietMs);
+  assert.deepEqual(at[1], [t1 + lone.quietMs, ['index.md']]);
+  // a third within the same second: the full quiet period (a stream is batched again)
+  const t2 = Date.now();
+  d.push('index.md');
+  clock.tick(WATCH_DEBOUNCE.quietMs - 1);
+  assert.equal(at.length, 2, 'waits the full quiet period');
+  clock.tick(1);
+  assert.equal(at[2][0], t2 + WATCH_DEBOUNCE.quietMs);
+  // a calm second later, a burst larger than a lone change waits the full quiet period too
+  clock.tick(lone.calmMs);
+  const t3 = Date.now();
+  for (let i = 0; i <= lone.items; i++) d.push(`notes/n-${i}.md`);
+  clock.tick(WATCH_DEBOUNCE.quietMs - 1);
+  assert.equal(at.length, 3, 'a burst is not a lone change');
+  clock.tick(1);
+  assert.equal(at[3][0], t3 + WATCH_DEBOUNCE.quietMs);
+  d.dispose();
+});
+
 test('debouncer: a stream that never pauses still flushes by maxWait (no starvation), then keeps coalescing', (t) => {
   const clock = mockClock(t);
   const times: number[] = [];

@@ -7,20 +7,34 @@
 // Why `quietMs` is not ~100 ms: VS Code's file watcher hands large bursts to extensions in
 // chunks of at most 500 events about 200 ms apart (its ThrottledWorker). A quiet period shorter
 // than that gap split a burst of 1,000 events into one reload per chunk (seen in 1.139); one
-// longer than the gap turns the whole burst into one batch.
+// longer than the gap turns the whole burst into one batch. A lone change (a save: a few
+// paths, and at most `lone.perCalm` such batches in any `lone.calmMs`) cannot be such a chunk
+// and waits only `lone.quietMs`, so a saved index.md reaches the tree sooner; a stream of them
+// is batched with the full quiet period again.
 
 export interface DebouncerOptions {
   /** Flush after this long without a new item. */
   quietMs: number;
   /** Flush at the latest this long after the first item of a batch. */
   maxWaitMs: number;
+  /**
+   * A batch of at most `lone.items` items flushes after `lone.quietMs` without a new item, when
+   * fewer than `lone.perCalm` batches were flushed in the `lone.calmMs` before it began.
+   */
+  lone?: { items: number; perCalm: number; calmMs: number; quietMs: number };
 }
 
-export const WATCH_DEBOUNCE: DebouncerOptions = { quietMs: 300, maxWaitMs: 1500 };
+export const WATCH_DEBOUNCE: DebouncerOptions = {
+  quietMs: 300,
+  maxWaitMs: 1500,
+  lone: { items: 16, perCalm: 2, calmMs: 1000, quietMs: 60 },
+};
 
 export class Debouncer<T> {
   private pending = new Set<T>();
   private firstAt = 0;
+  /** When the last batches were flushed, newest last (at most `lone.perCalm`). */
+  private readonly flushedAt: number[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private disposed = false;
   /** Items pushed since creation (duplicates included). */
@@ -29,7 +43,8 @@ export class Debouncer<T> {
   flushes = 0;
 
   constructor(
-    private readonly onFlush: (items: T[]) => void,
+    /** `waitedMs`: from the batch's first item to its flush. */
+    private readonly onFlush: (items: T[], waitedMs: number) => void,
     private readonly options: DebouncerOptions = WATCH_DEBOUNCE,
     private readonly now: () => number = () => Date.now(),
   ) {}
@@ -41,7 +56,14 @@ export class Debouncer<T> {
     if (this.pending.size === 0) this.firstAt = now;
     this.pending.add(item);
     if (this.timer) clearTimeout(this.timer);
-    const due = Math.min(now + this.options.quietMs, this.firstAt + this.options.maxWaitMs);
+    const { lone } = this.options;
+    const quiet =
+      lone &&
+      this.pending.size <= lone.items &&
+      (this.flushedAt.length < lone.perCalm || this.firstAt - this.flushedAt[0] >= lone.calmMs)
+        ? lone.quietMs
+        : this.options.quietMs;
+    const due = Math.min(now + quiet, this.firstAt + this.options.maxWaitMs);
     this.timer = setTimeout(() => this.flush(), Math.max(0, due - now));
   }
 
@@ -53,7 +75,10 @@ export class Debouncer<T> {
     const items = [...this.pending];
     this.pending.clear();
     this.flushes++;
-    this.onFlush(items);
+    const now = this.now();
+    this.flushedAt.push(now);
+    if (this.flushedAt.length > (this.options.lone?.perCalm ?? 0)) this.flushedAt.shift();
+    this.onFlush(items, now - this.firstAt);
   }
 
   get pendingCount(): number {

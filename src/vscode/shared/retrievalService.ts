@@ -34,9 +34,14 @@ export class RetrievalService implements vscode.Disposable {
   private readonly readingEmitter = new vscode.EventEmitter<boolean>();
   private counting: { snapshot: Snapshot; today: string; counter: TagCounter } | undefined;
   private readonly reloadedEmitter = new vscode.EventEmitter<void>();
+  /** The tree counts a new state while showing its rows from before (TagTreeProvider). */
+  private recounting = false;
   /** Fires after data changed on disk or in the settings (with what changed): views refresh, queries re-read. */
   readonly onDidChange = this.changedEmitter.event;
-  /** Fires when index.md starts or stops being re-read in the background (the tree says "reloading…"). */
+  /**
+   * Fires when index.md starts or stops being re-read in the background, or the tree its counts
+   * (the tree's index row says "reloading…").
+   */
   readonly onDidChangeReading = this.readingEmitter.event;
   /** Fires when everything is to be re-read (settings, trust, Refresh): results shown so far are stale. */
   readonly onDidReload = this.reloadedEmitter.event;
@@ -62,7 +67,7 @@ export class RetrievalService implements vscode.Disposable {
       if (change === 'reload') this.reloadedEmitter.fire();
       this.changedEmitter.fire(change);
     });
-    this.knowledge.onDidChangeReading((reading) => this.readingEmitter.fire(reading));
+    this.knowledge.onDidChangeReading(() => this.readingEmitter.fire(this.reading));
   }
 
   dispose(): void {
@@ -86,9 +91,17 @@ export class RetrievalService implements vscode.Disposable {
     return this.knowledge.loads;
   }
 
-  /** Whether index.md is being re-read in the background. */
+  /** Whether index.md is being re-read in the background, or the tree is still counting what it read. */
   get reading(): boolean {
-    return this.knowledge.reading;
+    return this.knowledge.reading || this.recounting;
+  }
+
+  /** The tree shows its rows from before while it counts the new state (`reading` stays on). */
+  setRecounting(recounting: boolean): void {
+    if (recounting === this.recounting) return;
+    const before = this.reading;
+    this.recounting = recounting;
+    if (this.reading !== before) this.readingEmitter.fire(this.reading);
   }
 
   /** Whether the state has been computed (and not invalidated since). */

@@ -22,7 +22,10 @@ export class KnowledgeWatchers implements Watcher, vscode.Disposable {
     private readonly log: Log,
     debounce: DebouncerOptions = WATCH_DEBOUNCE,
   ) {
-    this.debouncer = new Debouncer((paths) => this.onChange?.(paths), debounce);
+    this.debouncer = new Debouncer((paths, waitedMs) => {
+      this.log.info(`File events: ${paths.length} path(s), handed on ${waitedMs} ms after the first`);
+      this.onChange?.(paths);
+    }, debounce);
   }
 
   /** File events received and batches handed on so far (diagnostics, tests). */

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
-import type { TagCounter } from '../../core';
+import type { KnowledgeChange, TagCounter } from '../../core';
 import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
@@ -13,6 +13,8 @@ const SORT_KEY = 'ariaContext.tagSort';
 const COUNT_SLICE_MS = 25;
 /** Above this many indexed files the known tags' rows come before their counts (a smaller index counts in milliseconds). */
 const COUNT_LATER_ABOVE_FILES = 2_000;
+/** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
+const REFRESH_SENT_MS = 20;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
 /** The most ids remembered; the oldest go first. */
@@ -39,7 +41,11 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private counting: TagCounter | undefined;
   /** Rows were built without their counts: counting starts once the view has them. */
   private uncounted: { counter: TagCounter; names: string[] } | undefined;
+  /** Whether the rows shown were built with every known tag's count. */
+  private rowsCounted = false;
   private disposed = false;
+  /** The view showing the rows (track()): a refresh while it is visible builds them before it asks. */
+  private view: vscode.TreeView<TreeNode> | undefined;
 
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
@@ -53,7 +59,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     /** The workspace's state, where expansion is kept across window reloads (node ids are stable). */
     private readonly workspaceState?: vscode.Memento,
   ) {
-    this.subscription = service.onDidChange(() => this.refresh());
+    this.subscription = service.onDidChange((change) => this.knowledgeChanged(change));
     const kept = workspaceState?.get<unknown>(EXPANSION_KEY);
     if (kept && typeof kept === 'object') {
       for (const [id, open] of Object.entries(kept)) if (typeof open === 'boolean') this.expansion.set(id, open);
@@ -63,6 +69,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** Follows the user's expanding and collapsing, so a rebuilt tree opens the same nodes. */
   track(view: vscode.TreeView<TreeNode>): vscode.Disposable[] {
+    this.view = view;
     return [
       view.onDidExpandElement((e) => this.remember(e.element.id, true)),
       view.onDidCollapseElement((e) => this.remember(e.element.id, false)),
@@ -106,7 +113,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.top = top;
     this.topSubscription?.dispose();
     this.topSubscription = top.onDidChangeSection(() => {
-      if (this.roots && (this.topCount > 0 || this.roots.length > 0)) {
+      // No rows yet: whoever cleared them has told the view (refresh), or it has not asked yet.
+      if (!this.roots) return;
+      if (this.topCount > 0 || this.roots.length > 0) {
         const nodes = top.sectionNodes();
         this.roots = [...nodes, ...this.roots.slice(this.topCount)];
         this.topCount = nodes.length;
@@ -115,10 +124,36 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     });
   }
 
+  /**
+   * A change on disk in a large folder: rows that had their counts keep them while the new state
+   * is counted, and the index row keeps saying "reloading…" (the rows below are from before);
+   * then one rebuild with the new counts, rather than rows without counts first and the same rows
+   * again with them. A reload (settings, Refresh) or a hidden view rebuilds at once (lazily).
+   */
+  private knowledgeChanged(change: KnowledgeChange): void {
+    if (change !== 'reload' && this.roots?.length && this.rowsCounted && this.view?.visible) {
+      const state = this.service.state();
+      const counter = this.service.counter();
+      if (counter && state.kind === 'ready' && state.snapshot.index.files.size > COUNT_LATER_ABOVE_FILES) {
+        const names = state.snapshot.index.knownTags.map((t) => t.tag);
+        if (!names.every((n) => counter.has(n))) {
+          this.service.setRecounting(true);
+          this.countInBackground(counter, names);
+          return;
+        }
+      }
+    }
+    this.refresh();
+  }
+
   refresh(): void {
     this.roots = undefined;
+    this.service.setRecounting(false); // the index row changes with the rows: one refresh of the view
     this.timing?.work?.treeRefreshed();
     this.changed.fire();
+    // A visible view asks again once the workbench has the refresh (a round trip of a few hundred
+    // milliseconds): the rows are built meanwhile, once the refresh has gone out.
+    if (this.view?.visible) setTimeout(() => this.disposed || this.prepare(), REFRESH_SENT_MS);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -174,7 +209,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /**
    * Counts `names` in slices, then builds the rows again with their counts; dropped when the count
-   * is stale. Not a background-work task: the counts are part of the rows the user is looking at,
+   * is stale (a change since either counts for itself or rebuilds the rows). Not a background-work task: the counts are part of the rows the user is looking at,
    * and background work waits a second of quiet in the tree (every slice would wait with it).
    */
   private countInBackground(counter: TagCounter, names: string[]): void {
@@ -253,6 +288,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       !names.every((n) => counter.has(n));
     const roots = buildTree({ snapshot: state.snapshot, counter, sort: this.sort, countsLater: later });
     this.uncounted = later ? { counter, names } : undefined;
+    this.rowsCounted = !later;
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
     return [...top, ...roots];
