@@ -173,15 +173,23 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     // When the row shows the new count, seen by the page itself (a MutationObserver stamps the
     // change as it happens; polling from here would add up to its interval to the figure).
     // (A script text: the test's compiled functions may reference helpers the page lacks.)
+    // It also notes whether the row was ever shown without a count meanwhile: rows keep their
+    // counts from before until the new ones are in.
     await page.evaluate(`(() => {
       const view = ${JSON.stringify(VIEW)}, tag = ${JSON.stringify(tag)}, want = ${before + 1};
       globalThis.__ariaRowChangedAt = undefined;
+      globalThis.__ariaRowUncounted = [];
       const list = document.querySelector('.monaco-list[aria-label="' + view + '"]');
-      const shows = () => [...list.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="2"]')].some(
-        (r) => (r.querySelector('.label-name')?.textContent ?? '').trim() === tag &&
-          new RegExp('^' + want + ' files?').test((r.querySelector('.label-description')?.textContent ?? '').trim()));
+      const description = () => {
+        const r = [...list.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="2"]')].find(
+          (r) => (r.querySelector('.label-name')?.textContent ?? '').trim() === tag);
+        return r ? (r.querySelector('.label-description')?.textContent ?? '').trim() : undefined;
+      };
       const observer = new MutationObserver(() => {
-        if (globalThis.__ariaRowChangedAt === undefined && shows()) {
+        const shown = description();
+        if (shown === undefined) return;
+        if (!/^\\d+ files?/.test(shown)) globalThis.__ariaRowUncounted.push(shown);
+        if (new RegExp('^' + want + ' files?').test(shown)) {
           globalThis.__ariaRowChangedAt = Date.now();
           observer.disconnect();
         }
@@ -206,6 +214,8 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     );
     const changedAt = await page.evaluate(() => (globalThis as any).__ariaRowChangedAt as number | undefined);
     const refreshMs = (changedAt ?? Date.now()) - savedAt;
+    const uncounted = await page.evaluate(() => (globalThis as any).__ariaRowUncounted as string[]);
+    assert.deepEqual(uncounted, [], `the row of ${tag} was shown without its count while the change was counted`);
     const figures = path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e.json');
     const figure = {
       ...JSON.parse(fs.readFileSync(figures, 'utf8')),
