@@ -149,6 +149,13 @@ function setupHooks(options: SetupOptions, io: SetupIo): number {
     io.out(`${JSON.stringify(added, null, 2)}\n`);
     return 0;
   }
+  // A relative HOME or CODEX_HOME would put the file under whatever folder setup runs in.
+  if (!path.isAbsolute(file)) {
+    io.out(
+      `${options.client === 'codex' ? 'CODEX_HOME and HOME' : 'HOME'} must be absolute paths (the hooks file would be ${file}); nothing was changed.\n`,
+    );
+    return 1;
+  }
   let current: Record<string, unknown> = {};
   try {
     const text = fs.readFileSync(file, 'utf8');

@@ -201,5 +201,11 @@ describe('aria-context setup', () => {
       'SessionStart',
     ]);
     assert.match(run(['setup', 'cursor', '--hooks']).out, /--hooks is for claude-code and codex/);
+    // a relative CODEX_HOME would write under the current folder: refused
+    const cwdBefore = fs.readdirSync(repoRoot);
+    const relative = run(['setup', 'codex', '--hooks', '--yes'], { home, env: { CODEX_HOME: 'codex-home' } });
+    assert.equal(relative.code, 1);
+    assert.match(relative.out, /must be absolute paths .*nothing was changed/);
+    assert.deepEqual(fs.readdirSync(repoRoot), cwdBefore);
   });
 });
