@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
-import type { KnowledgeChange, TagCounter } from '../../core';
+import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
 import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
@@ -133,17 +133,25 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private knowledgeChanged(change: KnowledgeChange): void {
     if (change !== 'reload' && this.roots?.length && this.rowsCounted && this.view?.visible) {
       const state = this.service.state();
-      const counter = this.service.counter();
-      if (counter && state.kind === 'ready' && state.snapshot.index.files.size > COUNT_LATER_ABOVE_FILES) {
-        const names = state.snapshot.index.knownTags.map((t) => t.tag);
-        if (!names.every((n) => counter.has(n))) {
-          this.service.setRecounting(true);
-          this.countInBackground(counter, names);
-          return;
-        }
+      const pending = state.kind === 'ready' ? this.toCount(state.snapshot) : undefined;
+      if (pending) {
+        this.service.setRecounting(true);
+        this.countInBackground(pending.counter, pending.names);
+        return;
       }
     }
     this.refresh();
+  }
+
+  /**
+   * A large folder's known tags while some are not counted yet (at 10k notes counting them all
+   * takes a second or more: the rows come first); undefined when the counts are there or cheap.
+   */
+  private toCount(snapshot: Snapshot): { counter: TagCounter; names: string[] } | undefined {
+    const counter = this.service.counter();
+    if (!counter || snapshot.index.files.size <= COUNT_LATER_ABOVE_FILES) return undefined;
+    const names = snapshot.index.knownTags.map((t) => t.tag);
+    return names.every((n) => counter.has(n)) ? undefined : { counter, names };
   }
 
   refresh(): void {
@@ -209,8 +217,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /**
    * Counts `names` in slices, then builds the rows again with their counts; dropped when the count
-   * is stale (a change since either counts for itself or rebuilds the rows). Not a background-work task: the counts are part of the rows the user is looking at,
-   * and background work waits a second of quiet in the tree (every slice would wait with it).
+   * is stale (a change since either counts for itself or rebuilds the rows). Not a
+   * background-work task: the counts are part of the rows the user is looking at, and background
+   * work waits a second of quiet in the tree (every slice would wait with it).
    */
   private countInBackground(counter: TagCounter, names: string[]): void {
     if (this.counting === counter) return;
@@ -278,17 +287,15 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       this.topCount = 0;
       return [errorNode(state.message)];
     }
-    const counter = this.service.counter();
-    const names = state.snapshot.index.knownTags.map((t) => t.tag);
-    // At 10k notes counting every known tag takes a second or more: the rows come first.
-    const later =
-      counter !== undefined &&
-      this.sort === 'name' &&
-      state.snapshot.index.files.size > COUNT_LATER_ABOVE_FILES &&
-      !names.every((n) => counter.has(n));
-    const roots = buildTree({ snapshot: state.snapshot, counter, sort: this.sort, countsLater: later });
-    this.uncounted = later ? { counter, names } : undefined;
-    this.rowsCounted = !later;
+    // Sorted by count, every count is needed first; by name, a large folder's rows come first.
+    this.uncounted = this.sort === 'name' ? this.toCount(state.snapshot) : undefined;
+    this.rowsCounted = this.uncounted === undefined;
+    const roots = buildTree({
+      snapshot: state.snapshot,
+      counter: this.service.counter(),
+      sort: this.sort,
+      countsLater: !this.rowsCounted,
+    });
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
     return [...top, ...roots];
