@@ -23,13 +23,14 @@ import { checkMessage } from './healthModel';
 import { NOTE_RELATED } from './quickFixes';
 import type { IndexChecker } from '../../indexWorker/client';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
+import { Debouncer, type DebouncerOptions } from '../shared/debouncer';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 
 /** What Check Index's scan of the notes finds (the cheap check never does). */
 const DRIFT_KINDS = new Set<IndexProblem['kind']>(['tags-differ', 'not-indexed', 'newer-than-index']);
-/** Saves of a note with a finding close together (a formatter, autosave) are checked again once. */
-const NOTE_EDIT_QUIET_MS = 300;
+/** Saves of notes with findings close together (a formatter, autosave) are checked again once. */
+const NOTE_EDITS: DebouncerOptions = { quietMs: 300, maxWaitMs: 1500 };
 
 /** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
 function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
@@ -54,7 +55,7 @@ export class IndexDiagnostics implements vscode.Disposable {
    * creation and deletion).
    */
   private findings = new Set<string>();
-  private noteEditTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly noteEdits = new Debouncer<string>(() => this.recheck(), NOTE_EDITS);
 
   /**
    * `noteEdited`: the knowledge folder's note saves (the knowledge base's watcher); `work`: the
@@ -72,18 +73,16 @@ export class IndexDiagnostics implements vscode.Disposable {
     const changed = service.onDidChange((change) => {
       if (change === 'files' || change === 'cache') this.recheck();
     });
-    // Saves close together (a formatter, autosave) are checked once.
     const edited = noteEdited((file) => {
-      if (!this.findings.has(path.resolve(file))) return;
-      clearTimeout(this.noteEditTimer);
-      this.noteEditTimer = setTimeout(() => this.recheck(), NOTE_EDIT_QUIET_MS);
+      const note = path.resolve(file);
+      if (this.findings.has(note)) this.noteEdits.push(note);
     });
     this.subscription = vscode.Disposable.from(changed, edited);
   }
 
   dispose(): void {
     this.subscription.dispose();
-    clearTimeout(this.noteEditTimer);
+    this.noteEdits.dispose();
     this.collection.dispose();
     this.changedEmitter.dispose();
   }
