@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fixtureCopy, tempDir } from '../helpers';
-import { claudeCode, codex, codexServerStatus } from '../mcp/agentClients';
+import { claudeCode, claudeEnv, codex, codexEnv, codexServerStatus } from '../mcp/agentClients';
 
 /** The example paths the README's client blocks use; `setup --print` prints this machine's. */
 export const EXAMPLE_NODE = '/usr/local/bin/node';
@@ -62,7 +62,6 @@ export interface AgentContext {
 }
 
 const cache = process.env.ARIA_E2E_CACHE || path.join(os.homedir(), '.cache', 'aria-context-e2e');
-const claude = claudeCode.bin;
 const node24 = path.join(cache, 'node24', 'node_modules', '.bin', 'node');
 const codeServer = path.join(cache, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 const noClaude = claudeCode.missing;
@@ -158,19 +157,14 @@ export function agentSetupTests(ctx: AgentContext): void {
       async () => {
         assert.ok(cli, 'not installed');
         const codexHome = tempDir('aria-readme-codex-home-');
-        const codexEnv = {
-          ...env,
-          HOME: fixtureCopy('aria-readme-codex-'),
-          CODEX_HOME: codexHome,
-          PATH: `${path.dirname(codex.bin)}${path.delimiter}${env.PATH}`,
-        };
-        if (how === 'aria-context setup codex') sh(how, ctx.copy(), codexEnv);
+        const withCodex = codexEnv(fixtureCopy('aria-readme-codex-'), codexHome, env);
+        if (how === 'aria-context setup codex') sh(how, ctx.copy(), withCodex);
         else
           fs.writeFileSync(
             path.join(codexHome, 'config.toml'),
             here(oneBlock(ctx.readme, 'toml', '[mcp_servers.aria-context]')),
           );
-        const servers = await codexServerStatus(codexEnv);
+        const servers = await codexServerStatus(withCodex);
         assert.deepEqual(
           servers.map((s) => [s.name, s.serverName, s.tools]),
           [['aria-context', 'aria-context', ['knowledge_load', 'knowledge_query']]],
@@ -199,20 +193,11 @@ export function agentSetupTests(ctx: AgentContext): void {
       assert.ok(cli, 'not installed');
       const line = oneBlock(ctx.readme, 'shell', 'claude mcp add').trim();
       assert.equal(`${here(line)}\n`, printed('claude-code'));
-      const claudeEnv = (home: string) => ({
-        ...env,
-        HOME: home,
-        NO_COLOR: '1',
-        DISABLE_AUTOUPDATER: '1',
-        DISABLE_TELEMETRY: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        PATH: `${path.dirname(claude)}${path.delimiter}${env.PATH}`,
-      });
       for (const how of [here(line), 'aria-context setup claude-code']) {
-        const home = tempDir('aria-readme-claude-');
+        const withClaude = claudeEnv(tempDir('aria-readme-claude-'), env);
         const project = tempDir('aria-readme-claude-project-');
-        sh(how, project, claudeEnv(home));
-        const list = sh('claude mcp list', project, claudeEnv(home));
+        sh(how, project, withClaude);
+        const list = sh('claude mcp list', project, withClaude);
         assert.match(list, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, `${how}\n${list}`);
       }
     },

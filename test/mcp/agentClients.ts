@@ -23,6 +23,32 @@ function agentClient(folder: string, bin: string, name: string): { bin: string; 
 export const claudeCode = agentClient('claude-code', 'claude', 'Claude Code');
 export const codex = agentClient('codex', 'codex', 'Codex');
 
+/** `base` with the client's own folder first on PATH (so `claude …` or `codex …` runs it). */
+function withClientOnPath(bin: string, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...base, PATH: `${path.dirname(bin)}${path.delimiter}${base.PATH ?? ''}` };
+}
+
+/** What Claude Code runs with in a test: this HOME (its settings), no colour, updates or other traffic. */
+export function claudeEnv(home: string, base: NodeJS.ProcessEnv = { PATH: process.env.PATH }): NodeJS.ProcessEnv {
+  return withClientOnPath(claudeCode.bin, {
+    ...base,
+    HOME: home,
+    NO_COLOR: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  });
+}
+
+/** What Codex runs with in a test: this HOME and its config folder (CODEX_HOME), no colour. */
+export function codexEnv(
+  home: string,
+  codexHome: string,
+  base: NodeJS.ProcessEnv = { PATH: process.env.PATH },
+): NodeJS.ProcessEnv {
+  return withClientOnPath(codex.bin, { ...base, HOME: home, CODEX_HOME: codexHome, NO_COLOR: '1' });
+}
+
 /** What Codex's app server reports of one configured MCP server. */
 export interface CodexServer {
   name: string;
@@ -87,20 +113,18 @@ export async function codexServerStatus(env: NodeJS.ProcessEnv): Promise<CodexSe
   }));
 }
 
-/** The hooks Codex found for `cwd` (hooks/list): event, command, whether the user trusts it. */
-export async function codexHooks(
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): Promise<Array<{ eventName: string; command: string; trustStatus: string; sourcePath: string }>> {
+/** A hook Codex found (hooks/list): its event, command, file, and whether the user trusts it. */
+export interface CodexHook {
+  eventName: string;
+  command: string;
+  trustStatus: string;
+  sourcePath: string;
+}
+
+/** The hooks Codex found for `cwd`. */
+export async function codexHooks(env: NodeJS.ProcessEnv, cwd: string): Promise<CodexHook[]> {
   const { data } = (await codexAppServer(env, 'hooks/list', { cwds: [cwd] })) as {
-    data: Array<{ hooks: Array<{ eventName: string; command: string; trustStatus: string; sourcePath: string }> }>;
+    data: Array<{ hooks: CodexHook[] }>;
   };
-  return data.flatMap((d) =>
-    d.hooks.map((h) => ({
-      eventName: h.eventName,
-      command: h.command,
-      trustStatus: h.trustStatus,
-      sourcePath: h.sourcePath,
-    })),
-  );
+  return data.flatMap((d) => d.hooks);
 }

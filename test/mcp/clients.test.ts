@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
-import { claudeCode, codex, codexHooks, codexServerStatus } from './agentClients';
+import { claudeCode, claudeEnv, codex, codexEnv, codexHooks, codexServerStatus } from './agentClients';
 import { cliJs, ensureBuilt } from './client';
 
 const run = promisify(execFile);
@@ -74,14 +74,7 @@ describe('Claude Code', () => {
       ensureBuilt();
       const h = home();
       const project = tempDir('aria-claude-project-');
-      const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: h,
-        NO_COLOR: '1',
-        DISABLE_AUTOUPDATER: '1',
-        DISABLE_TELEMETRY: '1',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      };
+      const env = claudeEnv(h);
       const claudeRun = (...args: string[]) => run(claude, args, { cwd: project, env, timeout: 120_000 });
       await claudeRun('mcp', 'add', '--scope', 'user', 'aria-context', '--', process.execPath, cliJs, 'mcp');
       const broken = path.join(h, 'no-such-server.js');
@@ -100,12 +93,7 @@ describe('Codex', () => {
     async () => {
       ensureBuilt();
       const h = home();
-      const env = {
-        PATH: `${path.dirname(codex.bin)}${path.delimiter}${process.env.PATH ?? ''}`,
-        HOME: h,
-        CODEX_HOME: tempDir('aria-codex-home-'),
-        NO_COLOR: '1',
-      };
+      const env = codexEnv(h, tempDir('aria-codex-home-'));
       const setup = await run(process.execPath, [cliJs, 'setup', 'codex'], { env, timeout: 120_000 });
       assert.match(setup.stdout, /^Running: codex mcp add aria-context -- \S+ \S+cli\.js mcp$/m, setup.stdout);
       const listed = JSON.parse(
@@ -139,7 +127,7 @@ describe('Codex', () => {
     async () => {
       ensureBuilt();
       const codexHome = tempDir('aria-codex-home-');
-      const env = { PATH: process.env.PATH ?? '', HOME: home(), CODEX_HOME: codexHome, NO_COLOR: '1' };
+      const env = codexEnv(home(), codexHome);
       const setup = await run(process.execPath, [cliJs, 'setup', 'codex', '--hooks', '--yes'], {
         env,
         timeout: 60_000,
