@@ -279,7 +279,7 @@ describe('the index worker', () => {
 
   test('an idle worker stays for the next job without keeping the process alive', () => {
     // In a process of its own: what keeps its event loop alive is then the worker's alone.
-    const { home } = setup(new IndexWorker(script).loader);
+    const home = makeHome({ index: indexWith('X one') });
     const child = spawnSync(
       process.execPath,
       [
