@@ -12,7 +12,7 @@ export type {
   ResultItem,
 } from './types';
 export { USAGE, loadedLine } from './messages';
-export type { ConfigSources } from './config';
+export { configCandidates, type ConfigSources } from './config';
 export {
   parseIndex,
   parseIndexCompact,
@@ -106,6 +106,20 @@ export {
 } from './indexReport';
 export { trackedArtifacts } from './artifacts';
 export { CLIENTS, clientConfig, serverCommand, shellQuote, type Client, type ServerLine } from './agentConfig';
+export {
+  editHooks,
+  editJsonServer,
+  editTomlServer,
+  hookCommand,
+  hookCommands,
+  hookTarget,
+  jsonServer,
+  HOOK_EVENTS,
+  SERVER_NAME,
+  type FileEdit,
+} from './agentFiles';
+export { lineDiff } from './lineDiff';
+export { tomlStatements } from './tomlText';
 export { noteFacts, type NoteFacts } from './noteFacts';
 export {
   countsOf,
