@@ -150,7 +150,7 @@ export function agentSetupTests(ctx: AgentContext): void {
     await connectsWithBothClients(tomlServer(here(table)), fixtureCopy('aria-readme-codex-'));
   });
 
-  for (const how of ['the table pasted into config.toml', 'aria-context setup codex'])
+  for (const how of ['the table pasted into config.toml', 'aria-context setup codex --yes'])
     test(
       `README: Codex, set up by ${how}, starts the server and lists its tools`,
       { skip: codex.missing },
@@ -158,7 +158,7 @@ export function agentSetupTests(ctx: AgentContext): void {
         assert.ok(cli, 'not installed');
         const codexHome = tempDir('aria-readme-codex-home-');
         const withCodex = codexEnv(fixtureCopy('aria-readme-codex-'), codexHome, env);
-        if (how === 'aria-context setup codex') sh(how, ctx.copy(), withCodex);
+        if (how === 'aria-context setup codex --yes') sh(how, ctx.copy(), withCodex);
         else
           fs.writeFileSync(
             path.join(codexHome, 'config.toml'),
@@ -193,7 +193,7 @@ export function agentSetupTests(ctx: AgentContext): void {
       assert.ok(cli, 'not installed');
       const line = oneBlock(ctx.readme, 'shell', 'claude mcp add').trim();
       assert.equal(`${here(line)}\n`, printed('claude-code'));
-      for (const how of [here(line), 'aria-context setup claude-code']) {
+      for (const how of [here(line), 'aria-context setup claude-code --yes']) {
         const withClaude = claudeEnv(tempDir('aria-readme-claude-'), env);
         const project = tempDir('aria-readme-claude-project-');
         sh(how, project, withClaude);
