@@ -10,10 +10,10 @@ import * as path from 'node:path';
 import {
   CLIENTS,
   clientConfig,
-  configCandidates,
   editHooks,
   editJsonServer,
   editTomlServer,
+  hasHooks,
   hookCommand,
   lineDiff,
   loadSnapshot,
@@ -22,7 +22,7 @@ import {
   type Client,
   type FileEdit,
 } from './core';
-import { cliSources } from './cliCommand';
+import { cliMessage, cliSources } from './cliCommand';
 import { readClientFile, readRecord, recordFile, writeClientFile, writeRecord } from './cliSetupFiles';
 import { clientFiles } from './cliSetupPaths';
 
@@ -142,8 +142,7 @@ export function runSetup(args: string[], io: SetupIo): number {
       // without --hooks, hooks of ours already there follow this installation; none are added
       edit: (text) => {
         if (options.remove || options.hooks) return editHooks(text, isOurs, options.remove ? null : hook);
-        const refreshed = editHooks(text, isOurs, hook);
-        return refreshed.refused || editHooks(text, isOurs, null).text !== text ? refreshed : { text };
+        return hasHooks(text, isOurs) ? editHooks(text, isOurs, hook) : { text };
       },
     },
   ];
@@ -233,9 +232,10 @@ function servingNote(home: string, env: Record<string, string | undefined>, serv
     const { knowledgeFolder, configFile } = outcome.snapshot.config;
     return `The server will serve the knowledge folder ${knowledgeFolder}${configFile ? ` (from ${configFile})` : ''}.\n`;
   }
-  if (outcome.code === 'no-index' && outcome.config)
-    return `Warning: there is no index in ${outcome.config.knowledgeFolder} (index.md), so the server will have nothing to list until one is built: aria-context index --write.\n`;
-  return `Warning: ${outcome.message}\nLooked for aria-knowledge.local.md in: ${configCandidates(sources).join(', ')}. Setup goes on; pass --config FILE or --folder DIR to choose one.\n`;
+  const why = cliMessage(outcome, sources);
+  if (outcome.config)
+    return `The server will serve the knowledge folder ${outcome.config.knowledgeFolder}, but: ${why}\n`;
+  return `Warning: ${why}\nSetup goes on; the server will say so until then (or run setup again with --config FILE or --folder DIR).\n`;
 }
 
 /** The real side of SetupIo: this process's Node and bundle, the terminal. */

@@ -124,6 +124,11 @@ function removeHook(t: string, root: JsonNode, event: string, g: number, h: numb
   return removeChild(t, root, root.kind === 'object' ? root.members.map((m) => m.key).lastIndexOf('hooks') : 0);
 }
 
+/** Whether a settings.json or hooks.json text holds a hook of ours. */
+export function hasHooks(text: string, isOurs: (command: string) => boolean): boolean {
+  return text.trim() !== '' && findOurs(parseObject(text), isOurs).length > 0;
+}
+
 /** The commands of every hook in a settings.json or hooks.json text (for doctor). */
 export function hookCommands(text: string): { event: string; command: string }[] {
   const root = parseObject(text);

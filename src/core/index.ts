@@ -11,7 +11,7 @@ export type {
   QueryResult,
   ResultItem,
 } from './types';
-export { USAGE, loadedLine } from './messages';
+export { USAGE, loadedLine, inWordsOf, usageFor, type Audience } from './messages';
 export { configCandidates, type ConfigSources } from './config';
 export {
   parseIndex,
@@ -110,6 +110,7 @@ export {
   editHooks,
   editJsonServer,
   editTomlServer,
+  hasHooks,
   hookCommand,
   hookCommands,
   hookTarget,
@@ -119,7 +120,7 @@ export {
   type FileEdit,
 } from './agentFiles';
 export { lineDiff } from './lineDiff';
-export { tomlStatements } from './tomlText';
+export { tomlStatements, tomlTable } from './tomlText';
 export { noteFacts, type NoteFacts } from './noteFacts';
 export {
   countsOf,

@@ -11,6 +11,8 @@ export interface TomlStatement {
   /** From the line's first byte to the end of its (last) line, newline included. */
   start: number;
   end: number;
+  /** A key's value when it is a string or an array of strings. */
+  value?: string | string[];
 }
 
 export class TomlTextError extends Error {}
@@ -91,12 +93,13 @@ export function tomlStatements(text: string): TomlStatement[] {
       i++;
     }
   };
-  const value = (): void => {
+  const value = (): string | string[] | undefined => {
     skipSpace();
     const c = text[i];
-    if (c === '"' || c === "'") return void quoted();
+    if (c === '"' || c === "'") return quoted();
     if (c === '[' || c === '{') {
       const closing = c === '[' ? ']' : '}';
+      const items: unknown[] = [];
       i++;
       for (;;) {
         // arrays may span lines and hold comments; inline tables stay on one line in TOML 1.0
@@ -105,18 +108,22 @@ export function tomlStatements(text: string): TomlStatement[] {
           else i++;
         }
         if (i >= text.length) fail(`unterminated ${c === '[' ? 'array' : 'inline table'}`);
-        if (text[i] === closing) return void i++;
+        if (text[i] === closing) {
+          i++;
+          return c === '[' && items.every((v) => typeof v === 'string') ? (items as string[]) : undefined;
+        }
         if (c === '{') {
           key();
           if (text[i] !== '=') fail('expected "="');
           i++;
         }
-        value();
+        items.push(value());
       }
     }
     const start = i;
     while (i < text.length && /[^\s,\]}#]/.test(text[i])) i++;
     if (i === start) fail('expected a value');
+    return undefined;
   };
   while (i < text.length) {
     const start = i;
@@ -138,9 +145,9 @@ export function tomlStatements(text: string): TomlStatement[] {
     const path = key();
     if (text[i] !== '=') fail('expected "="');
     i++;
-    value();
+    const found = value();
     toLineEnd();
-    out.push({ kind: 'keyValue', path, start, end: i });
+    out.push({ kind: 'keyValue', path, start, end: i, ...(found !== undefined ? { value: found } : {}) });
   }
   return out;
 }
@@ -210,4 +217,19 @@ export function setTomlTable(text: string, tablePath: string[], table: string | 
     next = base === '' ? table : `${base}\n${table}`;
   }
   return { text: next };
+}
+
+/** The string and string-list values of the table at `tablePath` (its own keys), or null when there is none. */
+export function tomlTable(text: string, tablePath: string[]): Record<string, string | string[]> | null {
+  let current: string[] | null = null;
+  let found: Record<string, string | string[]> | null = null;
+  const same = (p: string[]) => p.length === tablePath.length && p.every((k, n) => k === tablePath[n]);
+  for (const s of tomlStatements(text)) {
+    if (s.kind !== 'keyValue') {
+      current = s.path;
+      if (s.kind === 'table' && same(s.path)) found ??= Object.create(null) as Record<string, string | string[]>;
+    } else if (current && same(current) && found && s.path.length === 1 && s.value !== undefined)
+      found[s.path[0]] = s.value;
+  }
+  return found;
 }

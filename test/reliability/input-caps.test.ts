@@ -109,7 +109,7 @@ test('one tool load call returns at most its character budget; the files past it
   const notLoaded = text.slice(text.indexOf('(Not loaded'));
   const named = (notLoaded.match(/^- notes\/n\d+\.md$/gm) ?? []).length;
   assert.ok(named >= 5, text.slice(-2000));
-  const loaded = Number(/^Loaded (\d+) knowledge files into context\.$/m.exec(text)?.[1]);
+  const loaded = Number(/^Loaded (\d+) knowledge files? into context\.$/m.exec(text)?.[1]);
   assert.equal(loaded + named, count);
 });
 
