@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { repoRoot, tempDir } from '../helpers';
+import { INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
@@ -78,6 +78,32 @@ describe('aria-context setup', () => {
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.err, '');
     }
+  });
+
+  test('setup says which folder the server will serve, or warns: no config (every place looked), no index', () => {
+    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n` });
+    const serving = run(['setup', 'claude-code'], { home });
+    assert.ok(
+      serving.out.startsWith(`The server will serve the knowledge folder ${path.join(home, 'knowledge')} (from `),
+      serving.out,
+    );
+    const empty = run(['setup', 'claude-code']);
+    assert.match(empty.out, /^Warning: aria-knowledge is not configured\. Looked for aria-knowledge\.local\.md in: /);
+    assert.match(empty.out, /--config FILE or --folder DIR/);
+    const noIndex = makeHome({});
+    const warned = run(['setup', 'codex'], { home: noIndex });
+    assert.ok(
+      warned.out.includes(`No knowledge index found. Looked in ${path.join(noIndex, 'knowledge')}.`),
+      warned.out,
+    );
+    assert.match(warned.out, /aria-context index --write/);
+    const folder = tempDir('aria-setup-folder-only-');
+    assert.match(run(['setup', 'claude-code', '--folder', folder]).out, /no index|No knowledge index/);
+    assert.equal(
+      run(['setup', 'claude-code', '--remove']).out.includes('Warning'),
+      false,
+      '--remove says nothing of it',
+    );
   });
 
   test('--print --hooks prints the hooks, guarded so a removed installation is silent', () => {

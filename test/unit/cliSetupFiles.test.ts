@@ -144,6 +144,11 @@ describe('setup claude-code edits only its own entries', () => {
     assert.equal(fs.existsSync(path.join(home, '.claude.json')), false, 'nothing written when one file is refused');
 
     fs.rmSync(settings);
+    execFileSync('mkfifo', [settings]); // would block a reader forever
+    const fifo = run(home, ['claude-code', '--hooks', '--yes']);
+    assert.equal(fifo.code, 1);
+    assert.match(fifo.out, /is not a regular file; nothing was changed/);
+    fs.rmSync(settings);
     for (const bad of ['{"hooks": // a comment\n}', '{"hooks": [1]}', '{"a": 1,}']) {
       fs.writeFileSync(settings, bad);
       const refused = run(home, ['claude-code', '--hooks', '--yes']);
@@ -170,6 +175,17 @@ describe('setup claude-code edits only its own entries', () => {
 });
 
 describe('setup codex edits only its own table', () => {
+  test('without codex installed it writes $CODEX_HOME/config.toml and names it', () => {
+    const home = tempDir('aria-setup-codex-');
+    const codexHome = tempDir('aria-setup-codex-home-');
+    const r = run(home, ['codex', '--yes'], { env: { CODEX_HOME: codexHome, PATH: tempDir('aria-setup-no-codex-') } });
+    assert.equal(r.code, 0, r.out);
+    assert.ok(r.out.includes(`Wrote ${path.join(codexHome, 'config.toml')}.`), r.out);
+    assert.match(fs.readFileSync(path.join(codexHome, 'config.toml'), 'utf8'), /^\[mcp_servers\.aria-context\]$/m);
+    const printed = run(home, ['cursor'], { env: { CODEX_HOME: codexHome } });
+    assert.equal(printed.code, 0);
+  });
+
   test('config.toml and hooks.json: other lines keep their bytes; --remove gives them back', () => {
     const home = tempDir('aria-setup-codex-');
     const codexHome = tempDir('aria-setup-codex-home-');
