@@ -116,6 +116,32 @@ describe('setup claude-code edits only its own entries', () => {
     assert.match(run(home, ['claude-code', '--remove', '--yes']).out, /nothing to remove/);
   });
 
+  test("a hook an earlier setup wrote for this installation (unguarded) is taken for setup's own and replaced", () => {
+    const home = tempDir('aria-setup-legacy-');
+    const settings = path.join(home, '.claude', 'settings.json');
+    fs.mkdirSync(path.dirname(settings));
+    const legacy = `${process.execPath} ${realCli} hook claude-code`;
+    const group = { hooks: [{ type: 'command', command: legacy, timeout: 10 }] };
+    fs.writeFileSync(
+      settings,
+      JSON.stringify({ hooks: { UserPromptSubmit: [group], SessionStart: [group] } }, null, 2),
+    );
+    assert.equal(run(home, ['claude-code', '--hooks', '--yes']).code, 0);
+    const now = JSON.parse(fs.readFileSync(settings, 'utf8'));
+    for (const event of ['UserPromptSubmit', 'SessionStart'])
+      assert.deepEqual(now.hooks[event], [
+        { hooks: [{ type: 'command', command: guarded(realCli, 'claude-code'), timeout: 10 }] },
+      ]);
+  });
+
+  test('CLAUDE_CONFIG_DIR holds both files when it is set', () => {
+    const home = tempDir('aria-setup-config-dir-');
+    const dir = tempDir('aria-setup-claude-dir-');
+    assert.equal(run(home, ['claude-code', '--hooks', '--yes'], { env: { CLAUDE_CONFIG_DIR: dir } }).code, 0);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['.claude.json', 'settings.json']);
+    assert.deepEqual(fs.readdirSync(home), ['.config'], "only setup's record under HOME");
+  });
+
   test('files setup created are gone after --remove; a declined change writes nothing', () => {
     const home = tempDir('aria-setup-fresh-');
     const declined = run(home, ['claude-code', '--hooks'], { input: 'n\n' });
