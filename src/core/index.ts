@@ -11,7 +11,7 @@ export type {
   QueryResult,
   ResultItem,
 } from './types';
-export { USAGE, loadedLine, inWordsOf, usageFor, type Audience } from './messages';
+export { USAGE, loadedLine, inWordsOf, usageFor } from './messages';
 export { configCandidates, type ConfigSources } from './config';
 export {
   parseIndex,
@@ -115,12 +115,11 @@ export {
   hookCommands,
   hookTarget,
   jsonServer,
-  HOOK_EVENTS,
   SERVER_NAME,
   type FileEdit,
 } from './agentFiles';
 export { lineDiff } from './lineDiff';
-export { tomlStatements, tomlTable } from './tomlText';
+export { tomlTable } from './tomlText';
 export { noteFacts, type NoteFacts } from './noteFacts';
 export {
   countsOf,
