@@ -33,9 +33,12 @@ interface Runs {
   problem: string | null;
 }
 
+type DoctorClient = 'claude-code' | 'codex' | 'cursor';
+
 interface ClientReport {
-  client: 'claude-code' | 'codex';
-  files: { server: string; hooks: string };
+  client: DoctorClient;
+  /** Cursor has no hooks file setup writes: `hooks` is null. */
+  files: { server: string; hooks: string | null };
   server: Runs | null;
   hooks: (Runs & { events: string[] })[];
   /** Files that could not be read, and why. */
@@ -58,11 +61,15 @@ export function runDoctor(args: readonly string[], io: DoctorIo): number {
   const sources = cliSources(home, io.env, options);
   const knowledge = knowledgeReport(sources, options.today ?? localDate(io.now()));
   const record = readRecord(recordFile(io.env, home));
-  const clients = (['claude-code', 'codex'] as const).map((client) => {
-    const files = clientFiles(client, io.env, home);
+  const clients = (['claude-code', 'codex', 'cursor'] as const).map((client) => {
+    // Cursor: the user-level mcp.json setup prints for it (pasted by hand)
+    const files =
+      client === 'cursor'
+        ? { server: path.join(home, '.cursor', 'mcp.json'), hooks: null }
+        : clientFiles(client, io.env, home);
     if (typeof files === 'string') return null;
     const current = (c: string) => [io.node, io.cli, 'hook', c].map(shellQuote).join(' ');
-    const recorded = new Set([...(record.hooks[files.hooks] ?? []), current(client)]);
+    const recorded = new Set([...(files.hooks ? (record.hooks[files.hooks] ?? []) : []), current(client)]);
     return clientReport(client, files, (command) => recorded.has(command) || hookTarget(command) !== null, io);
   });
   const reports = clients.filter((c): c is ClientReport => c !== null);
@@ -107,8 +114,8 @@ function knowledgeReport(sources: ReturnType<typeof cliSources>, today: string) 
 }
 
 function clientReport(
-  client: 'claude-code' | 'codex',
-  files: { server: string; hooks: string },
+  client: DoctorClient,
+  files: { server: string; hooks: string | null },
   isOurs: (command: string) => boolean,
   io: DoctorIo,
 ): ClientReport {
@@ -135,7 +142,7 @@ function clientReport(
   } catch (err) {
     report.unreadable.push(`${files.server} could not be read (${(err as Error).message})`);
   }
-  const hooksText = read(files.hooks);
+  const hooksText = files.hooks === null ? null : read(files.hooks);
   try {
     const byCommand = new Map<string, string[]>();
     for (const { event, command } of hooksText === null ? [] : hookCommands(hooksText))
@@ -201,20 +208,29 @@ function textReport(knowledge: KnowledgeReport, clients: ClientReport[], io: Doc
   else if (index) out.push(`Index: none. ${e(index.problem ?? '')}`);
   out.push(`This aria-context: ${e(io.node)} ${e(io.cli)}`);
   for (const c of clients) {
-    const name = c.client === 'codex' ? 'Codex' : 'Claude Code';
-    out.push('', `${name} (${e(c.files.server)}, ${e(c.files.hooks)}):`);
+    const name = { codex: 'Codex', 'claude-code': 'Claude Code', cursor: 'Cursor' }[c.client];
+    out.push(
+      '',
+      `${name} (${[c.files.server, c.files.hooks]
+        .filter((f) => f !== null)
+        .map(e)
+        .join(', ')}):`,
+    );
     for (const u of c.unreadable) out.push(`  cannot tell: ${e(u)}`);
     out.push(
       c.server
         ? `  server: ${e(c.server.command)}: ${c.server.problem ? `BROKEN, ${e(c.server.problem)}` : 'ok'}`
         : `  server: not registered (aria-context setup ${c.client})`,
     );
-    if (c.hooks.length === 0) out.push(`  hooks: none (aria-context setup ${c.client} --hooks)`);
+    if (c.hooks.length === 0 && c.files.hooks !== null)
+      out.push(`  hooks: none (aria-context setup ${c.client} --hooks)`);
     for (const h of c.hooks)
       out.push(
         `  hook on ${h.events.join(', ')}: ${e(h.node)} ${e(h.cli ?? '')}: ${h.problem ? `BROKEN (silent), ${e(h.problem)}` : 'ok'}`,
       );
-    if (c.server?.problem || c.hooks.some((h) => h.problem))
+    if (c.client === 'cursor' && c.server?.problem)
+      out.push(`  Fix: paste what aria-context setup cursor prints into ${e(c.files.server)}, over the old entry.`);
+    else if (c.server?.problem || c.hooks.some((h) => h.problem))
       out.push(
         `  Fix: run aria-context setup ${c.client}${c.hooks.length ? ' --hooks' : ''} from the installation you use (it replaces these entries), or aria-context setup ${c.client} --remove.`,
       );

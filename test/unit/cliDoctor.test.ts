@@ -62,7 +62,12 @@ describe('aria-context doctor', () => {
     assert.equal(healthy.json.knowledgeFolder, path.join(home, 'knowledge'));
     assert.equal(healthy.json.index?.files, 1);
     assert.match(healthy.json.index?.health ?? '', /^index\.md: /);
-    for (const c of healthy.json.clients) {
+    const setUp = (json: DoctorJson) => json.clients.filter((c) => c.client !== 'cursor');
+    assert.deepEqual(
+      healthy.json.clients.map((c) => c.client),
+      ['claude-code', 'codex', 'cursor'],
+    );
+    for (const c of setUp(healthy.json)) {
       assert.deepEqual([c.server?.node, c.server?.cli, c.server?.problem], [process.execPath, moved, null], c.client);
       assert.deepEqual(
         c.hooks.map((h) => [h.events.sort(), h.cli, h.problem]),
@@ -75,7 +80,7 @@ describe('aria-context doctor', () => {
     const broken = doctor(home, env);
     assert.equal(broken.code, 1);
     assert.equal(broken.json.ok, false);
-    for (const c of broken.json.clients) {
+    for (const c of setUp(broken.json)) {
       assert.equal(c.server?.problem, `${moved} does not exist`);
       assert.equal(c.hooks[0].problem, `${moved} does not exist`);
     }
@@ -101,6 +106,19 @@ describe('aria-context doctor', () => {
     );
     assert.equal(doctor(home).code, 0, 'node on PATH');
     assert.equal(doctor(home, { PATH: tempDir('aria-doctor-empty-path-') }).code, 1);
+  });
+
+  test("Cursor's mcp.json, pasted by hand, is checked the same way", () => {
+    const home = tempDir('aria-doctor-cursor-');
+    fs.mkdirSync(path.join(home, '.cursor'));
+    const gone = path.join(home, 'gone', 'cli.js');
+    fs.writeFileSync(
+      path.join(home, '.cursor', 'mcp.json'),
+      JSON.stringify({ mcpServers: { 'aria-context': { command: process.execPath, args: [gone, 'mcp'] } } }),
+    );
+    const r = doctor(home);
+    assert.equal(r.code, 1);
+    assert.equal(r.json.clients.find((c) => c.client === 'cursor')?.server?.problem, `${gone} does not exist`);
   });
 
   test('no config: every place looked, and how to choose one; no index: the folder and the command that builds it', () => {
