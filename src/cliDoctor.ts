@@ -40,7 +40,8 @@ interface ClientReport {
   /** Cursor has no hooks file setup writes: `hooks` is null. */
   files: { server: string; hooks: string | null };
   server: Runs | null;
-  hooks: (Runs & { events: string[] })[];
+  /** `setups`: in setup's record (setup replaces and removes it); otherwise only shaped like one. */
+  hooks: (Runs & { events: string[]; setups: boolean })[];
   /** Files that could not be read, and why. */
   unreadable: string[];
 }
@@ -70,7 +71,7 @@ export function runDoctor(args: readonly string[], io: DoctorIo): number {
     if (typeof files === 'string') return null;
     const current = (c: string) => [io.node, io.cli, 'hook', c].map(shellQuote).join(' ');
     const recorded = new Set([...(files.hooks ? (record.hooks[files.hooks] ?? []) : []), current(client)]);
-    return clientReport(client, files, (command) => recorded.has(command) || hookTarget(command) !== null, io);
+    return clientReport(client, files, (command) => recorded.has(command), io);
   });
   const reports = clients.filter((c): c is ClientReport => c !== null);
   const broken = reports.some((c) => c.server?.problem || c.hooks.some((h) => h.problem));
@@ -116,6 +117,7 @@ function knowledgeReport(sources: ReturnType<typeof cliSources>, today: string) 
 function clientReport(
   client: DoctorClient,
   files: { server: string; hooks: string | null },
+  /** Setup's own (recorded, or this installation's): setup replaces and removes these; a look-alike it does not. */
   isOurs: (command: string) => boolean,
   io: DoctorIo,
 ): ClientReport {
@@ -146,10 +148,10 @@ function clientReport(
   try {
     const byCommand = new Map<string, string[]>();
     for (const { event, command } of hooksText === null ? [] : hookCommands(hooksText))
-      if (isOurs(command)) byCommand.set(command, [...(byCommand.get(command) ?? []), event]);
+      if (isOurs(command) || hookTarget(command)) byCommand.set(command, [...(byCommand.get(command) ?? []), event]);
     for (const [command, events] of byCommand) {
       const target = hookTarget(command) ?? { node: io.node, cli: io.cli };
-      report.hooks.push({ ...runs(command, target.node, target.cli, io.env), events });
+      report.hooks.push({ ...runs(command, target.node, target.cli, io.env), events, setups: isOurs(command) });
     }
   } catch (err) {
     report.unreadable.push(`${files.hooks} could not be read (${(err as Error).message})`);
@@ -226,11 +228,15 @@ function textReport(knowledge: KnowledgeReport, clients: ClientReport[], io: Doc
       out.push(`  hooks: none (aria-context setup ${c.client} --hooks)`);
     for (const h of c.hooks)
       out.push(
-        `  hook on ${h.events.join(', ')}: ${e(h.node)} ${e(h.cli ?? '')}: ${h.problem ? `BROKEN (silent), ${e(h.problem)}` : 'ok'}`,
+        `  hook on ${h.events.join(', ')}: ${e(h.node)} ${e(h.cli ?? '')}: ${h.problem ? `BROKEN (silent), ${e(h.problem)}` : 'ok'}${h.setups ? '' : " (not in setup's record)"}`,
       );
     if (c.client === 'cursor' && c.server?.problem)
       out.push(`  Fix: paste what aria-context setup cursor prints into ${e(c.files.server)}, over the old entry.`);
-    else if (c.server?.problem || c.hooks.some((h) => h.problem))
+    else if (c.hooks.some((h) => !h.setups))
+      out.push(
+        `  Hooks marked "not in setup's record" were not written by this setup (or its record, ${e(recordFile(io.env, io.env.HOME || os.homedir()))}, is gone): setup leaves them alone; remove them from ${e(c.files.hooks ?? '')} by hand.`,
+      );
+    if (c.client !== 'cursor' && (c.server?.problem || c.hooks.some((h) => h.problem && h.setups)))
       out.push(
         `  Fix: run aria-context setup ${c.client}${c.hooks.length ? ' --hooks' : ''} from the installation you use (it replaces these entries), or aria-context setup ${c.client} --remove.`,
       );

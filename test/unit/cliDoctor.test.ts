@@ -34,7 +34,7 @@ interface DoctorJson {
   clients: {
     client: string;
     server: { node: string; cli: string | null; problem: string | null } | null;
-    hooks: { events: string[]; node: string; cli: string | null; problem: string | null }[];
+    hooks: { events: string[]; node: string; cli: string | null; problem: string | null; setups: boolean }[];
   }[];
 }
 
@@ -106,6 +106,24 @@ describe('aria-context doctor', () => {
     );
     assert.equal(doctor(home).code, 0, 'node on PATH');
     assert.equal(doctor(home, { PATH: tempDir('aria-doctor-empty-path-') }).code, 1);
+  });
+
+  test("a hook shaped like setup's but not in its record is shown as such, with how to remove it by hand", () => {
+    const home = tempDir('aria-doctor-lookalike-');
+    fs.mkdirSync(path.join(home, '.claude'));
+    const gone = path.join(home, 'old', 'cli.js');
+    const command = `[ -f ${gone} ] && [ -x ${process.execPath} ] && exec ${process.execPath} ${gone} hook claude-code; exit 0`;
+    fs.writeFileSync(
+      path.join(home, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command }] }] } }),
+    );
+    const r = doctor(home);
+    assert.equal(r.code, 1);
+    assert.deepEqual(
+      r.json.clients[0].hooks.map((h) => [h.cli, h.setups, h.problem]),
+      [[gone, false, `${gone} does not exist`]],
+    );
+    assert.match(run(home, ['doctor']).out, /not written by this setup .*remove them from .*settings\.json by hand/);
   });
 
   test("Cursor's mcp.json, pasted by hand, is checked the same way", () => {
