@@ -119,7 +119,7 @@ describe('aria-context check', () => {
         line: lineOf(index, 'notes/gone.md'),
         severity: 'warning',
         code: 'missing-file',
-        message: 'notes/gone.md does not exist (moved or deleted since the last /index?)',
+        message: 'notes/gone.md does not exist (moved or deleted since the index was last rebuilt?)',
       },
     ]);
     assert.match(json.summary, /^index\.md: 1 problem \(1 warning\): 1 missing file; rebuilt /);

@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { fixtureCopy, makeHome, repoRoot, tempDir } from '../helpers';
+import { fixtureCopy, INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
@@ -32,7 +32,21 @@ test('no command, on any trouble, tells a terminal user to run /setup, /index or
   const project = tags.tags.find((t) => t.kind === 'project')?.name;
   assert.ok(project, 'the example has a project key');
 
-  const runs: [string, string[]][] = [];
+  // index problems of every kind `check` reports: a missing note, a note not in the index, an unused tag
+  const unhealthy = makeHome({
+    index: `${INDEX_HEADER}## Known Tags\n- api\n- unused\n\n## Tag Index\n### api\n- gone.md — Gone\n- a.md — A\n`,
+    files: {
+      'knowledge/a.md': '---\ntags: [api, other]\n---\n# A\n',
+      'knowledge/b.md': '---\ntags: [api]\n---\n# B\n',
+    },
+  });
+  const runs: [string, string[]][] = [
+    [unhealthy, ['check']],
+    [unhealthy, ['check', '--drift']],
+    [unhealthy, ['check', '--json', '--drift']],
+    [unhealthy, ['tags']],
+    [unhealthy, ['query', 'api', '--load', 'all']],
+  ];
   for (const home of [empty, noIndex, badConfig])
     for (const args of [
       ['query', 'api'],
@@ -65,6 +79,10 @@ test('no command, on any trouble, tells a terminal user to run /setup, /index or
     if (/Legacy ideas-backlog\.md detected/.test(out)) legacySeen = true;
   }
   assert.ok(legacySeen, 'the legacy backlog note was among the outputs checked');
+  assert.match(
+    run(unhealthy, ['check']),
+    /gone\.md does not exist \(moved or deleted since the index was last rebuilt\?\)/,
+  );
   assert.match(run(example, ['query', 'no-such-tag']), /aria-context index --write/);
   assert.match(run(example, ['query', 'stripe', '--load', '1']), /^Loaded 1 knowledge file into context\.$/m);
 });
