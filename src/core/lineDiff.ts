@@ -41,8 +41,21 @@ export function lineDiff(before: string, after: string, context = 1): string {
   return out.length ? `${out.join('\n')}\n` : '';
 }
 
-/** The edit script (`=`, `-`, `+`) of a shortest edit from `a` to `b`. */
+/**
+ * The edit script (`=`, `-`, `+`) of a shortest edit from `a` to `b`. The common first and last
+ * lines are taken off first: setup's edits are local, so the search runs over the changed middle
+ * of a file however long it is.
+ */
 function diffOps(a: string[], b: string[]): string[] {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const middle = myers(a.slice(head, a.length - tail), b.slice(head, b.length - tail));
+  return [...Array<string>(head).fill('='), ...middle, ...Array<string>(tail).fill('=')];
+}
+
+function myers(a: string[], b: string[]): string[] {
   const n = a.length;
   const m = b.length;
   const max = n + m;

@@ -162,3 +162,16 @@ test('the line diff shows removals and additions, each once', () => {
   assert.equal(diff, '@@ line 1 @@\n  a\n- b\n+ B\n  c\n@@ line 5 @@\n  e\n+ f\n');
   assert.equal(lineDiff('x\n', 'x\n'), '');
 });
+
+test('the line diff stays exact on long files and on changes far apart', () => {
+  const lines = Array.from({ length: 50_000 }, (_, i) => `line ${i}`);
+  const before = `${lines.join('\n')}\n`;
+  const changed = [...lines];
+  changed[10] = 'changed 10';
+  changed.splice(40_000, 0, 'inserted');
+  const diff = lineDiff(before, `${changed.join('\n')}\n`);
+  assert.equal(
+    diff,
+    '@@ line 10 @@\n  line 9\n- line 10\n+ changed 10\n  line 11\n@@ line 40000 @@\n  line 39999\n+ inserted\n  line 40000\n',
+  );
+});
