@@ -45,16 +45,23 @@ function parseObject(text: string): JsonNode {
 
 /** Where each of our hooks is: event, group and hook index, and its command's node. */
 function findOurs(root: JsonNode, isOurs: (command: string) => boolean) {
-  const found: { event: string; group: number; hook: number; command: JsonNode & { kind: 'string' } }[] = [];
-  for (const event of object(memberOf(root, 'hooks'))?.members ?? []) {
+  const found: {
+    event: string;
+    /** Which member of `hooks` (an event key may be written twice). */
+    member: number;
+    group: number;
+    hook: number;
+    command: JsonNode & { kind: 'string' };
+  }[] = [];
+  object(memberOf(root, 'hooks'))?.members.forEach((event, member) =>
     array(event.value)?.items.forEach((group, g) =>
       array(memberOf(group, 'hooks'))?.items.forEach((hook, h) => {
         const command = memberOf(hook, 'command');
         if (command?.kind === 'string' && isOurs(command.value))
-          found.push({ event: event.key, group: g, hook: h, command });
+          found.push({ event: event.key, member, group: g, hook: h, command });
       }),
-    );
-  }
+    ),
+  );
   return found;
 }
 
@@ -93,7 +100,7 @@ export function editHooks(text: string, isOurs: (command: string) => boolean, co
       return !keep;
     });
     if (!extra) break;
-    t = removeHook(t, root, extra.event, extra.group, extra.hook);
+    t = removeHook(t, root, extra.member, extra.group, extra.hook);
     root = parseObject(t);
   }
   if (command === null) return { text: t };
@@ -112,9 +119,8 @@ export function editHooks(text: string, isOurs: (command: string) => boolean, co
 }
 
 /** Removes one hook, and each container its removal leaves empty, up to `hooks` itself. */
-function removeHook(t: string, root: JsonNode, event: string, g: number, h: number): string {
+function removeHook(t: string, root: JsonNode, e: number, g: number, h: number): string {
   const hooks = object(memberOf(root, 'hooks'))!;
-  const e = hooks.members.map((m) => m.key).lastIndexOf(event);
   const list = array(hooks.members[e].value)!;
   const groupHooks = array(memberOf(list.items[g], 'hooks'))!;
   if (groupHooks.items.length > 1) return removeChild(t, groupHooks, h);

@@ -175,3 +175,10 @@ test('the line diff stays exact on long files and on changes far apart', () => {
     '@@ line 10 @@\n  line 9\n- line 10\n+ changed 10\n  line 11\n@@ line 40000 @@\n  line 39999\n+ inserted\n  line 40000\n',
   );
 });
+
+test('an event written twice: ours is removed from the member it is in, not from the last of that name', () => {
+  const other = '{"type":"command","command":"echo keep"}';
+  const mine = `{"type":"command","command":${JSON.stringify(ours)}}`;
+  const text = `{"hooks":{"SessionStart":[{"hooks":[${mine}]}],"SessionStart":[{"hooks":[${other}]}]}}`;
+  assert.equal(editHooks(text, isOurs, null).text, `{"hooks":{"SessionStart":[{"hooks":[${other}]}]}}`);
+});
