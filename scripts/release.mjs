@@ -78,20 +78,20 @@ function main() {
   if (!args.includes('--skip-build')) run(process.execPath, ['esbuild.mjs', '--production']);
   const kb = (file) => `${Math.round(fs.statSync(file).size / 1024)} KB`;
   const rel = (file) => path.relative(process.cwd(), file) || file;
+  if (!args.includes('--npm-only')) {
+    const vsix = path.join(outDir, `aria-context-${version}.vsix`);
+    const vsce = path.join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
+    run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix]);
+    console.log(`${rel(vsix)}  ${kb(vsix)}  the extension: code --install-extension ${rel(vsix)}`);
+    if (fs.statSync(vsix).size > VSIX_LIMIT) {
+      console.error(
+        `The .vsix is ${kb(vsix)}, over the ${VSIX_LIMIT / 1024} KB limit: look at what it ships (npx vsce ls).`,
+      );
+      process.exit(1);
+    }
+  }
   const tgz = packNpm(outDir);
   console.log(`${rel(tgz)}  ${kb(tgz)}  the CLI and MCP server: npm install -g ./${rel(tgz)}`);
-  if (args.includes('--npm-only')) return;
-
-  const vsix = path.join(outDir, `aria-context-${version}.vsix`);
-  const vsce = path.join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
-  run(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix]);
-  console.log(`${rel(vsix)}  ${kb(vsix)}  the extension: code --install-extension ${rel(vsix)}`);
-  if (fs.statSync(vsix).size > VSIX_LIMIT) {
-    console.error(
-      `The .vsix is ${kb(vsix)}, over the ${VSIX_LIMIT / 1024} KB limit: look at what it ships (npx vsce ls).`,
-    );
-    process.exit(1);
-  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
