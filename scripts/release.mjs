@@ -77,7 +77,10 @@ function main() {
 
   if (!args.includes('--skip-build')) run(process.execPath, ['esbuild.mjs', '--production']);
   const kb = (file) => `${Math.round(fs.statSync(file).size / 1024)} KB`;
-  const rel = (file) => path.relative(process.cwd(), file) || file;
+  const rel = (file) => {
+    const relative = path.relative(process.cwd(), file);
+    return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  };
   if (!args.includes('--npm-only')) {
     const vsix = path.join(outDir, `aria-context-${version}.vsix`);
     const vsce = path.join(repo, 'node_modules', '@vscode', 'vsce', 'vsce');
@@ -91,7 +94,9 @@ function main() {
     }
   }
   const tgz = packNpm(outDir);
-  console.log(`${rel(tgz)}  ${kb(tgz)}  the CLI and MCP server: npm install -g ./${rel(tgz)}`);
+  console.log(
+    `${rel(tgz)}  ${kb(tgz)}  the CLI and MCP server: npm install -g ${path.isAbsolute(rel(tgz)) ? '' : './'}${rel(tgz)}`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
