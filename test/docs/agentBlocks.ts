@@ -236,4 +236,16 @@ export function agentSetupTests(ctx: AgentContext): void {
       }
     },
   );
+
+  test('README: its npm rm -g line removes the installed command and package', () => {
+    const { prefix, bin, env } = need();
+    const line = inlineCommand(ctx.readme, 'npm rm -g');
+    assert.equal(line, 'npm rm -g aria-context');
+    sh(line, ctx.copy(), env);
+    assert.ok(!fs.existsSync(bin), `${bin} is still there`);
+    assert.ok(
+      !fs.existsSync(path.join(prefix, 'lib', 'node_modules', 'aria-context')),
+      'the package is still installed',
+    );
+  });
 }
