@@ -115,6 +115,14 @@ const documents = [
 ];
 const texts = new Map(documents.map((doc) => [doc, fs.readFileSync(path.join(repoRoot, doc), 'utf8')]));
 
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+export function githubAnchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-');
+}
+
 /** The ```shell blocks, which are not run here: each is run by CI itself or by agentBlocks.ts. */
 export function shellBlocks(markdown: string): string[] {
   return fences(markdown)
@@ -193,6 +201,25 @@ describe('README and docs/ command blocks', { timeout: 900_000 }, () => {
 npm test    # type-check, build, benchmark smoke run, unit + golden + reliability + real-workbench tests`,
       `README.md: code --install-extension release/aria-context-${version}.vsix`,
     ]);
+  });
+
+  test('every relative link of README.md and docs/*.md leads to a file, and an anchor to a heading', () => {
+    for (const [doc, text] of texts) {
+      const prose = text.replace(/^ {0,3}```[\s\S]*?^ {0,3}```$/gm, '');
+      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const [file, anchor] = target.split('#');
+        const linked = file === '' ? doc : path.posix.join(path.posix.dirname(doc), file);
+        assert.ok(fs.existsSync(path.join(repoRoot, linked)), `${doc}: ${target} leads to no file`);
+        if (anchor === undefined) continue;
+        const headings = (texts.get(linked) ?? fs.readFileSync(path.join(repoRoot, linked), 'utf8'))
+          .replace(/^ {0,3}```[\s\S]*?^ {0,3}```$/gm, '')
+          .split('\n')
+          .filter((l) => /^#{1,6} /.test(l))
+          .map((l) => githubAnchor(l.replace(/^#+ /, '')));
+        assert.ok(headings.includes(anchor), `${doc}: ${target} names no heading of ${linked}`);
+      }
+    }
   });
 
   test('no block holds example paths of an installation that copying would get wrong', () => {
