@@ -185,6 +185,15 @@ export function runSetup(args: string[], io: SetupIo): number {
     io.out('Nothing was changed (pass --yes to write without asking).\n');
     return 1;
   }
+  // the hook is recorded before it is written, so no crash leaves a hook setup would not know
+  if (!options.remove && changes.some((c) => c.hooks)) {
+    const before = record.hooks[files.hooks] ?? [];
+    const problem = writeRecord(ledger, { ...record, hooks: { ...record.hooks, [files.hooks]: [...before, hook] } });
+    if (problem) {
+      io.out(`${problem} (setup's record of the hooks it writes); nothing was changed.\n`);
+      return 1;
+    }
+  }
   for (const c of changes) {
     const problem = writeClientFile(c.file, c.before, c.after);
     if (problem) {

@@ -246,3 +246,14 @@ describe('setup codex edits only its own table', () => {
     assert.deepEqual(fs.readdirSync(repoRoot), before);
   });
 });
+
+test("setup's record cannot be written: nothing is changed, and it says why", () => {
+  const home = tempDir('aria-setup-no-record-');
+  fs.mkdirSync(path.join(home, '.config'));
+  fs.writeFileSync(path.join(home, '.config', 'aria-context'), 'a file where the folder would be');
+  const r = run(home, ['claude-code', '--hooks', '--yes']);
+  assert.equal(r.code, 1, r.out);
+  assert.match(r.out, /record of the hooks it writes\); nothing was changed/);
+  assert.equal(fs.existsSync(path.join(home, '.claude.json')), false);
+  assert.equal(fs.existsSync(path.join(home, '.claude')), false);
+});
