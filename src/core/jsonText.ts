@@ -119,11 +119,6 @@ export function memberOf(node: JsonNode | undefined, key: string): JsonNode | un
   return undefined;
 }
 
-/** The plain value of a node (strings, numbers as JS reads them). */
-export function jsonValue(text: string, node: JsonNode): unknown {
-  return JSON.parse(text.slice(node.start, node.end));
-}
-
 // --- edits: each returns the whole new text ----------------------------------------------
 
 const lineStart = (text: string, at: number) => text.lastIndexOf('\n', at - 1) + 1;
