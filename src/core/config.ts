@@ -163,6 +163,8 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
           file,
         ),
       },
+      freeformPromotionThreshold: threshold(data, configText, 'freeform_promotion_threshold', 3, warnings, file),
+      stalenessMonths: threshold(data, configText, 'staleness_threshold_months', 6, warnings, file),
       warnings,
     },
   };
