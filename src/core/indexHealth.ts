@@ -119,15 +119,12 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
   const problems = new Problems();
   const fallbackLine = lines.lastRebuilt?.line ?? 1;
 
-  for (const warning of index.warnings) {
-    const m = /^index\.md line (\d+): (.*)$/s.exec(warning);
-    problems.add({
-      kind: 'unparsed',
-      line: m ? Number(m[1]) : fallbackLine,
-      severity: 'warning',
-      message: m ? m[2] : warning,
-    });
-  }
+  // Every problem line the walk found, listed or not (the parse keeps 50 for queries, §F42).
+  for (const p of lines.problems)
+    problems.add({ kind: 'unparsed', line: p.line, severity: 'warning', message: p.message });
+  const last = lines.problems[lines.problems.length - 1];
+  for (let n = lines.problems.length; n < lines.problemCount; n++)
+    problems.add({ kind: 'unparsed', line: last?.line ?? fallbackLine, severity: 'warning', message: '' });
 
   // The reader's verdict on each listed file, as queries mark items: one listing per folder.
   const files = new Availability(config);
