@@ -247,3 +247,49 @@ describe('aria-context check', () => {
     }
   });
 });
+
+describe('aria-context check: rule breaks of the differential run (§10, §F5)', () => {
+  test('more than 50 unreadable lines: every one is listed (up to 200), on its own line, and the summary counts them all', () => {
+    const bad = Array.from({ length: 60 }, (_, i) => `not an entry ${i}`).join('\n');
+    const index = `${INDEX_HEADER}## Known Tags\napi\n\n## Tag Index\n### api\n- guides/a.md — A\n${bad}\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
+    const r = problems([], home);
+    const unparsed = r.problems.filter((p) => p.code === 'unparsed');
+    assert.equal(unparsed.length, 60);
+    assert.deepEqual(
+      unparsed.map((p) => p.line),
+      Array.from({ length: 60 }, (_, i) => lineOf(index, `not an entry ${i}`)),
+    );
+    assert.ok(!r.problems.some((p) => /more problem line/.test(p.message)), "the parser's cap line is no problem");
+    assert.match(r.summary, /60 /);
+  });
+
+  test('past 200 of one kind: 200 listed, one line says how many more, the summary counts every one', () => {
+    const bad = Array.from({ length: 250 }, (_, i) => `junk ${i}`).join('\n');
+    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n${bad}\n` });
+    const r = problems([], home);
+    const unparsed = r.problems.filter((p) => p.code === 'unparsed');
+    assert.equal(unparsed.length, 201);
+    assert.match(unparsed[200].message, /50 more problems of this kind not listed/);
+    assert.match(r.summary, /250 /);
+  });
+
+  test('§F5: a #### line inside Known Tags declares nothing and is warned about', () => {
+    const index = `${INDEX_HEADER}## Known Tags\napi\n#### Retired tags, cache [aliases: kv]\n\n## Tag Index\n### api\n- guides/a.md — A\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
+    const r = problems([], home);
+    assert.deepEqual(
+      r.problems.filter((p) => p.code === 'unparsed').map((p) => p.line),
+      [lineOf(index, '#### Retired')],
+    );
+    const tags = spawnSync('node', [cli, 'tags', '--json'], {
+      env: { PATH: process.env.PATH, HOME: home },
+      encoding: 'utf8',
+    });
+    const names = (JSON.parse(tags.stdout) as { tags: Array<{ name: string; aliases: string[] }> }).tags;
+    assert.deepEqual(
+      names.map((t) => [t.name, t.aliases]),
+      [['api', []]],
+    );
+  });
+});
