@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { fileKey } from '../indexParser/lookups';
 import { expandHome } from '../paths';
-import { fileFacts } from '../reader';
+import { Availability } from '../availability';
 import type { Config, KnowledgeIndex } from '../types';
 import { collate, collated } from './collation';
 import type { IndexModel } from './model';
@@ -67,6 +67,7 @@ export function diffIndex(d: DiffInput): IndexDiff {
   const after = modelPairs(d.model);
   const refusedPaths = new Set(d.refused.map((r) => r.path));
   const verdicts = new Map<string, RemovalReason>();
+  const files = new Availability(d.config); // the reader's verdict, one folder listing each
   const reasonFor = (p: { path: string; team: boolean }): RemovalReason => {
     const id = p.team ? p.path : fileKey(p.path);
     let r = verdicts.get(id);
@@ -77,8 +78,8 @@ export function diffIndex(d: DiffInput): IndexDiff {
       const abs = p.team
         ? path.resolve(d.config.home, expandHome(p.path, d.config.home))
         : path.resolve(d.config.knowledgeFolder, id);
-      const facts = fileFacts(d.config, abs);
-      r = facts.ok ? 'tag-removed' : facts.missing ? 'dead-link' : 'refused';
+      const problem = files.problem(abs);
+      r = problem === null ? 'tag-removed' : problem.kind === 'missing' ? 'dead-link' : 'refused';
     }
     verdicts.set(id, r);
     return r;

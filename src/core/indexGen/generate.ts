@@ -10,7 +10,7 @@ import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
 import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
 import { listScanTargets, type ScanError, type ScanList, type ScanRefusal } from './scan';
-import { carriedBlocks, splice } from './splice';
+import { carriedBlocks, carriedProjectLines, splice } from './splice';
 
 /** Known Tags of an index.md the generator creates: /index's own starting vocabulary (§12.6). */
 export const SEED_KNOWN_TAGS = [
@@ -155,7 +155,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     knownTags,
   });
   errors.push(...readBack(spliced.text, model));
-  if (raw !== null && carriedBlocks(raw).join('\u0000') !== carriedBlocks(spliced.text).join('\u0000'))
+  if (raw !== null && !carriedIntact(raw, spliced.text, knownTags === null))
     errors.push({
       path: 'index.md',
       message: 'a carried section would change (an internal error): nothing may be written',
@@ -184,6 +184,18 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   if (scan.notes.length === 0) blockers.push('the scan found no notes at all (is knowledge_folder the right folder?)');
   if (errors.length) blockers.push(`${errors.length} error${errors.length === 1 ? '' : 's'} (listed above)`);
   return { text: spliced.text, diff, model, notes: scan.notes.length, remarks, blockers };
+}
+
+/** The guard of §12.7: every carried block of `before` is in `after`, in order, with the same text. */
+export function carriedIntact(before: string, after: string, knownTagsCarried = true): boolean {
+  if (carriedBlocks(before, knownTagsCarried).join('\u0000') !== carriedBlocks(after, knownTagsCarried).join('\u0000'))
+    return false;
+  // Projects: every carried line of before, in order, in after (after adds configured projects).
+  const want = carriedProjectLines(before);
+  const have = carriedProjectLines(after);
+  let i = 0;
+  for (const line of have) if (i < want.length && line === want[i]) i++;
+  return i === want.length;
 }
 
 /** The rebuild, parsed by the one index parser, must give back exactly the pairs it was made from. */

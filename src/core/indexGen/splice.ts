@@ -244,9 +244,13 @@ function addedProjects(input: SpliceInput, named: ReadonlySet<string>): string[]
 }
 
 /** The carried blocks' texts, in order (a guard: every one must leave a write unchanged). */
-export function carriedBlocks(raw: string): string[] {
+export function carriedBlocks(raw: string, knownTagsCarried = true): string[] {
   return blocks(splitRaw(raw).lines)
-    .filter((b) => b.name === null || !(GENERATED.includes(b.name) || b.name === 'projects' || b.name === 'known tags'))
+    .filter(
+      (b) =>
+        b.name === null ||
+        !(GENERATED.includes(b.name) || b.name === 'projects' || (b.name === 'known tags' && !knownTagsCarried)),
+    )
     .map((b) =>
       b.lines
         .map((l) => l.text)
@@ -254,4 +258,12 @@ export function carriedBlocks(raw: string): string[] {
         .replace(/^Last rebuilt:.*$/im, '')
         .trimEnd(),
     );
+}
+
+/** The Projects lines that are carried (all but the derived ones), blank lines left out. */
+export function carriedProjectLines(raw: string): string[] {
+  return blocks(splitRaw(raw).lines)
+    .filter((b) => b.name === 'projects')
+    .flatMap((b) => b.lines.map((l) => l.text))
+    .filter((t) => t.trim() !== '' && !DERIVED.some((d) => afterLabel(t.trim(), d) !== null));
 }
