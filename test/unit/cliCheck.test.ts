@@ -293,3 +293,18 @@ describe('aria-context check: rule breaks of the differential run (§10, §F5)',
     );
   });
 });
+
+describe('aria-context check --drift: one scan with the index generator (§12.1)', () => {
+  test('the bundled example: archive/old-api-notes.md is no note (/index never catalogues archive/)', () => {
+    const home = path.join(tempDir('aria-drift-'), 'home');
+    fs.cpSync(path.join(repoRoot, 'examples', 'knowledge-home'), home, { recursive: true });
+    const r = problems(['--drift', '--today', '2026-12-04'], home);
+    const drift = r.problems.filter((p) => ['not-indexed', 'tags-differ'].includes(p.code));
+    assert.ok(!drift.some((p) => p.message.includes('archive/')), JSON.stringify(drift));
+    // What it does report is what `aria-context index --check` would add: the path-derived tags
+    assert.ok(
+      drift.length > 0 && drift.every((p) => /adds (proj-|cross)|is not in the index/.test(p.message)),
+      JSON.stringify(drift),
+    );
+  });
+});
