@@ -268,3 +268,50 @@ describe('§12 the generated 10k folder (acceptance 1)', () => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 });
+
+describe('§12.7 index shapes', () => {
+  const files = { 'knowledge/approaches/a.md': note('api', 'A') };
+
+  test('CRLF, a BOM and front matter are kept; a repeated generated section is written once; a fixed point', () => {
+    const raw =
+      '\ufeff---\r\ntitle: x\r\n---\r\n# Knowledge Index\r\n\r\nLast rebuilt: 2026-01-01\r\n\r\n## Tag Index\r\n\r\n### old\r\n- gone.md — Gone\r\n\r\n## Entities\r\n\r\n### E\r\n- a.md\r\n\r\n## tag  INDEX\r\n### api\r\n- approaches/a.md — A\r\n';
+    const home = makeHome({ index: raw, files });
+    const config = configOf(home);
+    const build = rebuild(config, raw);
+    assert.equal(
+      build.text,
+      '\ufeff---\r\ntitle: x\r\n---\r\n# Knowledge Index\r\n\r\nLast rebuilt: 2026-12-04\r\n\r\n## Other Tags\r\n\r\n### api\r\n- approaches/a.md — A\r\n\r\n## Entities\r\n\r\n### E\r\n- a.md\r\n',
+    );
+    assert.deepEqual(build.diff.errors, []);
+    assert.equal(rebuild(config, build.text).text, build.text);
+  });
+
+  test('no title, no Last rebuilt, no newline at the end: the date goes first, the carried text stays', () => {
+    const raw = '## Known Tags\n\napi\n\n## Review Index\n- 2026-10-12 [release] — x';
+    const home = makeHome({ index: raw, files });
+    const build = rebuild(configOf(home), raw);
+    assert.equal(
+      build.text,
+      'Last rebuilt: 2026-12-04\n\n## Known Tags\n\napi\n\n## Tag Index\n\n### api\n- approaches/a.md — A\n\n## Review Index\n- 2026-10-12 [release] — x',
+    );
+  });
+
+  test('projects off: derived lines are removed; on: a configured project the index lacks is added', () => {
+    const raw =
+      '# K\n\nLast rebuilt: 2026-01-01\n\n## Projects\n\n### shop — Shop\nRelevant tags: api\nProject-tier files: 9 (decisions: 9, patterns: 0, other: 0)\nPromotion candidates: 1\n\n## Known Tags\n\napi\n';
+    const off = makeHome({ index: raw, files });
+    assert.match(
+      rebuild(configOf(off), raw).text,
+      /### shop — Shop\nRelevant tags: api\nPromotion candidates: 1\n\n## Known Tags/,
+    );
+    const on = makeHome({
+      index: raw,
+      config: { projects_enabled: 'true', projects_list: 'shop:shop,blog:blog' },
+      files: { ...files, 'knowledge/projects/shop/decisions/d.md': '---\nLast updated: 2026-10-01\n---\n# D\n' },
+    });
+    assert.match(
+      rebuild(configOf(on), raw).text,
+      /### shop — Shop\nRelevant tags: api\nProject-tier files: 1 \(decisions: 1, patterns: 0, other: 0\)\nLast project-tier update: 2026-10-01\nPromotion candidates: 1\n\n### blog\nProject-tier files: 0\n\n## Known Tags/,
+    );
+  });
+});

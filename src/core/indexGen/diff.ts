@@ -23,7 +23,7 @@ export interface IndexDiff {
   unchanged: boolean;
 }
 
-type Pairs = Map<string, { tag: string; path: string; team: boolean; project: string | null }>;
+export type Pairs = Map<string, { tag: string; path: string; team: boolean; project: string | null }>;
 
 function key(team: boolean, tag: string, p: string): string {
   return `${team ? 't' : 'i'}\u0000${tag}\u0000${p}`;
@@ -60,11 +60,13 @@ export interface DiffInput {
   refused: ScanRefusal[];
   errors: ScanError[];
   unchanged: boolean;
+  /** indexPairs(current) and modelPairs(model), when the caller has them already. */
+  pairs?: { before: Pairs; after: Pairs };
 }
 
 export function diffIndex(d: DiffInput): IndexDiff {
-  const before = d.current ? indexPairs(d.current) : (new Map() as Pairs);
-  const after = modelPairs(d.model);
+  const before = d.pairs?.before ?? (d.current ? indexPairs(d.current) : (new Map() as Pairs));
+  const after = d.pairs?.after ?? modelPairs(d.model);
   const refusedPaths = new Set(d.refused.map((r) => r.path));
   const verdicts = new Map<string, RemovalReason>();
   const files = new Availability(d.config); // the reader's verdict, one folder listing each

@@ -2,7 +2,6 @@
 // config and today, its judgment sections carried. IndexScan is the one scan (the drift check
 // runs it too); generateIndex turns a finished scan and index.md into the rebuild and its diff.
 import { parseIndex } from '../indexParser';
-import { emptyLines } from '../indexParser/parsed';
 import type { Config, KnowledgeIndex } from '../types';
 import { aliasCollisions, knownTagsLine, readAliasFile, sameAliases } from './aliases';
 import { collate } from './collation';
@@ -10,7 +9,7 @@ import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
 import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
 import { listScanTargets, type ScanError, type ScanList, type ScanRefusal } from './scan';
-import { carriedBlocks, carriedProjectLines, splice } from './splice';
+import { carriedOf, rebuiltLineOf, splice, splitRaw } from './splice';
 
 /** Known Tags of an index.md the generator creates: /index's own starting vocabulary (§12.6). */
 export const SEED_KNOWN_TAGS = [
@@ -116,8 +115,7 @@ export interface IndexBuild {
 export function generateIndex(scan: IndexScan, raw: string | null, options: GenOptions): IndexBuild {
   const { config } = scan;
   if (!scan.finished) scan.runAll();
-  const lines = emptyLines();
-  const current: KnowledgeIndex | null = raw === null ? null : parseIndex(raw, lines);
+  const current: KnowledgeIndex | null = raw === null ? null : parseIndex(raw);
   const knownList = current ? current.knownTags.map((k) => k.tag) : SEED_KNOWN_TAGS;
   const known = new Set(knownList);
   const settings: GenSettings = {
@@ -147,15 +145,20 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     knownTags = knownTagsLine(knownList, aliasFile.map);
   const spliced = splice({
     raw,
-    rebuiltLine: lines.lastRebuilt?.line ?? null,
+    rebuiltLine: raw === null ? null : rebuiltLineOf(splitRaw(raw).lines),
     today: options.today,
     sections: renderSections(model, settings),
     projectLines: derived,
     configuredProjects: config.projectsEnabled ? [...config.projectsList.keys()] : [],
     knownTags,
   });
-  errors.push(...readBack(spliced.text, model));
-  if (raw !== null && !carriedIntact(raw, spliced.text, knownTags === null))
+  const before = current ? indexPairs(current) : new Map<string, never>();
+  const after = modelPairs(model);
+  const unchanged = raw !== null && spliced.sameDayText === raw;
+  // Read back: the rebuild, parsed, lists exactly the pairs it was made from (unchanged: index.md's own).
+  errors.push(...readBack(unchanged ? before : indexPairs(parseIndex(spliced.text)), after));
+  // (An unchanged rebuild is index.md itself but for its date: nothing carried can differ.)
+  if (raw !== null && !unchanged && !carriedIntact(raw, spliced.text, knownTags === null))
     errors.push({
       path: 'index.md',
       message: 'a carried section would change (an internal error): nothing may be written',
@@ -169,7 +172,8 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     scanned: new Set(scan.notes.map((n) => n.path)),
     refused,
     errors,
-    unchanged: raw !== null && spliced.sameDayText === raw,
+    unchanged,
+    pairs: { before, after },
   });
   if (
     current &&
@@ -188,20 +192,17 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
 
 /** The guard of §12.7: every carried block of `before` is in `after`, in order, with the same text. */
 export function carriedIntact(before: string, after: string, knownTagsCarried = true): boolean {
-  if (carriedBlocks(before, knownTagsCarried).join('\u0000') !== carriedBlocks(after, knownTagsCarried).join('\u0000'))
-    return false;
+  const want = carriedOf(before, knownTagsCarried);
+  const have = carriedOf(after, knownTagsCarried);
+  if (want.blocks.length !== have.blocks.length || want.blocks.some((b, i) => b !== have.blocks[i])) return false;
   // Projects: every carried line of before, in order, in after (after adds configured projects).
-  const want = carriedProjectLines(before);
-  const have = carriedProjectLines(after);
   let i = 0;
-  for (const line of have) if (i < want.length && line === want[i]) i++;
-  return i === want.length;
+  for (const line of have.projectLines) if (i < want.projectLines.length && line === want.projectLines[i]) i++;
+  return i === want.projectLines.length;
 }
 
 /** The rebuild, parsed by the one index parser, must give back exactly the pairs it was made from. */
-function readBack(text: string, model: IndexModel): ScanError[] {
-  const back = indexPairs(parseIndex(text));
-  const want = modelPairs(model);
+function readBack(back: ReadonlyMap<string, unknown>, want: ReadonlyMap<string, unknown>): ScanError[] {
   let missing = 0;
   for (const k of want.keys()) if (!back.has(k)) missing++;
   let extra = 0;

@@ -63,6 +63,8 @@ export function writableTag(tag: string): boolean {
 /** Whether `- <path> — <description>` reads back as this path (§F19). */
 export function writablePath(p: string, description: string): boolean {
   if (hasControlChars(p) || /[\u2028\u2029]/.test(p)) return false;
+  // Nearly every path: no em dash, no backtick, no space at either end: it reads back as written.
+  if (!p.includes('\u2014') && !p.includes('`') && p.trim() === p && p !== '') return true;
   return entryText('tags', `${p}${SEPARATOR}${description}`).path === p && entryText('hints', p).path === p;
 }
 
@@ -93,8 +95,9 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
     }
     if (note.project && note.tier === 'project') {
       const stats = m.projects.get(note.project) ?? { files: 0, decisions: 0, patterns: 0, other: 0, lastUpdate: null };
-      const folder = note.path.split('/')[2];
-      const isFile = note.path.split('/').length === 3;
+      const parts = note.path.split('/');
+      const folder = parts[2];
+      const isFile = parts.length === 3;
       stats.files++;
       if (!isFile && folder === 'decisions') stats.decisions++;
       else if (!isFile && folder === 'patterns') stats.patterns++;
@@ -103,8 +106,15 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
         stats.lastUpdate = note.lastUpdated;
       m.projects.set(note.project, stats);
     }
-    if (note.lastUpdated && monthsBefore(note.lastUpdated, s.today, s.stalenessMonths))
-      m.stale.push({ note, months: wholeMonths(note.lastUpdated, s.today) });
+    if (note.lastUpdated && note.lastUpdated < s.today) {
+      const months = wholeMonths(note.lastUpdated, s.today);
+      // More than M months: M whole months and at least a day more.
+      if (
+        months > s.stalenessMonths ||
+        (months === s.stalenessMonths && note.lastUpdated.slice(8) !== s.today.slice(8))
+      )
+        m.stale.push({ note, months });
+    }
     if (note.tags.length === 0) {
       m.untagged.push(note);
       continue;
@@ -140,17 +150,6 @@ export function wholeMonths(date: string, today: string): number {
   const [ty, tmo, td] = today.split('-').map(Number);
   const months = (ty - y) * 12 + (tmo - mo) - (td < d ? 1 : 0);
   return Math.max(0, months);
-}
-
-/** Stale: more than `months` whole months before today (§12.3). */
-function monthsBefore(date: string, today: string, months: number): boolean {
-  return (
-    date < today && wholeMonths(date, today) >= months && !(wholeMonths(date, today) === months && sameDay(date, today))
-  );
-}
-
-function sameDay(date: string, today: string): boolean {
-  return date.slice(8) === today.slice(8);
 }
 
 /** Entry lines of one heading, one per note, by path. */

@@ -1,7 +1,7 @@
 // §12.7 Generated sections spliced into index.md; everything else carried byte for byte, in its
 // order. A block is the text from a `## ` (or `# `) heading to the next one; the Projects block is
 // carried line by line except each project's derived lines.
-import { afterLabel, atxHeading, sectionName } from '../indexParser/text';
+import { afterLabel, atxHeading, SECTIONS, sectionName } from '../indexParser/text';
 import { projectKey } from '../indexParser/sections';
 
 /** The generated sections, in the order /index writes sections (others: see RANK). */
@@ -83,6 +83,27 @@ export function blocks(lines: readonly Line[]): Block[] {
   return out;
 }
 
+/**
+ * The 1-based line of the `Last rebuilt:` line the index parser takes (§F28: outside the sections
+ * it reads, the first one with a value), without a whole parse's entry list.
+ */
+export function rebuiltLineOf(lines: readonly Line[]): number | null {
+  let i = 0;
+  if (/^---[ \t]*$/.test(lines[0]?.text ?? '')) {
+    const close = lines.findIndex((l, n) => n > 0 && /^(---|\.\.\.)[ \t]*$/.test(l.text));
+    if (close > 0) i = close + 1;
+  }
+  let reading = false; // inside a section the parser reads
+  for (; i < lines.length; i++) {
+    const t = lines[i].text.trim();
+    const h = t.charCodeAt(0) === 35 ? atxHeading(t) : null;
+    if (h && h.level === 2) reading = (SECTIONS[sectionName(h.text)] ?? null) !== null;
+    else if (h && h.level === 1) reading = false;
+    else if (!reading && !h && afterLabel(t, 'last rebuilt:')) return i + 1;
+  }
+  return null;
+}
+
 export interface SpliceInput {
   /** index.md as it is, or null for a new one. */
   raw: string | null;
@@ -131,8 +152,11 @@ export function splice(input: SpliceInput): Spliced {
   for (const name of missing) {
     const rank = RANK.indexOf(name);
     let at = -1;
+    const seen = new Set<string>();
     all.forEach((b, i) => {
-      const r = b.name === null ? -1 : RANK.indexOf(b.name);
+      if (b.name === null || seen.has(b.name)) return; // a repeated section is written where it first stands
+      seen.add(b.name);
+      const r = RANK.indexOf(b.name);
       if (r >= 0 && r < rank) at = i;
     });
     if (at < 0) at = firstSection < 0 ? all.length - 1 : firstSection - 1;
@@ -243,27 +267,31 @@ function addedProjects(input: SpliceInput, named: ReadonlySet<string>): string[]
   return out;
 }
 
-/** The carried blocks' texts, in order (a guard: every one must leave a write unchanged). */
-export function carriedBlocks(raw: string, knownTagsCarried = true): string[] {
-  return blocks(splitRaw(raw).lines)
-    .filter(
-      (b) =>
-        b.name === null ||
-        !(GENERATED.includes(b.name) || b.name === 'projects' || (b.name === 'known tags' && !knownTagsCarried)),
-    )
-    .map((b) =>
+/** What must survive a rebuild (§12.7): the carried blocks' texts, and the Projects lines that are carried. */
+export interface Carried {
+  blocks: string[];
+  projectLines: string[];
+}
+
+/** One pass over index.md's lines; `knownTagsCarried`: false when Known Tags is rewritten from aliases.md. */
+export function carriedOf(raw: string, knownTagsCarried = true): Carried {
+  const out: Carried = { blocks: [], projectLines: [] };
+  for (const b of blocks(splitRaw(raw).lines)) {
+    if (b.name === 'projects') {
+      for (const l of b.lines) {
+        const t = l.text.trim();
+        if (t !== '' && !DERIVED.some((d) => afterLabel(t, d) !== null)) out.projectLines.push(l.text);
+      }
+      continue;
+    }
+    if (b.name !== null && (GENERATED.includes(b.name) || (b.name === 'known tags' && !knownTagsCarried))) continue;
+    out.blocks.push(
       b.lines
         .map((l) => l.text)
         .join('\n')
         .replace(/^Last rebuilt:.*$/im, '')
         .trimEnd(),
     );
-}
-
-/** The Projects lines that are carried (all but the derived ones), blank lines left out. */
-export function carriedProjectLines(raw: string): string[] {
-  return blocks(splitRaw(raw).lines)
-    .filter((b) => b.name === 'projects')
-    .flatMap((b) => b.lines.map((l) => l.text))
-    .filter((t) => t.trim() !== '' && !DERIVED.some((d) => afterLabel(t.trim(), d) !== null));
+  }
+  return out;
 }
