@@ -12,6 +12,7 @@ import {
   loadConfig,
   localDate,
   readIndexForWrite,
+  readIndexText,
   writeIndexAtomically,
   type IndexBuild,
 } from './core';
@@ -37,8 +38,14 @@ export function runIndex(args: readonly string[], io: CheckIo, pathProblem: Path
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   const config = outcome.config;
   const file = path.join(config.knowledgeFolder, 'index.md');
-  const current = readIndexForWrite(file);
-  if (!current.ok) return fail('no-index', `Cannot use ${file}: ${current.reason}.`, 1);
+  // --write needs index.md as a regular file (it is replaced); reading alone follows the reader's rule.
+  let current = readIndexForWrite(file);
+  if (!current.ok && !sw.has('--write')) {
+    const read = readIndexText(config);
+    if (read.ok) current = { ok: true, raw: read.text };
+    else return fail('no-index', read.message, 1);
+  }
+  if (!current.ok) return fail('no-index', `Cannot write ${file}: ${current.reason}.`, 1);
   const today = options.today ?? localDate(io.now());
   const build = generateIndex(new IndexScan(config), current.raw, { today });
 
@@ -54,7 +61,7 @@ export function runIndex(args: readonly string[], io: CheckIo, pathProblem: Path
   // --write
   if (build.blockers.length && !sw.has('--force')) {
     io.out(report());
-    if (!options.json) io.out(`Not written: ${build.blockers.join('; ')}. Fix them, or add --force to write anyway.\n`);
+    if (!options.json) io.out(`Nothing written: ${build.blockers.join('; ')}. Add --force to write anyway.\n`);
     return 1;
   }
   if (build.diff.unchanged) {
