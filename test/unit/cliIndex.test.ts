@@ -221,6 +221,23 @@ describe('aria-context index --write: refusals and safety (acceptance 5, 9)', ()
   });
 });
 
+describe('aria-context index: index.md as a symlink inside the folder', () => {
+  test('--check reads it as queries do; --write refuses to replace a link', () => {
+    const home = smallHome({}, '# Knowledge Index\n\n## Known Tags\n\napi\n');
+    const kf = path.join(home, 'knowledge');
+    fs.renameSync(path.join(kf, 'index.md'), path.join(kf, 'real-index.md'));
+    fs.symlinkSync('real-index.md', path.join(kf, 'index.md'));
+    assert.deepEqual(pairs(check(home).added).slice(0, 1), ['api approaches/a.md']);
+    const w = run(home, ['index', '--write']);
+    assert.equal(w.code, 1);
+    assert.match(w.out, /symlink/);
+    assert.equal(
+      fs.readFileSync(path.join(kf, 'real-index.md'), 'utf8'),
+      '# Knowledge Index\n\n## Known Tags\n\napi\n',
+    );
+  });
+});
+
 describe('aria-context index: drift is provable, one truth after a write (acceptance 6, 7, 8)', () => {
   const config = { projects_enabled: 'true', projects_list: 'shop:shop' };
 
