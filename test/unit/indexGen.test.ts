@@ -93,6 +93,11 @@ describe('§12 the rebuild', () => {
     assert.equal(rebuild(config, one.text).diff.unchanged, true);
     assert.match(one.text, /## Other Tags\n\n### 2fa\n[^#]*### zeta\n[^#]*### éclair\n/);
     assert.match(one.text, /## Semantic Hints Index\n\n### cursor\n- guides\/x\/b\.md\n\n### Keyset pagination\n/);
+    // A note without tags still lists its hints (and is untagged)
+    writeTree(path.join(home, 'knowledge'), { 'references/h.md': '---\nsemantic-hints: [zero downtime]\n---\n# H\n' });
+    const hinted = rebuild(config, null);
+    assert.match(hinted.text, /### zero downtime\n- references\/h\.md\n/);
+    assert.deepEqual(hinted.diff.untagged, ['references/h.md']);
     assert.match(
       one.text,
       /## Stale Files\n\n### guides\/x\/b\.md\nLast updated: 2025-01-02 \(23 months ago\) — threshold: 6 months\n/,

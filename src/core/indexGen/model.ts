@@ -115,6 +115,12 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
       )
         m.stale.push({ note, months });
     }
+    // A note's hints are listed whether or not it has tags (team-shared notes have no hint section).
+    if (note.tier !== 'team')
+      for (const phrase of note.hints) {
+        if (writableHeading(phrase)) push(m.hints, phrase, note);
+        else m.notes.push(`semantic hint "${phrase.slice(0, 80)}" of ${note.path} cannot be a heading; not written`);
+      }
     if (note.tags.length === 0) {
       m.untagged.push(note);
       continue;
@@ -126,11 +132,6 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
       }
       if (note.tier === 'team') push(m.team, tag, note);
       else push(known.has(tag) ? m.tagIndex : m.otherTags, tag, note);
-    }
-    if (note.tier === 'team') continue;
-    for (const phrase of note.hints) {
-      if (writableHeading(phrase)) push(m.hints, phrase, note);
-      else m.notes.push(`semantic hint "${phrase.slice(0, 80)}" of ${note.path} cannot be a heading; not written`);
     }
   }
   for (const tag of collated(badTags)) m.notes.push(`tag "${tag.slice(0, 80)}" cannot be a heading; not written`);
