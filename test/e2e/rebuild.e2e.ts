@@ -25,7 +25,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
+import { endSession, fixtureHome, golden, isChecked, packagedVsix, pickRowByLabel } from './workbench';
 
 /** What `aria-context index` prints for this HOME: the text Apply must leave in the buffer. */
 function cliRebuild(home: string): string {
@@ -119,6 +119,41 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
     await screenshot(page, 'rebuild-applied');
     await saveActive(page, indexFile);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), expected, 'the buffer held exactly the rebuild');
+  });
+
+  test('Apply and Promote Tags…: the picked candidates go into Known Tags of the same unsaved buffer', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    for (const n of ['a', 'b', 'c'])
+      fs.writeFileSync(
+        path.join(home, 'knowledge', 'guides', `retry-${n}.md`),
+        `---\ntags: [api, retries, s82]\n---\n# Retry ${n}\n`,
+      );
+    const before = fs.readFileSync(indexFile, 'utf8');
+    await runCommand(page, 'Context: Rebuild Index…');
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => /^index\.md ↔ rebuild: .*1 promotion available/.test(t)),
+      60_000,
+      'the diff editor with one promotion',
+    );
+    await clickNotificationButton(page, 'Rebuild of index.md', 'Apply and Promote Tags…');
+    const row = pickRowByLabel(page, 'retries');
+    await row.waitFor({ timeout: 15_000 });
+    assert.equal(await pickRowByLabel(page, 's82').count(), 0, 'a session stamp is never suggested');
+    await row.locator('.monaco-checkbox').click();
+    assert.ok(await isChecked(page, row), 'retries checked');
+    await page.locator('.quick-input-widget .quick-input-box input').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await waitFor(async () => (await dirtyTabs(page).count()) > 0, 15_000, 'index.md edited, not saved');
+    await sleep(500);
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), before, 'nothing written by the extension');
+    await saveActive(page, indexFile);
+    const saved = fs.readFileSync(indexFile, 'utf8');
+    assert.match(
+      saved,
+      /kubernetes \[aliases: k8s, kube\], nextjs, react-native \[aliases: rn\], security, stripe, testing, retries\n/,
+    );
+    assert.match(saved, /### retries\n- guides\/retry-a\.md — Retry a\n/);
   });
 
   test('without index.md, the welcome view builds one from the notes', async () => {
