@@ -6,7 +6,7 @@
 //   - scanDrift, a scan of the notes' front matter (through the core reader, with progress and
 //     cancel): notes whose tags differ from the index, notes missing from it, notes changed
 //     after `Last rebuilt`.
-// Nothing here writes anywhere; the fix is always the user's `/index`.
+// Nothing here writes anywhere; the fix is the user's: a rebuild (§12) or /index.
 import { indexPathVerdict } from './crossProject';
 import { Availability } from './availability';
 import type { Snapshot } from './engine';
@@ -84,7 +84,7 @@ export function healthSummary(health: IndexHealth, today: string): string {
 }
 
 export const INDEX_REBUILD_HINT =
-  'Run /index in your aria-knowledge agent to rebuild index.md (aria-context never writes to the knowledge folder).';
+  'Context: Rebuild Index… rebuilds index.md from the notes as a diff you review and save (or aria-context index --write in a terminal).';
 
 export class Problems {
   readonly list: IndexProblem[] = [];
