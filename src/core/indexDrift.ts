@@ -2,12 +2,11 @@
 // The notes are exactly the index generator's (indexGen/scan.ts): what a rebuild would list is
 // what drift compares, so a note /index never catalogues (archive/, intake/, …) is never "not indexed".
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Snapshot } from './engine';
 import { identity, Problems, rebuiltDate, type IndexHealth, type IndexProblem } from './indexHealth';
 import { indexLines, type IndexLines } from './indexParser';
 import { noteReader, readNote, type HeadReader } from './indexGen/read';
-import { listScanTargets, type ScanList } from './indexGen/scan';
+import { listScanTargets, targetsFor, type ScanList } from './indexGen/scan';
 import { localDate } from './staleness';
 
 export interface DriftOptions {
@@ -47,11 +46,14 @@ export class DriftScan {
     lines: IndexLines,
     notes?: readonly string[],
   ) {
-    const list = listScanTargets(snapshot.config);
-    const only = notes ? new Set(notes.map((n) => path.resolve(n))) : null;
-    this.targets = only ? list.targets.filter((t) => only.has(t.abs)) : list.targets;
+    // Some notes again (a save): judged by path, without listing the whole folder.
+    if (notes) this.targets = targetsFor(snapshot.config, notes);
+    else {
+      const list = listScanTargets(snapshot.config);
+      this.targets = list.targets;
+      for (const e of list.errors) this.skipped.push(`${e.path} ${e.message}`);
+    }
     this.notes = this.targets.map((t) => t.abs);
-    for (const e of [...list.errors]) this.skipped.push(`${e.path} ${e.message}`);
     this.read = noteReader(snapshot.config);
     this.rebuilt = rebuiltDate(snapshot.index.lastRebuilt);
     this.summaryLine = lines.lastRebuilt?.line ?? 1;

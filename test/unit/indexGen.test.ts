@@ -12,6 +12,7 @@ import { carriedIntact, generateIndex, IndexScan } from '../../src/core/indexGen
 import { addKnownTags } from '../../src/core/indexGen/knownTags';
 import { indexPairs } from '../../src/core/indexGen/diff';
 import { writeIndexAtomically } from '../../src/core/indexGen/write';
+import { listScanTargets, targetsFor } from '../../src/core/indexGen/scan';
 import type { Config } from '../../src/core/types';
 import { makeHome, tempDir, writeTree } from '../helpers';
 
@@ -318,5 +319,49 @@ describe('§12.7 index shapes', () => {
       rebuild(configOf(on), raw).text,
       /### shop — Shop\nRelevant tags: api\nProject-tier files: 1 \(decisions: 1, patterns: 0, other: 0\)\nLast project-tier update: 2026-10-01\nPromotion candidates: 1\n\n### blog\nProject-tier files: 0\n\n## Known Tags/,
     );
+  });
+});
+
+describe('§12.1 one rule for a listing and for a path', () => {
+  test('targetsFor (a saved note, judged by path) gives what listScanTargets lists, and nothing else', () => {
+    const home = makeHome({
+      config: { projects_enabled: 'true', projects_list: 'shop:shop', projects_shared_knowledge: 'shop' },
+      files: {
+        'knowledge/approaches/a.md': note('api', 'A'),
+        'knowledge/approaches/deeper/no.md': note('api', 'No'),
+        'knowledge/guides/x/y/g.md': note('api', 'G'),
+        'knowledge/references/README.md': note('api', 'Readme with tags'),
+        'knowledge/archive/old.md': note('api', 'Old'),
+        'knowledge/root.md': note('api', 'Root'),
+        'knowledge/projects/shop/README.md': '# Shop\n',
+        'knowledge/projects/shop/sub/README.md': '# Sub readme is a note\n',
+        'knowledge/projects/other/o.md': note('api', 'Not configured'),
+        'knowledge/.hidden/h.md': note('api', 'H'),
+        'Projects/shop/_project-knowledge/w.md': note('api', 'W'),
+        'Projects/shop/_project-knowledge/cross/c.md': '# C\n',
+        'Projects/shop/_project-knowledge/README.md': '# About\n',
+      },
+    });
+    const config = configOf(home);
+    const listed = listScanTargets(config).targets;
+    const all = [
+      ...['approaches/a.md', 'approaches/deeper/no.md', 'guides/x/y/g.md', 'references/README.md', 'archive/old.md'],
+      ...['root.md', 'projects/shop/README.md', 'projects/shop/sub/README.md', 'projects/other/o.md', '.hidden/h.md'],
+    ].map((p) => path.join(config.knowledgeFolder, p));
+    all.push(...['w.md', 'cross/c.md', 'README.md'].map((p) => path.join(home, 'Projects/shop/_project-knowledge', p)));
+    assert.deepEqual(
+      targetsFor(config, all)
+        .map((t) => [t.path, t.tier, t.project, t.scope])
+        .sort(),
+      listed.map((t) => [t.path, t.tier, t.project, t.scope]).sort(),
+    );
+    assert.deepEqual(listed.map((t) => t.path).sort(), [
+      'approaches/a.md',
+      'guides/x/y/g.md',
+      'projects/shop/sub/README.md',
+      'references/README.md',
+      '~/Projects/shop/_project-knowledge/cross/c.md',
+      '~/Projects/shop/_project-knowledge/w.md',
+    ]);
   });
 });

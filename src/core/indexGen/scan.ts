@@ -181,3 +181,63 @@ function walk(
   };
   visit(top, 0);
 }
+
+/**
+ * The targets `listScanTargets` would give for these absolute paths, judged by path alone (a
+ * saved note looked at again without listing the folder); a path it would not list is left out.
+ */
+export function targetsFor(config: Config, paths: readonly string[]): ScanList['targets'] {
+  const folder = config.knowledgeFolder;
+  const out: ScanList['targets'] = [];
+  const plain = (names: string[]) =>
+    names.length > 0 &&
+    names.every((n) => n !== '' && !n.startsWith('.') && !hasControlChars(n)) &&
+    /\.md$/i.test(names[names.length - 1]) &&
+    names.length <= MAX_DEPTH + 1;
+  for (const p of paths) {
+    const abs = path.resolve(p);
+    if (isInside(abs, folder)) {
+      const names = path.relative(folder, abs).split(path.sep);
+      const rel = names.join('/');
+      if (!plain(names)) continue;
+      const deep = CROSS_FOLDERS.find(([name]) => name === names[0]);
+      if (deep && (deep[1] ? names.length >= 2 : names.length === 2)) {
+        out.push({
+          abs,
+          path: rel,
+          tier: 'cross',
+          project: null,
+          scope: null,
+          readme: isReadme(names[names.length - 1]),
+        });
+        continue;
+      }
+      if (!config.projectsEnabled || names[0] !== 'projects' || names.length < 3) continue;
+      const key = [...config.projectsList].find(([, project]) => project.tag === names[1])?.[0];
+      if (key && !(names.length === 3 && isReadme(names[2])))
+        out.push({ abs, path: rel, tier: 'project', project: key, scope: null });
+      continue;
+    }
+    for (const key of config.sharedKnowledge) {
+      const dir = knowledgeDirs(config, key).find((d) => isInside(abs, d));
+      if (!dir) continue;
+      const names = path.relative(dir, abs).split(path.sep);
+      const cross = names[0] === 'cross' && names.length > 1;
+      if (
+        !plain(names) ||
+        (names.length === 1 && isReadme(names[0])) ||
+        (cross && names.length === 2 && isReadme(names[1]))
+      )
+        break;
+      out.push({
+        abs,
+        path: displayHomePath(abs, config.home),
+        tier: 'team',
+        project: cross ? 'cross' : key,
+        scope: cross ? 'cross' : 'repo',
+      });
+      break;
+    }
+  }
+  return out;
+}
