@@ -163,6 +163,16 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
           file,
         ),
       },
+      freeformPromotionThreshold: threshold(
+        data,
+        configText,
+        'freeform_promotion_threshold',
+        3,
+        warnings,
+        file,
+        'notes',
+      ),
+      stalenessMonths: threshold(data, configText, 'staleness_threshold_months', 6, warnings, file, 'months'),
       warnings,
     },
   };
@@ -206,6 +216,7 @@ function threshold(
   fallback: number,
   warnings: string[],
   file: string | null,
+  unit = 'days',
 ): number {
   const value = data[key];
   if (value === undefined || value === null || value === '') return fallback;
@@ -213,7 +224,7 @@ function threshold(
     writtenValue(text, key) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
   if (/^[0-9]+$/.test(written) && atMost2To53(written)) return Number(written);
   warnings.push(
-    `${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of days (digits only); using the default ${fallback}`,
+    `${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of ${unit} (digits only); using the default ${fallback}`,
   );
   return fallback;
 }

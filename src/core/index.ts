@@ -86,6 +86,16 @@ export { folderQuery, hookCandidates, hookText, promptQuery, HOOK_MAX_CHARS, typ
 export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './activeFile';
 export { scanDrift, driftOf, DriftScan, withDrift } from './indexDrift';
 export {
+  IndexScan,
+  generateIndex,
+  readIndexForWrite,
+  writeIndexAtomically,
+  addKnownTags,
+  type IndexBuild,
+  type IndexDiff,
+} from './indexGen';
+export { loadConfig } from './config';
+export {
   checkIndex,
   problemLines,
   healthSummary,
