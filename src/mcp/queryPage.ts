@@ -6,7 +6,8 @@
 // carries the query and a fingerprint of the whole result, so another query's, a forged one, or
 // one cut from a result the knowledge has since changed is refused with a message, never used.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { countText, type QueryResult, type ResultItem } from '../core';
+import { countText, escapeControls, parseQueryText, type QueryResult, type ResultItem } from '../core';
+import { MCP_NAMES, type ToolNames } from './definitions';
 import { MAX_CURSOR_CHARS } from './limits';
 
 /** One page: its part of the result and the cursor for the rest (null on the last page). */
@@ -100,7 +101,14 @@ export function fingerprint(r: QueryResult): string {
   return hash.digest('base64url').slice(0, 22);
 }
 
-const queryKey = (query: string) => createHash('sha256').update(query).digest('base64url').slice(0, 16);
+/** The query as its words and mode: spacing, commas and `OR` do not make another query. */
+function queryKey(query: string): string {
+  const { tokens, mode } = parseQueryText(query);
+  return createHash('sha256')
+    .update(`${mode}\u0000${tokens.join('\u0000')}`)
+    .digest('base64url')
+    .slice(0, 16);
+}
 const sign = (payload: string) => createHmac('sha256', KEY).update(payload).digest('base64url').slice(0, 22);
 
 export function encodeCursor(query: string, result: QueryResult, offset: number): string {
@@ -188,4 +196,21 @@ export function cutPage(
   if (lo > 0) return page(result, from + lo);
   const one = page(result, from + 1);
   return fits(one) ? one : shrink({ ...one, result: clippedResult(one.result) });
+}
+
+/** How to get the rest of a result cut into pages; empty when the page is the whole result. */
+export function restLines(page: QueryPage, names: ToolNames = MCP_NAMES): string {
+  if (page.from === 0 && page.nextCursor === null) return '';
+  const lines =
+    page.to - page.from === 1
+      ? `Line ${countText(page.to)}`
+      : `Lines ${countText(page.from + 1)}–${countText(page.to)}`;
+  const shown = `${lines} of ${countText(page.total)} shown (files in rank order, then pending ideas, then warnings).`;
+  if (page.nextCursor === null) return `\n${shown} This is the last page.\n`;
+  const tokens = page.result.query.tokens;
+  const example = tokens.length >= 2 ? `${tokens[0]} AND ${tokens[1]}` : `${tokens[0] ?? 'api'} AND pagination`;
+  return (
+    `\n${shown} ${countText(page.total - page.to)} more: narrow the query with AND (e.g. "${escapeControls(example.slice(0, 200))}"), ` +
+    `or call ${names.query} again with the same "query" and "cursor": "${page.nextCursor}" to continue.\n`
+  );
 }

@@ -5,8 +5,6 @@
 // Arguments are checked against the tool's schema first; every failure is a tool result with
 // isError and a message a model can act on, never a throw.
 import {
-  countText,
-  escapeControls,
   itemsForPaths,
   pickItems,
   queryTooLarge,
@@ -23,7 +21,7 @@ import { toolDefinitions, type ToolNames, MCP_NAMES } from './definitions';
 import { factsLines, itemFacts, type ItemFacts } from './itemFacts';
 import type { Ledger } from './ledger';
 import { DEFAULT_QUERY_CHARS, MAX_PATHS_PER_CALL } from './limits';
-import { cutPage, decodeCursor, type QueryPage } from './queryPage';
+import { cutPage, decodeCursor, restLines, type QueryPage } from './queryPage';
 import { LOAD_TOOL, QUERY_TOOL } from './names';
 import { checkArguments, type JsonSchema } from './schema';
 import { fileUri } from './uris';
@@ -177,23 +175,6 @@ export function runQueryTool(source: ToolSource, args: unknown, options: QueryTo
     );
   };
   return answer(cutPage(query, result, from, DEFAULT_QUERY_CHARS, measure));
-}
-
-/** How to get the rest of a result cut into pages; empty when the page is the whole result. */
-function restLines(page: QueryPage, names: ToolNames): string {
-  if (page.from === 0 && page.nextCursor === null) return '';
-  const lines =
-    page.to - page.from === 1
-      ? `Line ${countText(page.to)}`
-      : `Lines ${countText(page.from + 1)}–${countText(page.to)}`;
-  const shown = `${lines} of ${countText(page.total)} shown (files in rank order, then pending ideas, then warnings).`;
-  if (page.nextCursor === null) return `\n${shown} This is the last page.\n`;
-  const tokens = page.result.query.tokens;
-  const example = tokens.length >= 2 ? `${tokens[0]} AND ${tokens[1]}` : `${tokens[0] ?? 'api'} AND pagination`;
-  return (
-    `\n${shown} ${countText(page.total - page.to)} more: narrow the query with AND (e.g. "${escapeControls(example.slice(0, 200))}"), ` +
-    `or call ${names.query} again with the same "query" and "cursor": "${page.nextCursor}" to continue.\n`
-  );
 }
 
 export interface LoadSession {

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { BENCH_TODAY, generateHome, prng, type GeneratedHome } from '../../bench/generate';
 import { tempDir } from '../helpers';
-import { cliJs, connect, ensureBuilt, textOf, type Connected, type TextResult } from './client';
+import { cliJs, connect, connectV2, ensureBuilt, textOf, type Connected, type TextResult } from './client';
 
 const BUDGET = 40_000;
 
@@ -143,6 +143,43 @@ describe('every knowledge_query and knowledge_load answer within 40,000 characte
         full.ideas.map((i) => i.path),
       );
       assert.deepEqual(notes, full.notes);
+    }
+  });
+
+  test('the context prompt is one message within the budget, however wide its query', async () => {
+    for (const query of queries.slice(0, 10)) {
+      const prompt = await s.client.getPrompt({ name: 'context', arguments: { query } });
+      const text = prompt.messages.map((m) => (m.content as { text?: string }).text ?? '').join('');
+      assert.ok(text.length <= BUDGET, `"${query.slice(0, 80)}…": ${text.length} characters`);
+    }
+  });
+
+  test('the v2 client (2026-07-28) pages the same way, and the same words spaced otherwise are the same query', async () => {
+    const v2 = await connectV2(g.home, ['--today', BENCH_TODAY]);
+    try {
+      const query = queries[2];
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const asked = pages % 2 ? `  ${query.split(' ').join(' ,  ')} ` : query;
+        const result = (await v2.client.callTool({
+          name: 'knowledge_query',
+          arguments: { query: asked, ...(cursor ? { cursor } : {}) },
+        })) as TextResult;
+        assert.ok(!result.isError, textOf(result));
+        assert.ok(answerSize(result) <= BUDGET);
+        const page = result.structuredContent as Structured;
+        seen.push(...page.items.map((i) => i.path));
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor && pages < 1000);
+      assert.deepEqual(
+        seen,
+        fullResult(query).items.map((i) => i.path),
+      );
+    } finally {
+      await v2.close();
     }
   });
 
