@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { generateHome, prng, type GeneratedHome } from '../../bench/generate';
-import { repoRoot, tempDir } from '../helpers';
+import { fixtureCopy, repoRoot, tempDir } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
@@ -47,7 +47,7 @@ function readIndex(text: string) {
 }
 
 /** The stated rule, from scratch: the notes the hook names for `prompt`, best first (all of them). */
-function referenceNotes(g: GeneratedHome, index: ReturnType<typeof readIndex>, shared: string[], prompt: string) {
+function referenceNotes(g: Folder, index: ReturnType<typeof readIndex>, shared: string[], prompt: string) {
   const headings = new Set(index.entries.filter((e) => e.section === 'Tag Index').map((e) => e.heading));
   const lookup = (s: string) => (headings.has(s) || index.known.has(s) ? s : (index.aliases.get(s) ?? null));
   const words = prompt
@@ -120,16 +120,41 @@ function hookPaths(home: string, session: string, prompt: string): { text: strin
   return { text, paths: [...text.matchAll(/^ {2}path: (.*)$/gm)].map((m) => m[1]) };
 }
 
+/** What the reference reads: a HOME, its knowledge folder, index.md and the config. */
+type Folder = Pick<GeneratedHome, 'home' | 'knowledgeFolder' | 'indexFile' | 'configFile'>;
+
+const exampleFolder = (): Folder => {
+  const home = fixtureCopy('aria-hook-diff-example-');
+  const knowledgeFolder = path.join(home, 'knowledge');
+  return {
+    home,
+    knowledgeFolder,
+    indexFile: path.join(knowledgeFolder, 'index.md'),
+    configFile: path.join(home, '.claude', 'aria-knowledge.local.md'),
+  };
+};
+
 const FILLER = ['how', 'do', 'we', 'handle', 'the', 'with', 'for', 'please', 'fix', 'our', 'and', 'in', 'when'];
 
-for (const [notes, seed, shape] of [
-  [400, 11, {}],
-  [1_500, 12, { tagsPerNote: 3, tags: 60 }],
-  [3_000, 13, { tagsPerNote: 2 }],
-] as const) {
-  describe(`the hook against the reference of its stated rule (${notes} generated notes)`, () => {
+const FOLDERS: Array<[string, number, () => Folder]> = [
+  ['the bundled example', 21, exampleFolder],
+  ['400 generated notes', 11, () => generateHome(tempDir('aria-hook-diff-'), 400, 11)],
+  [
+    '1,500 generated notes, three tags each of 60',
+    12,
+    () => generateHome(tempDir('aria-hook-diff-'), 1_500, 12, 10_000, { tagsPerNote: 3, tags: 60 }),
+  ],
+  [
+    '3,000 generated notes, two tags each',
+    13,
+    () => generateHome(tempDir('aria-hook-diff-'), 3_000, 13, 10_000, { tagsPerNote: 2 }),
+  ],
+];
+
+for (const [name, seed, make] of FOLDERS) {
+  describe(`the hook against the reference of its stated rule (${name})`, () => {
     test('same notes, same order, for generated prompts', () => {
-      const g = generateHome(tempDir('aria-hook-diff-'), notes, seed, 10_000, shape);
+      const g = make();
       const index = readIndex(fs.readFileSync(g.indexFile, 'utf8'));
       const config = fs.readFileSync(g.configFile, 'utf8');
       const shared = (/^projects_shared_knowledge: (.*)$/m.exec(config)?.[1] ?? '').split(',').map((s) => s.trim());

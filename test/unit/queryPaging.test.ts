@@ -34,7 +34,7 @@ describe("the editor's query tool, page by page", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const text = runQueryTool({ query, ...(cursor ? { cursor } : {}) } as { query: string }, source);
+      const text = runQueryTool({ query, ...(cursor ? { cursor } : {}) }, source);
       assert.ok(text.length <= 40_000, `${text.length} characters`);
       for (const m of text.split('\nSizes (')[0].matchAll(/^(\d+)\. \S/gm)) numbered.push(Number(m[1]));
       cursor = cursorOf(text);
@@ -58,7 +58,7 @@ describe("the editor's query tool, page by page", () => {
     assert.match(first, /^1\. a\.md — word word .*…/m);
     const cursor = cursorOf(first);
     assert.ok(cursor, first.slice(-500));
-    const second = runQueryTool({ query: 'api', cursor } as { query: string }, source);
+    const second = runQueryTool({ query: 'api', cursor }, source);
     assert.match(second, /^2\. b\.md — B \[api\]$/m);
     assert.equal(cursorOf(second), undefined);
   });
