@@ -62,4 +62,36 @@ describe("the editor's query tool, page by page", () => {
     assert.match(second, /^2\. b\.md — B \[api\]$/m);
     assert.equal(cursorOf(second), undefined);
   });
+
+  test('a project whose relevant tags alone pass the budget: its terms are cut short, every page within the budget, every line reached', () => {
+    const tags = Array.from({ length: 300 }, (_, i) => `t${i}-${'x'.repeat(400)}`);
+    const home = makeHome({
+      config: { projects_enabled: 'true', projects_list: 'p:p' },
+      index:
+        `${INDEX_HEADER}## Projects\n\n### p — P\nRelevant tags: ${tags.join(', ')}\n\n## Tag Index\n` +
+        tags
+          .slice(0, 40)
+          .map((t, i) => `### ${t}\n- n${i}.md — Note ${i}\n`)
+          .join(''),
+      files: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`knowledge/n${i}.md`, `# ${i}\n`])),
+    });
+    const source = sourceFor(snapshotFor(home));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const text = runQueryTool({ query: 'p', ...(cursor ? { cursor } : {}) }, source);
+      assert.ok(text.length <= 40_000, `${text.length} characters`);
+      seen.push(...[...text.matchAll(/^\d+\. (n\d+\.md) /gm)].map((m) => m[1]));
+      cursor = cursorOf(text);
+      pages++;
+    } while (cursor && pages < 100);
+    const whole = runQuery(snapshotFor(home), 'p', { today: BENCH_TODAY });
+    assert.ok(whole.ok);
+    assert.equal(seen.length, 40);
+    assert.deepEqual(
+      seen,
+      whole.result.items.filter((item) => item.category !== 'tracked-artifact').map((item) => item.path),
+    );
+  });
 });
