@@ -92,7 +92,7 @@ export function clippedQuery(r: QueryResult, keep: number): QueryResult {
   };
 }
 
-/** What a cursor is bound to: the query as typed and every line of its result. */
+/** What a cursor is bound to besides the query: every line of its result, in order. */
 export function fingerprint(r: QueryResult): string {
   const hash = createHash('sha256');
   for (const i of r.items) hash.update(`${i.n}\u0000${i.category}\u0000${i.path}\u0001`);
@@ -111,10 +111,9 @@ function queryKey(query: string): string {
 }
 const sign = (payload: string) => createHmac('sha256', KEY).update(payload).digest('base64url').slice(0, 22);
 
-export function encodeCursor(query: string, result: QueryResult, offset: number): string {
-  const payload = Buffer.from(JSON.stringify({ o: offset, q: queryKey(query), f: fingerprint(result) })).toString(
-    'base64url',
-  );
+/** A cursor at line `offset` of the result whose fingerprint is `print`. */
+export function encodeCursor(query: string, print: string, offset: number): string {
+  const payload = Buffer.from(JSON.stringify({ o: offset, q: queryKey(query), f: print })).toString('base64url');
   return `${payload}.${sign(payload)}`;
 }
 
@@ -170,12 +169,13 @@ export function cutPage(
   measure: (page: QueryPage) => number,
 ): QueryPage {
   const total = lineCount(result);
+  const print = fingerprint(result);
   const page = (r: QueryResult, to: number): QueryPage => ({
     result: sliceResult(r, from, to),
     from,
     to,
     total,
-    nextCursor: to < total ? encodeCursor(query, result, to) : null,
+    nextCursor: to < total ? encodeCursor(query, print, to) : null,
   });
   const fits = (p: QueryPage) => measure(p) <= budget;
   /** The query's header cut short until the page fits (a hostile index's terms can be long). */
@@ -205,7 +205,7 @@ export function restLines(page: QueryPage, names: ToolNames = MCP_NAMES): string
     page.to - page.from === 1
       ? `Line ${countText(page.to)}`
       : `Lines ${countText(page.from + 1)}–${countText(page.to)}`;
-  const shown = `${lines} of ${countText(page.total)} shown (files in rank order, then pending ideas, then warnings).`;
+  const shown = `${lines} of ${countText(page.total)} shown (results in rank order, then pending ideas, then warnings).`;
   if (page.nextCursor === null) return `\n${shown} This is the last page.\n`;
   const tokens = page.result.query.tokens;
   const example = tokens.length >= 2 ? `${tokens[0]} AND ${tokens[1]}` : `${tokens[0] ?? 'api'} AND pagination`;
