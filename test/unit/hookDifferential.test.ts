@@ -145,9 +145,9 @@ const FOLDERS: Array<[string, number, () => Folder]> = [
     () => generateHome(tempDir('aria-hook-diff-'), 1_500, 12, 10_000, { tagsPerNote: 3, tags: 60 }),
   ],
   [
-    '3,000 generated notes, two tags each',
+    '2,000 generated notes, two tags each',
     13,
-    () => generateHome(tempDir('aria-hook-diff-'), 3_000, 13, 10_000, { tagsPerNote: 2 }),
+    () => generateHome(tempDir('aria-hook-diff-'), 2_000, 13, 10_000, { tagsPerNote: 2 }),
   ],
 ];
 
