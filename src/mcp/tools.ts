@@ -225,13 +225,14 @@ export function runLoadTool(
     ...(item.description ? { title: item.description } : {}),
     mimeType: 'text/markdown',
   });
-  // The links count against the budget: the agent receives them with the text (§11).
+  // The links count against the budget where the agent receives them with the text (§11); the
+  // editor's tool sends the text alone.
   const load = loadWithinBudget(snapshot.value.config, items, {
     maxChars: a.maxChars,
     ledger: session.ledger,
     reload: a.reload === true,
     pathRefusals: refusals,
-    extraPerFile: (item) => JSON.stringify(link(item)).length,
+    extraPerFile: names.server ? (item) => JSON.stringify(link(item)).length : undefined,
   });
   const links = [...load.loaded, ...load.already].map((f) => link(f.item));
   return { content: [{ type: 'text', text: load.text }, ...links] };
