@@ -156,6 +156,31 @@ export function decodeCursor(
   return { ok: true, offset };
 }
 
+/** The JSON keys and punctuation every item of structuredContent carries, at the least. */
+const ITEM_JSON_CHARS = 150;
+
+/**
+ * What line `i` costs an answer at the least: its row's text (and, when `structured`, its JSON),
+ * counting only the strings it must show; escaping and annotations only add to it.
+ */
+export function leastCost(r: QueryResult, i: number, structured: boolean): number {
+  if (i < r.items.length) {
+    const item = r.items[i];
+    const text = item.path.length + (item.description?.length ?? 0) + 4;
+    const tags = item.tags.reduce((n, t) => n + t.length, 0);
+    return structured
+      ? text + item.path.length + item.absPath.length + (item.description?.length ?? 0) + tags + ITEM_JSON_CHARS
+      : text;
+  }
+  i -= r.items.length;
+  if (i < r.ideas.length) {
+    const idea = r.ideas[i];
+    return structured ? 2 * idea.title.length + idea.path.length : idea.title.length;
+  }
+  const warning = r.warnings[i - r.ideas.length] ?? '';
+  return structured ? 2 * warning.length : warning.length;
+}
+
 /**
  * The largest page from `from` whose answer (`measure` of the page) fits `budget`, at least one
  * line (clipped if it alone would not fit) and the query's header cut short if even that would
@@ -167,6 +192,7 @@ export function cutPage(
   from: number,
   budget: number,
   measure: (page: QueryPage) => number,
+  structured = false,
 ): QueryPage {
   const total = lineCount(result);
   const print = fingerprint(result);
@@ -184,9 +210,12 @@ export function cutPage(
     return fits(p) ? p : { ...p, result: clippedQuery(p.result, 1) };
   };
   if (total === from) return shrink(page(result, from));
-  // Every line costs well over 40 characters (a row, a size line, its JSON): this bounds the search.
+  // No page can hold more lines than their least costs allow: this bounds the search (and the
+  // sizes looked up for it) to about the lines that fit, however long the result.
   let lo = 0;
-  let hi = Math.min(total - from, Math.ceil(budget / 40));
+  let hi = 0;
+  for (let spent = 0; from + hi < total && (spent += leastCost(result, from + hi, structured)) <= budget;) hi++;
+  hi = Math.max(1, hi);
   if (fits(page(result, from + hi))) return page(result, from + hi);
   while (lo + 1 < hi) {
     const mid = (lo + hi) >> 1;

@@ -174,7 +174,7 @@ export function runQueryTool(source: ToolSource, args: unknown, options: QueryTo
       (a.content[0] as { text: string }).text.length + (names.server ? JSON.stringify(a.structuredContent).length : 0)
     );
   };
-  return answer(cutPage(query, result, from, DEFAULT_QUERY_CHARS, measure));
+  return answer(cutPage(query, result, from, DEFAULT_QUERY_CHARS, measure, names.server === true));
 }
 
 export interface LoadSession {
