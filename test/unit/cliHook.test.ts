@@ -365,4 +365,19 @@ describe('aria-context hook claude-code', () => {
       assert.equal(new Set(pushed).size, pushed.length, `pushed twice: ${pushed.join('\n')}`);
     }
   });
+
+  test('a ledger lock held by another hook means silence; one left by a hook that died is taken over', () => {
+    const fresh = fixtureCopy('aria-hook-lock-');
+    const cache = path.join(fresh, '.cache', 'aria-context');
+    fs.mkdirSync(cache, { recursive: true, mode: 0o700 });
+    fs.chmodSync(cache, 0o700);
+    const lock = path.join(cache, 'hook-sessions.json.lock');
+    fs.writeFileSync(lock, '', { mode: 0o600 });
+    silent(fresh, prompt(newSession(), 'How do we verify Stripe webhooks in our API?'));
+    assert.ok(fs.existsSync(lock), "another hook's lock is left alone");
+    const longAgo = new Date(Date.now() - 5 * 60_000);
+    fs.utimesSync(lock, longAgo, longAgo);
+    assert.ok(notes(context(fresh, prompt(newSession(), 'How do we verify Stripe webhooks in our API?'))).length > 0);
+    assert.equal(fs.existsSync(lock), false, 'released after use');
+  });
 });
