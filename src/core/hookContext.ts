@@ -1,9 +1,13 @@
-// What an agent's hook may push, by aria-knowledge's own rule for its prompt hook:
+// What an agent's hook may push, by aria-knowledge's rule for its prompt hook, with the
+// differences SPEC §10 states and gives reasons for:
 //   - a prompt must name at least two distinct known tags (or their aliases) as whole words, in
 //     any case; a hyphenated tag matches its words in a row (`react native`, `React-Native`);
+//     the notes are those of the tags' query listed under one of them, more of the tags first,
+//     then in aria's order (hookCandidates);
 //   - a session's folder must lie inside a configured project (by real path), and then the
 //     context is that project's knowledge;
-//   - at most MAX_SURFACED_FILES notes, titles and paths only, at most HOOK_MAX_CHARS characters.
+//   - at most MAX_SURFACED_FILES notes, quoted titles and paths only, at most HOOK_MAX_CHARS
+//     characters, under the line that says they are reference, not instructions.
 // The caller (the CLI's `hook`) keeps the per-session ledger and checks each file with the
 // reader before it is named.
 import * as path from 'node:path';
