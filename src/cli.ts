@@ -24,13 +24,15 @@ import {
   runQuery,
   privateFolder,
   toJson,
-  USAGE,
+  usageFor,
+  inWordsOf,
   type IndexCacheJob,
   type Snapshot,
 } from './core';
 import { runCheck } from './cliCheck';
-import { cliSources, retryWithoutCacheFile } from './cliCommand';
+import { cliMessage, cliSources, retryWithoutCacheFile } from './cliCommand';
 import { processSetupIo, runSetup } from './cliSetup';
+import { runDoctor } from './cliDoctor';
 import { readStdin, runHook } from './cliHook';
 import { runTags } from './cliTags';
 
@@ -44,7 +46,8 @@ Usage:
   aria-context check [--json] [--drift] [options]
   aria-context tags [--json] [options]
   aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
-  aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes]
+  aria-context setup <claude-code|codex|cursor|vscode> [--hooks] [--remove] [--print] [--yes]
+  aria-context doctor [--json]
   aria-context hook <claude-code|codex>
 
 Tokens are tags, aliases or project keys; AND switches to intersection.
@@ -108,7 +111,10 @@ export function parseArgs(argv: string[]): ParseOutcome {
     return { kind: 'help' };
   const [command, ...rest] = argv;
   if (command !== 'query')
-    return { kind: 'error', message: `Unknown command "${command}". ${USAGE}\nRun aria-context --help for options.` };
+    return {
+      kind: 'error',
+      message: `Unknown command "${command}". ${usageFor('cli')}\nRun aria-context --help for options.`,
+    };
   const options: CliOptions = { tokens: [], json: false, load: null, noCache: false };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -145,7 +151,7 @@ export function parseArgs(argv: string[]): ParseOutcome {
   }
   const tooLarge = queryTooLarge(options.tokens); // before the index is read for these tokens
   if (tooLarge) return { kind: 'error', message: tooLarge };
-  if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: USAGE };
+  if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: usageFor('cli') };
   return { kind: 'run', options };
 }
 
@@ -210,6 +216,10 @@ export function main(argv: string[], io: CliIo): number {
   }
   if (argv[0] === 'check') return runCheck(argv.slice(1), io, relativePathProblem);
   if (argv[0] === 'setup') return runSetup(argv.slice(1), processSetupIo(io.out, io.env, __filename));
+  if (argv[0] === 'doctor') {
+    const { node, cli } = processSetupIo(io.out, io.env, __filename);
+    return runDoctor(argv.slice(1), { ...io, node, cli });
+  }
   if (argv[0] === 'hook') return runHook(argv.slice(1), { ...io, stdin: io.stdin ?? readStdin });
   if (argv[0] === 'tags') return runTags(argv.slice(1), io, relativePathProblem);
   if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
@@ -220,11 +230,12 @@ export function main(argv: string[], io: CliIo): number {
   if (relative) return fail(relative.code, relative.message, relative.exit);
   const cacheDir = io.cache && !options.noCache && !cacheDisabledByEnv(io.env) ? indexCacheDir(io.env, home) : null;
   return retryWithoutCacheFile((ignoreFile) => {
-    const outcome = loadSnapshot(cliSources(home, io.env, options), {
+    const sources = cliSources(home, io.env, options);
+    const outcome = loadSnapshot(sources, {
       cache:
         io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now(), ignoreFile } : undefined,
     });
-    if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+    if (!outcome.ok) return fail(outcome.code, cliMessage(outcome, sources), 3);
     const exit = answer(options, outcome.snapshot, io, fail);
     if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
     return exit;
@@ -240,11 +251,11 @@ function answer(
 ): number {
   const today = options.today ?? localDate(io.now());
   const query = runQuery(snapshot, options.tokens, { today });
-  if (!query.ok) return fail('usage', query.message, 2);
+  if (!query.ok) return fail('usage', inWordsOf('cli', query.message), 2);
   const result = query.result;
 
   if (options.load === null) {
-    io.out(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderSummary(result));
+    io.out(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderSummary(result, 'cli'));
     return 0;
   }
   const picks = pickItems(result, options.load);

@@ -1,7 +1,17 @@
 // What the CLI's whole-index commands (`check`, `tags`) share: their options, where they read the
 // config from, and loading the snapshot with the same messages and exit codes as `query`.
 import * as os from 'node:os';
-import { CorruptImageError, errorJson, isIsoDate, loadSnapshot, type ConfigSources, type Snapshot } from './core';
+import {
+  configCandidates,
+  CorruptImageError,
+  errorJson,
+  inWordsOf,
+  isIsoDate,
+  loadSnapshot,
+  type ConfigSources,
+  type Snapshot,
+  type SnapshotOutcome,
+} from './core';
 
 export interface CommandOptions {
   json: boolean;
@@ -44,6 +54,14 @@ export function cliSources(
     projectsRoot: options.projectsRoot,
     trustedWorkspaceFolders: [], // the CLI never reads a workspace .cursor config
   };
+}
+
+/** A failed load in the CLI's words: the places looked for a config, the folder without an index, what to run. */
+export function cliMessage(outcome: SnapshotOutcome & { ok: false }, sources: ConfigSources): string {
+  return inWordsOf('cli', outcome.message, {
+    looked: outcome.config ? undefined : configCandidates(sources),
+    folder: outcome.config?.knowledgeFolder,
+  });
 }
 
 export function parseCommandArgs(
@@ -103,8 +121,9 @@ export function openCommand(
   const home = io.env.HOME || os.homedir();
   const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
-  const outcome = loadSnapshot(cliSources(home, io.env, options));
-  if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+  const sources = cliSources(home, io.env, options);
+  const outcome = loadSnapshot(sources);
+  if (!outcome.ok) return fail(outcome.code, cliMessage(outcome, sources), 3);
   return { ok: true, options, snapshot: outcome.snapshot };
 }
 

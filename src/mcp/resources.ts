@@ -148,7 +148,7 @@ function tagBundle(kb: KnowledgeBase, query: string): string {
  * adds), ending with how to get the rest (knowledge_query's own paging, §11).
  */
 function firstPage(query: string, result: QueryResult, budget: number, after: (r: QueryResult) => string): string {
-  const textOf = (page: QueryPage) => `${renderSummary(page.result)}${restLines(page)}${after(page.result)}`;
+  const textOf = (page: QueryPage) => `${renderSummary(page.result, 'mcp')}${restLines(page)}${after(page.result)}`;
   return textOf(cutPage(query, result, 0, budget, (page) => textOf(page).length));
 }
 
