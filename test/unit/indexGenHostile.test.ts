@@ -1,0 +1,45 @@
+// `aria-context index` on folders its own tests do not build: tags, aliases and Known Tags lines a
+// rebuild cannot write as they are, and what check --drift says after a write (one truth).
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { makeHome, repoRoot } from '../helpers';
+
+const cli = path.join(repoRoot, 'dist', 'cli.js');
+if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
+const TODAY = '2026-12-04';
+
+function run(home: string, args: string[]) {
+  const r = spawnSync('node', [cli, ...args, '--today', TODAY], {
+    env: { PATH: process.env.PATH, HOME: home },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const note = (tags: string, title: string) => `---\ntags: [${tags}]\n---\n# ${title}\n`;
+
+function driftFindings(home: string): string[] {
+  const r = run(home, ['check', '--drift', '--json']);
+  const report = JSON.parse(r.out) as { problems: Array<{ code: string; message: string }> };
+  return report.problems
+    .filter((p) => ['tags-differ', 'not-indexed'].includes(p.code))
+    .map((p) => `${p.code}: ${p.message}`);
+}
+
+describe('aria-context index: one truth with check --drift after a write', () => {
+  test('a tag the rebuild cannot write as a heading (a space in it) is no drift after --write', () => {
+    const home = makeHome({
+      files: {
+        'knowledge/approaches/a.md': note('api, two words', 'A'),
+        'knowledge/approaches/b.md': note('only words here', 'B'),
+      },
+    });
+    const written = run(home, ['index', '--write']);
+    assert.equal(written.code, 0, written.out + written.err);
+    assert.match(written.out, /tag "two words" cannot be a heading/);
+    assert.deepEqual(driftFindings(home), []);
+  });
+});
