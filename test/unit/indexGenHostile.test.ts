@@ -43,3 +43,38 @@ describe('aria-context index: one truth with check --drift after a write', () =>
     assert.deepEqual(driftFindings(home), []);
   });
 });
+
+describe('aria-context index: aliases.md lines Known Tags cannot say', () => {
+  test('an alias or tag holding a comma, a bracket or a space is an error that stops the write', () => {
+    const index = '# Knowledge Index\n\n## Known Tags\n\napi, testing\n';
+    const home = makeHome({
+      index,
+      files: {
+        'knowledge/approaches/a.md': note('api', 'A'),
+        'knowledge/aliases.md':
+          '- `rest` → `api`\n- `x, y` → `api`\n- `q] evil [z` → `testing`\n- `two words` → `api`\n',
+      },
+    });
+    const checked = JSON.parse(run(home, ['index', '--check', '--json']).out) as {
+      errors: Array<{ path: string; message: string }>;
+    };
+    assert.deepEqual(
+      checked.errors.map((e) => e.path),
+      ['aliases.md', 'aliases.md', 'aliases.md'],
+    );
+    for (const bad of ['x, y', 'q] evil [z', 'two words'])
+      assert.ok(
+        checked.errors.some((e) => e.message.includes(`\`${bad}\``)),
+        bad,
+      );
+    const written = run(home, ['index', '--write']);
+    assert.equal(written.code, 1, written.out);
+    assert.equal(fs.readFileSync(path.join(home, 'knowledge', 'index.md'), 'utf8'), index);
+    // --force writes the aliases Known Tags can say, and only those.
+    assert.equal(run(home, ['index', '--write', '--force']).code, 0);
+    assert.match(
+      fs.readFileSync(path.join(home, 'knowledge', 'index.md'), 'utf8'),
+      /^api \[aliases: rest\], testing$/m,
+    );
+  });
+});

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import type { KnownTag } from '../types';
 import { collate, collated } from './collation';
+import { writableTag } from './model';
 import type { HeadReader, ScannedNote } from './read';
 import type { ScanError } from './scan';
 
@@ -32,6 +33,14 @@ export function readAliasFile(knowledgeFolder: string, read: HeadReader): AliasF
     const alias = m[1].trim().toLowerCase();
     const canonical = m[2].trim().toLowerCase();
     if (!alias || !canonical || alias === canonical) continue;
+    const unsayable = [alias, canonical].find((t) => !sayable(t));
+    if (unsayable !== undefined) {
+      errors.push({
+        path: ALIASES_FILE,
+        message: `\`${clip(unsayable)}\` cannot be written in Known Tags (it holds a comma, bracket or space); its line is not used`,
+      });
+      continue;
+    }
     const before = map.get(alias);
     if (before !== undefined && before !== canonical)
       errors.push({
@@ -49,6 +58,13 @@ export function readAliasFile(knowledgeFolder: string, read: HeadReader): AliasF
       });
   }
   return { map, errors };
+}
+
+const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+/** Whether a name reads back from `tag [aliases: a, b]` as itself: one word, no list or bracket syntax. */
+function sayable(name: string): boolean {
+  return writableTag(name) && !/[[\]]/.test(name);
 }
 
 /** Aliases that notes use as tags, and aliases that are Known tags themselves. */
