@@ -78,3 +78,36 @@ describe('aria-context index: aliases.md lines Known Tags cannot say', () => {
     );
   });
 });
+
+describe('aria-context index: Known Tags re-annotated from aliases.md, nothing else of it changed', () => {
+  test('prose, headings and the line layout of Known Tags are kept; only the alias annotations change', () => {
+    const known = (annotated: [string, string, string]) =>
+      [
+        '## Known Tags',
+        '',
+        'Our vocabulary, edited by hand (ask before adding):',
+        '',
+        `${annotated[0]}, css,`,
+        `- ${annotated[1]}`,
+        '',
+        '#### Retired tags',
+        annotated[2],
+        '',
+      ].join('\n');
+    const index = `# Knowledge Index\n\nLast rebuilt: ${TODAY}\n\n${known(['api [aliases: http]', 'testing', 'legacy'])}`;
+    const home = makeHome({
+      index,
+      files: {
+        'knowledge/approaches/a.md': note('api', 'A'),
+        'knowledge/aliases.md': '# Aliases\n\n- `rest` → `api`\n- `qa` → `testing`\n- `old` → `legacy`\n',
+      },
+    });
+    const checked = run(home, ['index', '--check']);
+    assert.match(checked.out, /Known Tags/);
+    assert.equal(run(home, ['index', '--write']).code, 0);
+    const text = fs.readFileSync(path.join(home, 'knowledge', 'index.md'), 'utf8');
+    const block = text.slice(text.indexOf('## Known Tags'), text.indexOf('## Tag Index'));
+    assert.equal(block, known(['api [aliases: rest]', 'testing [aliases: qa]', 'legacy [aliases: old]']) + '\n');
+    assert.equal(run(home, ['index', '--write']).out.includes('nothing written'), true);
+  });
+});
