@@ -111,3 +111,20 @@ describe('aria-context index: Known Tags re-annotated from aliases.md, nothing e
     assert.equal(run(home, ['index', '--write']).out.includes('nothing written'), true);
   });
 });
+
+describe('aria-context index: an index.md past the size bound', () => {
+  test('is never read whole: --check and --write refuse it as queries do, and it is left as it is', () => {
+    const home = makeHome({ files: { 'knowledge/approaches/a.md': note('api', 'A') } });
+    const file = path.join(home, 'knowledge', 'index.md');
+    fs.writeFileSync(file, '# Knowledge Index\n');
+    fs.truncateSync(file, 65 * 1024 * 1024); // sparse: nothing is written to disk
+    for (const args of [['index'], ['index', '--check'], ['index', '--write']]) {
+      const r = run(home, args);
+      assert.equal(r.code, 1, `${args.join(' ')}: ${r.out}${r.err}`);
+      assert.match(r.out, /larger than 64 MB/, args.join(' '));
+      assert.equal(r.err, '');
+    }
+    assert.equal(fs.statSync(file).size, 65 * 1024 * 1024);
+    assert.equal(fs.existsSync(`${file}.bak`), false);
+  });
+});

@@ -4,6 +4,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { MAX_INDEX_BYTES } from '../limits';
 
 export type WriteOutcome = { ok: true; backup: string | null } | { ok: false; reason: string };
 
@@ -25,6 +26,10 @@ export function readIndexForWrite(file: string): { ok: true; raw: string | null 
   if (!st.isFile()) return { ok: false, reason: 'it is not a regular file' };
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   try {
+    // Bounded as every read of index.md is (§9): a huge or sparse file is refused, never read whole.
+    const size = fs.fstatSync(fd).size;
+    if (size > MAX_INDEX_BYTES)
+      return { ok: false, reason: `it is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes)` };
     return { ok: true, raw: fs.readFileSync(fd, 'utf8') };
   } finally {
     fs.closeSync(fd);
