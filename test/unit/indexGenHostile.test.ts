@@ -128,3 +128,38 @@ describe('aria-context index: an index.md past the size bound', () => {
     assert.equal(fs.existsSync(`${file}.bak`), false);
   });
 });
+
+describe('aria-context index: aliases.md as aria ships it', () => {
+  test('examples in a code fence or an HTML comment are not aliases; the lines after them are', () => {
+    const aliases = [
+      '# Tag Aliases',
+      '',
+      'Format, one per line:',
+      '',
+      '```',
+      '- `<alias>` → `<canonical>`',
+      '```',
+      '',
+      '~~~md',
+      '- `js` → `api`',
+      '~~~',
+      '',
+      '## Aliases',
+      '',
+      '<!-- Add aliases below. Examples:',
+      '- `rn` → `react-native`',
+      '-->',
+      '- `rest` → `api` <!-- why: the old name -->',
+      '',
+    ].join('\n');
+    const home = makeHome({
+      index: '# Knowledge Index\n\n## Known Tags\n\napi, react-native\n',
+      files: { 'knowledge/approaches/a.md': note('api', 'A'), 'knowledge/aliases.md': aliases },
+    });
+    const checked = run(home, ['index', '--check']);
+    assert.doesNotMatch(checked.out, /<canonical>|react-native: none/, checked.out);
+    assert.equal(run(home, ['index', '--write']).code, 0);
+    const text = fs.readFileSync(path.join(home, 'knowledge', 'index.md'), 'utf8');
+    assert.match(text, /^api \[aliases: rest\], react-native$/m);
+  });
+});

@@ -27,7 +27,7 @@ export function readAliasFile(knowledgeFolder: string, read: HeadReader): AliasF
   }
   const map = new Map<string, string>();
   const errors: ScanError[] = [];
-  for (const line of head.text.split(/\r\n|\r|\n/)) {
+  for (const line of aliasText(head.text)) {
     const m = ALIAS_LINE.exec(line);
     if (!m) continue;
     const alias = m[1].trim().toLowerCase();
@@ -58,6 +58,47 @@ export function readAliasFile(knowledgeFolder: string, read: HeadReader): AliasF
       });
   }
   return { map, errors };
+}
+
+/**
+ * The lines of aliases.md that are its text: a fenced code block or an HTML comment holds
+ * examples (aria's own template shows its format and sample aliases that way), not aliases.
+ */
+function* aliasText(text: string): Generator<string> {
+  let fence: string | null = null;
+  let comment = false;
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    if (!comment) {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
+      if (fence !== null) {
+        if (marker && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = null;
+        continue;
+      }
+      if (marker) {
+        fence = marker;
+        continue;
+      }
+    }
+    let line = '';
+    for (let rest = raw; rest !== '';) {
+      if (comment) {
+        const end = rest.indexOf('-->');
+        if (end < 0) break;
+        comment = false;
+        rest = rest.slice(end + 3);
+      } else {
+        const start = rest.indexOf('<!--');
+        if (start < 0) {
+          line += rest;
+          break;
+        }
+        line += rest.slice(0, start);
+        comment = true;
+        rest = rest.slice(start + 4);
+      }
+    }
+    yield line;
+  }
 }
 
 const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
