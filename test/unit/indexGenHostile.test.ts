@@ -163,3 +163,20 @@ describe('aria-context index: aliases.md as aria ships it', () => {
     assert.match(text, /^api \[aliases: rest\], react-native$/m);
   });
 });
+
+describe('aria-context index --write: a backup that cannot be made', () => {
+  test('index.md.bak a folder: nothing written, index.md as it was, no temporary file left behind', () => {
+    const index = '# Knowledge Index\n\n## Known Tags\n\napi\n';
+    const home = makeHome({
+      index,
+      files: { 'knowledge/approaches/a.md': note('api', 'A'), 'knowledge/index.md.bak/keep.md': 'mine\n' },
+    });
+    const folder = path.join(home, 'knowledge');
+    const r = run(home, ['index', '--write']);
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /Not written: its backup index.md.bak could not be replaced \(EISDIR\); nothing was written/);
+    assert.equal(fs.readFileSync(path.join(folder, 'index.md'), 'utf8'), index);
+    assert.deepEqual(fs.readdirSync(folder).sort(), ['approaches', 'index.md', 'index.md.bak']);
+    assert.deepEqual(fs.readdirSync(path.join(folder, 'index.md.bak')), ['keep.md']);
+  });
+});

@@ -64,7 +64,12 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
     // a new index.md
   }
   const temp = tempBeside(file, text, mode);
-  const drop = () => fs.rmSync(temp, { force: true });
+  let bakTemp: string | null = null;
+  // Every temporary file goes, whatever stopped the write (a folder named index.md.bak, a full disk).
+  const drop = () => {
+    fs.rmSync(temp, { force: true });
+    if (bakTemp) fs.rmSync(bakTemp, { force: true });
+  };
   try {
     const now = readIndexForWrite(file);
     if (!now.ok) return (drop(), { ok: false, reason: `index.md ${now.reason}` });
@@ -80,8 +85,9 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
       return { ok: true, backup: null };
     }
     const backup = `${file}.bak`;
-    const bakTemp = tempBeside(backup, expected, mode);
+    bakTemp = tempBeside(backup, expected, mode);
     fs.renameSync(bakTemp, backup);
+    bakTemp = null;
     const last = readIndexForWrite(file);
     if (!last.ok || last.raw !== expected)
       return (
@@ -95,6 +101,10 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
     return { ok: true, backup };
   } catch (err) {
     drop();
-    return { ok: false, reason: `index.md could not be written: ${(err as Error).message}` };
+    const code = (err as NodeJS.ErrnoException).code;
+    const what = bakTemp
+      ? `its backup ${path.basename(file)}.bak could not be replaced`
+      : 'index.md could not be written';
+    return { ok: false, reason: `${what} (${code ?? (err as Error).message}); nothing was written` };
   }
 }
