@@ -180,3 +180,16 @@ describe('aria-context index --write: a backup that cannot be made', () => {
     assert.deepEqual(fs.readdirSync(path.join(folder, 'index.md.bak')), ['keep.md']);
   });
 });
+
+describe('aria-context index: a long title cut to one line', () => {
+  test('is cut between characters, never inside one: the index checks up to date after --write', () => {
+    const title = `${'a'.repeat(298)}${'😀'.repeat(5)}`;
+    const home = makeHome({ files: { 'knowledge/approaches/e.md': note('api', title) } });
+    assert.equal(run(home, ['index', '--write']).code, 0);
+    const text = fs.readFileSync(path.join(home, 'knowledge', 'index.md'), 'utf8');
+    assert.equal(text.includes('\ufffd'), false);
+    assert.match(text, /^- approaches\/e\.md — a{298}(😀)?…$/mu);
+    const again = JSON.parse(run(home, ['index', '--check', '--json']).out) as { unchanged: boolean };
+    assert.equal(again.unchanged, true);
+  });
+});

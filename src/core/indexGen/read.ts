@@ -49,7 +49,13 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
   if (target.project && !tags.includes(target.project)) tags.push(target.project);
   const hints = unique(stringList(data['semantic-hints'] ?? data['semantic_hints']));
   let description = firstHeading(fm.body) ?? path.basename(target.abs).replace(/\.md$/i, '');
-  if (description.length > MAX_DESCRIPTION) description = `${description.slice(0, MAX_DESCRIPTION - 1)}…`;
+  if (description.length > MAX_DESCRIPTION) {
+    // Cut between characters: half a surrogate pair would be written as U+FFFD and never read back.
+    let end = MAX_DESCRIPTION - 1;
+    const last = description.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end--;
+    description = `${description.slice(0, end)}…`;
+  }
   const { readme: _readme, ...rest } = target;
   void _readme;
   return {
