@@ -193,3 +193,19 @@ describe('aria-context index: a long title cut to one line', () => {
     assert.equal(again.unchanged, true);
   });
 });
+
+describe('aria-context index: a file name that is not UTF-8', () => {
+  test('is reported as refused, never silently left out', () => {
+    const home = makeHome({ files: { 'knowledge/approaches/a.md': note('api', 'A') } });
+    const dir = Buffer.from(path.join(home, 'knowledge', 'approaches/'));
+    fs.writeFileSync(Buffer.concat([dir, Buffer.from([0x62, 0xff, 0x2e, 0x6d, 0x64])]), note('api', 'B'));
+    const d = JSON.parse(run(home, ['index', '--check', '--json']).out) as {
+      refused: Array<{ path: string; reason: string }>;
+    };
+    assert.deepEqual(
+      d.refused.map((r) => r.path),
+      ['approaches/b\ufffd.md'],
+    );
+    assert.match(d.refused[0].reason, /not valid UTF-8/);
+  });
+});
