@@ -209,3 +209,25 @@ describe('aria-context index: a file name that is not UTF-8', () => {
     assert.match(d.refused[0].reason, /not valid UTF-8/);
   });
 });
+
+describe('aria-context index --check: every change is said', () => {
+  test('a note grown stale and a retitled note: no pair changes, and --check names each changed line', () => {
+    const home = makeHome({
+      files: {
+        'knowledge/approaches/a.md': `---\ntags: [api]\nlast_updated: 2026-01-01\n---\n# A\n`,
+        'knowledge/approaches/b.md': note('api', 'B'),
+      },
+    });
+    const written = spawnSync('node', [cli, 'index', '--write', '--today', '2026-05-01'], {
+      env: { PATH: process.env.PATH, HOME: home },
+      encoding: 'utf8',
+    });
+    assert.equal(written.status, 0, written.stdout);
+    fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'b.md'), note('api', 'B, retitled'));
+    const r = run(home, ['index', '--check']);
+    assert.match(r.out, /a rebuild changes it .*: 0 pairs added, 0 pairs removed/);
+    assert.match(r.out, /^note: Tag Index \(api\): - - approaches\/b\.md — B$/m);
+    assert.match(r.out, /^note: Tag Index \(api\): \+ - approaches\/b\.md — B, retitled$/m);
+    assert.match(r.out, /^note: Stale Files: \+ ### approaches\/a\.md$/m);
+  });
+});

@@ -9,6 +9,7 @@ import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
 import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
 import { reannotateKnownTags } from './reannotate';
+import { sectionChanges } from './sectionChanges';
 import { listScanTargets, type ScanError, type ScanList, type ScanRefusal } from './scan';
 import { carriedOf, rebuiltLineOf, splice, splitRaw } from './splice';
 
@@ -185,11 +186,12 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     unchanged,
     pairs: { before, after },
   });
-  if (
-    current &&
-    [...current.hints.keys()].sort(collate).join('\n') !== [...model.hints.keys()].sort(collate).join('\n')
-  )
-    remarks.push('the Semantic Hints Index changes');
+  if (raw !== null && !unchanged) {
+    const explained = new Map<string, Set<string>>();
+    for (const p of [...diff.added, ...diff.removed])
+      (explained.get(p.tag) ?? explained.set(p.tag, new Set()).get(p.tag)!).add(p.path);
+    remarks.push(...sectionChanges(raw, spliced.text, explained));
+  }
   if (model.ephemeral.length)
     remarks.push(
       `not suggested for Known Tags (session, phase or plan stamps): ${model.ephemeral.join(', ')}; add one to Known Tags by hand if it is a lasting topic`,
