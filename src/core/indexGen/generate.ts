@@ -4,7 +4,7 @@
 import { parseIndex } from '../indexParser';
 import type { Config, KnowledgeIndex } from '../types';
 import { aliasCollisions, aliasesByTag, knownTagsLine, readAliasFile, sameAliases } from './aliases';
-import { collate, collated } from './collation';
+import { collated } from './collation';
 import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
 import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
