@@ -11,7 +11,7 @@ export type {
   QueryResult,
   ResultItem,
 } from './types';
-export { USAGE, loadedLine } from './messages';
+export { NO_INDEX, USAGE, loadedLine } from './messages';
 export type { ConfigSources } from './config';
 export {
   parseIndex,

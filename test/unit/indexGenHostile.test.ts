@@ -231,3 +231,17 @@ describe('aria-context index --check: every change is said', () => {
     assert.match(r.out, /^note: Stale Files: \+ ### approaches\/a\.md$/m);
   });
 });
+
+describe('aria-context index: an index.md that is not a file', () => {
+  test('a folder named index.md: a clear message in the product’s words, no slash command, exit 1', () => {
+    const home = makeHome({
+      files: { 'knowledge/approaches/a.md': note('api', 'A'), 'knowledge/index.md/x.md': 'x\n' },
+    });
+    for (const args of [['index'], ['index', '--check'], ['index', '--write']]) {
+      const r = run(home, args);
+      assert.equal(r.code, 1, args.join(' '));
+      assert.match(r.out, /index\.md: it is not a regular file\.\n$/, args.join(' '));
+      assert.doesNotMatch(r.out, /Run \/|\s\/(index|setup)\b/, args.join(' '));
+    }
+  });
+});
