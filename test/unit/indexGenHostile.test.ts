@@ -245,3 +245,18 @@ describe('aria-context index: an index.md that is not a file', () => {
     }
   });
 });
+
+describe('aria-context index: a dangling symlink among the notes', () => {
+  test('is reported as refused, never silently left out', () => {
+    const home = makeHome({ files: { 'knowledge/approaches/a.md': note('api', 'A') } });
+    fs.symlinkSync(path.join(home, 'gone.md'), path.join(home, 'knowledge', 'approaches', 'link.md'));
+    const d = JSON.parse(run(home, ['index', '--check', '--json']).out) as {
+      refused: Array<{ path: string; reason: string }>;
+    };
+    assert.deepEqual(
+      d.refused.map((r) => r.path),
+      ['approaches/link.md'],
+    );
+    assert.match(d.refused[0].reason, /symlink whose target does not exist/);
+  });
+});
