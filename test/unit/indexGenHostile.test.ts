@@ -224,8 +224,12 @@ describe('aria-context index --check: every change is said', () => {
     });
     assert.equal(written.status, 0, written.stdout);
     fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'b.md'), note('api', 'B, retitled'));
+    fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'c.md'), note('css', 'C'));
     const r = run(home, ['index', '--check']);
-    assert.match(r.out, /a rebuild changes it .*: 0 pairs added, 0 pairs removed/);
+    // A pair the diff lists is said once: not again as its heading and entry lines.
+    assert.match(r.out, /^\+ css: approaches\/c\.md$/m);
+    assert.doesNotMatch(r.out, /^note: Tag Index.*(### css|c\.md)/m);
+    assert.match(r.out, /a rebuild changes it .*: 1 pair added, 0 pairs removed/);
     assert.match(r.out, /^note: Tag Index \(api\): - - approaches\/b\.md — B$/m);
     assert.match(r.out, /^note: Tag Index \(api\): \+ - approaches\/b\.md — B, retitled$/m);
     assert.match(r.out, /^note: Stale Files: \+ ### approaches\/a\.md$/m);

@@ -13,6 +13,8 @@ const TITLES: Record<string, string> = {
   'untagged files': 'Untagged Files',
 };
 const PER_SECTION = 10;
+/** The sections whose `### ` headings are tags of the diff's pairs. */
+const PAIRED = new Set(['tag index', 'other tags', 'team-shared tag index']);
 
 /** Each section's non-blank lines, keyed by the `### ` heading above them (a line of an entry list is `heading\0line`). */
 function sectionLines(text: string): Map<string, string[]> {
@@ -62,7 +64,9 @@ export function sectionChanges(
     const said = (l: string) => {
       const [heading, line] = l.split('\u0000');
       const paths = explained.get(heading);
-      if (!paths || !line.startsWith('- ')) return false;
+      if (!paths) return false;
+      if (line.startsWith('###')) return PAIRED.has(name); // a tag heading whose pairs are listed
+      if (!line.startsWith('- ')) return false;
       // The path ends at the line's end or at one of its spaces: try each.
       for (let at = line.indexOf(' ', 2); ; at = line.indexOf(' ', at + 1)) {
         if (paths.has(at < 0 ? line.slice(2) : line.slice(2, at))) return true;
