@@ -11,6 +11,7 @@ import {
   IndexScan,
   loadConfig,
   localDate,
+  NO_INDEX,
   readIndexForWrite,
   readIndexText,
   writeIndexAtomically,
@@ -43,7 +44,8 @@ export function runIndex(args: readonly string[], io: CheckIo, pathProblem: Path
   if (!current.ok && !sw.has('--write')) {
     const read = readIndexText(config);
     if (read.ok) current = { ok: true, raw: read.text };
-    else return fail('no-index', read.message, 1);
+    // The reader's refusal without its advice to run /index: this command is the one that builds it.
+    else return fail('no-index', read.message.replace(` ${NO_INDEX}`, ''), 1);
   }
   if (!current.ok) return fail('no-index', `Cannot write ${file}: ${current.reason}.`, 1);
   const today = options.today ?? localDate(io.now());

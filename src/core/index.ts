@@ -11,7 +11,7 @@ export type {
   QueryResult,
   ResultItem,
 } from './types';
-export { USAGE, loadedLine, inWordsOf, usageFor } from './messages';
+export { NO_INDEX, USAGE, loadedLine, inWordsOf, usageFor } from './messages';
 export { configCandidates, type ConfigSources } from './config';
 export {
   parseIndex,

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import type { Snapshot } from './engine';
 import { identity, Problems, rebuiltDate, type IndexHealth, type IndexProblem } from './indexHealth';
 import { indexLines, type IndexLines } from './indexParser';
+import { writableTag } from './indexGen/model';
 import { noteReader, readNote, type HeadReader } from './indexGen/read';
 import { listScanTargets, targetsFor, type ScanList } from './indexGen/scan';
 import { localDate } from './staleness';
@@ -118,7 +119,8 @@ export class DriftScan {
         });
       return;
     }
-    const noteTags = [...read.note.tags].sort();
+    // Only the tags a rebuild can write (a tag with a space is said, not written): drift is its diff.
+    const noteTags = read.note.tags.filter(writableTag).sort();
     if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list
     let changed: string | null = null;
     if (rebuilt) {

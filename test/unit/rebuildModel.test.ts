@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { IndexDiff } from '../../src/core/indexGen/diff';
-import { problemLines, promotionItems, rebuildSummary } from '../../src/vscode/rebuild/rebuildModel';
+import { applyRefusal, problemLines, promotionItems, rebuildSummary } from '../../src/vscode/rebuild/rebuildModel';
 
 const diff = (d: Partial<IndexDiff>): IndexDiff => ({
   added: [],
@@ -51,4 +51,12 @@ test('promotion rows and the lines for the output channel', () => {
     problemLines(diff({ errors: [{ path: 'b.md', message: 'broken' }], refused: [{ path: 'e.md', reason: 'out' }] })),
     ['Rebuild Index: error: b.md: broken', 'Rebuild Index: refused e.md: out; not indexed'],
   );
+});
+
+test('Apply is refused when the index.md buffer no longer holds what the rebuild was made from', () => {
+  assert.equal(applyRefusal('# Knowledge Index\n', '# Knowledge Index\n'), null);
+  assert.equal(applyRefusal('', null), null);
+  // What the editor shows of a file with a BOM and CRLF lines is the same text.
+  assert.equal(applyRefusal('# Knowledge Index\r\n\r\napi\n', '\ufeff# Knowledge Index\r\n\r\napi\r\n'), null);
+  assert.match(applyRefusal('# Knowledge Index\n\nmy edit\n', '# Knowledge Index\n') ?? '', /nothing was applied/);
 });

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import type { KnownTag } from '../types';
 import { collate, collated } from './collation';
+import { writableTag } from './model';
 import type { HeadReader, ScannedNote } from './read';
 import type { ScanError } from './scan';
 
@@ -26,12 +27,20 @@ export function readAliasFile(knowledgeFolder: string, read: HeadReader): AliasF
   }
   const map = new Map<string, string>();
   const errors: ScanError[] = [];
-  for (const line of head.text.split(/\r\n|\r|\n/)) {
+  for (const line of aliasText(head.text)) {
     const m = ALIAS_LINE.exec(line);
     if (!m) continue;
     const alias = m[1].trim().toLowerCase();
     const canonical = m[2].trim().toLowerCase();
     if (!alias || !canonical || alias === canonical) continue;
+    const unsayable = [alias, canonical].find((t) => !sayable(t));
+    if (unsayable !== undefined) {
+      errors.push({
+        path: ALIASES_FILE,
+        message: `\`${clip(unsayable)}\` cannot be written in Known Tags (it holds a comma, bracket or space); its line is not used`,
+      });
+      continue;
+    }
     const before = map.get(alias);
     if (before !== undefined && before !== canonical)
       errors.push({
@@ -49,6 +58,54 @@ export function readAliasFile(knowledgeFolder: string, read: HeadReader): AliasF
       });
   }
   return { map, errors };
+}
+
+/**
+ * The lines of aliases.md that are its text: a fenced code block or an HTML comment holds
+ * examples (aria's own template shows its format and sample aliases that way), not aliases.
+ */
+function* aliasText(text: string): Generator<string> {
+  let fence: string | null = null;
+  let comment = false;
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    if (!comment) {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
+      if (fence !== null) {
+        if (marker && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = null;
+        continue;
+      }
+      if (marker) {
+        fence = marker;
+        continue;
+      }
+    }
+    let line = '';
+    for (let rest = raw; rest !== '';) {
+      if (comment) {
+        const end = rest.indexOf('-->');
+        if (end < 0) break;
+        comment = false;
+        rest = rest.slice(end + 3);
+      } else {
+        const start = rest.indexOf('<!--');
+        if (start < 0) {
+          line += rest;
+          break;
+        }
+        line += rest.slice(0, start);
+        comment = true;
+        rest = rest.slice(start + 4);
+      }
+    }
+    yield line;
+  }
+}
+
+const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+/** Whether a name reads back from `tag [aliases: a, b]` as itself: one word, no list or bracket syntax. */
+function sayable(name: string): boolean {
+  return writableTag(name) && !/[[\]]/.test(name);
 }
 
 /** Aliases that notes use as tags, and aliases that are Known tags themselves. */

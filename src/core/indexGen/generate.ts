@@ -3,11 +3,13 @@
 // runs it too); generateIndex turns a finished scan and index.md into the rebuild and its diff.
 import { parseIndex } from '../indexParser';
 import type { Config, KnowledgeIndex } from '../types';
-import { aliasCollisions, knownTagsLine, readAliasFile, sameAliases } from './aliases';
-import { collate } from './collation';
+import { aliasCollisions, aliasesByTag, knownTagsLine, readAliasFile, sameAliases } from './aliases';
+import { collated } from './collation';
 import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
 import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
+import { reannotateKnownTags } from './reannotate';
+import { sectionChanges } from './sectionChanges';
 import { listScanTargets, type ScanError, type ScanList, type ScanRefusal } from './scan';
 import { carriedOf, rebuiltLineOf, splice, splitRaw } from './splice';
 
@@ -141,24 +143,33 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     for (const key of config.projectsList.keys()) derived.set(key, projectLines(model.projects.get(key)));
   let knownTags: string | null = null;
   if (!current) knownTags = knownTagsLine(knownList, aliasFile.map ?? new Map());
-  else if (aliasFile.map && !sameAliases(current.knownTags, aliasFile.map))
-    knownTags = knownTagsLine(knownList, aliasFile.map);
-  const spliced = splice({
-    raw,
-    rebuiltLine: raw === null ? null : rebuiltLineOf(splitRaw(raw).lines),
-    today: options.today,
-    sections: renderSections(model, settings),
-    projectLines: derived,
-    configuredProjects: config.projectsEnabled ? [...config.projectsList.keys()] : [],
-    knownTags,
-  });
+  const realias = current && aliasFile.map && !sameAliases(current.knownTags, aliasFile.map) ? aliasFile.map : null;
+  const spliceWith = (line: string | null) =>
+    splice({
+      raw,
+      rebuiltLine: raw === null ? null : rebuiltLineOf(splitRaw(raw).lines),
+      today: options.today,
+      sections: renderSections(model, settings),
+      projectLines: derived,
+      configuredProjects: config.projectsEnabled ? [...config.projectsList.keys()] : [],
+      knownTags: line,
+    });
+  let spliced = spliceWith(knownTags);
+  if (current && realias) {
+    // Only the annotations change; a Known Tags that would not read back is written as one line.
+    const text = reannotateKnownTags(spliced.text, knownList, realias);
+    const sameDay = reannotateKnownTags(spliced.sameDayText, knownList, realias);
+    if (text !== null && sameDay !== null) spliced = { text, sameDayText: sameDay };
+    else spliced = spliceWith((knownTags = knownTagsLine(knownList, realias)));
+    remarks.push(aliasChanges(current.knownTags, realias, knownTags !== null));
+  }
   const before = current ? indexPairs(current) : new Map<string, never>();
   const after = modelPairs(model);
   const unchanged = raw !== null && spliced.sameDayText === raw;
   // Read back: the rebuild, parsed, lists exactly the pairs it was made from (unchanged: index.md's own).
   errors.push(...readBack(unchanged ? before : indexPairs(parseIndex(spliced.text)), after));
   // (An unchanged rebuild is index.md itself but for its date: nothing carried can differ.)
-  if (raw !== null && !unchanged && !carriedIntact(raw, spliced.text, knownTags === null))
+  if (raw !== null && !unchanged && !carriedIntact(raw, spliced.text, knownTags === null && !realias))
     errors.push({
       path: 'index.md',
       message: 'a carried section would change (an internal error): nothing may be written',
@@ -175,11 +186,12 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     unchanged,
     pairs: { before, after },
   });
-  if (
-    current &&
-    [...current.hints.keys()].sort(collate).join('\n') !== [...model.hints.keys()].sort(collate).join('\n')
-  )
-    remarks.push('the Semantic Hints Index changes');
+  if (raw !== null && !unchanged) {
+    const explained = new Map<string, Set<string>>();
+    for (const p of [...diff.added, ...diff.removed])
+      (explained.get(p.tag) ?? explained.set(p.tag, new Set()).get(p.tag)!).add(p.path);
+    remarks.push(...sectionChanges(raw, spliced.text, explained));
+  }
   if (model.ephemeral.length)
     remarks.push(
       `not suggested for Known Tags (session, phase or plan stamps): ${model.ephemeral.join(', ')}; add one to Known Tags by hand if it is a lasting topic`,
@@ -215,4 +227,21 @@ function readBack(back: ReadonlyMap<string, unknown>, want: ReadonlyMap<string, 
         },
       ]
     : [];
+}
+
+/** What re-deriving Known Tags' aliases from aliases.md changes, tag by tag, for --check. */
+function aliasChanges(
+  knownTags: KnowledgeIndex['knownTags'],
+  aliases: ReadonlyMap<string, string>,
+  oneLine: boolean,
+): string {
+  const wanted = aliasesByTag(aliases);
+  const changes: string[] = [];
+  for (const k of knownTags) {
+    const had = collated(k.aliases).join(', ') || 'none';
+    const will = (wanted.get(k.tag) ?? []).join(', ') || 'none';
+    if (had !== will) changes.push(`${k.tag}: ${had} → ${will}`);
+  }
+  const shown = changes.slice(0, 10).join('; ') + (changes.length > 10 ? `; and ${changes.length - 10} more` : '');
+  return `Known Tags: aliases re-derived from aliases.md (${shown})${oneLine ? '; its tags are written again as one line' : ''}`;
 }

@@ -1,5 +1,6 @@
 // §12.2 One note as the generator sees it: its front matter (tags, hints, last update) and title,
 // read through the one reader under the configuration's containment.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../frontMatter';
 import { escapeControls } from '../paths';
@@ -38,7 +39,11 @@ const MAX_DESCRIPTION = 300;
 export function readNote(target: ScanList['targets'][number], read: HeadReader): NoteRead {
   const head = read(target.abs, NOTE_HEAD_BYTES);
   if (!head.ok) {
-    if ((head as { missing?: boolean }).missing) return { kind: 'none' };
+    if ((head as { missing?: boolean }).missing) {
+      // Gone since it was listed: nothing to say. A link to nothing is a note the user expects: said.
+      if (!isLink(target.abs)) return { kind: 'none' };
+      return { kind: 'refused', path: target.path, reason: 'a symlink whose target does not exist' };
+    }
     return { kind: 'refused', path: target.path, reason: head.reason };
   }
   const fm = parseFrontMatter(head.text);
@@ -49,7 +54,13 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
   if (target.project && !tags.includes(target.project)) tags.push(target.project);
   const hints = unique(stringList(data['semantic-hints'] ?? data['semantic_hints']));
   let description = firstHeading(fm.body) ?? path.basename(target.abs).replace(/\.md$/i, '');
-  if (description.length > MAX_DESCRIPTION) description = `${description.slice(0, MAX_DESCRIPTION - 1)}…`;
+  if (description.length > MAX_DESCRIPTION) {
+    // Cut between characters: half a surrogate pair would be written as U+FFFD and never read back.
+    let end = MAX_DESCRIPTION - 1;
+    const last = description.charCodeAt(end - 1);
+    if (last >= 0xd800 && last <= 0xdbff) end--;
+    description = `${description.slice(0, end)}…`;
+  }
   const { readme: _readme, ...rest } = target;
   void _readme;
   return {
@@ -64,6 +75,14 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
       problem: fm.problem,
     },
   };
+}
+
+function isLink(abs: string): boolean {
+  try {
+    return fs.lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function unique(values: string[]): string[] {

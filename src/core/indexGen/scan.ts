@@ -106,6 +106,15 @@ export function listScanTargets(config: Config): ScanList {
   return out;
 }
 
+function exists(abs: string): boolean {
+  try {
+    fs.lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function isReadme(name: string): boolean {
   return name.toLowerCase() === 'readme.md';
 }
@@ -149,6 +158,11 @@ function walk(
       const abs = path.join(dir, e.name);
       if (hasControlChars(e.name)) {
         out.refused.push({ path: escapeControls(shown(abs)), reason: 'its name holds control characters' });
+        continue;
+      }
+      // A name that is not UTF-8 is listed with U+FFFD in it, a path no read can open: said, not lost.
+      if (e.name.includes('\ufffd') && (e.isDirectory() || /\.md$/i.test(e.name)) && !exists(abs)) {
+        out.refused.push({ path: shown(abs), reason: 'its name is not valid UTF-8' });
         continue;
       }
       let isDir = e.isDirectory();

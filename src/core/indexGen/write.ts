@@ -4,6 +4,7 @@
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { MAX_INDEX_BYTES } from '../limits';
 
 export type WriteOutcome = { ok: true; backup: string | null } | { ok: false; reason: string };
 
@@ -25,6 +26,10 @@ export function readIndexForWrite(file: string): { ok: true; raw: string | null 
   if (!st.isFile()) return { ok: false, reason: 'it is not a regular file' };
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   try {
+    // Bounded as every read of index.md is (§9): a huge or sparse file is refused, never read whole.
+    const size = fs.fstatSync(fd).size;
+    if (size > MAX_INDEX_BYTES)
+      return { ok: false, reason: `it is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes)` };
     return { ok: true, raw: fs.readFileSync(fd, 'utf8') };
   } finally {
     fs.closeSync(fd);
@@ -59,7 +64,12 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
     // a new index.md
   }
   const temp = tempBeside(file, text, mode);
-  const drop = () => fs.rmSync(temp, { force: true });
+  let bakTemp: string | null = null;
+  // Every temporary file goes, whatever stopped the write (a folder named index.md.bak, a full disk).
+  const drop = () => {
+    fs.rmSync(temp, { force: true });
+    if (bakTemp) fs.rmSync(bakTemp, { force: true });
+  };
   try {
     const now = readIndexForWrite(file);
     if (!now.ok) return (drop(), { ok: false, reason: `index.md ${now.reason}` });
@@ -75,8 +85,9 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
       return { ok: true, backup: null };
     }
     const backup = `${file}.bak`;
-    const bakTemp = tempBeside(backup, expected, mode);
+    bakTemp = tempBeside(backup, expected, mode);
     fs.renameSync(bakTemp, backup);
+    bakTemp = null;
     const last = readIndexForWrite(file);
     if (!last.ok || last.raw !== expected)
       return (
@@ -90,6 +101,10 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
     return { ok: true, backup };
   } catch (err) {
     drop();
-    return { ok: false, reason: `index.md could not be written: ${(err as Error).message}` };
+    const code = (err as NodeJS.ErrnoException).code;
+    const what = bakTemp
+      ? `its backup ${path.basename(file)}.bak could not be replaced`
+      : 'index.md could not be written';
+    return { ok: false, reason: `${what} (${code ?? (err as Error).message}); nothing was written` };
   }
 }

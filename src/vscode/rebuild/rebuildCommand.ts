@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { addKnownTags, generateIndex, indexPath, IndexScan, readIndexText, type Config } from '../../core';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
-import { problemLines, promotionItems, rebuildSummary } from './rebuildModel';
+import { applyRefusal, problemLines, promotionItems, rebuildSummary } from './rebuildModel';
 
 export const REBUILD_INDEX_COMMAND = 'ariaContext.rebuildIndex';
 export const BUILD_INDEX_COMMAND = 'ariaContext.buildIndex';
@@ -76,6 +76,9 @@ export function registerRebuildCommands(service: RetrievalService, log: Log): vs
     const doc = await vscode.workspace.openTextDocument(
       current === null && !open ? file.with({ scheme: 'untitled' }) : file,
     );
+    // An edit made while the diff was open is never overwritten by a rebuild of the older text.
+    const refusal = applyRefusal(doc.getText(), doc.uri.scheme === 'untitled' ? null : current);
+    if (refusal) return void vscode.window.showWarningMessage(`aria-context: ${refusal}`);
     await replaceAll(doc, build.text);
     await vscode.window.showTextDocument(doc, { preview: false });
     if (choice !== 'Apply') await promote(doc, build.diff);

@@ -31,3 +31,14 @@ export function problemLines(diff: IndexDiff): string[] {
     ...diff.refused.map((r) => `Rebuild Index: refused ${r.path}: ${r.reason}; not indexed`),
   ];
 }
+
+/**
+ * Why Apply must not replace the index.md buffer: it no longer holds the text the rebuild was made
+ * from (edited, or the file changed on disk, while the diff was open); null when Apply may go on.
+ */
+export function applyRefusal(bufferText: string, madeFrom: string | null): string | null {
+  // The editor drops a BOM and may settle mixed line endings: only a change of the text counts.
+  const plain = (t: string) => t.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
+  if (madeFrom === null || plain(bufferText) === plain(madeFrom)) return null;
+  return 'index.md changed after the rebuild was made; nothing was applied. Run Context: Rebuild Index… again to rebuild from what it holds now.';
+}
