@@ -1,7 +1,16 @@
 // What the CLI's whole-index commands (`check`, `tags`) share: their options, where they read the
 // config from, and loading the snapshot with the same messages and exit codes as `query`.
 import * as os from 'node:os';
-import { CorruptImageError, errorJson, isIsoDate, loadSnapshot, type ConfigSources, type Snapshot } from './core';
+import * as path from 'node:path';
+import {
+  CorruptImageError,
+  errorJson,
+  isIsoDate,
+  loadSnapshot,
+  type ConfigSources,
+  type IndexCacheJob,
+  type Snapshot,
+} from './core';
 
 export interface CommandOptions {
   json: boolean;
@@ -20,7 +29,58 @@ export interface CheckIo {
   cwd?: () => string;
 }
 
-/** The CLI's check of HOME, --folder and --config (src/cli.ts), shared so every command says the same. */
+/** What every command gets from the launcher (src/cli.ts); tests pass their own. */
+export interface CliIo {
+  out: (s: string) => void;
+  env: Record<string, string | undefined>;
+  now: () => number;
+  /** The directory relative paths would be read against (default: process.cwd()). */
+  cwd?: () => string;
+  /**
+   * The index cache: this build's identity, and what to do with the job a miss leaves (after
+   * the answer is out). Without it the CLI neither reads nor writes the cache.
+   */
+  cache?: { producer: string; write: (job: IndexCacheJob) => void };
+  /** Standard input for `hook` (default: fd 0), at most `max` bytes, null past that. */
+  stdin?: (max: number) => Buffer | null;
+  /** The launcher's own path (dist/cli.js): what `setup` registers and a cache writer starts. */
+  cliFile?: string;
+}
+
+/**
+ * HOME, --folder and --config must be absolute (a leading `~/` counts for the flags): a relative
+ * one would otherwise surface later as a confusing complaint about knowledge_folder or a missing
+ * file. The message names the real cause and the absolute path that was probably meant.
+ */
+export function relativePathProblem(
+  home: string,
+  options: { folder?: string; config?: string },
+  cwd: string,
+): { code: string; message: string; exit: number } | null {
+  const meant = (p: string) => path.resolve(cwd, p);
+  if (!path.isAbsolute(home)) {
+    return {
+      code: 'not-configured',
+      exit: 3,
+      message: `HOME must be an absolute path (got "${home}"). From this directory that would be HOME="${meant(home)}".`,
+    };
+  }
+  for (const [flag, value] of [
+    ['--folder', options.folder],
+    ['--config', options.config],
+  ] as const) {
+    if (value !== undefined && value !== '~' && !value.startsWith('~/') && !path.isAbsolute(value)) {
+      return {
+        code: 'usage',
+        exit: 2,
+        message: `${flag} must be an absolute path (got "${value}"). From this directory that would be ${flag} "${meant(value)}".`,
+      };
+    }
+  }
+  return null;
+}
+
+/** The CLI's check of HOME, --folder and --config (relativePathProblem), shared so every command says the same. */
 export type PathProblem = (
   home: string,
   options: { folder?: string; config?: string },

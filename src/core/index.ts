@@ -13,6 +13,7 @@ export type {
 } from './types';
 export { USAGE, loadedLine } from './messages';
 export type { ConfigSources } from './config';
+export { loadConfig } from './config';
 export {
   parseIndex,
   parseIndexCompact,
