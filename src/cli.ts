@@ -6,7 +6,6 @@
 // every file there as dist/commands/<name>.js) and its line in COMMANDS below.
 import * as fs from 'node:fs';
 import * as nodeModule from 'node:module';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   cacheDisabledByEnv,
@@ -14,9 +13,11 @@ import {
   keepOutOf,
   loadConfig,
   privateFolder,
+  type ConfigOutcome,
+  type ConfigSources,
   type IndexCacheJob,
 } from './core';
-import { cliSources, type CliIo } from './cliCommand';
+import { cliSources, homeOf, type CliIo } from './cliCommand';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
@@ -102,17 +103,37 @@ export function compileCacheFolder(home: string, keepOut: readonly string[]): st
  * the keep-out set of the config this command line reads; silently none when there is no config,
  * when that folder fails the rule, or with ARIA_CONTEXT_NO_CACHE.
  */
-function enableCompileCache(args: readonly string[], env: NodeJS.ProcessEnv, home: string): void {
+function enableCompileCache(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  home: string,
+): ((sources: ConfigSources) => ConfigOutcome) | undefined {
   const mod = nodeModule as { enableCompileCache?: (dir: string) => unknown };
   if (typeof mod.enableCompileCache !== 'function' || cacheDisabledByEnv(env) || !path.isAbsolute(home)) return;
   try {
+    const read = cliSources(home, env, sourceFlags(args));
+    const config = loadConfig(read);
     // Without a config there is no keep-out set to hold the folder to: no compile cache.
-    const config = loadConfig(cliSources(home, env, sourceFlags(args)));
     const dir = config.ok ? compileCacheFolder(home, keepOutOf(config.config)) : null;
     if (dir !== null) mod.enableCompileCache(dir);
+    // The command reads the config for the same sources once more: it gets this one.
+    return (sources) => (sameSources(sources, read) ? config : loadConfig(sources));
   } catch {
-    // an optimisation only
+    return undefined; // an optimisation only
   }
+}
+
+function sameSources(a: ConfigSources, b: ConfigSources): boolean {
+  return (
+    a.home === b.home &&
+    a.env === b.env &&
+    a.configFile === b.configFile &&
+    a.configFileMustExist === b.configFileMustExist &&
+    a.folder === b.folder &&
+    a.projectsRoot === b.projectsRoot &&
+    (a.trustedWorkspaceFolders ?? []).length === 0 &&
+    (b.trustedWorkspaceFolders ?? []).length === 0
+  );
 }
 
 let stdoutStream = false;
@@ -184,8 +205,9 @@ function launch(argv: string[]): void {
     return;
   }
   const file = bundleFor(argv);
-  if (!WRITES_ONLY_WHEN_ASKED.has(command))
-    enableCompileCache(argv.slice(1), process.env, process.env.HOME || os.homedir());
+  const loadConfigOnce = WRITES_ONLY_WHEN_ASKED.has(command)
+    ? undefined
+    : enableCompileCache(argv.slice(1), process.env, homeOf(process.env));
   try {
     const exit = requireBundle(file).run(argv, {
       out: writeOut,
@@ -193,6 +215,7 @@ function launch(argv: string[]): void {
       now: () => Date.now(),
       cache: build !== null ? { producer: build, write: startCacheWriter } : undefined,
       cliFile: __filename,
+      loadConfig: loadConfigOnce,
     });
     if (typeof exit === 'number') process.exitCode = exit;
   } catch (err) {

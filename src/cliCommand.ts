@@ -1,12 +1,12 @@
 // What the CLI's whole-index commands (`check`, `tags`) share: their options, where they read the
 // config from, and loading the snapshot with the same messages and exit codes as `query`.
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   CorruptImageError,
   errorJson,
   isIsoDate,
   loadSnapshot,
+  type ConfigOutcome,
   type ConfigSources,
   type IndexCacheJob,
   type Snapshot,
@@ -27,6 +27,13 @@ export interface CheckIo {
   env: Record<string, string | undefined>;
   now: () => number;
   cwd?: () => string;
+  loadConfig?: (sources: ConfigSources) => ConfigOutcome;
+}
+
+/** HOME, else the account's home folder (node:os, loaded only then: most runs have HOME). */
+export function homeOf(env: Record<string, string | undefined>): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+  return env.HOME || (require('node:os') as typeof import('node:os')).homedir();
 }
 
 /** What every command gets from the launcher (src/cli.ts); tests pass their own. */
@@ -45,6 +52,8 @@ export interface CliIo {
   stdin?: (max: number) => Buffer | null;
   /** The launcher's own path (dist/cli.js): what `setup` registers and a cache writer starts. */
   cliFile?: string;
+  /** The config for these sources (the launcher's, read once for both), as the core's loadConfig. */
+  loadConfig?: (sources: ConfigSources) => ConfigOutcome;
 }
 
 /**
@@ -160,10 +169,10 @@ export function openCommand(
   const parsed = parseCommandArgs(command, args, switches);
   if (!parsed.ok) return fail('usage', parsed.message, 2);
   const options = parsed.options;
-  const home = io.env.HOME || os.homedir();
+  const home = homeOf(io.env);
   const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
-  const outcome = loadSnapshot(cliSources(home, io.env, options));
+  const outcome = loadSnapshot(cliSources(home, io.env, options), {}, io.loadConfig);
   if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
   return { ok: true, options, snapshot: outcome.snapshot };
 }

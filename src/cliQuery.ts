@@ -1,7 +1,6 @@
 // `aria-context query` (and the help and usage errors of a command line that names no other
 // command): the /context flow in a terminal, on the same core as the extension. Its own bundle
 // (dist/commands/query.js), started by the launcher (src/cli.ts).
-import * as os from 'node:os';
 // Through the core's index like every front end; esbuild drops what the command does not use.
 import {
   cacheDisabledByEnv,
@@ -24,7 +23,7 @@ import {
   USAGE,
   type Snapshot,
 } from './core';
-import { cliSources, relativePathProblem, retryWithoutCacheFile, type CliIo } from './cliCommand';
+import { cliSources, homeOf, relativePathProblem, retryWithoutCacheFile, type CliIo } from './cliCommand';
 
 const HELP = `aria-context — query an aria-knowledge folder by tag
 
@@ -152,15 +151,19 @@ export function main(argv: string[], io: CliIo): number {
   if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
   const options = parsed.options;
 
-  const home = io.env.HOME || os.homedir();
+  const home = homeOf(io.env);
   const relative = relativePathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
   const cacheDir = io.cache && !options.noCache && !cacheDisabledByEnv(io.env) ? indexCacheDir(io.env, home) : null;
   return retryWithoutCacheFile((ignoreFile) => {
-    const outcome = loadSnapshot(cliSources(home, io.env, options), {
-      cache:
-        io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now(), ignoreFile } : undefined,
-    });
+    const outcome = loadSnapshot(
+      cliSources(home, io.env, options),
+      {
+        cache:
+          io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now(), ignoreFile } : undefined,
+      },
+      io.loadConfig,
+    );
     if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
     const exit = answer(options, outcome.snapshot, io, fail);
     if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out

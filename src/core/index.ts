@@ -12,7 +12,7 @@ export type {
   ResultItem,
 } from './types';
 export { USAGE, loadedLine } from './messages';
-export type { ConfigSources } from './config';
+export type { ConfigOutcome, ConfigSources } from './config';
 export { loadConfig } from './config';
 export {
   parseIndex,
