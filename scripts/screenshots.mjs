@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run screenshots`: refresh the README's images in media/screenshots/ on purpose. It runs
+// `npm run screenshots`: refresh the documentation's images in media/screenshots/ on purpose. It runs
 // the two real-workbench suites that take them (test/e2e/editor.e2e.ts, test/e2e/chat.e2e.ts)
 // with ARIA_UPDATE_SCREENSHOTS=1; a plain `npm test` writes its screenshots to test-artifacts/
 // only. The workspace folder and HOME have fixed names and hovers and the caret are hidden, so

@@ -49,7 +49,7 @@ if (!e2eOnly) {
     ...files('test/unit', '.test.ts'),
     ...files('test/golden', '.test.ts'),
     ...files('test/reliability', '.test.ts'),
-    // the README's sh blocks, run verbatim in a fresh copy of the repository
+    // the sh blocks of README.md and docs/*.md, run verbatim in a fresh copy of the repository
     ...files('test/docs', '.test.ts'),
     ...files('test/mcp', '.test.ts'),
   );

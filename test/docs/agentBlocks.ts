@@ -1,12 +1,12 @@
-// The README's agent setup, followed as written on a fresh copy after its Install blocks ran:
-// the .vsix installs into a real VS Code (code-server) with the README's `code` line; the
-// tarball installs with the README's `npm install -g` line; then each client's block (Claude
-// Code's `claude mcp add`, Codex's TOML table, Cursor's and VS Code's JSON) is what
-// `aria-context setup <client> --print` prints once the README's example paths (/usr/local/…)
-// are this machine's, and the server it names connects: through `claude mcp list`, and through
-// the official v1 client and the v2 client pinned to 2026-07-28, and Codex's own app server.
-// Clients that are not installed (code-server, Claude Code, Codex: the e2e cache) are skipped,
-// saying how to install them.
+// The README's install and agent setup, followed as written on a fresh copy after its blocks
+// ran `npm run release`: the .vsix installs into a real VS Code (code-server) with the README's
+// `code` line and uninstalls with its `code --uninstall-extension`; the tarball installs with the
+// README's `npm install -g` line into a temporary prefix, and the command runs from there; then
+// what `aria-context setup <client>` prints and does for each client the README names (Claude
+// Code's `claude mcp add`, Codex's TOML table, Cursor's and VS Code's JSON) connects: through
+// `claude mcp list`, the official v1 client and the v2 client pinned to 2026-07-28, and Codex's
+// own app server; the README's removal commands remove it. Clients that are not installed
+// (code-server, Claude Code, Codex: the e2e cache) are skipped, saying how to install them.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,10 +17,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { fixtureCopy, tempDir } from '../helpers';
 import { claudeCode, claudeEnv, codex, codexEnv, codexServerStatus } from '../mcp/agentClients';
-
-/** The example paths the README's client blocks use; `setup --print` prints this machine's. */
-export const EXAMPLE_NODE = '/usr/local/bin/node';
-export const EXAMPLE_CLI = '/usr/local/lib/node_modules/aria-context/dist/cli.js';
 
 interface Fenced {
   lang: string;
@@ -111,15 +107,35 @@ async function connectsWithBothClients(server: { command: string; args: string[]
   }
 }
 
-export function agentSetupTests(ctx: AgentContext): void {
-  const vsix = `aria-context-${ctx.version}.vsix`;
-  let prefix = '';
-  let env: NodeJS.ProcessEnv = {};
-  let cli = '';
-  const here = (s: string) => s.split(EXAMPLE_CLI).join(cli).split(EXAMPLE_NODE).join(process.execPath);
-  const printed = (client: string) => sh(`aria-context setup ${client} --print`, ctx.copy(), env);
+/** The one inline command of the README that starts with `start` (in `code` quotes). */
+export function inlineCommand(markdown: string, start: string): string {
+  const prose = markdown.replace(/^ {0,3}```[\s\S]*?^ {0,3}```$/gm, '').replace(/\n\s*/g, ' ');
+  const found = [...prose.matchAll(/`([^`]+)`/g)].map((m) => m[1]).filter((c) => c.startsWith(start));
+  assert.equal(new Set(found).size, 1, `README: expected one \`${start}…\` command, found ${found.join(' | ')}`);
+  return found[0];
+}
 
-  const installsVsix = `README: \`code --install-extension ${vsix}\` installs the extension into VS Code`;
+/** What the tarball installed into a temporary prefix (README: `npm install -g`). */
+export interface Installed {
+  prefix: string;
+  /** `<prefix>/bin/aria-context`, the command a user runs. */
+  bin: string;
+  /** The installed `dist/cli.js` (real path), which setup writes into each client's config. */
+  cli: string;
+  /** The README's environment with `<prefix>/bin` first on PATH. */
+  env: NodeJS.ProcessEnv;
+}
+
+export function agentSetupTests(ctx: AgentContext): void {
+  const vsix = `release/aria-context-${ctx.version}.vsix`;
+  let installed: Installed | null = null;
+  const need = (): Installed => {
+    assert.ok(installed, 'the tarball is not installed');
+    return installed;
+  };
+  const printed = (client: string) => sh(`aria-context setup ${client} --print`, ctx.copy(), need().env);
+
+  const installsVsix = `README: \`code --install-extension ${vsix}\` installs the extension into VS Code, and its uninstall command removes it`;
   test(installsVsix, { skip: noCodeServer }, () => {
     const line = oneBlock(ctx.readme, 'shell', '--install-extension').trim();
     assert.equal(line, `code --install-extension ${vsix}`);
@@ -128,47 +144,62 @@ export function agentSetupTests(ctx: AgentContext): void {
     const vscodeEnv = { ...ctx.env(), HOME: home, PATH: codeOnPath };
     sh(line, ctx.copy(), vscodeEnv);
     assert.match(sh('code --list-extensions', ctx.copy(), vscodeEnv), /^aria-context\.aria-context$/m);
+    sh(inlineCommand(ctx.readme, 'code --uninstall-extension '), ctx.copy(), vscodeEnv);
+    assert.doesNotMatch(sh('code --list-extensions', ctx.copy(), vscodeEnv), /aria-context/);
   });
 
-  test("README: the tarball installs with its npm install -g line, and setup prints this install's paths", () => {
-    const install = oneBlock(ctx.readme, 'sh', 'npm pack')
+  test('README: the tarball installs with its npm install -g line into a temporary prefix', () => {
+    const install = oneBlock(ctx.readme, 'sh', 'npm install -g')
       .split('\n')
       .find((l) => l.startsWith('npm install -g'));
-    assert.equal(install, `npm install -g ./aria-context-${ctx.version}.tgz`);
-    prefix = tempDir('aria-readme-clients-');
-    const binOnPath = `${path.join(prefix, 'bin')}${path.delimiter}${ctx.env().PATH}`;
-    env = { ...ctx.env(), npm_config_prefix: prefix, PATH: binOnPath };
+    assert.equal(install, `npm install -g ./release/aria-context-${ctx.version}.tgz`);
+    const prefix = tempDir('aria-readme-clients-');
+    const env = {
+      ...ctx.env(),
+      npm_config_prefix: prefix,
+      PATH: `${path.join(prefix, 'bin')}${path.delimiter}${ctx.env().PATH}`,
+    };
     sh(install!, ctx.copy(), env);
-    cli = fs.realpathSync(path.join(prefix, 'lib', 'node_modules', 'aria-context', 'dist', 'cli.js'));
-    assert.equal(tomlServer(printed('codex')).args[0], cli);
+    installed = {
+      prefix,
+      bin: path.join(prefix, 'bin', 'aria-context'),
+      cli: fs.realpathSync(path.join(prefix, 'lib', 'node_modules', 'aria-context', 'dist', 'cli.js')),
+      env,
+    };
   });
 
-  test("README: Codex's table is what setup prints, has no duplicate key, and its server connects", async () => {
-    assert.ok(cli, 'not installed');
-    const table = oneBlock(ctx.readme, 'toml', '[mcp_servers.aria-context]');
-    assert.equal(here(table), printed('codex'));
-    await connectsWithBothClients(tomlServer(here(table)), fixtureCopy('aria-readme-codex-'));
+  // Checks of the installed command (e.g. `aria-context doctor`) go here, on need().
+  test('the installed aria-context runs from its prefix, outside the clone: a query on the bundled example', () => {
+    const { bin, env } = need();
+    const home = fixtureCopy('aria-readme-installed-');
+    const out = sh(`'${bin}' query stripe`, tempDir('aria-readme-elsewhere-'), { ...env, HOME: home });
+    assert.match(out, /^Found 3 files matching: \[stripe\] \(OR\)/);
+    assert.match(out, /references\/stripe-webhook-patterns\.md/);
   });
 
-  for (const how of ['the table pasted into config.toml', 'aria-context setup codex'])
+  test("README: Codex's table, as setup prints it, has no duplicate key and its server connects", async () => {
+    const table = printed('codex');
+    const server = tomlServer(table);
+    assert.deepEqual(server, { command: process.execPath, args: [need().cli, 'mcp'] });
+    await connectsWithBothClients(server, fixtureCopy('aria-readme-codex-'));
+  });
+
+  for (const how of ['the printed table pasted into config.toml', 'aria-context setup codex'])
     test(
-      `README: Codex, set up by ${how}, starts the server and lists its tools`,
+      `README: Codex, set up by ${how}, starts the server and lists its tools; codex mcp remove removes it`,
       { skip: codex.missing },
       async () => {
-        assert.ok(cli, 'not installed');
         const codexHome = tempDir('aria-readme-codex-home-');
-        const withCodex = codexEnv(fixtureCopy('aria-readme-codex-'), codexHome, env);
+        const withCodex = codexEnv(fixtureCopy('aria-readme-codex-'), codexHome, need().env);
         if (how === 'aria-context setup codex') sh(how, ctx.copy(), withCodex);
-        else
-          fs.writeFileSync(
-            path.join(codexHome, 'config.toml'),
-            here(oneBlock(ctx.readme, 'toml', '[mcp_servers.aria-context]')),
-          );
+        else fs.writeFileSync(path.join(codexHome, 'config.toml'), printed('codex'));
         const servers = await codexServerStatus(withCodex);
         assert.deepEqual(
           servers.map((s) => [s.name, s.serverName, s.tools]),
           [['aria-context', 'aria-context', ['knowledge_load', 'knowledge_query']]],
         );
+        sh(inlineCommand(ctx.readme, 'codex mcp remove'), ctx.copy(), withCodex);
+        assert.deepEqual(await codexServerStatus(withCodex), []);
       },
     );
 
@@ -176,30 +207,45 @@ export function agentSetupTests(ctx: AgentContext): void {
     ['cursor', 'mcpServers'],
     ['vscode', 'servers'],
   ] as const) {
-    test(`README: ${client}'s JSON is what setup prints, and its server connects`, async () => {
-      assert.ok(cli, 'not installed');
-      const config = JSON.parse(here(oneBlock(ctx.readme, 'json', `"${key}"`)));
-      assert.deepEqual(config, JSON.parse(printed(client)));
-      const server = config[key]['aria-context'] as { command: string; args: string[] };
-      const home = fixtureCopy(`aria-readme-${client}-`);
-      await connectsWithBothClients({ command: server.command, args: server.args }, home);
+    test(`README: ${client}'s JSON, as setup prints it, names this install and its server connects`, async () => {
+      const config = JSON.parse(printed(client)) as Record<string, Record<string, { command: string; args: string[] }>>;
+      const server = config[key]['aria-context'];
+      assert.deepEqual([server.command, server.args], [process.execPath, [need().cli, 'mcp']]);
+      await connectsWithBothClients(
+        { command: server.command, args: server.args },
+        fixtureCopy(`aria-readme-${client}-`),
+      );
     });
   }
 
   test(
-    "README: Claude Code's line and `aria-context setup claude-code` both leave it connected in claude mcp list",
+    "README: Claude Code's claude mcp add line and `aria-context setup claude-code` both leave it connected in claude mcp list; the README's remove command removes it",
     { skip: noClaude },
     () => {
-      assert.ok(cli, 'not installed');
-      const line = oneBlock(ctx.readme, 'shell', 'claude mcp add').trim();
-      assert.equal(`${here(line)}\n`, printed('claude-code'));
-      for (const how of [here(line), 'aria-context setup claude-code']) {
-        const withClaude = claudeEnv(tempDir('aria-readme-claude-'), env);
+      const line = printed('claude-code');
+      assert.equal(line, `claude mcp add --scope user aria-context -- ${process.execPath} ${need().cli} mcp\n`);
+      assert.match(ctx.readme, /`claude mcp add --scope user aria-context -- <node> <cli\.js> mcp`/);
+      for (const how of [line.trim(), 'aria-context setup claude-code']) {
+        const withClaude = claudeEnv(tempDir('aria-readme-claude-'), need().env);
         const project = tempDir('aria-readme-claude-project-');
         sh(how, project, withClaude);
         const list = sh('claude mcp list', project, withClaude);
         assert.match(list, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, `${how}\n${list}`);
+        sh(inlineCommand(ctx.readme, 'claude mcp remove'), project, withClaude);
+        assert.doesNotMatch(sh('claude mcp list', project, withClaude), /^aria-context:/m);
       }
     },
   );
+
+  test('README: its npm rm -g line removes the installed command and package', () => {
+    const { prefix, bin, env } = need();
+    const line = inlineCommand(ctx.readme, 'npm rm -g');
+    assert.equal(line, 'npm rm -g aria-context');
+    sh(line, ctx.copy(), env);
+    assert.ok(!fs.existsSync(bin), `${bin} is still there`);
+    assert.ok(
+      !fs.existsSync(path.join(prefix, 'lib', 'node_modules', 'aria-context')),
+      'the package is still installed',
+    );
+  });
 }

@@ -1,8 +1,10 @@
-// The README's command blocks work as written: every ```sh block runs verbatim, in order, in a
-// fresh copy of the repository (the tracked files only: no node_modules/, no dist/), on a machine
-// whose HOME is empty. When a ```text block follows it, the command's output must contain that
-// text, where a line holding only `…` stands for any lines left out. ```shell blocks (npm start,
-// npm test) are documentation only. Afterwards the copy's `git status` must be clean.
+// The documentation's command blocks work as written: every ```sh block of README.md, then of
+// each docs/*.md, runs verbatim, in order, in one fresh copy of the repository (the tracked files
+// only: no node_modules/, no dist/), on a machine whose HOME is empty. When a ```text block
+// follows it, the command's output must contain that text, where a line holding only `…` stands
+// for any lines left out. ```shell blocks are the few commands run elsewhere (npm start, npm test
+// by CI; code --install-extension by agentBlocks.ts), and no other may appear. Afterwards the
+// copy's `git status` must be clean.
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -102,7 +104,33 @@ function freshCopy(): string {
   return copy;
 }
 
-describe('README command blocks', { timeout: 900_000 }, () => {
+/** README.md first (it installs and builds what the documents' examples use), then docs/. */
+const documents = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(repoRoot, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
+const texts = new Map(documents.map((doc) => [doc, fs.readFileSync(path.join(repoRoot, doc), 'utf8')]));
+
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+export function githubAnchor(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** The ```shell blocks, which are not run here: each is run by CI itself or by agentBlocks.ts. */
+export function shellBlocks(markdown: string): string[] {
+  return fences(markdown)
+    .filter((f) => f.lang === 'shell')
+    .map((f) => f.body);
+}
+
+describe('README and docs/ command blocks', { timeout: 900_000 }, () => {
   test('the extraction pairs each sh block with the text block right after it and splits at … lines', () => {
     const md = [
       '```sh',
@@ -135,26 +163,73 @@ describe('README command blocks', { timeout: 900_000 }, () => {
     assert.equal(missingPiece('b\na\n', ['a', 'b']), 'b', 'pieces must appear in order');
   });
 
-  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-  const blocks = commandBlocks(readme);
-  test('the README has runnable blocks: installing, the CLI examples and putting it on PATH', () => {
+  const readme = texts.get('README.md')!;
+  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  const blocks = documents.flatMap((doc) => commandBlocks(texts.get(doc)!).map((block) => ({ doc, ...block })));
+  test('the documents have runnable blocks: the release, installing, the CLI examples and putting it on PATH', () => {
     const scripts = blocks.map((b) => b.script).join('\n');
-    const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
     for (const command of [
       'npm ci',
-      'npm run package',
-      'npm pack',
-      `npm install -g ./aria-context-${version}.tgz`,
+      'npm run release',
+      `npm install -g ./release/aria-context-${version}.tgz`,
+      'aria-context query',
       'npm run build',
       'node dist/cli.js query',
       'npm link',
     ]) {
       assert.ok(scripts.includes(command), `no sh block runs ${command}`);
     }
-    // The package is not on the registry: whoever registers the name would run code in every
-    // agent set up with npx (-y skips the prompt). The Publishing section says when that changes.
-    assert.doesNotMatch(readme, /npx\s+(-y\s+)?aria-context/, 'the README runs aria-context through npx');
-    assert.ok(blocks.filter((b) => b.expected.length > 0).length >= 5, 'most blocks should state their output');
+    for (const [doc, text] of texts) {
+      // The package is not on the registry: whoever registers the name would run code in every
+      // agent set up with npx (-y skips the prompt). docs/MCP.md's Publishing says when that changes.
+      assert.doesNotMatch(text, /npx\s+(-y\s+)?aria-context/, `${doc} runs aria-context through npx`);
+    }
+    assert.ok(blocks.filter((b) => b.expected.length > 0).length >= 10, 'most blocks should state their output');
+  });
+
+  test('README.md is for users: at most 300 lines, linking the documents moved to docs/', () => {
+    const lines = readme.split('\n').length - (readme.endsWith('\n') ? 1 : 0);
+    assert.ok(lines <= 300, `README.md has ${lines} lines`);
+    for (const doc of ['SECURITY', 'PERFORMANCE', 'DEVELOPMENT', 'EDITOR', 'CLI', 'MCP'])
+      assert.match(readme, new RegExp(`\\]\\(docs/${doc}\\.md\\)`), `README.md does not link docs/${doc}.md`);
+  });
+
+  test('no block is run nowhere: the only ```shell blocks are npm start, npm test and installing the .vsix', () => {
+    const shell = documents.flatMap((doc) => shellBlocks(texts.get(doc)!).map((body) => `${doc}: ${body.trim()}`));
+    assert.deepEqual(shell, [
+      `README.md: npm start   # the extension in a real VS Code on the example knowledge folder in examples/
+npm test    # type-check, build, benchmark smoke run, unit + golden + reliability + real-workbench tests`,
+      `README.md: code --install-extension release/aria-context-${version}.vsix`,
+    ]);
+  });
+
+  test('every relative link of README.md and docs/*.md leads to a file, and an anchor to a heading', () => {
+    for (const [doc, text] of texts) {
+      const prose = text.replace(/^ {0,3}```[\s\S]*?^ {0,3}```$/gm, '');
+      for (const [, target] of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const [file, anchor] = target.split('#');
+        const linked = file === '' ? doc : path.posix.join(path.posix.dirname(doc), file);
+        assert.ok(fs.existsSync(path.join(repoRoot, linked)), `${doc}: ${target} leads to no file`);
+        if (anchor === undefined) continue;
+        const headings = (texts.get(linked) ?? fs.readFileSync(path.join(repoRoot, linked), 'utf8'))
+          .replace(/^ {0,3}```[\s\S]*?^ {0,3}```$/gm, '')
+          .split('\n')
+          .filter((l) => /^#{1,6} /.test(l))
+          .map((l) => githubAnchor(l.replace(/^#+ /, '')));
+        assert.ok(headings.includes(anchor), `${doc}: ${target} names no heading of ${linked}`);
+      }
+    }
+  });
+
+  test('no block holds example paths of an installation that copying would get wrong', () => {
+    for (const [doc, text] of texts)
+      for (const fence of fences(text))
+        assert.doesNotMatch(
+          fence.body,
+          /\/usr\/local\/(bin\/node|lib\/node_modules)/,
+          `${doc}:${fence.line}: a ${fence.lang || 'plain'} block with an example installation path`,
+        );
   });
 
   let copy = '';
@@ -178,7 +253,7 @@ describe('README command blocks', { timeout: 900_000 }, () => {
   });
 
   for (const block of blocks) {
-    test(`README.md:${block.line}: ${block.script.split('\n').join(' && ')}`, () => {
+    test(`${block.doc}:${block.line}: ${block.script.split('\n').join(' && ')}`, () => {
       assert.ok(copy, 'no fresh copy');
       const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', block.script], {
         cwd: copy,
@@ -192,8 +267,7 @@ describe('README command blocks', { timeout: 900_000 }, () => {
     });
   }
 
-  // Then each agent's setup block, on what those blocks built and installed.
-  const { version } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+  // Then each agent's setup, on what those blocks built and installed.
   agentSetupTests({ readme, version, copy: () => copy, env: () => env });
 
   test('running them changed no tracked file and left no untracked one', () => {

@@ -5,7 +5,7 @@
 // of the two (the rows cannot be asked for before the click). The timeline (extension host
 // started, activate() ran, the tree's rows were built and handed over, rows visible) comes from the workbench's
 // extension-host log and the extension's own output channel, and is written with the figures to
-// test-artifacts/large-folder-e2e.json; the README's Performance section quotes them. Then live
+// test-artifacts/large-folder-e2e.json; docs/PERFORMANCE.md quotes them. Then live
 // refresh: index.md written with one more note under a tag, until that tag's row counts it.
 //
 //   npm run package   # or ARIA_E2E_VSIX=path/to/aria-context.vsix

@@ -124,7 +124,7 @@ export function extensionLog(server: CodeServer): string {
 }
 
 /**
- * The README's images: refreshed only when someone means to (`npm run screenshots` sets
+ * The documentation's images (README.md, docs/EDITOR.md): refreshed only when someone means to (`npm run screenshots` sets
  * ARIA_UPDATE_SCREENSHOTS=1). A test run writes its screenshots to test-artifacts/ only, so it
  * never changes a tracked file.
  */

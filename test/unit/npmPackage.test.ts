@@ -1,4 +1,4 @@
-// The npm package as a user gets it: `npm pack`, then `npm install -g` of the tarball into a
+// The npm package as a user gets it: `npm run release`'s tarball, then `npm install -g` of the tarball into a
 // temporary prefix with the network off. The installed `aria-context` must run (help, a query,
 // the MCP server's first answer) and npm must have installed no dependency: everything the
 // command needs is in the bundles the tarball ships.
@@ -34,23 +34,44 @@ describe('the npm package installed from its tarball', { timeout: 300_000 }, () 
       ? path.join(prefix, 'node_modules', 'aria-context')
       : path.join(prefix, 'lib', 'node_modules', 'aria-context');
 
-  test('npm pack names the tarball aria-context-<version>.tgz and ships the CLI and the MCP bundle', () => {
-    // --ignore-scripts: the build the test run made (prepack would rebuild dist/ under other tests)
-    const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], {
+  test('npm run release packs aria-context-<version>.tgz: the CLI, the MCP bundle and a package.json for npm only', () => {
+    // --skip-build: the build the test run made (a rebuild would change dist/ under other tests)
+    const out = execFileSync('node', ['scripts/release.mjs', '--skip-build', '--npm-only', '--out', tmp], {
       cwd: repoRoot,
       env,
       encoding: 'utf8',
     });
-    const [packed] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
-    assert.equal(packed.filename, `aria-context-${version}.tgz`);
-    const files = packed.files.map((f) => f.path).sort();
-    for (const needed of ['dist/cli.js', 'dist/mcp.js', 'package.json'])
-      assert.ok(files.includes(needed), `${needed} is not in the tarball: ${files.join(', ')}`);
-    assert.deepEqual(
-      files.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.endsWith('.map')),
-      [],
-      'sources, tests or source maps shipped',
-    );
+    assert.match(out, new RegExp(`aria-context-${version.replace(/\./g, '\\.')}\\.tgz`));
+    const listing = execFileSync('tar', ['-tzf', path.join(tmp, `aria-context-${version}.tgz`)], { encoding: 'utf8' });
+    const files = listing
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => f.replace(/^package\//, ''))
+      .sort();
+    assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/cli.js', 'dist/mcp.js', 'package.json']);
+    const manifest = JSON.parse(
+      execFileSync('tar', ['-xzOf', path.join(tmp, `aria-context-${version}.tgz`), 'package/package.json'], {
+        encoding: 'utf8',
+      }),
+    ) as Record<string, unknown>;
+    const repoManifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Record<
+      string,
+      { node?: string }
+    >;
+    // what npm needs, and nothing of the editor's manifest (contributes, scripts, devDependencies…)
+    assert.deepEqual(Object.keys(manifest).sort(), [
+      'bin',
+      'description',
+      'engines',
+      'files',
+      'license',
+      'name',
+      'repository',
+      'version',
+    ]);
+    assert.deepEqual(manifest.bin, { 'aria-context': './dist/cli.js' });
+    assert.deepEqual(manifest.engines, { node: repoManifest.engines.node }, "the Node range is the repository's");
+    assert.equal(manifest.version, version);
   });
 
   test('npm install -g of the tarball works offline and installs no dependency', () => {
