@@ -40,14 +40,26 @@ export function ensureNode24(env = process.env) {
   const node = path.join(prefix, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
   if (fs.existsSync(node) && isMajor(versionOf(node))) return node;
   say(`installing Node ${NODE_MAJOR} from the npm registry (npm install node@${NODE_MAJOR}) into ${prefix}`);
-  fs.mkdirSync(prefix, { recursive: true });
+  try {
+    fs.mkdirSync(prefix, { recursive: true });
+  } catch (err) {
+    throw new Error(
+      `Cannot make ${prefix} for Node ${NODE_MAJOR} (${err.code ?? err.message}): set ARIA_E2E_CACHE to a folder you can write, or install Node ${NODE_MAJOR} yourself and put it first on PATH.`,
+    );
+  }
   const r = spawnSync(
     'npm',
     ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `node@${NODE_MAJOR}`],
     { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', shell: process.platform === 'win32' },
   );
   if (r.status !== 0 || !fs.existsSync(node) || !isMajor(versionOf(node))) {
-    const why = (r.error?.message ?? r.stderr ?? '').trim().split('\n').pop() || `exit ${r.status}`;
+    // npm's first error line that says what went wrong (not where its log is)
+    const npmError = (r.stderr ?? '')
+      .split('\n')
+      .filter((l) => /^npm (error|ERR!)/.test(l))
+      .map((l) => l.replace(/^npm (error|ERR!)\s*/, ''))
+      .find((l) => l !== '' && !/complete log/i.test(l));
+    const why = r.error?.message ?? npmError ?? `exit ${r.status}`;
     throw new Error(
       `Could not install Node ${NODE_MAJOR} from the npm registry (${why}): install Node ${NODE_MAJOR} ` +
         `yourself and put it first on PATH, or run this again once registry.npmjs.org can be reached.`,
