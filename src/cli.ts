@@ -28,12 +28,13 @@ export const COMMANDS: Readonly<Record<string, string>> = {
   check: 'commands/check.js',
   tags: 'commands/tags.js',
   setup: 'commands/setup.js',
+  doctor: 'commands/doctor.js',
   hook: 'commands/hook.js',
   mcp: 'mcp.js',
 };
 
-/** Commands that leave nothing on disk unless asked (`setup` without --yes): no compile cache either. */
-const WRITES_ONLY_WHEN_ASKED = new Set(['setup']);
+/** Commands that leave nothing on disk unless asked (`setup` without --yes, `doctor`): no compile cache either. */
+const WRITES_ONLY_WHEN_ASKED = new Set(['setup', 'doctor']);
 
 /** What a command's bundle exports; a number is the exit code (a server sets its own). */
 interface CommandBundle {

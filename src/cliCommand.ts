@@ -2,14 +2,17 @@
 // config from, and loading the snapshot with the same messages and exit codes as `query`.
 import * as path from 'node:path';
 import {
+  configCandidates,
   CorruptImageError,
   errorJson,
+  inWordsOf,
   isIsoDate,
   loadSnapshot,
   type ConfigOutcome,
   type ConfigSources,
   type IndexCacheJob,
   type Snapshot,
+  type SnapshotOutcome,
 } from './core';
 
 export interface CommandOptions {
@@ -115,6 +118,14 @@ export function cliSources(
   };
 }
 
+/** A failed load in the CLI's words: the places looked for a config, the folder without an index, what to run. */
+export function cliMessage(outcome: SnapshotOutcome & { ok: false }, sources: ConfigSources): string {
+  return inWordsOf('cli', outcome.message, {
+    looked: outcome.config ? undefined : configCandidates(sources),
+    folder: outcome.config?.knowledgeFolder,
+  });
+}
+
 export function parseCommandArgs(
   command: string,
   args: readonly string[],
@@ -172,8 +183,9 @@ export function openCommand(
   const home = homeOf(io.env);
   const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
-  const outcome = loadSnapshot(cliSources(home, io.env, options), {}, io.loadConfig);
-  if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+  const sources = cliSources(home, io.env, options);
+  const outcome = loadSnapshot(sources, {}, io.loadConfig);
+  if (!outcome.ok) return fail(outcome.code, cliMessage(outcome, sources), 3);
   return { ok: true, options, snapshot: outcome.snapshot };
 }
 

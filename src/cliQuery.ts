@@ -20,10 +20,11 @@ import {
   runIndexCacheJob,
   runQuery,
   toJson,
-  USAGE,
+  usageFor,
+  inWordsOf,
   type Snapshot,
 } from './core';
-import { cliSources, homeOf, relativePathProblem, retryWithoutCacheFile, type CliIo } from './cliCommand';
+import { cliMessage, cliSources, homeOf, relativePathProblem, retryWithoutCacheFile, type CliIo } from './cliCommand';
 
 const HELP = `aria-context — query an aria-knowledge folder by tag
 
@@ -32,7 +33,8 @@ Usage:
   aria-context check [--json] [--drift] [options]
   aria-context tags [--json] [options]
   aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
-  aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes]
+  aria-context setup <claude-code|codex|cursor|vscode> [--hooks] [--remove] [--print] [--yes]
+  aria-context doctor [--json]
   aria-context hook <claude-code|codex>
 
 Tokens are tags, aliases or project keys; AND switches to intersection.
@@ -96,7 +98,10 @@ export function parseArgs(argv: string[]): ParseOutcome {
     return { kind: 'help' };
   const [command, ...rest] = argv;
   if (command !== 'query')
-    return { kind: 'error', message: `Unknown command "${command}". ${USAGE}\nRun aria-context --help for options.` };
+    return {
+      kind: 'error',
+      message: `Unknown command "${command}". ${usageFor('cli')}\nRun aria-context --help for options.`,
+    };
   const options: CliOptions = { tokens: [], json: false, load: null, noCache: false };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -133,7 +138,7 @@ export function parseArgs(argv: string[]): ParseOutcome {
   }
   const tooLarge = queryTooLarge(options.tokens); // before the index is read for these tokens
   if (tooLarge) return { kind: 'error', message: tooLarge };
-  if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: USAGE };
+  if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: usageFor('cli') };
   return { kind: 'run', options };
 }
 
@@ -156,15 +161,16 @@ export function main(argv: string[], io: CliIo): number {
   if (relative) return fail(relative.code, relative.message, relative.exit);
   const cacheDir = io.cache && !options.noCache && !cacheDisabledByEnv(io.env) ? indexCacheDir(io.env, home) : null;
   return retryWithoutCacheFile((ignoreFile) => {
+    const sources = cliSources(home, io.env, options);
     const outcome = loadSnapshot(
-      cliSources(home, io.env, options),
+      sources,
       {
         cache:
           io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now(), ignoreFile } : undefined,
       },
       io.loadConfig,
     );
-    if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+    if (!outcome.ok) return fail(outcome.code, cliMessage(outcome, sources), 3);
     const exit = answer(options, outcome.snapshot, io, fail);
     if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
     return exit;
@@ -180,11 +186,11 @@ function answer(
 ): number {
   const today = options.today ?? localDate(io.now());
   const query = runQuery(snapshot, options.tokens, { today });
-  if (!query.ok) return fail('usage', query.message, 2);
+  if (!query.ok) return fail('usage', inWordsOf('cli', query.message), 2);
   const result = query.result;
 
   if (options.load === null) {
-    io.out(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderSummary(result));
+    io.out(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderSummary(result, 'cli'));
     return 0;
   }
   const picks = pickItems(result, options.load);

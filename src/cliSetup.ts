@@ -1,12 +1,30 @@
-// `aria-context setup <client> [--print] [--hooks] [--yes]`: the MCP config (or Claude Code's
-// and Codex's hooks) for this installation, with absolute paths: this Node and this dist/cli.js, so a GUI
-// client started without the shell's PATH finds both. Without --print it applies the config
-// through the client's own command where one exists, after showing it; JSON files (Cursor,
-// VS Code) are printed with their path to paste into, never written.
+// `aria-context setup <client> [--hooks] [--remove] [--print] [--yes]`: the agent's MCP server
+// (and with --hooks, Claude Code's or Codex's hooks) for this installation, with absolute paths:
+// this Node and this dist/cli.js, so a GUI client started without the shell's PATH finds both.
+// Claude Code's and Codex's own files are edited in place, only where setup's entries are
+// (core/agentFiles.ts), after the whole change is shown; Cursor's and VS Code's JSON is printed
+// with the file to paste it into, never written.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLIENTS, clientConfig, serverCommand, shellQuote, type Client } from './core';
+import {
+  CLIENTS,
+  clientConfig,
+  editHooks,
+  editJsonServer,
+  editTomlServer,
+  hasHooks,
+  hookCommand,
+  lineDiff,
+  loadSnapshot,
+  serverCommand,
+  shellQuote,
+  type Client,
+  type FileEdit,
+} from './core';
+import { cliMessage, cliSources } from './cliCommand';
+import { readClientFile, readRecord, recordFile, writeClientFile, writeRecord } from './cliSetupFiles';
+import { clientFiles } from './cliSetupPaths';
 
 export interface SetupIo {
   out: (s: string) => void;
@@ -14,21 +32,20 @@ export interface SetupIo {
   /** Absolute paths of the Node running and of dist/cli.js (its real path). */
   node: string;
   cli: string;
-  /** Runs a client's own command; status null when it could not be started (not on PATH). */
-  run: (command: string, args: string[]) => { status: number | null; output: string };
   /** Asks a yes/no question on the terminal; false when there is none. */
   confirm: (question: string) => boolean;
 }
 
 export const SETUP_USAGE =
-  'Usage: aria-context setup <claude-code|codex|cursor|vscode> [--print] [--hooks] [--yes] [--folder DIR] [--config FILE] [--projects-root DIR]';
+  'Usage: aria-context setup <claude-code|codex|cursor|vscode> [--hooks] [--remove] [--print] [--yes] [--folder DIR] [--config FILE] [--projects-root DIR]';
 
 interface SetupOptions {
   client: Client;
   print: boolean;
   hooks: boolean;
+  remove: boolean;
   yes: boolean;
-  /** Passed on to `aria-context mcp` (absolute paths only). */
+  /** Passed on to `aria-context mcp` and the hook (absolute paths only). */
   serverArgs: string[];
 }
 
@@ -36,11 +53,19 @@ function parseSetup(args: string[]): SetupOptions | string {
   const [client, ...rest] = args;
   if (!client || !(CLIENTS as readonly string[]).includes(client))
     return client ? `Unknown client "${client}". ${SETUP_USAGE}` : SETUP_USAGE;
-  const options: SetupOptions = { client: client as Client, print: false, hooks: false, yes: false, serverArgs: [] };
+  const options: SetupOptions = {
+    client: client as Client,
+    print: false,
+    hooks: false,
+    remove: false,
+    yes: false,
+    serverArgs: [],
+  };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     if (arg === '--print') options.print = true;
     else if (arg === '--hooks') options.hooks = true;
+    else if (arg === '--remove') options.remove = true;
     else if (arg === '--yes' || arg === '-y') options.yes = true;
     else if (arg === '--folder' || arg === '--config' || arg === '--projects-root') {
       const value = rest[++i];
@@ -50,8 +75,12 @@ function parseSetup(args: string[]): SetupOptions | string {
       options.serverArgs.push(arg, value);
     } else return `Unknown option ${arg}. ${SETUP_USAGE}`;
   }
-  if (options.hooks && options.client !== 'claude-code' && options.client !== 'codex')
+  const edits = options.client === 'claude-code' || options.client === 'codex';
+  if (options.hooks && !edits)
     return '--hooks is for claude-code and codex (VS Code reads the same hooks from ~/.claude/settings.json with chat.useClaudeHooks; the extension contributes its own).';
+  if (options.remove && !edits)
+    return `setup never writes ${options.client === 'cursor' ? "Cursor's" : "VS Code's"} files: remove the "aria-context" entry from ${clientConfig(options.client, { command: '', args: [] }).file} yourself.`;
+  if (options.remove && options.print) return '--remove and --print do not go together.';
   return options;
 }
 
@@ -61,10 +90,11 @@ export function runSetup(args: string[], io: SetupIo): number {
     io.out(`${options}\n`);
     return 2;
   }
-  if (options.hooks) return setupHooks(options, io);
-  const config = clientConfig(options.client, serverCommand(io, options.serverArgs));
-  if (options.print || !config.apply) {
-    if (!options.print && config.file)
+  const home = io.env.HOME || os.homedir();
+  const server = serverCommand(io, options.serverArgs);
+  const config = clientConfig(options.client, server, { codexHome: io.env.CODEX_HOME });
+  if (options.client !== 'claude-code' && options.client !== 'codex') {
+    if (!options.print)
       io.out(`Paste this into ${config.file}, merging with what is there (aria-context never writes it):\n\n`);
     io.out(config.text);
     if (!options.print && options.client === 'vscode')
@@ -73,130 +103,151 @@ export function runSetup(args: string[], io: SetupIo): number {
       );
     return 0;
   }
-  const apply = config.apply;
-  const shown = [apply.command, ...apply.args].map(shellQuote).join(' ');
-  io.out(`Running: ${shown}\n`);
-  const result = io.run(apply.command, apply.args);
-  if (result.output) io.out(result.output.endsWith('\n') ? result.output : `${result.output}\n`);
-  if (result.status === null) {
-    io.out(
-      `${apply.command} could not be run (is it installed and on PATH?). Run the line above yourself${config.file ? `, or add this to ${config.file}:\n\n${config.text}` : '.\n'}`,
-    );
-    return 1;
-  }
-  if (result.status !== 0) {
-    io.out(
-      `${apply.command} exited with ${result.status}. If aria-context is registered already, remove it first (${apply.command} mcp remove ${options.client === 'claude-code' ? '--scope user ' : ''}aria-context) and run setup again.\n`,
-    );
-    return 1;
-  }
-  return 0;
-}
-
-// --- Claude Code's and Codex's hooks --------------------------------------------------------
-// Codex reads hooks in Claude Code's shape (the same events, stdin JSON and hookSpecificOutput)
-// from $CODEX_HOME/hooks.json; Claude Code from the "hooks" key of ~/.claude/settings.json.
-
-export const HOOK_EVENTS = ['UserPromptSubmit', 'SessionStart'] as const;
-
-interface HookEntry {
-  matcher?: string;
-  hooks?: { type?: string; command?: string; timeout?: number }[];
-}
-
-/** Ours: a command that runs `… hook claude-code` or `… hook codex` (any install of aria-context, old or new). */
-const isOurs = (command: unknown) =>
-  typeof command === 'string' &&
-  /\shook (claude-code|codex)(\s|$)/.test(command) &&
-  /aria-context|cli\.js/.test(command);
-
-/** settings.json with our hook on both events: earlier aria-context hooks replaced, others kept. */
-export function withHooks(settings: Record<string, unknown>, hookCommand: string): Record<string, unknown> {
-  const hooks = (
-    settings.hooks && typeof settings.hooks === 'object' && !Array.isArray(settings.hooks) ? settings.hooks : {}
-  ) as Record<string, unknown>;
-  const next: Record<string, unknown> = { ...hooks };
-  for (const event of HOOK_EVENTS) {
-    const entries = Array.isArray(hooks[event]) ? (hooks[event] as HookEntry[]) : [];
-    const kept = entries
-      .map((e) => (e && Array.isArray(e.hooks) ? { ...e, hooks: e.hooks.filter((h) => !isOurs(h?.command)) } : e))
-      .filter((e) => !(e && Array.isArray(e.hooks) && e.hooks.length === 0));
-    next[event] = [...kept, { hooks: [{ type: 'command', command: hookCommand, timeout: 10 }] }];
-  }
-  return { ...settings, hooks: next };
-}
-
-/** Where the client reads hooks from, and what to tell the user once they are written. */
-function hookFile(client: Client, env: Record<string, string | undefined>): { file: string; after: string } {
-  const home = env.HOME || os.homedir();
-  if (client === 'codex')
-    return {
-      file: path.join(env.CODEX_HOME || path.join(home, '.codex'), 'hooks.json'),
-      after:
-        'Codex runs a new hook only once you trust it: open /hooks in Codex and trust the two aria-context hooks. ARIA_CONTEXT_HOOK=0 turns them off.',
-    };
-  return {
-    file: path.join(home, '.claude', 'settings.json'),
-    after: 'The hook runs from the next Claude Code session; ARIA_CONTEXT_HOOK=0 turns it off.',
-  };
-}
-
-function setupHooks(options: SetupOptions, io: SetupIo): number {
-  const hookCommand = [io.node, io.cli, 'hook', options.client, ...options.serverArgs].map(shellQuote).join(' ');
-  const { file, after } = hookFile(options.client, io.env);
-  const added = withHooks({}, hookCommand);
+  const client = options.client;
+  const hook = hookCommand(io.node, io.cli, client, options.serverArgs);
   if (options.print) {
-    io.out(`${JSON.stringify(added, null, 2)}\n`);
+    io.out(config.text);
+    if (options.hooks) {
+      const group = { hooks: [{ type: 'command', command: hook, timeout: 10 }] };
+      io.out(`\n${JSON.stringify({ hooks: { UserPromptSubmit: [group], SessionStart: [group] } }, null, 2)}\n`);
+    }
     return 0;
   }
-  // A relative HOME or CODEX_HOME would put the file under whatever folder setup runs in.
-  if (!path.isAbsolute(file)) {
-    io.out(
-      `${options.client === 'codex' ? 'CODEX_HOME and HOME' : 'HOME'} must be absolute paths (the hooks file would be ${file}); nothing was changed.\n`,
-    );
+  const files = clientFiles(client, io.env, home);
+  if (typeof files === 'string') {
+    io.out(`${files}; nothing was changed.\n`);
     return 1;
   }
-  let current: Record<string, unknown> = {};
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    const parsed: unknown = text.trim() === '' ? {} : JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
-    current = parsed as Record<string, unknown>;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      io.out(
-        `${file} could not be read as JSON (${(err as Error).message}); nothing was changed. Add this under "hooks" yourself:\n${JSON.stringify(added.hooks, null, 2)}\n`,
-      );
+  if (!options.remove) io.out(servingNote(home, io.env, options.serverArgs));
+
+  // what setup itself wrote: the exact hook command lines, any earlier installation's included
+  const ledger = recordFile(io.env, home);
+  const record = readRecord(ledger);
+  const legacy = [io.node, io.cli, 'hook', client, ...options.serverArgs].map(shellQuote).join(' ');
+  const recorded = new Set(record.hooks[files.hooks] ?? []);
+  const isOurs = (command: string) => command === hook || command === legacy || recorded.has(command);
+
+  const plans: { file: string; edit: (text: string) => FileEdit; hooks: boolean }[] = [
+    {
+      file: files.server,
+      hooks: false,
+      edit:
+        client === 'codex'
+          ? (text) => editTomlServer(text, options.remove ? null : config.text)
+          : (text) => editJsonServer(text, options.remove ? null : { type: 'stdio', ...server }),
+    },
+    {
+      file: files.hooks,
+      hooks: true,
+      // without --hooks, hooks of ours already there follow this installation; none are added
+      edit: (text) => {
+        if (options.remove || options.hooks) return editHooks(text, isOurs, options.remove ? null : hook);
+        return hasHooks(text, isOurs) ? editHooks(text, isOurs, hook) : { text };
+      },
+    },
+  ];
+  const changes = [];
+  for (const plan of plans) {
+    const before = readClientFile(plan.file);
+    if (!before.ok) {
+      io.out(`${before.message}; nothing was changed.\n`);
       return 1;
     }
+    let edit: FileEdit;
+    try {
+      edit = plan.edit(before.text);
+    } catch (err) {
+      edit = { text: before.text, refused: `it could not be read (${(err as Error).message})` };
+    }
+    if (edit.refused) {
+      io.out(`${plan.file}: ${edit.refused}; nothing was changed. The entry setup would write:\n\n`);
+      io.out(plan.hooks ? `${hook}\n` : config.text);
+      return 1;
+    }
+    if (edit.text === before.text) continue;
+    const emptied =
+      options.remove && record.created.includes(plan.file) && /^\s*(\{\s*\})?\s*$/.test(edit.text) ? null : edit.text;
+    changes.push({ ...plan, before, after: emptied });
   }
-  const next = withHooks(current, hookCommand);
-  if (JSON.stringify(next) === JSON.stringify(current)) {
-    io.out(`${file} already runs this hook; nothing to change.\n`);
+  if (changes.length === 0) {
+    io.out(
+      options.remove
+        ? `aria-context is not set up in ${files.server} or ${files.hooks}; nothing to remove.\n`
+        : `${files.server}${options.hooks ? ` and ${files.hooks}` : ''} already run this installation; nothing to change.\n`,
+    );
     return 0;
   }
-  io.out(
-    `This adds to ${file} (earlier aria-context hooks are replaced, other hooks kept):\n${JSON.stringify(added.hooks, null, 2)}\n`,
-  );
-  if (!options.yes && !io.confirm(`Write ${file}? [y/N] `)) {
+  for (const c of changes) {
+    if (c.after === null) io.out(`\n${c.file} is removed (setup created it and nothing else is in it).\n`);
+    else io.out(`\n${c.file}${c.before.exists ? '' : ' (a new file)'}:\n${lineDiff(c.before.text, c.after)}`);
+  }
+  if (!options.yes && !io.confirm(`\nWrite ${changes.map((c) => c.file).join(' and ')}? [y/N] `)) {
     io.out('Nothing was changed (pass --yes to write without asking).\n');
     return 1;
   }
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const temp = `${file}.aria-context-${process.pid}.tmp`;
-    const mode = fs.existsSync(file) ? fs.statSync(file).mode & 0o777 : 0o600;
-    fs.writeFileSync(temp, `${JSON.stringify(next, null, 2)}\n`, { mode, flag: 'wx' });
-    fs.renameSync(temp, file); // whole or not at all: the client may read it meanwhile
-  } catch (err) {
-    io.out(`Could not write ${file}: ${(err as Error).message}\n`);
-    return 1;
+  // the hook is recorded before it is written, so no crash leaves a hook setup would not know
+  if (!options.remove && changes.some((c) => c.hooks)) {
+    const before = record.hooks[files.hooks] ?? [];
+    const problem = writeRecord(ledger, { ...record, hooks: { ...record.hooks, [files.hooks]: [...before, hook] } });
+    if (problem) {
+      io.out(`${problem} (setup's record of the hooks it writes); nothing was changed.\n`);
+      return 1;
+    }
   }
-  io.out(`Wrote ${file}. ${after}\n`);
+  for (const c of changes) {
+    const problem = writeClientFile(c.file, c.before, c.after);
+    if (problem) {
+      io.out(`${problem}\n`);
+      return 1;
+    }
+    if (c.hooks) record.hooks[c.file] = options.remove ? [] : [hook];
+    if (!c.before.exists) record.created.push(c.file);
+    if (c.after === null) record.created = record.created.filter((f) => f !== c.file);
+  }
+  const recordProblem = writeRecord(ledger, record);
+  if (recordProblem) io.out(`${recordProblem} (setup's record of its hooks; --remove may not find them)\n`);
+  io.out(
+    `Wrote ${changes.map((c) => c.file).join(' and ')}. ${afterWords(
+      client,
+      options,
+      changes.some((c) => c.hooks),
+    )}\n`,
+  );
   return 0;
 }
 
-/** The real side of SetupIo: this process's Node and bundle, the client's command, the terminal. */
+function afterWords(client: 'claude-code' | 'codex', options: SetupOptions, hooks: boolean): string {
+  if (options.remove) return 'aria-context is no longer set up there.';
+  const name = client === 'codex' ? 'Codex' : 'Claude Code';
+  const list = client === 'codex' ? 'codex mcp list' : 'claude mcp list';
+  const hookWords = !hooks
+    ? ''
+    : client === 'codex'
+      ? ' Codex runs a new hook only once you trust it: open /hooks in Codex and trust the two aria-context hooks. ARIA_CONTEXT_HOOK=0 turns them off.'
+      : ' The hook runs from the next Claude Code session; ARIA_CONTEXT_HOOK=0 turns it off.';
+  return `${name} starts the server from its next session (\`${list}\` shows it; \`aria-context doctor\` checks it).${hookWords}`;
+}
+
+/** Which knowledge folder the server will answer from, or why it will not yet. */
+function servingNote(home: string, env: Record<string, string | undefined>, serverArgs: string[]): string {
+  const flag = (name: string) => {
+    const at = serverArgs.indexOf(name);
+    return at >= 0 ? serverArgs[at + 1] : undefined;
+  };
+  const options = { config: flag('--config'), folder: flag('--folder'), projectsRoot: flag('--projects-root') };
+  const sources = cliSources(home, env, options);
+  const outcome = loadSnapshot(sources);
+  if (outcome.ok) {
+    const { knowledgeFolder, configFile } = outcome.snapshot.config;
+    return `The server will serve the knowledge folder ${knowledgeFolder}${configFile ? ` (from ${configFile})` : ''}.\n`;
+  }
+  const why = cliMessage(outcome, sources);
+  if (outcome.config)
+    return `The server will serve the knowledge folder ${outcome.config.knowledgeFolder}, but: ${why}\n`;
+  return `Warning: ${why}\nSetup goes on; the server will say so until then (or run setup again with --config FILE or --folder DIR).\n`;
+}
+
+/** The real side of SetupIo: this process's Node and bundle, the terminal. */
 export function processSetupIo(
   out: (s: string) => void,
   env: Record<string, string | undefined>,
@@ -213,13 +264,6 @@ export function processSetupIo(
     env,
     node: process.execPath,
     cli,
-    run: (command, args) => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: `query` never needs child_process
-      const { spawnSync } = require('node:child_process') as typeof import('node:child_process');
-      const r = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-      if (r.error) return { status: null, output: '' };
-      return { status: r.status ?? 1, output: `${r.stdout ?? ''}${r.stderr ?? ''}` };
-    },
     confirm: (question) => {
       out(question);
       const buf = Buffer.alloc(256);

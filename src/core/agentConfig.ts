@@ -1,6 +1,8 @@
 // Each agent's MCP config for one command line (the same for `aria-context setup` and the
 // editor's Context: Connect Agents…): one complete entry per client, never commented alternatives
 // (Codex refuses a TOML table with duplicate keys). Pure: nothing is run or written here.
+import { tomlString } from './tomlText';
+
 export const CLIENTS = ['claude-code', 'codex', 'cursor', 'vscode'] as const;
 export type Client = (typeof CLIENTS)[number];
 
@@ -8,8 +10,6 @@ export type Client = (typeof CLIENTS)[number];
 export function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
-
-const tomlString = (s: string) => JSON.stringify(s); // a TOML basic string is JSON's escaping
 
 /** The command line that starts the server, and each client's form of it. */
 export function serverCommand(
@@ -29,6 +29,7 @@ export interface ServerLine {
 export function clientConfig(
   client: Client,
   server: ServerLine,
+  where: { codexHome?: string } = {},
 ): { apply?: { command: string; args: string[] }; text: string; file?: string } {
   const line = (c: { command: string; args: string[] }) => [c.command, ...c.args].map(shellQuote).join(' ');
   switch (client) {
@@ -55,11 +56,9 @@ export function clientConfig(
         ],
       };
       const envLine =
-        env.length > 0
-          ? `env = { ${env.map(([k, v]) => `${JSON.stringify(k)} = ${tomlString(v)}`).join(', ')} }\n`
-          : '';
+        env.length > 0 ? `env = { ${env.map(([k, v]) => `${tomlString(k)} = ${tomlString(v)}`).join(', ')} }\n` : '';
       const toml = `[mcp_servers.aria-context]\ncommand = ${tomlString(server.command)}\nargs = [${server.args.map(tomlString).join(', ')}]\n${envLine}`;
-      return { apply, text: toml, file: '~/.codex/config.toml' };
+      return { apply, text: toml, file: where.codexHome ? `${where.codexHome}/config.toml` : '~/.codex/config.toml' };
     }
     case 'cursor':
       return {

@@ -11,9 +11,8 @@ export type {
   QueryResult,
   ResultItem,
 } from './types';
-export { USAGE, loadedLine } from './messages';
-export type { ConfigOutcome, ConfigSources } from './config';
-export { loadConfig } from './config';
+export { USAGE, loadedLine, inWordsOf, usageFor } from './messages';
+export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config';
 export {
   parseIndex,
   parseIndexCompact,
@@ -107,6 +106,20 @@ export {
 } from './indexReport';
 export { trackedArtifacts } from './artifacts';
 export { CLIENTS, clientConfig, serverCommand, shellQuote, type Client, type ServerLine } from './agentConfig';
+export {
+  editHooks,
+  editJsonServer,
+  editTomlServer,
+  hasHooks,
+  hookCommand,
+  hookCommands,
+  hookTarget,
+  jsonServer,
+  SERVER_NAME,
+  type FileEdit,
+} from './agentFiles';
+export { lineDiff } from './lineDiff';
+export { tomlTable } from './tomlText';
 export { noteFacts, type NoteFacts } from './noteFacts';
 export {
   countsOf,

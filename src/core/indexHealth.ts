@@ -170,7 +170,7 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
         kind: 'missing-file',
         line: entry.line,
         severity: 'warning',
-        message: `\`${entry.path}\` does not exist (moved or deleted since the last /index?)`,
+        message: `\`${entry.path}\` does not exist (moved or deleted since the index was last rebuilt?)`,
       });
     }
   }

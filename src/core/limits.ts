@@ -51,7 +51,7 @@ export function indexItemsOver(line: number, budget: number): string {
   return (
     `index.md line ${line}: more entries, tags and aliases than an index.md of this size may declare ` +
     `(${countText(budget)}: ${countText(INDEX_ITEMS_BASE)} plus one per ${INDEX_CHARS_PER_ITEM} characters); ` +
-    'from this one on they were ignored. Rebuild it with /index, or check that it is the knowledge index.'
+    'from this one on they were ignored. Rebuild it (aria-context index --write), or check that it is the knowledge index.'
   );
 }
 
@@ -92,5 +92,5 @@ export function totalCapReason(capBytes: number): string {
 }
 
 export function indexTooLarge(file: string, size: number): string {
-  return `${file} is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes): it was not read. Rebuild it with /index, or check that it is the knowledge index.`;
+  return `${file} is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes): it was not read. Rebuild it (aria-context index --write), or check that it is the knowledge index.`;
 }

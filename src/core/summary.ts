@@ -1,10 +1,11 @@
 // §5, text form: the exact shape the CLI `--text`, Show Query Summary and the agent's query
 // tool print. A mapper over the core's summary view (summaryView.ts), which decides the layout.
 import { itemLine, summaryView, type SummaryView } from './summaryView';
+import type { Audience } from './messages';
 import type { QueryResult } from './types';
 
-export function renderSummary(result: QueryResult): string {
-  return renderSummaryView(summaryView(result));
+export function renderSummary(result: QueryResult, audience: Audience = 'aria'): string {
+  return renderSummaryView(summaryView(result, audience));
 }
 
 export function renderSummaryView(view: SummaryView): string {

@@ -4,7 +4,15 @@
 // tree's tooltips — so how a row is annotated or when a group gets a heading is decided here.
 import * as path from 'node:path';
 import { plural } from './plural';
-import { expandedLine, noMatchLine, problemText, REBUILD_HINT, resolvedLine } from './messages';
+import {
+  expandedLine,
+  LEGACY_IDEAS_PLAIN,
+  noMatchLine,
+  problemText,
+  rebuildHintFor,
+  resolvedLine,
+  type Audience,
+} from './messages';
 import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types';
 
 export const GROUP_ORDER: Category[] = ['team-shared', 'project-specific', 'cross-project', 'tracked-artifact'];
@@ -129,7 +137,8 @@ function ideaView(idea: Idea): IdeaView {
   return { idea, text: `${parts.join(' — ')}${idea.stale ? ' [STALE — still relevant?]' : ''}` };
 }
 
-export function summaryView(result: QueryResult): SummaryView {
+/** `audience`: whose words the help lines are in (the CLI and the MCP server never name a slash command). */
+export function summaryView(result: QueryResult, audience: Audience = 'aria'): SummaryView {
   const q = result.query;
   const blocks: SummaryView = [];
   const queryNotes = [
@@ -144,7 +153,7 @@ export function summaryView(result: QueryResult): SummaryView {
   });
   if (result.emptyProjectNotes.length) blocks.push({ kind: 'emptyProjects', notes: [...result.emptyProjectNotes] });
   if (result.noMatch)
-    blocks.push({ kind: 'noMatchHelp', knownTags: knownTagsLine(result.knownTags), hint: REBUILD_HINT });
+    blocks.push({ kind: 'noMatchHelp', knownTags: knownTagsLine(result.knownTags), hint: rebuildHintFor(audience) });
 
   const groups = GROUP_ORDER.map((category) => ({
     category,
@@ -166,7 +175,7 @@ export function summaryView(result: QueryResult): SummaryView {
       kind: 'ideas',
       count: result.ideas.length,
       ideas: result.ideas.map(ideaView),
-      legacyNote: result.legacyNote,
+      legacyNote: result.legacyNote && audience !== 'aria' ? LEGACY_IDEAS_PLAIN : result.legacyNote,
     });
   }
   if (result.warnings.length > 0) blocks.push({ kind: 'warnings', warnings: [...result.warnings] });

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import { isIsoDate, KnowledgeBase, localDate } from '../core';
 import { isLogLevel, leveledLog, logLevelOf, LOG_LEVEL_ENV, type LogLevel } from './logLevel';
 import { createServer, serveStdio, SERVER_NAME } from './server';
+import { mcpWords } from './tools';
 
 declare const ARIA_CONTEXT_VERSION: string | undefined;
 
@@ -129,7 +130,7 @@ export async function main(
   logAt(
     state.kind === 'ready'
       ? `Serving ${state.snapshot.config.knowledgeFolder} over stdio (v${version})`
-      : `Serving over stdio (v${version}); for now: ${state.message}`,
+      : `Serving over stdio (v${version}); for now: ${mcpWords(kb, state)}`,
   );
 }
 

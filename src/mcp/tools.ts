@@ -10,7 +10,8 @@ import {
   queryTooLarge,
   renderSummary,
   toJson,
-  USAGE,
+  inWordsOf,
+  usageFor,
   type KnowledgeBase,
   type QueryResult,
   type ResultItem,
@@ -63,11 +64,24 @@ export interface ToolSource {
   sizes?(): ((absPath: string) => number | undefined) | undefined;
 }
 
+/** A state's message in an agent's words: where the config was looked for, the folder without an index. */
+export function mcpWords(kb: KnowledgeBase, state: { message: string; config?: { knowledgeFolder: string } }): string {
+  return inWordsOf('mcp', state.message, {
+    looked: kb.watchTargets().configFiles,
+    folder: state.config?.knowledgeFolder,
+  });
+}
+
+function queryFailure(kb: KnowledgeBase, message: string): string {
+  const state = kb.state();
+  return mcpWords(kb, { message, config: state.kind === 'noIndex' ? state.config : undefined });
+}
+
 export function snapshotOf(kb: KnowledgeBase): Checked<Snapshot> {
   const state = kb.state();
   return state.kind === 'ready'
     ? { ok: true, value: state.snapshot }
-    : { ok: false, message: state.message, invalid: false };
+    : { ok: false, message: mcpWords(kb, state), invalid: false };
 }
 
 export function kbSource(kb: KnowledgeBase): ToolSource {
@@ -76,7 +90,7 @@ export function kbSource(kb: KnowledgeBase): ToolSource {
       const outcome = kb.query(q);
       return outcome.ok
         ? { ok: true, value: outcome.result }
-        : { ok: false, message: outcome.message, invalid: outcome.kind === 'usage' };
+        : { ok: false, message: queryFailure(kb, outcome.message), invalid: outcome.kind === 'usage' };
     },
     snapshot: () => snapshotOf(kb),
     today: () => kb.today(),
@@ -92,10 +106,11 @@ export function kbSource(kb: KnowledgeBase): ToolSource {
  * wall of words is refused at once with the core's message; an empty one gets the usage.
  */
 function runQuery(source: ToolSource, raw: unknown): Checked<QueryResult> {
-  if (typeof raw !== 'string') return { ok: false, message: `"query" must be a string. ${USAGE}`, invalid: true };
+  if (typeof raw !== 'string')
+    return { ok: false, message: `"query" must be a string. ${usageFor('mcp')}`, invalid: true };
   const tooLarge = queryTooLarge(raw);
   if (tooLarge) return { ok: false, message: tooLarge, invalid: true };
-  if (!raw.trim()) return { ok: false, message: USAGE, invalid: true };
+  if (!raw.trim()) return { ok: false, message: usageFor('mcp'), invalid: true };
   return source.query(raw);
 }
 
@@ -104,7 +119,7 @@ export function queryKnowledge(kb: KnowledgeBase, rawQuery: unknown): Checked<Qu
 }
 
 export function summaryWithHint(result: QueryResult, names: ToolNames = MCP_NAMES): string {
-  const summary = renderSummary(result);
+  const summary = renderSummary(result, 'mcp');
   return result.items.some((i) => i.selectable) ? `${summary}\n${loadHint(names)}\n` : summary;
 }
 
@@ -168,7 +183,9 @@ export function runLoadTool(
   const a = args as { paths?: string[]; query?: string; picks?: unknown; maxChars?: number; reload?: boolean };
   const paths = a.paths ?? [];
   if (paths.length === 0 && !a.query?.trim()) {
-    return toolError(`Give "paths" (copied from a ${names.query} result) or a "query" with optional "picks". ${USAGE}`);
+    return toolError(
+      `Give "paths" (copied from a ${names.query} result) or a "query" with optional "picks". ${usageFor('mcp')}`,
+    );
   }
   const snapshot = source.snapshot();
   if (!snapshot.ok) return toolError(snapshot.message);

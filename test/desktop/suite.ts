@@ -198,7 +198,7 @@ function fixtureScenarios(): void {
         loaded,
       );
       assert.ok(!loaded.includes('knowledge_folder') && !loaded.includes('root:x:'), 'nothing outside is read');
-      assert.ok(loaded.endsWith('Loaded 1 knowledge files into context.\n'), loaded);
+      assert.ok(loaded.endsWith('Loaded 1 knowledge file into context.\n'), loaded);
       if (hasMcp)
         await vscode.workspace
           .getConfiguration('ariaContext')

@@ -177,6 +177,57 @@ export function agentSetupTests(ctx: AgentContext): void {
     assert.match(out, /references\/stripe-webhook-patterns\.md/);
   });
 
+  test('the installed aria-context doctor: healthy after setup on the example config, exit 1 once the registered cli.js is gone; the hook stays silent', () => {
+    // the clients are set up from a second installation (the same tarball), whose cli.js is
+    // then removed; the first one's doctor reports on it
+    const install = oneBlock(ctx.readme, 'sh', 'npm install -g')
+      .split('\n')
+      .find((l) => l.startsWith('npm install -g'))!;
+    const prefix = tempDir('aria-readme-doctor-');
+    const env = {
+      ...need().env,
+      npm_config_prefix: prefix,
+      PATH: `${path.join(prefix, 'bin')}${path.delimiter}${ctx.env().PATH}`,
+    };
+    sh(install, ctx.copy(), env);
+    const cli = fs.realpathSync(path.join(prefix, 'lib', 'node_modules', 'aria-context', 'dist', 'cli.js'));
+    const home = fixtureCopy('aria-readme-doctor-home-');
+    const withHome = { ...env, HOME: home, CODEX_HOME: tempDir('aria-readme-doctor-codex-') };
+    const elsewhere = tempDir('aria-readme-doctor-cwd-');
+    sh('aria-context setup claude-code --hooks --yes && aria-context setup codex --hooks --yes', elsewhere, withHome);
+    const doctor = `'${need().bin}' doctor --json`;
+    const healthy = JSON.parse(sh(doctor, elsewhere, withHome)) as {
+      ok: boolean;
+      config: { file: string };
+      clients: { client: string; server: { cli: string } | null; hooks: { cli: string }[] }[];
+    };
+    assert.equal(healthy.ok, true);
+    assert.equal(healthy.config.file, path.join(home, '.claude', 'aria-knowledge.local.md'));
+    for (const c of healthy.clients.filter((x) => x.client !== 'cursor')) {
+      assert.equal(c.server?.cli, cli, c.client);
+      assert.deepEqual(
+        c.hooks.map((h) => h.cli),
+        [cli],
+        c.client,
+      );
+    }
+    const hook = (
+      JSON.parse(fs.readFileSync(path.join(home, '.claude', 'settings.json'), 'utf8')) as {
+        hooks: { SessionStart: { hooks: { command: string }[] }[] };
+      }
+    ).hooks.SessionStart[0].hooks[0].command;
+    fs.rmSync(cli); // npm rm -g, a Node switch: the registered installation is gone
+    const broken = spawnSync(need().bin, ['doctor', '--json'], { cwd: elsewhere, env: withHome, encoding: 'utf8' });
+    assert.equal(broken.status, 1, broken.stdout);
+    assert.equal((JSON.parse(broken.stdout) as { ok: boolean }).ok, false);
+    const run = spawnSync('/bin/sh', ['-c', hook], {
+      input: '{"hook_event_name":"SessionStart"}',
+      encoding: 'utf8',
+      env: withHome,
+    });
+    assert.deepEqual([run.status, run.stdout, run.stderr], [0, '', '']);
+  });
+
   test("README: Codex's table, as setup prints it, has no duplicate key and its server connects", async () => {
     const table = printed('codex');
     const server = tomlServer(table);
@@ -184,14 +235,14 @@ export function agentSetupTests(ctx: AgentContext): void {
     await connectsWithBothClients(server, fixtureCopy('aria-readme-codex-'));
   });
 
-  for (const how of ['the printed table pasted into config.toml', 'aria-context setup codex'])
+  for (const how of ['the printed table pasted into config.toml', 'aria-context setup codex --yes'])
     test(
       `README: Codex, set up by ${how}, starts the server and lists its tools; codex mcp remove removes it`,
       { skip: codex.missing },
       async () => {
         const codexHome = tempDir('aria-readme-codex-home-');
         const withCodex = codexEnv(fixtureCopy('aria-readme-codex-'), codexHome, need().env);
-        if (how === 'aria-context setup codex') sh(how, ctx.copy(), withCodex);
+        if (how === 'aria-context setup codex --yes') sh(how, ctx.copy(), withCodex);
         else fs.writeFileSync(path.join(codexHome, 'config.toml'), printed('codex'));
         const servers = await codexServerStatus(withCodex);
         assert.deepEqual(
@@ -225,7 +276,7 @@ export function agentSetupTests(ctx: AgentContext): void {
       const line = printed('claude-code');
       assert.equal(line, `claude mcp add --scope user aria-context -- ${process.execPath} ${need().cli} mcp\n`);
       assert.match(ctx.readme, /`claude mcp add --scope user aria-context -- <node> <cli\.js> mcp`/);
-      for (const how of [line.trim(), 'aria-context setup claude-code']) {
+      for (const how of [line.trim(), 'aria-context setup claude-code --yes']) {
         const withClaude = claudeEnv(tempDir('aria-readme-claude-'), need().env);
         const project = tempDir('aria-readme-claude-project-');
         sh(how, project, withClaude);

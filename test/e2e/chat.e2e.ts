@@ -139,7 +139,7 @@ describe('Send to Chat where the editor has no AI chat', { timeout: 600_000 }, (
     const clipboard = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
     assert.ok(clipboard.startsWith('## approaches/api-pagination.md\n'), clipboard);
     assert.ok(clipboard.includes('Use opaque cursors'));
-    assert.ok(clipboard.endsWith('Loaded 1 knowledge files into context.\n'));
+    assert.ok(clipboard.endsWith('Loaded 1 knowledge file into context.\n'));
     assert.deepEqual(await chatAttachments(page), []);
   });
 });

@@ -107,6 +107,9 @@ for (const source of sources)
     test('no tokens: the usage message and exit code 2', () => {
       const out = runCli(home, ['query']);
       assert.equal(out.status, 2);
-      assert.equal(out.stdout, 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.\n');
+      assert.equal(
+        out.stdout,
+        'Usage: aria-context query <tag1> [tag2] [AND tag3]. aria-context tags lists the tags you can use.\n',
+      );
     });
   });

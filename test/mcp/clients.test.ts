@@ -1,6 +1,6 @@
 // Third-party clients over real stdio: the MCP Inspector's CLI (a devDependency, offline) lists
 // and calls every tool; Claude Code's `claude mcp list` reports the server connected; Codex,
-// set up by `aria-context setup codex` through its own `codex mcp add`, starts the server and
+// set up by `aria-context setup codex` (which writes its table into config.toml), starts the server and
 // lists its tools. Claude Code and Codex are installed into the e2e cache by
 // scripts/e2e/setup-agents.sh; their tests skip, saying so, where they are missing.
 import * as assert from 'node:assert/strict';
@@ -88,14 +88,14 @@ describe('Claude Code', () => {
 
 describe('Codex', () => {
   test(
-    '`aria-context setup codex` adds the server with `codex mcp add`; Codex starts it and lists its tools (a broken one, none)',
+    '`aria-context setup codex` adds the server to config.toml; Codex starts it and lists its tools (a broken one, none)',
     { skip: codex.missing },
     async () => {
       ensureBuilt();
       const h = home();
       const env = codexEnv(h, tempDir('aria-codex-home-'));
-      const setup = await run(process.execPath, [cliJs, 'setup', 'codex'], { env, timeout: 120_000 });
-      assert.match(setup.stdout, /^Running: codex mcp add aria-context -- \S+ \S+cli\.js mcp$/m, setup.stdout);
+      const setup = await run(process.execPath, [cliJs, 'setup', 'codex', '--yes'], { env, timeout: 120_000 });
+      assert.match(setup.stdout, /^\+ \[mcp_servers\.aria-context\]$/m, setup.stdout);
       const listed = JSON.parse(
         (await run(codex.bin, ['mcp', 'list', '--json'], { env, timeout: 60_000 })).stdout,
       ) as Array<{
@@ -134,7 +134,8 @@ describe('Codex', () => {
       });
       assert.match(setup.stdout, /trust/, setup.stdout);
       const hooks = await codexHooks(env, tempDir('aria-codex-cwd-'));
-      const command = `${process.execPath} ${fs.realpathSync(cliJs)} hook codex`;
+      const cli = fs.realpathSync(cliJs);
+      const command = `[ -f ${cli} ] && [ -x ${process.execPath} ] && exec ${process.execPath} ${cli} hook codex; exit 0`;
       assert.deepEqual(hooks.map((h) => [h.eventName, h.command, h.trustStatus, h.sourcePath]).sort(), [
         ['sessionStart', command, 'untrusted', path.join(codexHome, 'hooks.json')],
         ['userPromptSubmit', command, 'untrusted', path.join(codexHome, 'hooks.json')],

@@ -9,9 +9,13 @@ import { fixtureHome, INDEX_HEADER, makeHome, tempDir, writeTree } from '../help
 import { MAX_QUERY_TOKENS, queryTooLarge } from '../../src/core/limits';
 import { connect, textOf, type Connected, type TextResult } from './client';
 
-const USAGE = 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.';
-const NOT_CONFIGURED = 'aria-knowledge is not configured. Run /setup to get started.';
-const NO_INDEX = 'No knowledge index found. Run /index to build it.';
+// An agent's words: what to ask the user for, never a slash command it cannot run.
+const USAGE =
+  'Give "query" as one or more tags, aliases or project keys ("stripe api"; "api AND pagination" for notes with both).';
+const notConfigured = (home: string) =>
+  `aria-knowledge is not configured. Looked for aria-knowledge.local.md in: ${['.claude', '.gemini/antigravity', '.codex'].map((d) => path.join(home, d, 'aria-knowledge.local.md')).join(', ')}. Ask the user to set up aria-knowledge, or to start this server with --config FILE or --folder DIR (aria-context setup <client> --folder DIR writes that).`;
+const noIndexText = (folder: string) =>
+  `No knowledge index found. Looked in ${folder}. Ask the user to build it (aria-context index --write).`;
 
 type JsonItem = { n: number | null; category: string; path: string };
 const knowledgeItems = (items: JsonItem[]) =>
@@ -130,7 +134,7 @@ describe('MCP server on the golden fixture', () => {
     );
     const headed = (text: string) => items.filter((i) => text.split('\n').includes(`## ${i.path}`)).map((i) => i.n);
     assert.deepEqual(headed(picked), [2]);
-    assert.match(picked, /Loaded 1 knowledge files into context\.\n$/);
+    assert.match(picked, /Loaded 1 knowledge file into context\.\n$/);
     const byPath = textOf(
       await s.client.callTool({
         name: 'knowledge_load',
@@ -194,7 +198,7 @@ describe('MCP server refusals and errors', () => {
     for (const p of asked.slice(0, 5)) assert.ok(text.includes(`Refused ${p}`), `no refusal for ${p}:\n${text}`);
     assert.doesNotMatch(text, /OUTSIDE-CONTENT|SECRET-NOT-INDEXED|knowledge_folder/);
     assert.match(text, /alpha content/);
-    assert.match(text, /Loaded 1 knowledge files into context\.\n$/);
+    assert.match(text, /Loaded 1 knowledge file into context\.\n$/);
   });
 
   test('resources outside the index are refused with a resource error', async () => {
@@ -315,12 +319,12 @@ describe('MCP server freshness and configuration', () => {
     try {
       const first = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
       assert.equal(first.isError, true);
-      assert.equal(textOf(first), NOT_CONFIGURED);
+      assert.equal(textOf(first), notConfigured(home));
       assert.deepEqual((await s.client.listResources()).resources, []);
       writeTree(home, { '.claude/aria-knowledge.local.md': '---\nknowledge_folder: ~/kb\n---\n' });
       const noIndex = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
       assert.equal(noIndex.isError, true);
-      assert.equal(textOf(noIndex), NO_INDEX);
+      assert.equal(textOf(noIndex), noIndexText(path.join(home, 'kb')));
       writeTree(home, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- x.md — X\n`, 'kb/x.md': '# X\n' });
       const ready = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
       assert.notEqual(ready.isError, true);

@@ -55,22 +55,21 @@ test('missing knowledge folder: the no-index message, no throw; the CLI exits 3'
     assert.equal(outcome.code, 'no-index');
     assert.equal(outcome.message, NO_INDEX);
   }
-  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${NO_INDEX}\n`, err: '' });
+  // the CLI's words: the folder looked in and the command that builds the index
+  const cliNoIndex = `No knowledge index found. Looked in ${h.folder}. Build it with: aria-context index --write`;
+  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${cliNoIndex}\n`, err: '' });
   const json = runCli(['query', 'api', '--json'], h.home);
   assert.equal(json.code, 3);
-  assert.deepEqual(JSON.parse(json.out), { error: { code: 'no-index', message: NO_INDEX } });
+  assert.deepEqual(JSON.parse(json.out), { error: { code: 'no-index', message: cliNoIndex } });
 
   // The folder is a file, or index.md is a directory: the same kind of answer, never a crash.
   fs.writeFileSync(h.folder, 'not a folder');
-  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${NO_INDEX}\n`, err: '' });
+  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${cliNoIndex}\n`, err: '' });
   fs.rmSync(h.folder);
   fs.mkdirSync(path.join(h.folder, 'index.md'), { recursive: true });
   const dirIndex = runCli(['query', 'api'], h.home);
   assert.equal(dirIndex.code, 3);
-  assert.match(
-    dirIndex.out,
-    /^Cannot read .*index\.md: it is not a regular file\. No knowledge index found\. Run \/index to build it\.\n$/,
-  );
+  assert.match(dirIndex.out, /^Cannot read .*index\.md: it is not a regular file\. No knowledge index found\.\n$/);
 });
 
 /** How the EACCES test runs the CLI: which build, and as which user. */
@@ -189,7 +188,7 @@ test('unreadable files (EACCES): a clear message naming each one, everything els
   fs.chmodSync(k('index.md'), 0o000);
   const noIndex = run(['query', 'api']);
   assert.equal(noIndex.code, 3);
-  assert.equal(noIndex.out, `Cannot read ${k('index.md')}: permission denied. ${NO_INDEX}\n`);
+  assert.equal(noIndex.out, `Cannot read ${k('index.md')}: permission denied. No knowledge index found.\n`);
 
   const config = path.join(h.home, '.claude', 'aria-knowledge.local.md');
   fs.chmodSync(config, 0o000);
@@ -197,7 +196,7 @@ test('unreadable files (EACCES): a clear message naming each one, everything els
   assert.equal(noConfig.code, 3);
   assert.match(
     noConfig.out,
-    /^Cannot read .*aria-knowledge\.local\.md: .*aria-knowledge is not configured\. Run \/setup to get started\.\n$/,
+    /^Cannot read .*aria-knowledge\.local\.md: .*aria-knowledge is not configured\. Pass --config FILE \(an aria-knowledge\.local\.md\) or --folder DIR \(the knowledge folder\)\.\n$/,
   );
 });
 
@@ -302,7 +301,7 @@ test('a file deleted (or swapped) between query and load: a clear error for that
   assert.equal(load.loaded.length, selectable - 4);
   assert.ok(load.loaded.some((f) => f.item.path === 'projects/p1/ok.md'));
   assert.match(bundle, /^Refused approaches\/a\.md: the file does not exist \(not read\)\.$/m);
-  assert.match(bundle, /^Loaded 1 knowledge files into context\.$/m);
+  assert.match(bundle, /^Loaded 1 knowledge file into context\.$/m);
 });
 
 test('a FIFO in place of index.md, a note or an idea never blocks (bounded time)', (t) => {

@@ -302,7 +302,7 @@ test('symlinks leaving the knowledge folder: never read, never loaded, never in 
     assert.ok(!f.content.includes(MARKER));
   }
   assert.ok(load.loaded.some((f) => f.item.path === 'projects/p1/ok.md'));
-  assert.match(bundle, /^Loaded \d+ knowledge files into context\.$/m);
+  assert.match(bundle, /^Loaded \d+ knowledge files? into context\.$/m);
   assert.ok(!text.includes(MARKER));
 });
 
@@ -502,6 +502,6 @@ test('loaded notes stay inside a code fence longer than any backtick run they co
   for (const hostile of ['## Injected heading', 'command:workbench', '<img src=x', 'Loaded 99']) {
     assert.ok(inside.includes(hostile), `${hostile} stays inside the fence`);
   }
-  assert.match(bundle.slice(close), /^\n``````\n\nLoaded 1 knowledge files into context\.\n$/);
+  assert.match(bundle.slice(close), /^\n``````\n\nLoaded 1 knowledge file into context\.\n$/);
   assert.equal(JSON.parse(JSON.stringify(toJson(result))).items[0].path, 'approaches/fence.md');
 });

@@ -109,7 +109,7 @@ test('one tool load call returns at most its character budget; the files past it
   const notLoaded = text.slice(text.indexOf('(Not loaded'));
   const named = (notLoaded.match(/^- notes\/n\d+\.md$/gm) ?? []).length;
   assert.ok(named >= 5, text.slice(-2000));
-  const loaded = Number(/^Loaded (\d+) knowledge files into context\.$/m.exec(text)?.[1]);
+  const loaded = Number(/^Loaded (\d+) knowledge files? into context\.$/m.exec(text)?.[1]);
   assert.equal(loaded + named, count);
 });
 
@@ -123,7 +123,7 @@ test('an index.md over the size cap is refused with one message before it is rea
   assert.equal(outcome.code, 'no-index');
   assert.equal(
     outcome.message,
-    `${index} is larger than 64 MB (${huge} bytes): it was not read. Rebuild it with /index, or check that it is the knowledge index.`,
+    `${index} is larger than 64 MB (${huge} bytes): it was not read. Rebuild it (aria-context index --write), or check that it is the knowledge index.`,
   );
   fs.truncateSync(index, MAX_INDEX_BYTES + 1);
   assert.match(

@@ -239,9 +239,10 @@ describe('language-model tools', () => {
     assert.ok(text.includes('Expanded `proj-a` to include: api, stripe, webhooks'));
     assert.ok(text.includes('3. projects/proj-a/decisions/004-state-sync.md'));
     assert.ok(text.includes('aria-context_load'));
+    // an agent's words: no slash command it could not run
     assert.equal(
       runQueryTool({ query: '' }, source),
-      'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.',
+      'Give "query" as one or more tags, aliases or project keys ("stripe api"; "api AND pagination" for notes with both).',
     );
   });
 
@@ -285,7 +286,7 @@ describe('language-model tools', () => {
   test('load tool by query and picks; large files are truncated with a notice', () => {
     const text = runLoadTool({ query: 'stripe', picks: [2] }, source);
     assert.ok(text.includes('## approaches/api-pagination.md'));
-    assert.match(text, /Loaded 1 knowledge files into context\.\n$/);
+    assert.match(text, /Loaded 1 knowledge file into context\.\n$/);
     fs.writeFileSync(path.join(home, 'knowledge', 'approaches', 'offline-sync.md'), 'y'.repeat(200 * 1024));
     const big = runLoadTool({ paths: ['approaches/offline-sync.md'], maxChars: 256 * 1024 }, source);
     assert.ok(big.includes('(Truncated: showing the first 64 KB of 200 KB.)'));

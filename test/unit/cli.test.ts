@@ -27,7 +27,7 @@ describe('CLI', () => {
     const empty = tempDir();
     assert.deepEqual(run(['query'], empty), {
       code: 2,
-      out: 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.\n',
+      out: 'Usage: aria-context query <tag1> [tag2] [AND tag3]. aria-context tags lists the tags you can use.\n',
       err: '',
     });
     assert.equal(run(['query', 'AND'], empty).code, 2);
@@ -38,23 +38,21 @@ describe('CLI', () => {
 
   test('not configured, exit 3, text and JSON', () => {
     const empty = tempDir();
-    assert.deepEqual(run(['query', 'api'], empty), {
-      code: 3,
-      out: 'aria-knowledge is not configured. Run /setup to get started.\n',
-      err: '',
-    });
+    const looked = ['.claude', '.gemini/antigravity', '.codex']
+      .map((d) => path.join(empty, d, 'aria-knowledge.local.md'))
+      .join(', ');
+    const message = `aria-knowledge is not configured. Looked for aria-knowledge.local.md in: ${looked}. Pass --config FILE (an aria-knowledge.local.md) or --folder DIR (the knowledge folder).`;
+    assert.deepEqual(run(['query', 'api'], empty), { code: 3, out: `${message}\n`, err: '' });
     const json = run(['query', 'api', '--json'], empty);
     assert.equal(json.code, 3);
-    assert.deepEqual(JSON.parse(json.out), {
-      error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' },
-    });
+    assert.deepEqual(JSON.parse(json.out), { error: { code: 'not-configured', message } });
   });
 
   test('no index, exit 3', () => {
     const noIndex = makeHome({});
     assert.deepEqual(run(['query', 'api'], noIndex), {
       code: 3,
-      out: 'No knowledge index found. Run /index to build it.\n',
+      out: `No knowledge index found. Looked in ${path.join(noIndex, 'knowledge')}. Build it with: aria-context index --write\n`,
       err: '',
     });
     assert.equal(JSON.parse(run(['query', 'api', '--json'], noIndex).out).error.code, 'no-index');
@@ -140,7 +138,7 @@ describe('CLI', () => {
       problem: null,
     });
     const load = run(['query', 'api', '--load', '1'], home);
-    assert.equal(load.out, '## a.md\n\n```markdown\n# A\n```\n\nLoaded 1 knowledge files into context.\n');
+    assert.equal(load.out, '## a.md\n\n```markdown\n# A\n```\n\nLoaded 1 knowledge file into context.\n');
     assert.equal(run(['query', 'api', '--load', '7'], home).code, 2);
   });
 

@@ -119,7 +119,7 @@ describe('aria-context check', () => {
         line: lineOf(index, 'notes/gone.md'),
         severity: 'warning',
         code: 'missing-file',
-        message: 'notes/gone.md does not exist (moved or deleted since the last /index?)',
+        message: 'notes/gone.md does not exist (moved or deleted since the index was last rebuilt?)',
       },
     ]);
     assert.match(json.summary, /^index\.md: 1 problem \(1 warning\): 1 missing file; rebuilt /);
@@ -173,19 +173,18 @@ describe('aria-context check', () => {
 
   test('not configured or no index: exit 3 with the message query gives; bad usage: exit 2', () => {
     const empty = tempDir();
-    assert.deepEqual(run([], empty), {
-      code: 3,
-      out: 'aria-knowledge is not configured. Run /setup to get started.\n',
-      err: '',
-    });
+    const query = (home: string) =>
+      spawnSync('node', [cli, 'query', 'api'], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' })
+        .stdout;
+    const notConfigured = run([], empty);
+    assert.deepEqual(notConfigured, { code: 3, out: query(empty), err: '' });
+    assert.match(notConfigured.out, /^aria-knowledge is not configured\. Looked for aria-knowledge\.local\.md in: /);
     assert.deepEqual(JSON.parse(run(['--json'], empty).out), {
-      error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' },
+      error: { code: 'not-configured', message: notConfigured.out.trimEnd() },
     });
-    assert.deepEqual(run([], makeHome({})), {
-      code: 3,
-      out: 'No knowledge index found. Run /index to build it.\n',
-      err: '',
-    });
+    const noIndex = makeHome({});
+    assert.deepEqual(run([], noIndex), { code: 3, out: query(noIndex), err: '' });
+    assert.match(query(noIndex), /^No knowledge index found\. Looked in .*aria-context index --write\n$/);
     const missingConfig = run(['--config', path.join(empty, 'none.md')], empty);
     assert.equal(missingConfig.code, 3);
     assert.match(missingConfig.out, /^Config file not found: /);

@@ -325,12 +325,12 @@ describe('index health (Problems) reads entries by the same rules', () => {
       [
         8,
         'missing-file',
-        `\`${GUIDE.replace('Guide', 'Gone')}\` does not exist (moved or deleted since the last /index?)`,
+        `\`${GUIDE.replace('Guide', 'Gone')}\` does not exist (moved or deleted since the index was last rebuilt?)`,
       ],
       [
         12,
         'missing-file',
-        '`~/Projects/p/_project-knowledge/t — u.md` does not exist (moved or deleted since the last /index?)',
+        '`~/Projects/p/_project-knowledge/t — u.md` does not exist (moved or deleted since the index was last rebuilt?)',
       ],
     ]);
   });

@@ -11,6 +11,7 @@ describe('summary text (§5)', () => {
     assert.equal(REBUILD_HINT, "Run /index to rebuild if you've recently added files.");
     assert.equal(noMatchLine(['a', 'b']), 'No files match tag(s): [a, b]');
     assert.equal(loadedLine(2), 'Loaded 2 knowledge files into context.');
+    assert.equal(loadedLine(1), 'Loaded 1 knowledge file into context.');
     assert.equal(resolvedLine('rn', 'react-native'), 'Resolved `rn` → `react-native`');
     assert.equal(expandedLine('ss', ['api', 'django']), 'Expanded `ss` to include: api, django');
   });
