@@ -25,6 +25,7 @@ import { BENCH_TODAY, generateHome, type GeneratedHome } from './generate';
 import { HOSTILE_SHAPES } from './hostile';
 import { measureWorkerReload } from './workerReload';
 import { benchHook } from './hook';
+import { measureIndexRebuild } from './indexRebuild';
 import { buildCatalogue, CompletionFilter, completionRows, SECTION_LIMIT } from '../src/vscode/query/completionModel';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -206,6 +207,30 @@ function scanDriftSync(snapshot: Snapshot, text: string): number {
   const scan = new DriftScan(snapshot, indexLines(text));
   while (scan.step(1_000));
   return scan.scanned;
+}
+
+/** `aria-context index`: the rebuild of a folder with every note on disk, against reading those notes (§12). */
+function benchIndexRebuild(root: string, n: number, o: Options): unknown {
+  process.stderr.write(`bench: index rebuild of ${label(n)} notes\n`);
+  const f = measureIndexRebuild(root, n, o.smoke ? 1 : 3);
+  const rebuild = stats(f.rebuildMs);
+  const floor = stats(f.floorMs);
+  const target = n === 10_000 ? 2_000 : n === 100_000 ? 20_000 : undefined;
+  row(
+    label(n),
+    'index rebuild (aria-context index --check) p50',
+    ms(rebuild.p50),
+    target === undefined ? undefined : { text: `≤ ${target / 1000} s`, ok: rebuild.p50 <= target && f.unchanged },
+    `${f.notes} notes scanned through the reader, the rebuild spliced, read back and compared`,
+  );
+  row(
+    label(n),
+    'index rebuild / floor',
+    `${(rebuild.p50 / floor.p50).toFixed(2)}×`,
+    undefined,
+    `floor: list the same notes and read 4 KB of each (${ms(floor.p50)})`,
+  );
+  return { notes: f.notes, rebuildMs: rebuild, floorMs: floor, unchanged: f.unchanged };
 }
 
 /**
@@ -899,6 +924,7 @@ async function main(): Promise<void> {
       }
       r.mcp = await benchMcp(g, bundle, o, (r.cli as { coldCliMs: Stats }).coldCliMs.p50);
       r.workerReload = await benchWorkerReload(g, bundle, o);
+      r.indexRebuild = benchIndexRebuild(path.join(tmp, `${label(n)}-rebuild`), n, o);
       (results.sizes as Record<string, unknown>)[label(n)] = r;
       if (n <= 10_000 && (!activationHome || n > activationHome.notes)) activationHome = g;
       activationHome ??= g;

@@ -29,6 +29,7 @@ export const COMMANDS: Readonly<Record<string, string>> = {
   tags: 'commands/tags.js',
   setup: 'commands/setup.js',
   doctor: 'commands/doctor.js',
+  index: 'commands/index.js',
   hook: 'commands/hook.js',
   mcp: 'mcp.js',
 };

@@ -57,9 +57,14 @@ export interface HookIo {
 
 type Event = 'UserPromptSubmit' | 'SessionStart';
 
-interface Ledger {
-  [sessionId: string]: { last: number; lastPush: number; files: string[] };
+interface SessionEntry {
+  last: number;
+  /** When a prompt last brought notes (a SessionStart push starts no cooldown). */
+  lastPush: number;
+  files: string[];
 }
+/** Session id → entry: a Map, so any id (`__proto__`, `constructor`) is a key like another. */
+type Ledger = Map<string, SessionEntry>;
 
 interface HookSources {
   folder?: string;
@@ -112,19 +117,20 @@ function parseInput(bytes: Buffer): { event: Event; sessionId: string; prompt?: 
 
 function readLedger(file: string, keepOut: readonly string[], now: number): Ledger {
   const bytes = readPrivateFile(file, LEDGER_MAX_BYTES, keepOut, { ownerOnly: true });
-  const ledger: Ledger = Object.create(null) as Ledger;
+  const ledger: Ledger = new Map();
   if (!bytes) return ledger;
   try {
     const parsed = JSON.parse(bytes.toString('utf8')) as unknown;
     if (!parsed || typeof parsed !== 'object') return ledger;
+    // JSON.parse makes every key an own property, `__proto__` included; Object.entries lists them all.
     for (const [id, entry] of Object.entries(parsed as Record<string, unknown>)) {
-      const e = entry as Ledger[string];
+      const e = entry as SessionEntry;
       if (!e || typeof e.last !== 'number' || now - e.last > LEDGER_TTL_MS || !Array.isArray(e.files)) continue; // expired or foreign
-      ledger[id] = {
+      ledger.set(id, {
         last: e.last,
         lastPush: typeof e.lastPush === 'number' ? e.lastPush : 0,
         files: e.files.filter((f) => typeof f === 'string').slice(0, LEDGER_MAX_FILES),
-      };
+      });
     }
   } catch {
     // a damaged ledger starts over
@@ -133,12 +139,47 @@ function readLedger(file: string, keepOut: readonly string[], now: number): Ledg
 }
 
 function writeLedger(file: string, ledger: Ledger, keepOut: readonly string[]): boolean {
-  const ids = Object.keys(ledger)
-    .sort((a, b) => ledger[b].last - ledger[a].last)
+  const ids = [...ledger.keys()]
+    .sort((a, b) => ledger.get(b)!.last - ledger.get(a)!.last)
     .slice(0, LEDGER_MAX_SESSIONS);
-  const kept: Ledger = {};
-  for (const id of ids) kept[id] = ledger[id];
+  // No prototype: `__proto__` is written as a key of its own, not taken as the object's prototype.
+  const kept = Object.create(null) as Record<string, SessionEntry>;
+  for (const id of ids) kept[id] = ledger.get(id)!;
   return writePrivateFile(file, Buffer.from(JSON.stringify(kept)), keepOut);
+}
+
+/** A lock older than this was left by a hook that died: it is taken over. */
+const STALE_LOCK_MS = 30_000;
+
+/**
+ * Runs `update` holding the ledger's exclusive lock (a file created with O_EXCL next to it), so
+ * two hooks of one session never both push what the ledger had not recorded yet. Null, without
+ * waiting, when another hook holds it: a busy hook says nothing.
+ */
+function withLedgerLock<T>(ledgerFile: string, now: number, update: () => T): T | null {
+  const lock = `${ledgerFile}.lock`;
+  let fd: number | null = null;
+  for (let attempt = 0; attempt < 2 && fd === null; attempt++) {
+    try {
+      fd = fs.openSync(lock, 'wx', 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) return null;
+      try {
+        const held = fs.lstatSync(lock);
+        if (!held.isFile() || now - held.mtimeMs < STALE_LOCK_MS) return null;
+        fs.unlinkSync(lock);
+      } catch {
+        return null;
+      }
+    }
+  }
+  if (fd === null) return null;
+  try {
+    return update();
+  } finally {
+    fs.closeSync(fd);
+    fs.rmSync(lock, { force: true });
+  }
 }
 
 /** The hook's answer; every failure is silence (exit 0). */
@@ -189,9 +230,10 @@ function hookAnswer(
     const ledgerFile = path.join(cacheDir, HOOK_LEDGER_FILE);
     // Owner-only, as readLedger requires: a ledger written where it cannot be read back would push notes twice.
     if (!privateFolder(cacheDir, keepOut, { ownerOnly: true })) return null;
-    const ledger = readLedger(ledgerFile, keepOut, now);
-    const session = ledger[input.sessionId] ?? { last: now, lastPush: 0, files: [] };
-    if (input.event === 'UserPromptSubmit' && now - session.lastPush < HOOK_COOLDOWN_MS) return null;
+    const before = readLedger(ledgerFile, keepOut, now).get(input.sessionId);
+    const cooling = (entry: SessionEntry | undefined) =>
+      input.event === 'UserPromptSubmit' && entry !== undefined && now - entry.lastPush < HOOK_COOLDOWN_MS;
+    if (cooling(before)) return null;
 
     const hook =
       input.event === 'UserPromptSubmit'
@@ -205,8 +247,8 @@ function hookAnswer(
     // Unmarked: the candidates are checked with the reader below, best first, until 5 are found.
     const query = runQuery(snapshot, hook.query, { today: localDate(now), mark: false });
     if (!query.ok) return null;
-    const seen = new Set(session.files);
-    const fresh = hookCandidates(query.result)
+    const seen = new Set(before?.files ?? []);
+    const fresh = hookCandidates(query.result, hook, snapshot)
       .filter((item) => !seen.has(item.absPath))
       .slice(0, MAX_CHECKED);
     // only what the reader would open: a refused file is never named (checked best first, as
@@ -217,11 +259,27 @@ function hookAnswer(
       next += batch.length;
       for (const { item } of checkItems(snapshot.config, batch).ok) allowed.push(item);
     }
-    const { text, named } = hookText(hook, allowed);
-    if (!text || session.files.length + named.length > LEDGER_MAX_FILES) return null;
-    ledger[input.sessionId] = { last: now, lastPush: now, files: [...session.files, ...named.map((i) => i.absPath)] };
-    // the ledger first: a note the ledger cannot record is not pushed (it could come back)
-    return writeLedger(ledgerFile, ledger, keepOut) ? text : null;
+    if (allowed.length === 0) return null;
+    // The ledger's read-modify-write under its lock: read again, as another hook of this session
+    // may have pushed meanwhile; its notes and its cooldown count.
+    return withLedgerLock(ledgerFile, now, () => {
+      const ledger = readLedger(ledgerFile, keepOut, now);
+      const session = ledger.get(input.sessionId) ?? { last: now, lastPush: 0, files: [] };
+      if (cooling(ledger.get(input.sessionId))) return null;
+      const pushed = new Set(session.files);
+      const { text, named } = hookText(
+        hook,
+        allowed.filter((item) => !pushed.has(item.absPath)),
+      );
+      if (!text || session.files.length + named.length > LEDGER_MAX_FILES) return null;
+      ledger.set(input.sessionId, {
+        last: now,
+        lastPush: input.event === 'UserPromptSubmit' ? now : session.lastPush,
+        files: [...session.files, ...named.map((i) => i.absPath)],
+      });
+      // the ledger first: a note the ledger cannot record is not pushed (it could come back)
+      return writeLedger(ledgerFile, ledger, keepOut) ? text : null;
+    });
   } finally {
     if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob);
   }

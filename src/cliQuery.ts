@@ -32,6 +32,7 @@ Usage:
   aria-context query <tokens…> [options]
   aria-context check [--json] [--drift] [options]
   aria-context tags [--json] [options]
+  aria-context index [--check | --write] [--json] [--strict] [--force] [options]
   aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
   aria-context setup <claude-code|codex|cursor|vscode> [--hooks] [--remove] [--print] [--yes]
   aria-context doctor [--json]
@@ -65,6 +66,12 @@ problem is an error, 0 otherwise (2 and 3 as above).
 \`aria-context tags\` lists every project key, known tag and other tag with what querying it
 returns (files, team-shared notes, artifacts present and missing, pending ideas), one line
 each; --json prints {"tags": [{"name", "kind", "aliases", "counts"}]}. Options as for check.
+
+\`aria-context index\` rebuilds index.md from the notes' front matter and paths and prints it;
+--check prints what a rebuild would change (--json: {"added", "removed", "deadLinks",
+"untagged", "promotions", "refused", "errors", "unchanged"}; --strict: exit 1 when it would
+change), --write replaces index.md (the old one kept as index.md.bak) and refuses, exit 1, on
+an empty scan, broken front matter or an aliases.md error unless --force. Options as for check.
 
 \`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
 VS Code) over stdio; see aria-context mcp --help. \`aria-context setup <client>\` prints

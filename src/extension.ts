@@ -16,6 +16,7 @@ import { FileActions } from './vscode/shared/fileActions';
 import { IndexDiagnostics } from './vscode/health/indexDiagnostics';
 import { IndexQuickFixes } from './vscode/health/quickFixes';
 import { registerHealthCommands } from './vscode/health/healthCommands';
+import { registerRebuildCommands } from './vscode/rebuild/rebuildCommand';
 import { createLog } from './vscode/shared/log';
 import { QueryCommand } from './vscode/query/queryCommand';
 import { RetrievalService } from './vscode/shared/retrievalService';
@@ -90,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     diagnostics,
     activeFile,
     ...registerHealthCommands(service),
+    ...registerRebuildCommands(service, log),
     vscode.languages.registerCodeActionsProvider(
       { scheme: 'file', pattern: '**/index.md' },
       new IndexQuickFixes(service, (line) => diagnostics.checkedLine(line)),

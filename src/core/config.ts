@@ -170,6 +170,16 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
           file,
         ),
       },
+      freeformPromotionThreshold: threshold(
+        data,
+        configText,
+        'freeform_promotion_threshold',
+        3,
+        warnings,
+        file,
+        'notes',
+      ),
+      stalenessMonths: threshold(data, configText, 'staleness_threshold_months', 6, warnings, file, 'months'),
       warnings,
     },
   };
@@ -213,6 +223,7 @@ function threshold(
   fallback: number,
   warnings: string[],
   file: string | null,
+  unit = 'days',
 ): number {
   const value = data[key];
   if (value === undefined || value === null || value === '') return fallback;
@@ -220,7 +231,7 @@ function threshold(
     writtenValue(text, key) ?? (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
   if (/^[0-9]+$/.test(written) && atMost2To53(written)) return Number(written);
   warnings.push(
-    `${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of days (digits only); using the default ${fallback}`,
+    `${file ?? 'config'}: ${key} "${written.slice(0, 40)}" is not a whole number of ${unit} (digits only); using the default ${fallback}`,
   );
   return fallback;
 }

@@ -82,9 +82,26 @@ export {
   type IndexCacheSettings,
 } from './indexCache';
 export { privateFolder, readPrivateFile, writePrivateFile } from './privateFile';
-export { folderQuery, hookCandidates, hookText, promptQuery, HOOK_MAX_CHARS, type HookQuery } from './hookContext';
+export {
+  folderQuery,
+  hookCandidates,
+  hookText,
+  promptQuery,
+  HOOK_MAX_CHARS,
+  NOTES_ARE_REFERENCE,
+  type HookQuery,
+} from './hookContext';
 export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './activeFile';
 export { scanDrift, driftOf, DriftScan, withDrift } from './indexDrift';
+export {
+  IndexScan,
+  generateIndex,
+  readIndexForWrite,
+  writeIndexAtomically,
+  addKnownTags,
+  type IndexBuild,
+  type IndexDiff,
+} from './indexGen';
 export {
   checkIndex,
   problemLines,

@@ -1,18 +1,13 @@
 // Check Index's drift scan: every note's front matter, read through the reader, against index.md.
+// The notes are exactly the index generator's (indexGen/scan.ts): what a rebuild would list is
+// what drift compares, so a note /index never catalogues (archive/, intake/, …) is never "not indexed".
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { Snapshot } from './engine';
-import { parseFrontMatter, stringList } from './frontMatter';
 import { identity, Problems, rebuiltDate, type IndexHealth, type IndexProblem } from './indexHealth';
 import { indexLines, type IndexLines } from './indexParser';
-import { knowledgeHeadReader } from './reader';
+import { noteReader, readNote, type HeadReader } from './indexGen/read';
+import { listScanTargets, targetsFor, type ScanList } from './indexGen/scan';
 import { localDate } from './staleness';
-
-/** The drift scan lists at most this many markdown files. */
-export const MAX_SCANNED_NOTES = 200_000;
-const MAX_DEPTH = 32;
-/** Front matter sits at the head of a note; more is never needed to read its tags. */
-const DRIFT_HEAD_BYTES = 64 * 1024;
 
 export interface DriftOptions {
   isCancelled?: () => boolean;
@@ -31,48 +26,17 @@ export interface DriftResult {
 }
 
 /**
- * The notes of the knowledge folder that /index catalogues: markdown files outside `projects/`
- * (the project tier is read from disk at query time) and dot-folders, index.md excepted.
- * Symlinked folders are not followed; symlinked files are left to the reader to refuse or read.
- */
-export function listNotes(folder: string, skipped: string[] = []): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > MAX_DEPTH || out.length >= MAX_SCANNED_NOTES) return;
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      skipped.push(`${path.relative(folder, dir) || '.'}/ cannot be listed`);
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue;
-      const abs = path.join(dir, e.name);
-      if (e.isDirectory()) {
-        if (depth === 0 && e.name === 'projects') continue;
-        walk(abs, depth + 1);
-      } else if ((e.isFile() || e.isSymbolicLink()) && /\.md$/i.test(e.name)) {
-        if (depth === 0 && e.name.toLowerCase() === 'index.md') continue;
-        if (out.length < MAX_SCANNED_NOTES) out.push(abs);
-      }
-    }
-  };
-  walk(folder, 0);
-  return out;
-}
-
-/**
  * The drift part as steps, for a host that paces it (the editor yields between steps, the
  * benchmark runs it straight through): each note's front matter against what the index says.
  */
 export class DriftScan {
+  /** The notes' absolute paths, in scan order. */
   readonly notes: string[];
   readonly skipped: string[] = [];
+  private readonly targets: ScanList['targets'];
   private done = 0;
   private readonly problems = new Problems();
-  private readonly read: ReturnType<typeof knowledgeHeadReader>;
+  private readonly read: HeadReader;
   private readonly rebuilt: string | null;
   private readonly summaryLine: number;
   private readonly firstLine = new Map<string, number>();
@@ -82,16 +46,35 @@ export class DriftScan {
     lines: IndexLines,
     notes?: readonly string[],
   ) {
-    const folder = snapshot.config.knowledgeFolder;
-    this.notes = notes ? [...notes] : listNotes(folder, this.skipped);
-    this.read = knowledgeHeadReader(folder);
+    // Some notes again (a save): judged by path, without listing the whole folder.
+    if (notes) this.targets = targetsFor(snapshot.config, notes);
+    else {
+      const list = listScanTargets(snapshot.config);
+      this.targets = list.targets;
+      for (const e of list.errors) this.skipped.push(`${e.path} ${e.message}`);
+    }
+    this.notes = this.targets.map((t) => t.abs);
+    this.read = noteReader(snapshot.config);
     this.rebuilt = rebuiltDate(snapshot.index.lastRebuilt);
     this.summaryLine = lines.lastRebuilt?.line ?? 1;
     for (const e of lines.entries) {
-      if (e.section === 'team') continue;
-      const key = identity(e.path);
+      const key = e.section === 'team' ? `~team\u0000${e.path}` : identity(e.path);
       if (!this.firstLine.has(key)) this.firstLine.set(key, e.line);
     }
+  }
+
+  private teamHeadings: Map<string, Set<string>> | null = null;
+
+  /** Each team-shared path's headings, whatever its project (built on the first team-shared note). */
+  private teamTags(): Map<string, Set<string>> {
+    if (this.teamHeadings) return this.teamHeadings;
+    const map = new Map<string, Set<string>>();
+    for (const file of this.snapshot.index.teamSharedFiles.values()) {
+      const tags = map.get(file.path) ?? new Set<string>();
+      for (const h of file.headings) tags.add(h);
+      map.set(file.path, tags);
+    }
+    return (this.teamHeadings = map);
   }
 
   get scanned(): number {
@@ -105,7 +88,7 @@ export class DriftScan {
   /** Checks up to `count` more notes; false once every note is done. */
   step(count: number): boolean {
     const end = Math.min(this.notes.length, this.done + count);
-    while (this.done < end) this.checkNote(this.notes[this.done++]);
+    while (this.done < end) this.checkNote(this.targets[this.done++]);
     return !this.finished;
   }
 
@@ -113,26 +96,29 @@ export class DriftScan {
     return { problems: this.problems.list, notes: this.done, cancelled, skipped: this.skipped };
   }
 
-  private checkNote(abs: string): void {
-    const { index, config } = this.snapshot;
+  private checkNote(target: ScanList['targets'][number]): void {
+    const { index } = this.snapshot;
     const { problems, rebuilt, summaryLine } = this;
-    const rel = path.relative(config.knowledgeFolder, abs).split(path.sep).join('/');
-    const listed = index.files.get(rel);
-    const line = this.firstLine.get(rel) ?? summaryLine;
-    const head = this.read(abs, DRIFT_HEAD_BYTES);
-    if (!head.ok) {
+    const abs = target.abs;
+    const rel = target.path;
+    const team = target.tier === 'team';
+    const listedTags = team ? this.teamTags().get(rel) : index.files.get(rel)?.tags;
+    const listed = listedTags ? { tags: listedTags } : undefined;
+    const line = this.firstLine.get(team ? `~team\u0000${rel}` : rel) ?? summaryLine;
+    const read = readNote(target, this.read);
+    if (read.kind === 'none') return;
+    if (read.kind === 'refused') {
       if (listed)
         problems.add({
           kind: 'tags-differ',
           line,
           severity: 'warning',
-          message: `\`${rel}\` cannot be read: ${head.reason}`,
+          message: `\`${rel}\` cannot be read: ${read.reason}`,
           file: abs,
         });
       return;
     }
-    const fm = parseFrontMatter(head.text);
-    const noteTags = [...new Set(stringList(fm.data?.['tags']).map((t) => t.toLowerCase()))].sort();
+    const noteTags = [...read.note.tags].sort();
     if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list
     let changed: string | null = null;
     if (rebuilt) {

@@ -6,7 +6,7 @@
 //   - scanDrift, a scan of the notes' front matter (through the core reader, with progress and
 //     cancel): notes whose tags differ from the index, notes missing from it, notes changed
 //     after `Last rebuilt`.
-// Nothing here writes anywhere; the fix is always the user's `/index`.
+// Nothing here writes anywhere; the fix is the user's: a rebuild (§12) or /index.
 import { indexPathVerdict } from './crossProject';
 import { Availability } from './availability';
 import type { Snapshot } from './engine';
@@ -84,7 +84,7 @@ export function healthSummary(health: IndexHealth, today: string): string {
 }
 
 export const INDEX_REBUILD_HINT =
-  'Run /index in your aria-knowledge agent to rebuild index.md (aria-context never writes to the knowledge folder).';
+  'Context: Rebuild Index… rebuilds index.md from the notes as a diff you review and save (or aria-context index --write in a terminal).';
 
 export class Problems {
   readonly list: IndexProblem[] = [];
@@ -119,15 +119,12 @@ export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines =
   const problems = new Problems();
   const fallbackLine = lines.lastRebuilt?.line ?? 1;
 
-  for (const warning of index.warnings) {
-    const m = /^index\.md line (\d+): (.*)$/s.exec(warning);
-    problems.add({
-      kind: 'unparsed',
-      line: m ? Number(m[1]) : fallbackLine,
-      severity: 'warning',
-      message: m ? m[2] : warning,
-    });
-  }
+  // Every problem line the walk found, listed or not (the parse keeps 50 for queries, §F42).
+  for (const p of lines.problems)
+    problems.add({ kind: 'unparsed', line: p.line, severity: 'warning', message: p.message });
+  const last = lines.problems[lines.problems.length - 1];
+  for (let n = lines.problems.length; n < lines.problemCount; n++)
+    problems.add({ kind: 'unparsed', line: last?.line ?? fallbackLine, severity: 'warning', message: '' });
 
   // The reader's verdict on each listed file, as queries mark items: one listing per folder.
   const files = new Availability(config);

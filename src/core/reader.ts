@@ -388,3 +388,23 @@ export function knowledgeHeadReader(knowledgeFolder: string): (abs: string, maxB
     }
   };
 }
+
+/**
+ * A reader of note heads anywhere the configuration allows (the knowledge folder and the
+ * team-shared folders), under the same rules as knowledgeHeadReader: the index generator's reader.
+ */
+export function configHeadReader(config: Config): (abs: string, maxBytes: number) => HeadRead {
+  const areas = readAreas(config);
+  const realRoots = new Map<string, RootVerdict>();
+  return (abs, maxBytes) => {
+    const opened = openAllowed(areas, abs, realRoots, config.home);
+    if (!opened.ok) return opened;
+    try {
+      return { ok: true, text: readHead(opened.fd, opened.size, maxBytes) };
+    } catch (err) {
+      return { ok: false, reason: describeFsError(err, 'it cannot be read') };
+    } finally {
+      fs.closeSync(opened.fd);
+    }
+  };
+}

@@ -36,6 +36,10 @@ export interface Config {
   /** Lowercased project tag → group. */
   projectGroups: Map<string, ProjectGroup>;
   thresholds: Thresholds;
+  /** `freeform_promotion_threshold`: a freeform tag on this many notes is suggested for Known Tags (§12.5). */
+  freeformPromotionThreshold?: number;
+  /** `staleness_threshold_months`: a note last updated longer ago is listed under Stale Files (§12.3). */
+  stalenessMonths?: number;
   /** Problems found while reading the config that did not stop it from working. */
   warnings: string[];
 }

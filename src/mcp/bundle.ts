@@ -32,6 +32,11 @@ export interface LoadOptions {
   ledger?: Ledger;
   reload?: boolean;
   pathRefusals?: readonly PathRefusal[];
+  /**
+   * Characters the answer spends on a file besides its section (its resource link), counted
+   * against the budget for every file loaded or named as already loaded.
+   */
+  extraPerFile?: (item: ResultItem) => number;
 }
 
 export interface BudgetedLoad {
@@ -123,6 +128,7 @@ export function loadWithinBudget(
   const pathRefusals = options.pathRefusals ?? [];
   const r: LoadParts = { loaded: [], already: [], refused: [], skipped: [] };
   const cut = new Set<LoadedFile>();
+  const extra = options.extraPerFile ?? (() => 0);
   let used = 0;
   /** Set once no room is left: every later file is named without being looked at. */
   let full = false;
@@ -151,10 +157,12 @@ export function loadWithinBudget(
         !file.truncated &&
         options.ledger.has(file.realPath, hashOf(file.content))
       ) {
+        if (extra(item) > maxChars - used - reserve) return false;
+        used += extra(item);
         r.already.push(file);
         return true;
       }
-      const chars = size(section(file, budgetCut, maxChars));
+      const chars = size(section(file, budgetCut, maxChars)) + extra(item);
       if (chars > maxChars - used - reserve) {
         room -= chars - (maxChars - used - reserve) + 64;
         continue;
@@ -178,8 +186,9 @@ export function loadWithinBudget(
   }
   // A refusal line is longer than the line that named the file as skipped: should the refusals
   // found late push the answer over, the last files go back to the list of what did not fit.
+  const extras = () => [...r.loaded, ...r.already].reduce((n, f) => n + extra(f.item), 0);
   let text = renderLoad(r, pathRefusals, maxChars, cut);
-  while (text.length > maxChars && r.loaded.length) {
+  while (text.length + extras() > maxChars && r.loaded.length) {
     const file = r.loaded.pop()!;
     options.ledger?.delete(file.realPath);
     r.skipped.unshift(file.item);

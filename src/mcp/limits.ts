@@ -15,6 +15,8 @@ export const FILE_BYTES = 64 * 1024;
 export const CALL_BYTES = Math.min(256 * 1024, MAX_TOOL_LOAD_BYTES);
 /** Characters one knowledge_load answer holds by default: under the agents' own thresholds (Claude Code saves results over 50,000 characters to a file). */
 export const DEFAULT_LOAD_CHARS = 40_000;
+/** Characters of one knowledge_query answer, text and structured content together: the same budget as a load's; the rest of a result comes page by page. */
+export const DEFAULT_QUERY_CHARS = DEFAULT_LOAD_CHARS;
 /** The most a call may ask for with maxChars (CALL_BYTES: every character is at least a byte). */
 export const MAX_LOAD_CHARS = CALL_BYTES;
 /** The least a call may ask for: room for a heading, some content and the list of what did not fit. */

@@ -19,9 +19,10 @@ import {
 } from '../core';
 import { loadWithinBudget, type PathRefusal } from './bundle';
 import { toolDefinitions, type ToolNames, MCP_NAMES } from './definitions';
-import { factsLines, itemFacts } from './itemFacts';
+import { factsLines, itemFacts, type ItemFacts } from './itemFacts';
 import type { Ledger } from './ledger';
-import { MAX_PATHS_PER_CALL } from './limits';
+import { DEFAULT_QUERY_CHARS, MAX_PATHS_PER_CALL } from './limits';
+import { cutPage, decodeCursor, restLines, type QueryPage } from './queryPage';
 import { LOAD_TOOL, QUERY_TOOL } from './names';
 import { checkArguments, type JsonSchema } from './schema';
 import { fileUri } from './uris';
@@ -141,21 +142,54 @@ function queryCap(args: unknown): string | null {
 export function runQueryTool(source: ToolSource, args: unknown, options: QueryToolOptions = {}): ToolResult {
   const wrong = queryCap(args) ?? checkArguments(args, schemaOf(QUERY_TOOL));
   if (wrong) return toolError(wrong);
-  const query = (args as { query: string }).query;
+  const { query, cursor } = args as { query: string; cursor?: string };
   const outcome = runQuery(source, query);
   if (!outcome.ok) return toolError(outcome.message);
-  const snapshot = source.snapshot();
   const result = outcome.value;
-  const facts = snapshot.ok ? itemFacts(snapshot.value.config, result, query, source.sizes?.()) : new Map();
-  const lines = factsLines(result, facts);
-  const summary = summaryWithHint(result, options.names);
-  const json = toJson(result);
-  const items = json.items.map((item, i) => ({
-    ...item,
-    ...(facts.get(result.items[i]) ?? { bytes: null, tokens: null, matchedBy: [] }),
-  }));
-  const body = `${options.preface ?? ''}${summary}${lines.length ? `\n${lines.join('\n')}\n` : ''}`;
-  return { ...text(body), structuredContent: { ...json, items } as unknown as Record<string, unknown> };
+  let from = 0;
+  if (cursor !== undefined) {
+    const at = decodeCursor(cursor, query, result);
+    if (!at.ok) return toolError(at.message);
+    from = at.offset;
+  }
+  const names = options.names ?? MCP_NAMES;
+  const snapshot = source.snapshot();
+  const sizes = source.sizes?.();
+  // Sizes and reasons once per item, however many page sizes are tried.
+  const known = new Map<ResultItem, ItemFacts>();
+  const factsOf = (r: QueryResult) => {
+    const missing = r.items.filter((i) => !known.has(i));
+    if (missing.length && snapshot.ok)
+      for (const [item, f] of itemFacts(snapshot.value.config, { ...r, items: missing }, query, sizes))
+        known.set(item, f);
+    return known;
+  };
+  const answer = (page: QueryPage): ToolResult => {
+    const r = page.result;
+    const facts = factsOf(r);
+    const lines = factsLines(r, facts);
+    const rest = restLines(page, names);
+    const body = `${options.preface ?? ''}${summaryWithHint(r, names)}${lines.length ? `\n${lines.join('\n')}\n` : ''}${rest}`;
+    const json = toJson(r);
+    const items = json.items.map((item, i) => ({
+      ...item,
+      ...(facts.get(r.items[i]) ?? { bytes: null, tokens: null, matchedBy: [] }),
+    }));
+    const paging = rest ? { lines: { from: page.from + 1, to: page.to, total: page.total } } : {};
+    const next = page.nextCursor ? { nextCursor: page.nextCursor } : {};
+    return {
+      ...text(body),
+      structuredContent: { ...json, items, ...paging, ...next } as unknown as Record<string, unknown>,
+    };
+  };
+  // What the agent receives: the text, and the structured content where the front end sends it.
+  const measure = (page: QueryPage) => {
+    const a = answer(page);
+    return (
+      (a.content[0] as { text: string }).text.length + (names.server ? JSON.stringify(a.structuredContent).length : 0)
+    );
+  };
+  return answer(cutPage(query, result, from, DEFAULT_QUERY_CHARS, measure, names.server === true));
 }
 
 export interface LoadSession {
@@ -201,18 +235,22 @@ export function runLoadTool(
     if (!chosen.ok) return toolError(chosen.message);
     items = chosen.value;
   }
+  const link = (item: ResultItem): ToolContent => ({
+    type: 'resource_link',
+    uri: fileUri(item.path),
+    name: item.path,
+    ...(item.description ? { title: item.description } : {}),
+    mimeType: 'text/markdown',
+  });
+  // The links count against the budget where the agent receives them with the text (§11); the
+  // editor's tool sends the text alone.
   const load = loadWithinBudget(snapshot.value.config, items, {
     maxChars: a.maxChars,
     ledger: session.ledger,
     reload: a.reload === true,
     pathRefusals: refusals,
+    extraPerFile: names.server ? (item) => JSON.stringify(link(item)).length : undefined,
   });
-  const links: ToolContent[] = [...load.loaded, ...load.already].map((f) => ({
-    type: 'resource_link',
-    uri: fileUri(f.item.path),
-    name: f.item.path,
-    ...(f.item.description ? { title: f.item.description } : {}),
-    mimeType: 'text/markdown',
-  }));
+  const links = [...load.loaded, ...load.already].map((f) => link(f.item));
   return { content: [{ type: 'text', text: load.text }, ...links] };
 }

@@ -189,6 +189,9 @@ function fixtureScenarios(): void {
       };
       const summary = await text('aria-context_query', { query: 'stripe' });
       assert.ok(summary.includes('Found 3 files matching: [stripe] (OR)'), summary);
+      // the query tool's cursor reaches the shared handler: a made-up one is refused in words
+      const forged = await text('aria-context_query', { query: 'stripe', cursor: 'not-a-cursor' });
+      assert.ok(forged.startsWith('Invalid "cursor"'), forged);
       const loaded = await text('aria-context_load', {
         paths: ['approaches/api-pagination.md', '../.claude/aria-knowledge.local.md', '/etc/passwd'],
       });

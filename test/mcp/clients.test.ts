@@ -59,7 +59,7 @@ describe('the MCP Inspector CLI', () => {
     await assert.rejects(call('knowledge_query', 'query=api', 'bogus=true'), (err: { stdout?: string }) => {
       const result = JSON.parse((err.stdout ?? '').slice((err.stdout ?? '').indexOf('{')));
       assert.equal(result.isError, true, err.stdout);
-      assert.match(result.content[0].text, /^Unknown argument "bogus": this tool takes only query\.$/);
+      assert.match(result.content[0].text, /^Unknown argument "bogus": this tool takes only query, cursor\.$/);
       return true;
     });
   });

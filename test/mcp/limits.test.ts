@@ -150,7 +150,8 @@ describe('MCP resource paging and per-call caps', () => {
       const notLoaded = bulk.slice(bulk.indexOf('(Not loaded'));
       assert.match(notLoaded, /40,000-character budget was reached before these \d+ files/);
       const loaded = Number(/Loaded (\d+) knowledge files/.exec(bulk)?.[1]);
-      const named = (notLoaded.match(/^- [^…]/gm) ?? []).length;
+      const named =
+        (notLoaded.match(/^- [^…]/gm) ?? []).length + Number(/^- … and (\d+) more/m.exec(notLoaded)?.[1] ?? 0);
       // whole files first: the small notes all fit, the 40 KB ones that did not are named
       assert.match(notLoaded, /^- n\/note-001\.md$/m);
       assert.doesNotMatch(notLoaded, /^- n\/note-229\.md$/m);

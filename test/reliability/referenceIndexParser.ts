@@ -141,7 +141,9 @@ export function parseIndex(raw: string): KnowledgeIndex {
         break; // other lines of a project are informational
       }
       case 'known':
-        if (take(lineNo)) knownText.push([lineNo, bulletText(line) ?? line]);
+        // §F5: a `####`–`######` line is not a Known Tags line: warned, it declares nothing
+        if (h) warn(lineNo, `a level-${h.level} heading in Known Tags is not a list of tags, ignored: "${clip(line)}"`);
+        else if (take(lineNo)) knownText.push([lineNo, bulletText(line) ?? line]);
         break;
       case 'tags':
       case 'other':

@@ -58,7 +58,7 @@ describe('the active file in the status bar and the tree', () => {
     assert.match(tooltip, /For the active file:\*\* `proj-a/);
     for (const f of knowledge.files) assert.ok(tooltip.includes(escapeMd(f.path)), f.path);
     assert.match(tooltip, /index: \d+ problems?, rebuilt 28 days ago/);
-    assert.match(tooltip, /Run \/index/);
+    assert.match(tooltip, /Context: Rebuild Index…/);
   });
 
   test('the tree section lists at most five files under For the Active File, then the index row', () => {

@@ -40,12 +40,12 @@ function lineOf(index: string, text: string): number {
   return i + 1;
 }
 
-const CLEAN = `${INDEX_HEADER}## Known Tags\napi\n\n## Tag Index\n### api\n- notes/a.md — A\n`;
+const CLEAN = `${INDEX_HEADER}## Known Tags\napi\n\n## Tag Index\n### api\n- guides/a.md — A\n`;
 const NOTE_A = '---\ntags: [api]\n---\n# A\n';
 
 describe('aria-context check', () => {
   test('a clean index: no problem lines, the summary, exit 0', () => {
-    const home = makeHome({ index: CLEAN, files: { 'knowledge/notes/a.md': NOTE_A } });
+    const home = makeHome({ index: CLEAN, files: { 'knowledge/guides/a.md': NOTE_A } });
     const r = run(['--today', '2026-11-14'], home);
     assert.equal(r.code, 0);
     assert.equal(r.err, '');
@@ -58,9 +58,9 @@ describe('aria-context check', () => {
   test('refused entries (a path leaving the folder, a symlink out of it) are errors with code refused, exit 1', () => {
     const outside = tempDir('aria-outside-');
     writeTree(outside, { 'secret.md': '# secret\n' });
-    const index = `${INDEX_HEADER}## Tag Index\n### api\n- notes/a.md — A\n- ../outside.md — Leaves\n- notes/evil.md — Symlink out\n- refs/secret.md — Through a linked folder\n`;
-    const home = makeHome({ index, files: { 'knowledge/notes/a.md': NOTE_A } });
-    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(home, 'knowledge', 'notes', 'evil.md'));
+    const index = `${INDEX_HEADER}## Tag Index\n### api\n- guides/a.md — A\n- ../outside.md — Leaves\n- guides/evil.md — Symlink out\n- refs/secret.md — Through a linked folder\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
+    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(home, 'knowledge', 'guides', 'evil.md'));
     fs.symlinkSync(outside, path.join(home, 'knowledge', 'refs'));
 
     const json = problems([], home);
@@ -70,14 +70,14 @@ describe('aria-context check', () => {
       refused.map((p) => [p.line, p.severity]),
       [
         [lineOf(index, '../outside.md'), 'error'],
-        [lineOf(index, 'notes/evil.md'), 'error'],
+        [lineOf(index, 'guides/evil.md'), 'error'],
         [lineOf(index, 'refs/secret.md'), 'error'],
       ],
     );
     assert.match(refused[0].message, /^Refused \.\.\/outside\.md: the path leaves the knowledge folder/);
     assert.match(
       refused[1].message,
-      /^Refused notes\/evil\.md: its real path \(after symlinks\) is outside the allowed folders/,
+      /^Refused guides\/evil\.md: its real path \(after symlinks\) is outside the allowed folders/,
     );
     assert.match(
       refused[2].message,
@@ -92,42 +92,42 @@ describe('aria-context check', () => {
     const lines = text.out.trimEnd().split('\n');
     assert.equal(lines.length, 4);
     assert.equal(lines[0], `${indexFile}:${lineOf(index, '../outside.md')}: error refused: ${refused[0].message}`);
-    assert.equal(lines[1], `${indexFile}:${lineOf(index, 'notes/evil.md')}: error refused: ${refused[1].message}`);
+    assert.equal(lines[1], `${indexFile}:${lineOf(index, 'guides/evil.md')}: error refused: ${refused[1].message}`);
     assert.equal(lines[3], json.summary);
   });
 
   test('a symlink that stays inside the folder is a normal entry; one to nothing is a missing file', () => {
-    const index = `${INDEX_HEADER}## Tag Index\n### api\n- notes/a.md — A\n- notes/alias.md — Link in\n- notes/dangling.md — Link to nothing\n`;
-    const home = makeHome({ index, files: { 'knowledge/notes/a.md': NOTE_A } });
-    fs.symlinkSync('a.md', path.join(home, 'knowledge', 'notes', 'alias.md'));
-    fs.symlinkSync('nothing.md', path.join(home, 'knowledge', 'notes', 'dangling.md'));
+    const index = `${INDEX_HEADER}## Tag Index\n### api\n- guides/a.md — A\n- guides/alias.md — Link in\n- guides/dangling.md — Link to nothing\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
+    fs.symlinkSync('a.md', path.join(home, 'knowledge', 'guides', 'alias.md'));
+    fs.symlinkSync('nothing.md', path.join(home, 'knowledge', 'guides', 'dangling.md'));
     const json = problems([], home);
     assert.deepEqual(
       json.problems.map((p) => [p.line, p.code]),
-      [[lineOf(index, 'notes/dangling.md'), 'missing-file']],
+      [[lineOf(index, 'guides/dangling.md'), 'missing-file']],
     );
     assert.equal(json.code, 0);
   });
 
   test('a missing file is a warning with code missing-file: reported, exit 0', () => {
-    const index = `${INDEX_HEADER}## Tag Index\n### api\n- notes/a.md — A\n- notes/gone.md — Gone\n`;
-    const home = makeHome({ index, files: { 'knowledge/notes/a.md': NOTE_A } });
+    const index = `${INDEX_HEADER}## Tag Index\n### api\n- guides/a.md — A\n- guides/gone.md — Gone\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
     const json = problems([], home);
     assert.equal(json.code, 0);
     assert.deepEqual(json.problems, [
       {
-        line: lineOf(index, 'notes/gone.md'),
+        line: lineOf(index, 'guides/gone.md'),
         severity: 'warning',
         code: 'missing-file',
-        message: 'notes/gone.md does not exist (moved or deleted since the index was last rebuilt?)',
+        message: 'guides/gone.md does not exist (moved or deleted since the index was last rebuilt?)',
       },
     ]);
     assert.match(json.summary, /^index\.md: 1 problem \(1 warning\): 1 missing file; rebuilt /);
   });
 
   test('--json prints {problems, summary}; each problem has line, severity, code, message, and related where there is one', () => {
-    const index = `${INDEX_HEADER}## Known Tags\napi, orphan\n\n## Tag Index\n### api\n- notes/a.md — A\n- notes/a.md — A again\n`;
-    const home = makeHome({ index, files: { 'knowledge/notes/a.md': NOTE_A } });
+    const index = `${INDEX_HEADER}## Known Tags\napi, orphan\n\n## Tag Index\n### api\n- guides/a.md — A\n- guides/a.md — A again\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
     const r = run(['--json', '--today', '2026-11-02'], home);
     assert.equal(r.code, 0);
     const json = JSON.parse(r.out) as { problems: Problem[]; summary: string };
@@ -137,8 +137,8 @@ describe('aria-context check', () => {
         line: lineOf(index, 'A again'),
         severity: 'warning',
         code: 'duplicate',
-        message: `notes/a.md is listed twice under ### api (first on line ${lineOf(index, 'notes/a.md — A')})`,
-        related: { line: lineOf(index, 'notes/a.md — A'), message: 'first listed here' },
+        message: `guides/a.md is listed twice under ### api (first on line ${lineOf(index, 'guides/a.md — A')})`,
+        related: { line: lineOf(index, 'guides/a.md — A'), message: 'first listed here' },
       },
       {
         line: lineOf(index, 'api, orphan'),
@@ -156,18 +156,18 @@ describe('aria-context check', () => {
   test('--drift adds the front-matter scan: a tagged note the index does not list, on the Last rebuilt line, with its file', () => {
     const home = makeHome({
       index: CLEAN,
-      files: { 'knowledge/notes/a.md': NOTE_A, 'knowledge/notes/new.md': '---\ntags: [webhooks]\n---\n# New\n' },
+      files: { 'knowledge/guides/a.md': NOTE_A, 'knowledge/guides/new.md': '---\ntags: [webhooks]\n---\n# New\n' },
     });
     const before = new Date('2026-11-01T12:00:00'); // both notes older than Last rebuilt: no newer-than-index
-    for (const note of ['a.md', 'new.md']) fs.utimesSync(path.join(home, 'knowledge', 'notes', note), before, before);
+    for (const note of ['a.md', 'new.md']) fs.utimesSync(path.join(home, 'knowledge', 'guides', note), before, before);
     assert.deepEqual(problems([], home).problems, []);
     const json = problems(['--drift'], home);
     assert.equal(json.code, 0);
     assert.deepEqual(
       json.problems.map((p) => [p.line, p.severity, p.code, p.file]),
-      [[lineOf(CLEAN, 'Last rebuilt'), 'warning', 'not-indexed', path.join(home, 'knowledge', 'notes', 'new.md')]],
+      [[lineOf(CLEAN, 'Last rebuilt'), 'warning', 'not-indexed', path.join(home, 'knowledge', 'guides', 'new.md')]],
     );
-    assert.match(json.problems[0].message, /^notes\/new\.md \(tags: webhooks\) is not in the index/);
+    assert.match(json.problems[0].message, /^guides\/new\.md \(tags: webhooks\) is not in the index/);
     assert.match(json.summary, /; 2 notes compared with the index$/);
   });
 
@@ -189,7 +189,7 @@ describe('aria-context check', () => {
     assert.equal(missingConfig.code, 3);
     assert.match(missingConfig.out, /^Config file not found: /);
 
-    const home = makeHome({ index: CLEAN, files: { 'knowledge/notes/a.md': NOTE_A } });
+    const home = makeHome({ index: CLEAN, files: { 'knowledge/guides/a.md': NOTE_A } });
     for (const args of [['--bogus'], ['api'], ['--load', 'all'], ['--today', '2026-02-30'], ['--folder']]) {
       const r = run(args, home);
       assert.equal(r.code, 2, args.join(' '));
@@ -200,7 +200,7 @@ describe('aria-context check', () => {
   });
 
   test('--folder, --config and --today work as for query', () => {
-    const home = makeHome({ index: CLEAN, files: { 'knowledge/notes/a.md': NOTE_A } });
+    const home = makeHome({ index: CLEAN, files: { 'knowledge/guides/a.md': NOTE_A } });
     const other = tempDir();
     writeTree(other, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- gone.md — Gone\n` });
     assert.deepEqual(
@@ -231,18 +231,79 @@ describe('aria-context check', () => {
       '##\tTAG   index',
       '  ## Tag Index #',
     ]) {
-      const index = `${INDEX_HEADER}${heading}\n### api\n- notes/a.md — A\n- ../outside.md — Leaves\n- notes/gone.md — Gone\n`;
-      const home = makeHome({ index, files: { 'knowledge/notes/a.md': NOTE_A } });
+      const index = `${INDEX_HEADER}${heading}\n### api\n- guides/a.md — A\n- ../outside.md — Leaves\n- guides/gone.md — Gone\n`;
+      const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
       const json = problems([], home);
       assert.deepEqual(
         json.problems.map((p) => [p.line, p.code]),
         [
           [lineOf(index, '../outside.md'), 'refused'],
-          [lineOf(index, 'notes/gone.md'), 'missing-file'],
+          [lineOf(index, 'guides/gone.md'), 'missing-file'],
         ],
         JSON.stringify(heading),
       );
       assert.equal(json.code, 1, JSON.stringify(heading));
     }
+  });
+});
+
+describe('aria-context check: rule breaks of the differential run (§10, §F5)', () => {
+  test('more than 50 unreadable lines: every one is listed (up to 200), on its own line, and the summary counts them all', () => {
+    const bad = Array.from({ length: 60 }, (_, i) => `not an entry ${i}`).join('\n');
+    const index = `${INDEX_HEADER}## Known Tags\napi\n\n## Tag Index\n### api\n- guides/a.md — A\n${bad}\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
+    const r = problems([], home);
+    const unparsed = r.problems.filter((p) => p.code === 'unparsed');
+    assert.equal(unparsed.length, 60);
+    assert.deepEqual(
+      unparsed.map((p) => p.line),
+      Array.from({ length: 60 }, (_, i) => lineOf(index, `not an entry ${i}`)),
+    );
+    assert.ok(!r.problems.some((p) => /more problem line/.test(p.message)), "the parser's cap line is no problem");
+    assert.match(r.summary, /60 /);
+  });
+
+  test('past 200 of one kind: 200 listed, one line says how many more, the summary counts every one', () => {
+    const bad = Array.from({ length: 250 }, (_, i) => `junk ${i}`).join('\n');
+    const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n${bad}\n` });
+    const r = problems([], home);
+    const unparsed = r.problems.filter((p) => p.code === 'unparsed');
+    assert.equal(unparsed.length, 201);
+    assert.match(unparsed[200].message, /50 more problems of this kind not listed/);
+    assert.match(r.summary, /250 /);
+  });
+
+  test('§F5: a #### line inside Known Tags declares nothing and is warned about', () => {
+    const index = `${INDEX_HEADER}## Known Tags\napi\n#### Retired tags, cache [aliases: kv]\n\n## Tag Index\n### api\n- guides/a.md — A\n`;
+    const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
+    const r = problems([], home);
+    assert.deepEqual(
+      r.problems.filter((p) => p.code === 'unparsed').map((p) => p.line),
+      [lineOf(index, '#### Retired')],
+    );
+    const tags = spawnSync('node', [cli, 'tags', '--json'], {
+      env: { PATH: process.env.PATH, HOME: home },
+      encoding: 'utf8',
+    });
+    const names = (JSON.parse(tags.stdout) as { tags: Array<{ name: string; aliases: string[] }> }).tags;
+    assert.deepEqual(
+      names.map((t) => [t.name, t.aliases]),
+      [['api', []]],
+    );
+  });
+});
+
+describe('aria-context check --drift: one scan with the index generator (§12.1)', () => {
+  test('the bundled example: archive/old-api-notes.md is no note (/index never catalogues archive/)', () => {
+    const home = path.join(tempDir('aria-drift-'), 'home');
+    fs.cpSync(path.join(repoRoot, 'examples', 'knowledge-home'), home, { recursive: true });
+    const r = problems(['--drift', '--today', '2026-12-04'], home);
+    const drift = r.problems.filter((p) => ['not-indexed', 'tags-differ'].includes(p.code));
+    assert.ok(!drift.some((p) => p.message.includes('archive/')), JSON.stringify(drift));
+    // What it does report is what `aria-context index --check` would add: the path-derived tags
+    assert.ok(
+      drift.length > 0 && drift.every((p) => /adds (proj-|cross)|is not in the index/.test(p.message)),
+      JSON.stringify(drift),
+    );
   });
 });

@@ -28,17 +28,17 @@ const INDEX = [
   '## Tag Index',
   '',
   '### api',
-  '- notes/a.md — A',
-  '- notes/b.md — B',
-  '- notes/a.md — A again',
+  '- guides/a.md — A',
+  '- guides/b.md — B',
+  '- guides/a.md — A again',
   '',
   '### testing',
-  '- notes/b.md — B',
+  '- guides/b.md — B',
   '',
   '## Other Tags',
   '',
   '### misc',
-  '- notes/c.md — C',
+  '- guides/c.md — C',
   '',
 ].join('\n');
 
@@ -50,56 +50,56 @@ const fixed = (text: string, fix: { edit: Parameters<typeof applyLineEdit>[1] } 
 
 describe('index.md quick fixes edit the buffer text', () => {
   test('removing a duplicate listing drops that line only; the first listing stays', () => {
-    const after = fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- notes/a.md — A again'), 'duplicate'));
-    assert.equal(after, INDEX.replace('- notes/a.md — A again\n', ''));
+    const after = fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- guides/a.md — A again'), 'duplicate'));
+    assert.equal(after, INDEX.replace('- guides/a.md — A again\n', ''));
   });
 
   test('a line that is no longer a duplicate (edited since) gets no fix', () => {
-    const edited = INDEX.replace('- notes/a.md — A\n', '');
-    assert.equal(removeEntryFix(edited, lineOf(edited, '- notes/a.md — A again'), 'duplicate'), null);
+    const edited = INDEX.replace('- guides/a.md — A\n', '');
+    assert.equal(removeEntryFix(edited, lineOf(edited, '- guides/a.md — A again'), 'duplicate'), null);
     assert.equal(removeEntryFix(INDEX, lineOf(INDEX, '### api'), 'missing'), null, 'a heading is not a listing');
     // A line removed above: the problem's line number now holds another listing, which stays.
-    const shifted = INDEX.replace('- notes/a.md — A\n', '');
-    const line = lineOf(INDEX, '- notes/b.md — B');
-    assert.equal(removeEntryFix(shifted, line, 'missing', '- notes/b.md — B'), null);
-    assert.ok(removeEntryFix(INDEX, line, 'missing', '- notes/b.md — B'));
+    const shifted = INDEX.replace('- guides/a.md — A\n', '');
+    const line = lineOf(INDEX, '- guides/b.md — B');
+    assert.equal(removeEntryFix(shifted, line, 'missing', '- guides/b.md — B'), null);
+    assert.ok(removeEntryFix(INDEX, line, 'missing', '- guides/b.md — B'));
   });
 
   test('removing the listing of a missing file, also on the last line without a line break', () => {
     assert.equal(
-      fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), 'missing')),
-      INDEX.replace('- notes/c.md — C\n', ''),
+      fixed(INDEX, removeEntryFix(INDEX, lineOf(INDEX, '- guides/c.md — C'), 'missing')),
+      INDEX.replace('- guides/c.md — C\n', ''),
     );
     const noEol = INDEX.trimEnd();
     assert.equal(
-      fixed(noEol, removeEntryFix(noEol, lineOf(noEol, '- notes/c.md — C'), 'missing')),
-      noEol.replace('\n- notes/c.md — C', ''),
+      fixed(noEol, removeEntryFix(noEol, lineOf(noEol, '- guides/c.md — C'), 'missing')),
+      noEol.replace('\n- guides/c.md — C', ''),
     );
     const crlf = INDEX.replace(/\n/g, '\r\n');
-    assert.equal(fixed(crlf, removeEntryFix(crlf, 12, 'missing')), crlf.replace('- notes/a.md — A\r\n', ''));
+    assert.equal(fixed(crlf, removeEntryFix(crlf, 12, 'missing')), crlf.replace('- guides/a.md — A\r\n', ''));
   });
 
   test('a note that is not indexed is added under each tag: an existing heading, a new known-tag heading in name order, a new Other Tags heading', () => {
     const after = fixed(
       INDEX,
-      addNoteFix(INDEX, { rel: 'notes/new.md', tags: ['api', 'extra', 'stripe'], description: 'New' }),
+      addNoteFix(INDEX, { rel: 'guides/new.md', tags: ['api', 'extra', 'stripe'], description: 'New' }),
     );
     assert.equal(
       after,
-      INDEX.replace('- notes/a.md — A again\n', '- notes/a.md — A again\n- notes/new.md — New\n')
-        .replace('### testing', '### stripe\n- notes/new.md — New\n\n### testing')
-        .replace('### misc', '### extra\n- notes/new.md — New\n\n### misc'),
+      INDEX.replace('- guides/a.md — A again\n', '- guides/a.md — A again\n- guides/new.md — New\n')
+        .replace('### testing', '### stripe\n- guides/new.md — New\n\n### testing')
+        .replace('### misc', '### extra\n- guides/new.md — New\n\n### misc'),
     );
   });
 
   test('a note without tags, or already listed under all its tags, gets no add fix', () => {
-    assert.equal(addNoteFix(INDEX, { rel: 'notes/new.md', tags: [], description: 'New' }), null);
-    assert.equal(addNoteFix(INDEX, { rel: 'notes/b.md', tags: ['api', 'testing'], description: 'B' }), null);
+    assert.equal(addNoteFix(INDEX, { rel: 'guides/new.md', tags: [], description: 'New' }), null);
+    assert.equal(addNoteFix(INDEX, { rel: 'guides/b.md', tags: ['api', 'testing'], description: 'B' }), null);
   });
 
   test('updating an entry from its front matter removes the tags it lost and adds those it gained', () => {
-    const fix = updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), {
-      rel: 'notes/b.md',
+    const fix = updateEntryFix(INDEX, lineOf(INDEX, '- guides/b.md — B'), {
+      rel: 'guides/b.md',
       tags: ['misc', 'testing'],
       description: 'ignored',
     });
@@ -107,14 +107,14 @@ describe('index.md quick fixes edit the buffer text', () => {
     const after = fixed(INDEX, fix);
     assert.equal(
       after,
-      INDEX.replace('- notes/b.md — B\n- notes/a.md — A again', '- notes/a.md — A again').replace(
-        '- notes/c.md — C\n',
-        '- notes/c.md — C\n- notes/b.md — B\n',
+      INDEX.replace('- guides/b.md — B\n- guides/a.md — A again', '- guides/a.md — A again').replace(
+        '- guides/c.md — C\n',
+        '- guides/c.md — C\n- guides/b.md — B\n',
       ),
     );
     assert.equal(
-      updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), {
-        rel: 'notes/b.md',
+      updateEntryFix(INDEX, lineOf(INDEX, '- guides/b.md — B'), {
+        rel: 'guides/b.md',
         tags: ['api', 'testing'],
         description: 'B',
       }),
@@ -122,7 +122,11 @@ describe('index.md quick fixes edit the buffer text', () => {
       'nothing to update',
     );
     assert.equal(
-      updateEntryFix(INDEX, lineOf(INDEX, '- notes/c.md — C'), { rel: 'notes/b.md', tags: ['api'], description: 'B' }),
+      updateEntryFix(INDEX, lineOf(INDEX, '- guides/c.md — C'), {
+        rel: 'guides/b.md',
+        tags: ['api'],
+        description: 'B',
+      }),
       null,
       'the line names another note',
     );
@@ -134,16 +138,16 @@ describe('note facts for a quick fix come through the reader', () => {
     const home = makeHome({
       index: INDEX,
       files: {
-        'knowledge/notes/t.md': '---\ntags: [Stripe, api]\n---\n# Heading\n',
-        'knowledge/notes/u.md': '---\ntags: [api]\ntitle: "Two\nlines"\n---\n# H\n',
+        'knowledge/guides/t.md': '---\ntags: [Stripe, api]\n---\n# Heading\n',
+        'knowledge/guides/u.md': '---\ntags: [api]\ntitle: "Two\nlines"\n---\n# H\n',
       },
     });
     const config = snapshotFor(home).config;
-    assert.deepEqual(noteFacts(config, path.join(config.knowledgeFolder, 'notes', 't.md')), {
+    assert.deepEqual(noteFacts(config, path.join(config.knowledgeFolder, 'guides', 't.md')), {
       ok: true,
-      facts: { rel: 'notes/t.md', tags: ['api', 'stripe'], description: 'Heading' },
+      facts: { rel: 'guides/t.md', tags: ['api', 'stripe'], description: 'Heading' },
     });
-    const u = noteFacts(config, path.join(config.knowledgeFolder, 'notes', 'u.md'));
+    const u = noteFacts(config, path.join(config.knowledgeFolder, 'guides', 'u.md'));
     assert.ok(u.ok && !u.facts.description.includes('\n'));
   });
 
@@ -225,12 +229,18 @@ describe("the tree's health rows lead somewhere", () => {
       line: 7,
     });
     assert.deepEqual(
-      warningTarget('Index entry `notes/c.md` under `misc` is not shown: refused.', config, '/k/index.md', INDEX, null),
-      { file: '/k/index.md', line: lineOf(INDEX, '- notes/c.md — C') },
+      warningTarget(
+        'Index entry `guides/c.md` under `misc` is not shown: refused.',
+        config,
+        '/k/index.md',
+        INDEX,
+        null,
+      ),
+      { file: '/k/index.md', line: lineOf(INDEX, '- guides/c.md — C') },
     );
     assert.deepEqual(
       warningTarget(
-        'Index entry `notes/b.md` under `testing` is not shown: refused.',
+        'Index entry `guides/b.md` under `testing` is not shown: refused.',
         config,
         '/k/index.md',
         INDEX,
@@ -264,16 +274,16 @@ describe('a fixed problem clears itself', () => {
     const home = makeHome({
       index: INDEX,
       files: {
-        'knowledge/notes/a.md': '---\ntags: [api]\n---\n# A\n',
-        'knowledge/notes/b.md': '---\ntags: [api]\n---\n# B\n',
-        'knowledge/notes/c.md': '---\ntags: [misc]\n---\n# C\n',
-        'knowledge/notes/new.md': '---\ntags: [stripe]\ntitle: New one\n---\n',
-        'knowledge/notes/other.md': '---\ntags: [testing]\n---\n# Other\n',
+        'knowledge/guides/a.md': '---\ntags: [api]\n---\n# A\n',
+        'knowledge/guides/b.md': '---\ntags: [api]\n---\n# B\n',
+        'knowledge/guides/c.md': '---\ntags: [misc]\n---\n# C\n',
+        'knowledge/guides/new.md': '---\ntags: [stripe]\ntitle: New one\n---\n',
+        'knowledge/guides/other.md': '---\ntags: [testing]\n---\n# Other\n',
       },
     });
     const before = snapshotFor(home);
     const kf = before.config.knowledgeFolder;
-    const notes = ['notes/b.md', 'notes/new.md', 'notes/other.md'].map((n) => path.join(kf, n));
+    const notes = ['guides/b.md', 'guides/new.md', 'guides/other.md'].map((n) => path.join(kf, n));
     const beforeRebuild = new Date('2026-11-01T12:00:00');
     for (const note of notes) fs.utimesSync(note, beforeRebuild, beforeRebuild); // not newer than the index
     const found = driftOf(before, INDEX, notes)
@@ -283,7 +293,7 @@ describe('a fixed problem clears itself', () => {
     const b = noteFacts(before.config, notes[0]);
     const added = noteFacts(before.config, notes[1]);
     assert.ok(b.ok && added.ok);
-    let text = fixed(INDEX, updateEntryFix(INDEX, lineOf(INDEX, '- notes/b.md — B'), b.facts));
+    let text = fixed(INDEX, updateEntryFix(INDEX, lineOf(INDEX, '- guides/b.md — B'), b.facts));
     text = fixed(text, addNoteFix(text, added.facts));
     fs.writeFileSync(path.join(kf, 'index.md'), text); // what the user's save does
     const after = snapshotFor(home);

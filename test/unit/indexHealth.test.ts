@@ -23,20 +23,20 @@ orphan, deployment [aliases: deploy, k8s]
 ## Tag Index
 
 ### api
-- notes/a.md — A
-- notes/gone.md — Deleted since
+- guides/a.md — A
+- guides/gone.md — Deleted since
 - ../outside.md — Leaves the folder
-- notes/a.md — A again
+- guides/a.md — A again
 
 ### stripe
-- notes/a.md — A
-- notes/b.md — B
+- guides/a.md — A
+- guides/b.md — B
 
 ### kubernetes
-- notes/k.md — K
+- guides/k.md — K
 
 ### deployment
-- notes/k.md — K
+- guides/k.md — K
 
 ## Team-Shared Tag Index
 
@@ -60,9 +60,9 @@ function setup(): { home: string; snapshot: Snapshot; text: string } {
     index: INDEX,
     config: { projects_enabled: 'true', projects_list: 'shop:shop', projects_shared_knowledge: 'shop' },
     files: {
-      'knowledge/notes/a.md': '---\ntags: [api, stripe]\n---\n# A\n',
-      'knowledge/notes/b.md': '---\ntags: [stripe]\n---\n# B\n',
-      'knowledge/notes/k.md': '---\ntags: [kubernetes, deployment]\n---\n# K\n',
+      'knowledge/guides/a.md': '---\ntags: [api, stripe]\n---\n# A\n',
+      'knowledge/guides/b.md': '---\ntags: [stripe]\n---\n# B\n',
+      'knowledge/guides/k.md': '---\ntags: [kubernetes, deployment]\n---\n# K\n',
       'Projects/shop/_project-knowledge/x.md': '# X\n',
     },
   });
@@ -80,9 +80,9 @@ describe('index health, the cheap check', () => {
     const missing = of(checkIndex(snapshot, text).problems, 'missing-file');
     assert.deepEqual(
       missing.map((p) => p.line),
-      [lineOf('notes/gone.md')],
+      [lineOf('guides/gone.md')],
     );
-    assert.match(missing[0].message, /notes\/gone\.md` does not exist/);
+    assert.match(missing[0].message, /guides\/gone\.md` does not exist/);
   });
 
   test('refused entries say why, on their line; team-shared entries too', () => {
@@ -101,8 +101,8 @@ describe('index health, the cheap check', () => {
     const { snapshot, text } = setup();
     const dups = of(checkIndex(snapshot, text).problems, 'duplicate');
     assert.equal(dups.length, 1);
-    assert.equal(dups[0].line, lineOf('notes/a.md — A again'));
-    assert.equal(dups[0].related?.line, lineOf('notes/a.md — A'));
+    assert.equal(dups[0].line, lineOf('guides/a.md — A again'));
+    assert.equal(dups[0].related?.line, lineOf('guides/a.md — A'));
   });
 
   test('known tags with no files are reported on their Known Tags line', () => {
@@ -134,13 +134,13 @@ describe('index health, the cheap check', () => {
   test('line numbers hold with front matter and CRLF line ends', () => {
     const home = makeHome({
       index: `---\ntitle: x\n---\r\n${INDEX.replace(/\n/g, '\r\n')}`,
-      files: { 'knowledge/notes/a.md': '# A\n' },
+      files: { 'knowledge/guides/a.md': '# A\n' },
     });
     const snapshot = snapshotFor(home);
     const read = readIndexText(snapshot.config);
     assert.ok(read.ok);
     const missing = of(checkIndex(snapshot, read.text).problems, 'missing-file');
-    assert.ok(missing.some((p) => p.line === lineOf('notes/gone.md') + 3));
+    assert.ok(missing.some((p) => p.line === lineOf('guides/gone.md') + 3));
   });
 
   test('the summary line counts problems and the index age', () => {
@@ -156,8 +156,8 @@ describe('index health, the cheap check', () => {
   test('a clean index has no problems', () => {
     const home = makeHome({
       index:
-        '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n## Known Tags\napi\n## Tag Index\n### api\n- notes/a.md — A\n',
-      files: { 'knowledge/notes/a.md': '---\ntags: [api]\n---\n# A\n' },
+        '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n## Known Tags\napi\n## Tag Index\n### api\n- guides/a.md — A\n',
+      files: { 'knowledge/guides/a.md': '---\ntags: [api]\n---\n# A\n' },
     });
     const snapshot = snapshotFor(home);
     const read = readIndexText(snapshot.config);
@@ -171,17 +171,18 @@ describe('index health, drift from the notes', () => {
     const s = setup();
     const kf = path.join(s.home, 'knowledge');
     const old = new Date('2026-11-01T12:00:00');
-    for (const rel of ['notes/a.md', 'notes/b.md', 'notes/k.md']) fs.utimesSync(path.join(kf, rel), old, old);
+    for (const rel of ['guides/a.md', 'guides/b.md', 'guides/k.md']) fs.utimesSync(path.join(kf, rel), old, old);
+    fs.utimesSync(path.join(s.home, 'Projects/shop/_project-knowledge/x.md'), old, old);
     // Edited after the index was built: b gained a tag, k lost one; a new note was written.
     const later = new Date('2026-11-20T12:00:00');
-    fs.writeFileSync(path.join(kf, 'notes/b.md'), '---\ntags: [stripe, webhooks]\n---\n# B\n');
-    fs.writeFileSync(path.join(kf, 'notes/k.md'), '---\ntags: [kubernetes]\n---\n# K\n');
+    fs.writeFileSync(path.join(kf, 'guides/b.md'), '---\ntags: [stripe, webhooks]\n---\n# B\n');
+    fs.writeFileSync(path.join(kf, 'guides/k.md'), '---\ntags: [kubernetes]\n---\n# K\n');
     writeTree(kf, {
-      'notes/new.md': '---\ntags: [api]\n---\n# New\n',
-      'notes/untagged.md': '# Just text\n',
+      'guides/new.md': '---\ntags: [api]\n---\n# New\n',
+      'guides/untagged.md': '# Just text\n',
       'projects/shop/p.md': '---\ntags: [x]\n---\n',
     });
-    for (const rel of ['notes/b.md', 'notes/k.md', 'notes/new.md']) fs.utimesSync(path.join(kf, rel), later, later);
+    for (const rel of ['guides/b.md', 'guides/k.md', 'guides/new.md']) fs.utimesSync(path.join(kf, rel), later, later);
     return s;
   }
 
@@ -191,19 +192,37 @@ describe('index health, drift from the notes', () => {
     const differ = of(drift.problems, 'tags-differ');
     assert.deepEqual(
       differ.map((p) => p.line),
-      [lineOf('notes/b.md'), lineOf('notes/k.md')],
+      [lineOf('guides/b.md'), lineOf('guides/k.md'), lineOf('_project-knowledge/x.md')],
     );
     assert.match(differ[0].message, /adds webhooks/);
     assert.match(differ[1].message, /no longer has deployment/);
+    // A team-shared note carries its project from its folder, as a rebuild lists it (§12.1).
+    assert.match(differ[2].message, /adds shop and no longer has api/);
   });
 
-  test('tagged notes missing from the index are reported on the Last rebuilt line; untagged files and the project tier are not', async () => {
-    const { snapshot, text } = drifted();
+  test('tagged notes missing from the index are reported on the Last rebuilt line, project tier included; untagged files and unscanned folders are not', async () => {
+    const { home, snapshot, text } = drifted();
+    // /index never catalogues archive/, intake/, rules/, logs/*.md or root files (§12.1).
+    writeTree(path.join(home, 'knowledge'), {
+      'archive/old.md': '---\ntags: [api]\n---\n',
+      'intake/i.md': '---\ntags: [api]\n---\n',
+      'rules/r.md': '---\ntags: [api]\n---\n',
+      'logs/l.md': '---\ntags: [api]\n---\n',
+      'root.md': '---\ntags: [api]\n---\n',
+      'notes/n.md': '---\ntags: [api]\n---\n',
+    });
     const missing = of((await scanDrift(snapshot, text)).problems, 'not-indexed');
+    const future = missing
+      .find((p) => p.message.startsWith('`projects/'))
+      ?.message.replace(/changed [0-9-]+/, 'changed D');
     assert.deepEqual(
-      missing.map((p) => p.message),
-      ['`notes/new.md` (tags: api) is not in the index; changed 2026-11-20, after the last rebuild'],
+      [missing[0].message, future],
+      [
+        '`guides/new.md` (tags: api) is not in the index; changed 2026-11-20, after the last rebuild',
+        '`projects/shop/p.md` (tags: shop, x) is not in the index; changed D, after the last rebuild',
+      ],
     );
+    assert.equal(missing.length, 2);
     assert.equal(missing[0].line, lineOf('Last rebuilt'));
   });
 
@@ -220,12 +239,12 @@ describe('index health, drift from the notes', () => {
     const { snapshot, text } = drifted();
     const seen: number[] = [];
     const full = await scanDrift(snapshot, text, { onProgress: (done) => seen.push(done), yieldEvery: 1 });
-    assert.equal(full.notes, 5);
-    assert.ok(seen.length >= 5);
+    assert.equal(full.notes, 7); // guides/ (5), the project tier (1), team-shared (1)
+    assert.ok(seen.length >= 7);
     let calls = 0;
     const cancelled = await scanDrift(snapshot, text, { yieldEvery: 1, isCancelled: () => ++calls > 2 });
     assert.equal(cancelled.cancelled, true);
-    assert.ok(cancelled.notes < 5);
+    assert.ok(cancelled.notes < 7);
     const health = withDrift(checkIndex(snapshot, text, indexLines(text)), full);
     assert.equal(health.driftChecked, true);
     assert.ok(
@@ -236,7 +255,7 @@ describe('index health, drift from the notes', () => {
   test('a note that is a symlink out of the knowledge folder is never read', async () => {
     const { home, snapshot, text } = setup();
     writeTree(home, { 'secret/s.md': '---\ntags: [api]\n---\n' });
-    fs.symlinkSync(path.join(home, 'secret/s.md'), path.join(home, 'knowledge/notes/linked.md'));
+    fs.symlinkSync(path.join(home, 'secret/s.md'), path.join(home, 'knowledge/guides/linked.md'));
     const drift = await scanDrift(snapshot, text);
     assert.ok(!drift.problems.some((p) => p.message.includes('linked.md')), 'a refused read is not a note');
   });

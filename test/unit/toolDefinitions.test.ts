@@ -50,7 +50,7 @@ test('every keyword of every tool schema is one the argument checker understands
     if (schema.items) walk(schema.items as Record<string, unknown>, where);
     for (const sub of (schema.anyOf ?? []) as Array<Record<string, unknown>>) walk(sub, where);
   };
-  for (const t of TOOLS) walk(t.inputSchema, t.name);
+  for (const t of TOOLS) walk(t.inputSchema as unknown as Record<string, unknown>, t.name);
 });
 
 test('arguments are checked strictly, with messages that name the argument', () => {

@@ -34,7 +34,14 @@ export interface IndexLines {
   entries: IndexLineEntry[];
   knownTags: Array<{ line: number; tag: string; aliases: string[] }>;
   knownTagsLine: number | null;
+  /** Problem lines in the walk's order, the first MAX_PROBLEM_LINES of them (index health lists 200 a kind, §10). */
+  problems: Array<{ line: number; message: string }>;
+  /** Every problem line, listed or not. */
+  problemCount: number;
 }
+
+/** The problem lines IndexLines keeps: index health lists at most 200 of one kind (§10). */
+export const MAX_PROBLEM_LINES = 200;
 
 export interface IndexLineEntry {
   line: number;
@@ -48,7 +55,7 @@ export interface IndexLineEntry {
 }
 
 export function emptyLines(): IndexLines {
-  return { lastRebuilt: null, entries: [], knownTags: [], knownTagsLine: null };
+  return { lastRebuilt: null, entries: [], knownTags: [], knownTagsLine: null, problems: [], problemCount: 0 };
 }
 
 /** The last stored warning past 50 problem lines (§F42). */

@@ -17,6 +17,11 @@ export function addProject(index: Parsed, heading: string): IndexProject {
   return project;
 }
 
+/** A `## Projects` heading's project key (§F7). */
+export function projectKey(heading: string): string {
+  return projectHeading(heading).key;
+}
+
 /** `### key — name`; without the em dash, `### ss - Seer Service` and `### ss: Seer Service` are `ss` (§F7). */
 function projectHeading(heading: string): { key: string; name: string | null } {
   const sep = heading.indexOf(SEPARATOR);

@@ -3,7 +3,7 @@
 // Every item kept counts against the item budget (§F44): the heap grows at most linearly in index.md.
 import { indexItemBudget, indexItemsOver, MAX_INDEX_WARNINGS } from '../limits';
 import { EntryStore } from './entryStore';
-import { emptyParsed, notListedLine, type IndexLines, type Parsed } from './parsed';
+import { emptyParsed, MAX_PROBLEM_LINES, notListedLine, type IndexLines, type Parsed } from './parsed';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
 import type { IndexProject } from '../types';
 import {
@@ -70,6 +70,11 @@ class Walker {
   }
 
   private readonly warn = (lineNo: number, message: string): void => {
+    const lines = this.lines;
+    if (lines) {
+      if (lines.problems.length < MAX_PROBLEM_LINES) lines.problems.push({ line: lineNo, message });
+      lines.problemCount++;
+    }
     if (this.index.warnings.length < MAX_INDEX_WARNINGS)
       this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
     else this.skipped++;
@@ -102,6 +107,12 @@ class Walker {
       this.enter(null, this.heading); // a new top-level document heading ends the current section
       return;
     }
+    // §F5 `####`…`######` are not entries, in Known Tags too: warned, they declare nothing.
+    if (h !== null && this.section === 'known')
+      return this.warn(
+        lineNo,
+        `a level-${h.level} heading in Known Tags is not a list of tags, ignored: "${clip(line)}"`,
+      );
     const section = this.section;
     if (section === null) {
       const rebuilt = afterLabel(line, 'last rebuilt:');
@@ -184,7 +195,14 @@ class Walker {
       ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases })
       : undefined;
     parseKnownTags(this.knownText, index, this.warn, (n, count) => this.room(n, count), onItem);
-    if (this.over > 0) index.warnings.push(indexItemsOver(this.over, this.budget)); // listed even past the cap
+    if (this.over > 0) {
+      const over = indexItemsOver(this.over, this.budget);
+      index.warnings.push(over); // listed even past the cap
+      if (lines) {
+        lines.problems.push({ line: this.over, message: over.replace(/^index\.md line \d+: /, '') });
+        lines.problemCount++;
+      }
+    }
     if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
     return index;
   }

@@ -19,6 +19,8 @@ export const EDITOR_TOOLS = toolDefinitions(EDITOR_NAMES);
 
 export interface QueryToolInput {
   query: string;
+  /** A previous answer's cursor, to continue a result cut into pages (with the same query). */
+  cursor?: string;
 }
 
 export interface LoadToolInput {

@@ -5,6 +5,7 @@
 // pure quickFixModel.ts, worked out on the buffer's text as it is now; a note's tags are read
 // through the core's reader (noteFacts).
 import * as vscode from 'vscode';
+import { REBUILD_INDEX_COMMAND } from '../rebuild/rebuildCommand';
 import { indexPath, noteFacts } from '../../core';
 import type { RetrievalService } from '../shared/retrievalService';
 import { addNoteFix, removeEntryFix, updateEntryFix, type LineEdit, type QuickFix } from './quickFixModel';
@@ -44,6 +45,17 @@ export class IndexQuickFixes implements vscode.CodeActionProvider {
       action.edit.replace(document.uri, rangeOf(document, fix.edit), fix.edit.text);
       actions.push(action);
     }
+    // Drift and dead links: the whole index rebuilt from the notes, shown as a diff first (§12).
+    const drift = ours.filter((d) => REBUILD_CODES.has(String(typeof d.code === 'object' ? d.code.value : d.code)));
+    if (drift.length) {
+      const rebuild = new vscode.CodeAction(
+        'Rebuild index.md from the notes (review the diff)…',
+        vscode.CodeActionKind.QuickFix,
+      );
+      rebuild.diagnostics = drift;
+      rebuild.command = { command: REBUILD_INDEX_COMMAND, title: 'Rebuild Index…' };
+      actions.push(rebuild);
+    }
     return actions;
   }
 
@@ -61,6 +73,8 @@ export class IndexQuickFixes implements vscode.CodeActionProvider {
     return code === 'not-indexed' ? addNoteFix(text, facts.facts) : updateEntryFix(text, line, facts.facts);
   }
 }
+
+const REBUILD_CODES = new Set(['not-indexed', 'tags-differ', 'missing-file', 'newer-than-index']);
 
 function rangeOf(document: vscode.TextDocument, edit: LineEdit): vscode.Range {
   const start = new vscode.Position(Math.min(edit.startLine, document.lineCount - 1), 0);

@@ -1,0 +1,113 @@
+// `aria-context index [--check | --write] [--json] [--strict] [--force]`: index.md rebuilt from the
+// notes (§12). Without a flag the rebuild is printed; --check reports what it would change;
+// --write replaces index.md atomically (and refuses, writing nothing, on an empty scan, a note's
+// broken front matter or an alias error, unless --force).
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  errorJson,
+  escapeControls,
+  generateIndex,
+  IndexScan,
+  loadConfig,
+  localDate,
+  readIndexForWrite,
+  readIndexText,
+  writeIndexAtomically,
+  type IndexBuild,
+} from './core';
+import { cliSources, parseCommandArgs, type CheckIo, type PathProblem } from './cliCommand';
+
+const SWITCHES = ['--check', '--write', '--strict', '--force'];
+
+export function runIndex(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
+  const wantsJson = args.includes('--json');
+  const fail = (code: string, message: string, exit: number) => {
+    io.out(wantsJson ? `${JSON.stringify(errorJson(code, message))}\n` : `${message}\n`);
+    return exit;
+  };
+  const parsed = parseCommandArgs('index', args, SWITCHES);
+  if (!parsed.ok) return fail('usage', parsed.message, 2);
+  const { options } = parsed;
+  const sw = options.switches;
+  if (sw.has('--check') && sw.has('--write')) return fail('usage', 'Give --check or --write, not both.', 2);
+  const home = io.env.HOME || os.homedir();
+  const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
+  if (relative) return fail(relative.code, relative.message, relative.exit);
+  const outcome = loadConfig(cliSources(home, io.env, options));
+  if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+  const config = outcome.config;
+  const file = path.join(config.knowledgeFolder, 'index.md');
+  // --write needs index.md as a regular file (it is replaced); reading alone follows the reader's rule.
+  let current = readIndexForWrite(file);
+  if (!current.ok && !sw.has('--write')) {
+    const read = readIndexText(config);
+    if (read.ok) current = { ok: true, raw: read.text };
+    else return fail('no-index', read.message, 1);
+  }
+  if (!current.ok) return fail('no-index', `Cannot write ${file}: ${current.reason}.`, 1);
+  const today = options.today ?? localDate(io.now());
+  const build = generateIndex(new IndexScan(config), current.raw, { today });
+
+  if (!sw.has('--check') && !sw.has('--write') && !options.json) {
+    io.out(build.text);
+    return 0;
+  }
+  const report = () => (options.json ? `${JSON.stringify(build.diff, null, 2)}\n` : textReport(build));
+  if (!sw.has('--write')) {
+    io.out(report());
+    return sw.has('--strict') && (!build.diff.unchanged || build.diff.errors.length > 0) ? 1 : 0;
+  }
+  // --write
+  if (build.blockers.length && !sw.has('--force')) {
+    io.out(report());
+    if (!options.json) io.out(`Nothing written: ${build.blockers.join('; ')}. Add --force to write anyway.\n`);
+    return 1;
+  }
+  if (build.diff.unchanged) {
+    io.out(options.json ? report() : `${textReport(build)}index.md is up to date; nothing written.\n`);
+    return 0;
+  }
+  const written = writeIndexAtomically(config.knowledgeFolder, current.raw, build.text);
+  if (!written.ok) {
+    io.out(options.json ? report() : textReport(build));
+    if (!options.json) io.out(`Not written: ${written.reason}\n`);
+    return 1;
+  }
+  io.out(
+    options.json
+      ? report()
+      : `${textReport(build)}Wrote ${file}${written.backup ? ` (the previous one kept as ${path.basename(written.backup)})` : ''}.\n`,
+  );
+  return 0;
+}
+
+const s = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What a rebuild changes, a line each, then one summary line. */
+function textReport(build: IndexBuild): string {
+  const d = build.diff;
+  const out: string[] = [];
+  for (const e of d.errors) out.push(`error: ${e.path ? `${e.path}: ` : ''}${e.message}`);
+  for (const r of d.refused) out.push(`refused: ${r.path}: ${r.reason}; not indexed`);
+  for (const a of d.added) out.push(`+ ${a.tag}: ${a.path}`);
+  for (const r of d.removed) out.push(`- ${r.tag}: ${r.path} (${r.reason})`);
+  for (const p of d.untagged) out.push(`untagged: ${p}`);
+  for (const p of d.promotions)
+    out.push(
+      `promotion candidate: ${p.tag} (${s(p.files.length, 'note')}: ${p.files.slice(0, 3).join(', ')}${p.files.length > 3 ? ', …' : ''})`,
+    );
+  for (const r of build.remarks) out.push(`note: ${r}`);
+  const parts = [
+    s(d.added.length, 'pair') + ' added',
+    s(d.removed.length, 'pair') + ' removed',
+    s(d.deadLinks.length, 'dead link') + ' dropped',
+    s(d.promotions.length, 'promotion') + ' available',
+  ];
+  if (d.refused.length) parts.push(s(d.refused.length, 'refused file'));
+  if (d.errors.length) parts.push(s(d.errors.length, 'error'));
+  out.push(
+    `index.md: ${d.unchanged ? 'up to date' : 'a rebuild changes it'} (${s(build.notes, 'note')} scanned): ${parts.join(', ')}`,
+  );
+  return `${out.map(escapeControls).join('\n')}\n`;
+}

@@ -1,0 +1,110 @@
+// §12.8 What a rebuild changes: the (tag, path) pairs added and removed (each removal explained),
+// dead links dropped, untagged notes, promotion candidates, refused files and errors.
+import * as path from 'node:path';
+import { fileKey } from '../indexParser/lookups';
+import { expandHome } from '../paths';
+import { Availability } from '../availability';
+import type { Config, KnowledgeIndex } from '../types';
+import { collate, collated } from './collation';
+import type { IndexModel } from './model';
+import type { ScanError, ScanRefusal } from './scan';
+
+export type RemovalReason = 'dead-link' | 'tag-removed' | 'refused';
+
+/** Exactly the `--json` object of `aria-context index --check` (§10). */
+export interface IndexDiff {
+  added: Array<{ tag: string; path: string }>;
+  removed: Array<{ tag: string; path: string; reason: RemovalReason }>;
+  deadLinks: string[];
+  untagged: string[];
+  promotions: Array<{ tag: string; files: string[] }>;
+  refused: ScanRefusal[];
+  errors: ScanError[];
+  unchanged: boolean;
+}
+
+export type Pairs = Map<string, { tag: string; path: string; team: boolean; project: string | null }>;
+
+function key(team: boolean, tag: string, p: string): string {
+  return `${team ? 't' : 'i'}\u0000${tag}\u0000${p}`;
+}
+
+/** The (tag, path) pairs index.md lists in Tag Index, Other Tags and the Team-Shared Tag Index. */
+export function indexPairs(index: KnowledgeIndex): Pairs {
+  const out: Pairs = new Map();
+  for (const lists of [index.tagIndex, index.otherTags])
+    for (const [tag, entries] of lists)
+      for (const e of entries)
+        out.set(key(false, tag, fileKey(e.path)), { tag, path: e.path, team: false, project: null });
+  for (const [tag, entries] of index.teamShared)
+    for (const e of entries) out.set(key(true, tag, e.path), { tag, path: e.path, team: true, project: e.project });
+  return out;
+}
+
+export function modelPairs(m: IndexModel): Pairs {
+  const out: Pairs = new Map();
+  for (const lists of [m.tagIndex, m.otherTags])
+    for (const [tag, notes] of lists)
+      for (const n of notes) out.set(key(false, tag, n.path), { tag, path: n.path, team: false, project: null });
+  for (const [tag, notes] of m.team)
+    for (const n of notes) out.set(key(true, tag, n.path), { tag, path: n.path, team: true, project: n.project });
+  return out;
+}
+
+export interface DiffInput {
+  config: Config;
+  current: KnowledgeIndex | null;
+  model: IndexModel;
+  /** Paths the scan read as notes. */
+  scanned: ReadonlySet<string>;
+  refused: ScanRefusal[];
+  errors: ScanError[];
+  unchanged: boolean;
+  /** indexPairs(current) and modelPairs(model), when the caller has them already. */
+  pairs?: { before: Pairs; after: Pairs };
+}
+
+export function diffIndex(d: DiffInput): IndexDiff {
+  const before = d.pairs?.before ?? (d.current ? indexPairs(d.current) : (new Map() as Pairs));
+  const after = d.pairs?.after ?? modelPairs(d.model);
+  const refusedPaths = new Set(d.refused.map((r) => r.path));
+  const verdicts = new Map<string, RemovalReason>();
+  const files = new Availability(d.config); // the reader's verdict, one folder listing each
+  const reasonFor = (p: { path: string; team: boolean }): RemovalReason => {
+    const id = p.team ? p.path : fileKey(p.path);
+    let r = verdicts.get(id);
+    if (r) return r;
+    if (refusedPaths.has(id)) r = 'refused';
+    else if (d.scanned.has(id)) r = 'tag-removed';
+    else {
+      const abs = p.team
+        ? path.resolve(d.config.home, expandHome(p.path, d.config.home))
+        : path.resolve(d.config.knowledgeFolder, id);
+      const problem = files.problem(abs);
+      r = problem === null ? 'tag-removed' : problem.kind === 'missing' ? 'dead-link' : 'refused';
+    }
+    verdicts.set(id, r);
+    return r;
+  };
+  const added = [...after.entries()].filter(([k]) => !before.has(k)).map(([, p]) => ({ tag: p.tag, path: p.path }));
+  const removed = [...before.entries()]
+    .filter(([k]) => !after.has(k))
+    .map(([, p]) => ({ tag: p.tag, path: p.path, reason: reasonFor(p) }));
+  // Dead links: every path index.md lists (hints included) whose file is gone.
+  const dead = new Set<string>(removed.filter((r) => r.reason === 'dead-link').map((r) => r.path));
+  for (const [, entries] of d.current?.hints ?? [])
+    for (const p of entries)
+      if (!d.scanned.has(fileKey(p)) && reasonFor({ path: p, team: false }) === 'dead-link') dead.add(p);
+  const byPair = (a: { tag: string; path: string }, b: { tag: string; path: string }) =>
+    collate(a.tag, b.tag) || collate(a.path, b.path);
+  return {
+    added: added.sort(byPair),
+    removed: removed.sort(byPair),
+    deadLinks: collated(dead),
+    untagged: collated(d.model.untagged.map((n) => n.path)),
+    promotions: d.model.promotions,
+    refused: [...d.refused].sort((a, b) => collate(a.path, b.path)),
+    errors: d.errors,
+    unchanged: d.unchanged,
+  };
+}

@@ -1,0 +1,218 @@
+// §12 The index generator: index.md rebuilt as a pure function of the notes, their paths, the
+// config and today, its judgment sections carried. IndexScan is the one scan (the drift check
+// runs it too); generateIndex turns a finished scan and index.md into the rebuild and its diff.
+import { parseIndex } from '../indexParser';
+import type { Config, KnowledgeIndex } from '../types';
+import { aliasCollisions, knownTagsLine, readAliasFile, sameAliases } from './aliases';
+import { collate } from './collation';
+import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
+import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
+import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
+import { listScanTargets, type ScanError, type ScanList, type ScanRefusal } from './scan';
+import { carriedOf, rebuiltLineOf, splice, splitRaw } from './splice';
+
+/** Known Tags of an index.md the generator creates: /index's own starting vocabulary (§12.6). */
+export const SEED_KNOWN_TAGS = [
+  'api',
+  'architecture',
+  'css',
+  'database',
+  'deployment',
+  'django',
+  'react',
+  'nextjs',
+  'react-native',
+  'tailwind',
+  'testing',
+  'infrastructure',
+  'performance',
+  'security',
+  'accessibility',
+  'stripe',
+  'linear',
+  'supabase',
+  'figma',
+  'claude-code',
+  'process',
+  'decision-framework',
+  'enforcement',
+  'aria',
+];
+
+export const DEFAULT_PROMOTION_THRESHOLD = 3;
+export const DEFAULT_STALENESS_MONTHS = 6;
+
+/** The scan as steps, for a host that paces it (progress, cancel). */
+export class IndexScan {
+  readonly list: ScanList;
+  readonly notes: ScannedNote[] = [];
+  readonly refused: ScanRefusal[];
+  readonly errors: ScanError[];
+  private done = 0;
+  private readonly read: HeadReader;
+
+  constructor(readonly config: Config) {
+    this.list = listScanTargets(config);
+    this.refused = [...this.list.refused];
+    this.errors = [...this.list.errors];
+    this.read = noteReader(config);
+  }
+
+  get total(): number {
+    return this.list.targets.length;
+  }
+
+  get scanned(): number {
+    return this.done;
+  }
+
+  get finished(): boolean {
+    return this.done >= this.list.targets.length;
+  }
+
+  /** Reads up to `count` more notes; false once every note is read. */
+  step(count: number): boolean {
+    const end = Math.min(this.list.targets.length, this.done + count);
+    while (this.done < end) {
+      const r = readNote(this.list.targets[this.done++], this.read);
+      if (r.kind === 'refused') this.refused.push({ path: r.path, reason: r.reason });
+      else if (r.kind === 'note') {
+        this.notes.push(r.note);
+        if (r.note.problem) this.errors.push({ path: r.note.path, message: r.note.problem });
+      }
+    }
+    return !this.finished;
+  }
+
+  runAll(): this {
+    while (this.step(1000));
+    return this;
+  }
+
+  /** The head reader the scan uses (aliases.md is read through it too). */
+  get reader(): HeadReader {
+    return this.read;
+  }
+}
+
+export interface GenOptions {
+  today: string;
+}
+
+export interface IndexBuild {
+  /** The rebuilt index.md. */
+  text: string;
+  diff: IndexDiff;
+  model: IndexModel;
+  /** Notes read. */
+  notes: number;
+  /** What a rebuild changes beyond the pairs, and what it leaves out, for people (not part of --json). */
+  remarks: string[];
+  /** Whether a write must be refused without --force, and why. */
+  blockers: string[];
+}
+
+export function generateIndex(scan: IndexScan, raw: string | null, options: GenOptions): IndexBuild {
+  const { config } = scan;
+  if (!scan.finished) scan.runAll();
+  const current: KnowledgeIndex | null = raw === null ? null : parseIndex(raw);
+  const knownList = current ? current.knownTags.map((k) => k.tag) : SEED_KNOWN_TAGS;
+  const known = new Set(knownList);
+  const settings: GenSettings = {
+    today: options.today,
+    promotionThreshold: config.freeformPromotionThreshold ?? DEFAULT_PROMOTION_THRESHOLD,
+    stalenessMonths: config.stalenessMonths ?? DEFAULT_STALENESS_MONTHS,
+  };
+  const errors = [...scan.errors];
+  const remarks: string[] = [];
+  const aliasFile = readAliasFile(config.knowledgeFolder, scan.reader);
+  errors.push(...aliasFile.errors);
+  const aliases = aliasFile.map ?? current?.aliases ?? new Map<string, string>();
+  errors.push(...aliasCollisions(aliases, known, scan.notes, aliasFile.map ? 'aliases.md' : 'index.md'));
+  if (aliasFile.map)
+    for (const tag of new Set(aliasFile.map.values()))
+      if (!known.has(tag))
+        remarks.push(`aliases.md names \`${tag}\`, which is not a Known tag: its aliases are not written`);
+
+  const model = buildModel(scan.notes, known, settings);
+  remarks.push(...model.notes);
+  const derived = new Map<string, string[]>();
+  if (config.projectsEnabled)
+    for (const key of config.projectsList.keys()) derived.set(key, projectLines(model.projects.get(key)));
+  let knownTags: string | null = null;
+  if (!current) knownTags = knownTagsLine(knownList, aliasFile.map ?? new Map());
+  else if (aliasFile.map && !sameAliases(current.knownTags, aliasFile.map))
+    knownTags = knownTagsLine(knownList, aliasFile.map);
+  const spliced = splice({
+    raw,
+    rebuiltLine: raw === null ? null : rebuiltLineOf(splitRaw(raw).lines),
+    today: options.today,
+    sections: renderSections(model, settings),
+    projectLines: derived,
+    configuredProjects: config.projectsEnabled ? [...config.projectsList.keys()] : [],
+    knownTags,
+  });
+  const before = current ? indexPairs(current) : new Map<string, never>();
+  const after = modelPairs(model);
+  const unchanged = raw !== null && spliced.sameDayText === raw;
+  // Read back: the rebuild, parsed, lists exactly the pairs it was made from (unchanged: index.md's own).
+  errors.push(...readBack(unchanged ? before : indexPairs(parseIndex(spliced.text)), after));
+  // (An unchanged rebuild is index.md itself but for its date: nothing carried can differ.)
+  if (raw !== null && !unchanged && !carriedIntact(raw, spliced.text, knownTags === null))
+    errors.push({
+      path: 'index.md',
+      message: 'a carried section would change (an internal error): nothing may be written',
+    });
+
+  const refused = [...scan.refused, ...model.unwritable];
+  const diff = diffIndex({
+    config,
+    current,
+    model,
+    scanned: new Set(scan.notes.map((n) => n.path)),
+    refused,
+    errors,
+    unchanged,
+    pairs: { before, after },
+  });
+  if (
+    current &&
+    [...current.hints.keys()].sort(collate).join('\n') !== [...model.hints.keys()].sort(collate).join('\n')
+  )
+    remarks.push('the Semantic Hints Index changes');
+  if (model.ephemeral.length)
+    remarks.push(
+      `not suggested for Known Tags (session, phase or plan stamps): ${model.ephemeral.join(', ')}; add one to Known Tags by hand if it is a lasting topic`,
+    );
+  const blockers: string[] = [];
+  if (scan.notes.length === 0) blockers.push('the scan found no notes at all (is knowledge_folder the right folder?)');
+  if (errors.length) blockers.push(`${errors.length} error${errors.length === 1 ? '' : 's'} (listed above)`);
+  return { text: spliced.text, diff, model, notes: scan.notes.length, remarks, blockers };
+}
+
+/** The guard of §12.7: every carried block of `before` is in `after`, in order, with the same text. */
+export function carriedIntact(before: string, after: string, knownTagsCarried = true): boolean {
+  const want = carriedOf(before, knownTagsCarried);
+  const have = carriedOf(after, knownTagsCarried);
+  if (want.blocks.length !== have.blocks.length || want.blocks.some((b, i) => b !== have.blocks[i])) return false;
+  // Projects: every carried line of before, in order, in after (after adds configured projects).
+  let i = 0;
+  for (const line of have.projectLines) if (i < want.projectLines.length && line === want.projectLines[i]) i++;
+  return i === want.projectLines.length;
+}
+
+/** The rebuild, parsed by the one index parser, must give back exactly the pairs it was made from. */
+function readBack(back: ReadonlyMap<string, unknown>, want: ReadonlyMap<string, unknown>): ScanError[] {
+  let missing = 0;
+  for (const k of want.keys()) if (!back.has(k)) missing++;
+  let extra = 0;
+  for (const k of back.keys()) if (!want.has(k)) extra++;
+  return missing || extra
+    ? [
+        {
+          path: 'index.md',
+          message: `the rebuild does not read back as generated (${missing} pairs lost, ${extra} gained): nothing may be written`,
+        },
+      ]
+    : [];
+}

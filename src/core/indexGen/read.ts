@@ -1,0 +1,82 @@
+// §12.2 One note as the generator sees it: its front matter (tags, hints, last update) and title,
+// read through the one reader under the configuration's containment.
+import * as path from 'node:path';
+import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../frontMatter';
+import { escapeControls } from '../paths';
+import { configHeadReader, type HeadRead } from '../reader';
+import { isIsoDate } from '../staleness';
+import type { Config } from '../types';
+import type { ScanList, ScanTarget } from './scan';
+
+export interface ScannedNote extends ScanTarget {
+  /** Lowercased, once each, in front-matter order, the path-derived tag last. */
+  tags: string[];
+  /** The tags the front matter itself declares (lowercased): untagged, alias collisions. */
+  ownTags: string[];
+  hints: string[];
+  description: string;
+  lastUpdated: string | null;
+  /** Why the front matter was not used (the note is still listed by its path-derived tag). */
+  problem: string | null;
+}
+
+export type NoteRead =
+  | { kind: 'note'; note: ScannedNote }
+  | { kind: 'refused'; path: string; reason: string }
+  /** Vanished since it was listed, or a folder's README stub. */
+  | { kind: 'none' };
+
+export type HeadReader = (abs: string, maxBytes: number) => HeadRead;
+
+export function noteReader(config: Config): HeadReader {
+  return configHeadReader(config);
+}
+
+/** A description is one line of an entry: kept short, control characters escaped. */
+const MAX_DESCRIPTION = 300;
+
+export function readNote(target: ScanList['targets'][number], read: HeadReader): NoteRead {
+  const head = read(target.abs, NOTE_HEAD_BYTES);
+  if (!head.ok) {
+    if ((head as { missing?: boolean }).missing) return { kind: 'none' };
+    return { kind: 'refused', path: target.path, reason: head.reason };
+  }
+  const fm = parseFrontMatter(head.text);
+  const data = fm.data ?? {};
+  const ownTags = unique(stringList(data['tags']).map((t) => t.toLowerCase()));
+  if (target.readme && ownTags.length === 0) return { kind: 'none' };
+  const tags = [...ownTags];
+  if (target.project && !tags.includes(target.project)) tags.push(target.project);
+  const hints = unique(stringList(data['semantic-hints'] ?? data['semantic_hints']));
+  let description = firstHeading(fm.body) ?? path.basename(target.abs).replace(/\.md$/i, '');
+  if (description.length > MAX_DESCRIPTION) description = `${description.slice(0, MAX_DESCRIPTION - 1)}…`;
+  const { readme: _readme, ...rest } = target;
+  void _readme;
+  return {
+    kind: 'note',
+    note: {
+      ...rest,
+      tags,
+      ownTags,
+      hints,
+      description: escapeControls(description),
+      lastUpdated: lastUpdated(data, target.tier),
+      problem: fm.problem,
+    },
+  };
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** `Last updated:` (any case; `last_updated`, `last-updated` too), its leading YYYY-MM-DD. */
+function lastUpdated(data: Record<string, unknown>, _tier: string): string | null {
+  for (const [key, value] of Object.entries(data)) {
+    if (key.toLowerCase().replace(/[_-]/g, ' ') !== 'last updated') continue;
+    const text = scalarText(value);
+    const day = text?.slice(0, 10) ?? '';
+    if (isIsoDate(day)) return day;
+  }
+  return null;
+}

@@ -1,0 +1,178 @@
+// Context: Rebuild Index… in a real VS Code (code-server) driven through Chromium, on the example
+// folder: the rebuild arrives as a diff against index.md with a one-line summary; Apply puts it
+// into the index.md buffer, unsaved (the file on disk unchanged until the user saves, and then
+// byte-identical to `aria-context index`); with index.md gone, the welcome view's Build index.md
+// from my notes does the same for a new file.
+//
+//   npm run package && flock /tmp/aria-e2e.lock node --import tsx --test test/e2e/rebuild.e2e.ts
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  editorTabTitles,
+  openViewContainer,
+  openWorkbench,
+  REPO_ROOT,
+  runCommand,
+  screenshot,
+  showNotifications,
+  sleep,
+  startCodeServer,
+  waitFor,
+  type CodeServer,
+  type Workbench,
+} from './harness';
+import { endSession, fixtureHome, golden, isChecked, packagedVsix, pickRowByLabel } from './workbench';
+
+/** What `aria-context index` prints for this HOME: the text Apply must leave in the buffer. */
+function cliRebuild(home: string): string {
+  const r = spawnSync('node', [path.join(REPO_ROOT, 'dist', 'cli.js'), 'index', '--today', golden.today], {
+    env: { PATH: process.env.PATH, HOME: home },
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  return r.stdout;
+}
+
+const dirtyTabs = (page: Page) => page.locator('.part.editor .tabs-container .tab.dirty');
+
+/** The button of a notification, in its toast or, once the toast is gone, in the notification center. */
+async function clickNotificationButton(page: Page, message: string, button: string): Promise<void> {
+  const item = page
+    .locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item', {
+      hasText: message,
+    })
+    .first();
+  const shown = await item
+    .waitFor({ state: 'visible', timeout: 15_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) {
+    await showNotifications(page);
+    await item.waitFor({ state: 'visible', timeout: 30_000 });
+  }
+  await item.locator('.monaco-button', { hasText: new RegExp(`^\\s*${button}\\s*$`) }).click();
+}
+
+/** The Context view container shown (its activity bar entry toggles it: clicked only while it is hidden). */
+async function showContextView(page: Page): Promise<void> {
+  const title = page.locator('.part.sidebar .composite.title');
+  const shown = (await title.isVisible().catch(() => false)) && /Context/.test((await title.textContent()) ?? '');
+  if (!shown) await openViewContainer(page, 'Context');
+}
+
+async function saveActive(page: Page, file: string): Promise<void> {
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+S');
+  // An untitled buffer with a path may ask where to save, prefilled with that path: accept it.
+  await sleep(1_000);
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  if (await input.isVisible().catch(() => false)) await page.keyboard.press('Enter');
+  await waitFor(async () => fs.existsSync(file) && (await dirtyTabs(page).count()) === 0, 20_000, 'saved');
+}
+
+describe('Context: Rebuild Index…, in the real workbench', () => {
+  let server: CodeServer;
+  let wb: Workbench;
+  let page: Page;
+  let home: string;
+  let indexFile: string;
+
+  before(async () => {
+    const vsix = packagedVsix();
+    home = fixtureHome();
+    indexFile = path.join(home, 'knowledge', 'index.md');
+    server = await startCodeServer({
+      workspace: home,
+      vsixPath: vsix,
+      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
+      userSettings: { 'files.autoSave': 'off' },
+    });
+    wb = await openWorkbench(server, home);
+    page = wb.page;
+  });
+
+  after(() => endSession('rebuild-e2e', { page, wb, server }));
+
+  test('the diff with its summary; Apply leaves the rebuild in an unsaved index.md buffer', async () => {
+    const expected = cliRebuild(home);
+    const onDisk = fs.readFileSync(indexFile, 'utf8');
+    assert.notEqual(expected, onDisk);
+    await showContextView(page);
+    await runCommand(page, 'Context: Rebuild Index…');
+    await waitFor(
+      async () =>
+        (await editorTabTitles(page)).some((t) =>
+          /^index\.md ↔ rebuild: 9 added, 3 removed, 0 dead links dropped/.test(t),
+        ),
+      60_000,
+      'the diff editor with the summary',
+    );
+    await screenshot(page, 'rebuild-diff');
+    await clickNotificationButton(page, 'Rebuild of index.md', 'Apply');
+    await waitFor(async () => (await dirtyTabs(page).count()) > 0, 15_000, 'index.md edited, not saved');
+    await sleep(500);
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written by the extension');
+    await screenshot(page, 'rebuild-applied');
+    await saveActive(page, indexFile);
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), expected, 'the buffer held exactly the rebuild');
+  });
+
+  test('Apply and Promote Tags…: the picked candidates go into Known Tags of the same unsaved buffer', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    for (const n of ['a', 'b', 'c'])
+      fs.writeFileSync(
+        path.join(home, 'knowledge', 'guides', `retry-${n}.md`),
+        `---\ntags: [api, retries, s82]\n---\n# Retry ${n}\n`,
+      );
+    const before = fs.readFileSync(indexFile, 'utf8');
+    await runCommand(page, 'Context: Rebuild Index…');
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => /^index\.md ↔ rebuild: .*1 promotion available/.test(t)),
+      60_000,
+      'the diff editor with one promotion',
+    );
+    await clickNotificationButton(page, 'Rebuild of index.md', 'Apply and Promote Tags…');
+    const row = pickRowByLabel(page, 'retries');
+    await row.waitFor({ timeout: 15_000 });
+    assert.equal(await pickRowByLabel(page, 's82').count(), 0, 'a session stamp is never suggested');
+    await row.locator('.monaco-checkbox').click();
+    assert.ok(await isChecked(page, row), 'retries checked');
+    await page.locator('.quick-input-widget .quick-input-box input').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await waitFor(async () => (await dirtyTabs(page).count()) > 0, 15_000, 'index.md edited, not saved');
+    await sleep(500);
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), before, 'nothing written by the extension');
+    await saveActive(page, indexFile);
+    const saved = fs.readFileSync(indexFile, 'utf8');
+    assert.match(
+      saved,
+      /kubernetes \[aliases: k8s, kube\], nextjs, react-native \[aliases: rn\], security, stripe, testing, retries\n/,
+    );
+    assert.match(saved, /### retries\n- guides\/retry-a\.md — Retry a\n/);
+  });
+
+  test('without index.md, the welcome view builds one from the notes', async () => {
+    await runCommand(page, 'View: Close All Editors');
+    fs.rmSync(indexFile);
+    const expected = cliRebuild(home);
+    await showContextView(page);
+    const welcome = page.locator('.part.sidebar .welcome-view-content');
+    await welcome.waitFor({ state: 'visible', timeout: 30_000 });
+    await welcome.locator('.monaco-button', { hasText: 'Build index.md from my notes' }).click();
+    await waitFor(
+      async () => (await editorTabTitles(page)).some((t) => t.startsWith('index.md ↔ rebuild')),
+      60_000,
+      'the diff editor',
+    );
+    await clickNotificationButton(page, 'Rebuild of index.md', 'Apply');
+    await waitFor(async () => (await dirtyTabs(page).count()) > 0, 15_000, 'a new index.md buffer, unsaved');
+    assert.equal(fs.existsSync(indexFile), false, 'nothing written by the extension');
+    await saveActive(page, indexFile);
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), expected);
+  });
+});
