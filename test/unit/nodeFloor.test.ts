@@ -63,7 +63,7 @@ describe(
       spawnSync(node, [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, input, encoding: 'utf8' });
     const line = `aria-context needs Node.js 22.12 or later (this is ${version})\n`;
 
-    test('query, check, tags, setup, doctor and mcp print the one-line requirement and exit 2', () => {
+    test('query, check, tags, setup, doctor, index and mcp print the one-line requirement and exit 2', () => {
       for (const args of [
         ['query', 'api'],
         ['query', 'api', '--json'],
