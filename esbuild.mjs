@@ -1,8 +1,12 @@
-// Bundles the extension, the CLI, the MCP server (its own entry: the SDK stays out of the
-// others) and the index worker. `--production` minifies and drops source maps;
-// `--watch` rebuilds on change. vscode is provided by the editor at run time.
+// Bundles the extension, the CLI (a launcher, dist/cli.js, and one bundle per command in
+// dist/commands/), the MCP server (its own entry: the SDK stays out of the others), the index
+// worker, and js-yaml (dist/yaml.js, required only for front matter outside the plain subset).
+// `--production` minifies and drops source maps; `--watch` rebuilds on change. vscode is
+// provided by the editor at run time.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -25,18 +29,57 @@ const noEsprima = {
   },
 };
 
+/**
+ * js-yaml is its own bundle, dist/yaml.js: a `require('js-yaml')` in any other bundle becomes a
+ * require of that file beside it, so nothing parses the YAML library until front matter needs it
+ * (src/core/frontMatter.ts loads it on first use).
+ */
+const yamlBundle = (outfile) => ({
+  name: 'yaml-bundle',
+  setup(build) {
+    const beside = path.posix.relative(path.posix.dirname(outfile), 'dist/yaml.js');
+    build.onResolve({ filter: /^js-yaml$/ }, () => ({
+      path: beside.startsWith('.') ? beside : `./${beside}`,
+      external: true,
+    }));
+  },
+});
+
 const shared = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'cjs',
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'warning',
   legalComments: 'none',
-  plugins: [noEsprima],
 };
+/**
+ * Each `import * as fs from 'node:fs'` would copy the whole module into a namespace object of its
+ * own at start-up (esbuild's __toESM), once per importing file: a query's bundle made 26 such
+ * copies of fs and path. Every import of a Node built-in goes through one re-exporting module
+ * instead, so each built-in is copied once per bundle.
+ */
+const builtinsOnce = {
+  name: 'builtins-once',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?[a-z_/]+$/, namespace: 'file' }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      // a require() on first use stays one
+      if (args.kind !== 'import-statement' || !builtinModules.includes(name)) return undefined;
+      return { path: name, namespace: 'builtin-once' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'builtin-once' }, (args) => ({
+      contents: `export * from ${JSON.stringify(`node:${args.path}`)};`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** A bundle of ours: js-yaml stays in dist/yaml.js. */
+const ours = (options) => ({ ...shared, plugins: [yamlBundle(options.outfile), builtinsOnce], ...options });
 
 const { version } = JSON.parse(await fs.readFile(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -59,24 +102,32 @@ async function buildIdentity() {
 }
 const buildDefine = watch ? {} : { ARIA_CONTEXT_BUILD: JSON.stringify(await buildIdentity()) };
 
+// One bundle per CLI command (src/commands/<name>.ts → dist/commands/<name>.js), required by the launcher.
+const commands = (await fs.readdir(new URL('src/commands/', import.meta.url)))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.slice(0, -3));
+
 const builds = [
-  { ...shared, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  // The `aria-context` command.
-  {
-    ...shared,
+  ours({ entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
+  // The `aria-context` command: the launcher, which must run on an old Node long enough to say so.
+  ours({
     entryPoints: ['src/cli.ts'],
     outfile: 'dist/cli.js',
+    target: 'node14',
     define: buildDefine,
     banner: { js: '#!/usr/bin/env node' },
-  },
-  {
-    ...shared,
+  }),
+  ...commands.map((name) =>
+    ours({ entryPoints: [`src/commands/${name}.ts`], outfile: `dist/commands/${name}.js`, define: buildDefine }),
+  ),
+  ours({
     entryPoints: ['src/mcp/main.ts'],
     outfile: 'dist/mcp.js',
     define: { ARIA_CONTEXT_VERSION: JSON.stringify(version), ...buildDefine },
-  },
+  }),
   // The extension reads index.md on a worker thread after a change on disk (src/indexWorker/).
-  { ...shared, entryPoints: ['src/indexWorker/main.ts'], outfile: 'dist/indexWorker.js' },
+  ours({ entryPoints: ['src/indexWorker/main.ts'], outfile: 'dist/indexWorker.js' }),
+  { ...shared, entryPoints: ['js-yaml'], outfile: 'dist/yaml.js', plugins: [noEsprima] },
 ];
 
 if (watch) {

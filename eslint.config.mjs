@@ -81,6 +81,7 @@ export default tseslint.config(
       'src/indexWorker/**/*.ts',
       'src/cli.ts',
       'src/cli*.ts',
+      'src/commands/*.ts',
       'src/extension.ts',
     ],
     rules: {

@@ -20,8 +20,11 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The largest .vsix we ship; the Marketplace takes far more, but users download it. */
 export const VSIX_LIMIT = 500 * 1024;
 
-/** The files of the npm package besides package.json (npm adds README.md and LICENSE itself). */
-export const NPM_FILES = ['dist/cli.js', 'dist/mcp.js'];
+/**
+ * The files of the npm package besides package.json (npm adds README.md and LICENSE itself): the
+ * launcher, each command's bundle, js-yaml's and the MCP server's.
+ */
+export const NPM_FILES = ['dist/cli.js', 'dist/commands', 'dist/yaml.js', 'dist/mcp.js'];
 
 /** What the npm package is: the command, not the editor extension the manifest describes. */
 const NPM_DESCRIPTION =
@@ -52,7 +55,8 @@ export function packNpm(outDir, { env = process.env } = {}) {
   try {
     for (const file of [...NPM_FILES, 'README.md', 'LICENSE']) {
       fs.mkdirSync(path.dirname(path.join(stage, file)), { recursive: true });
-      fs.copyFileSync(path.join(repo, file), path.join(stage, file));
+      // a folder (dist/commands) without a development build's source maps
+      fs.cpSync(path.join(repo, file), path.join(stage, file), { recursive: true, filter: (f) => !f.endsWith('.map') });
     }
     fs.chmodSync(path.join(stage, manifest.bin['aria-context']), 0o755);
     fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(npmManifest(manifest), null, 2)}\n`);

@@ -13,12 +13,15 @@
 //
 // Options: --code-server (skip desktop `code`), --port N (code-server port, default: a free one),
 //          --keep (do not delete the temp copy on exit)
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode24, relaunchOnNode24 } from './node24.mjs';
+
+await relaunchOnNode24();
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const example = path.join(repo, 'examples', 'knowledge-home');
@@ -29,6 +32,18 @@ const portArg = args.includes('--port') ? Number(args[args.indexOf('--port') + 1
 const CODE_SERVER_VERSION = '4.139.1';
 
 const log = (msg) => console.log(`[aria-context run] ${msg}`);
+
+/** Ends `npm start` with one sentence, never a stack trace. */
+function stop(sentence) {
+  console.error(`[aria-context run] ${sentence}`);
+  process.exit(1);
+}
+
+/** A step's command, stopping with `sentence` when it fails. */
+function step(sentence, command, commandArgs, options) {
+  const r = spawnSync(command, commandArgs, { cwd: repo, stdio: 'inherit', ...options });
+  if (r.status !== 0) stop(sentence);
+}
 
 function onPath(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -97,7 +112,7 @@ function freePort() {
 
 async function desktop() {
   log('building (npm run build)');
-  execFileSync('npm', ['run', 'build'], { cwd: repo, stdio: 'inherit' });
+  step('The build failed (see above): fix the error it names, then run npm start again.', 'npm', ['run', 'build']);
   const { tmp, home } = copyExampleHome();
   cleanupLater(tmp);
   const userDataDir = path.join(tmp, 'user-data');
@@ -125,7 +140,7 @@ function harness() {
   const cache = process.env.ARIA_E2E_CACHE ?? path.join(os.homedir(), '.cache', 'aria-context-e2e');
   return {
     cache,
-    node24: path.join(cache, 'node24', 'node_modules', '.bin', 'node'),
+    node24: ensureNode24(),
     entry: path.join(cache, 'code-server', 'node_modules', 'code-server', 'out', 'node', 'entry.js'),
     marker: path.join(cache, `.complete-code-server-${CODE_SERVER_VERSION}-node24`),
   };
@@ -137,14 +152,19 @@ async function codeServer() {
     log(
       `code-server is not installed in ${h.cache}: running scripts/e2e/setup-harness.sh --no-browser (about 4 minutes, once)`,
     );
-    execFileSync('bash', [path.join(repo, 'scripts', 'e2e', 'setup-harness.sh'), '--no-browser'], {
+    const setup = spawnSync('bash', [path.join(repo, 'scripts', 'e2e', 'setup-harness.sh'), '--no-browser'], {
       cwd: repo,
       stdio: 'inherit',
     });
+    // the script's last line already said what to do
+    if (setup.status !== 0) stop('code-server could not be installed (see the line above).');
     h = harness();
   }
   log('packaging the extension (npm run package)');
-  execFileSync('npm', ['run', 'package'], { cwd: repo, stdio: ['ignore', 'inherit', 'inherit'] });
+  step('Packaging the extension failed (see above): fix the error it names, then run npm start again.', 'npm', [
+    'run',
+    'package',
+  ]);
   const vsix = path.join(
     repo,
     `aria-context-${JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version}.vsix`,
@@ -164,10 +184,12 @@ async function codeServer() {
     '--extensions-dir',
     extensionsDir,
   ];
-  execFileSync(h.node24, [h.entry, ...common, '--install-extension', vsix, '--force'], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  step(
+    `code-server could not install ${path.basename(vsix)} (see above): run ARIA_E2E_FORCE=1 bash scripts/e2e/setup-harness.sh --no-browser to reinstall it, then npm start again.`,
+    h.node24,
+    [h.entry, ...common, '--install-extension', vsix, '--force'],
+    { env, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
 
   const port = portArg || (await freePort());
   const folder = path.join(home, 'knowledge');
@@ -214,7 +236,15 @@ async function codeServer() {
 // A fresh clone has no node_modules yet: install them first, so `npm start` is the whole story.
 if (!fs.existsSync(path.join(repo, 'node_modules', '.package-lock.json'))) {
   log('installing dependencies (npm ci)');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repo, stdio: 'inherit' });
+  step('npm ci failed (see above): check that registry.npmjs.org can be reached, then run npm start again.', 'npm', [
+    'ci',
+    '--no-audit',
+    '--no-fund',
+  ]);
 }
-if (!forceCodeServer && onPath('code')) await desktop();
-else await codeServer();
+try {
+  if (!forceCodeServer && onPath('code')) await desktop();
+  else await codeServer();
+} catch (err) {
+  stop(`${err.message.split('\n')[0]} — run npm start again, or with ARIA_RUN_VERBOSE=1 to see more.`);
+}

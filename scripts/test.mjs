@@ -7,6 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { relaunchOnNode24 } from './node24.mjs';
+
+await relaunchOnNode24(); // every suite on Node 24 LTS, whatever the system Node is
 
 const root = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);

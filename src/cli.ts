@@ -1,296 +1,141 @@
-// `aria-context`: the /context flow in a terminal, on the same core as the extension.
+// `aria-context` (dist/cli.js): the launcher. It checks the Node, turns on Node's compile cache
+// in a proven-private folder, and requires only the bundle of the command asked for, so a query
+// never parses the code of `setup`, `check`, `tags`, `mcp` or `hook`, nor they a query's.
+//
+// A new command: a file src/commands/<name>.ts exporting `run(argv, io)` (esbuild.mjs bundles
+// every file there as dist/commands/<name>.js) and its line in COMMANDS below.
 import * as fs from 'node:fs';
 import * as nodeModule from 'node:module';
-import * as os from 'node:os';
 import * as path from 'node:path';
-// Through the core's index like every front end; esbuild drops what the CLI does not use.
 import {
   cacheDisabledByEnv,
   cacheWriterRunning,
-  describeLoad,
-  errorJson,
-  indexCacheDir,
-  isIsoDate,
-  loadItems,
-  loadSnapshot,
-  localDate,
-  parseIndexCacheJob,
-  parseQueryText,
-  pickItems,
-  queryTooLarge,
-  renderBundle,
-  renderSummary,
-  runIndexCacheJob,
-  runQuery,
+  keepOutOf,
+  loadConfig,
   privateFolder,
-  toJson,
-  usageFor,
-  inWordsOf,
+  type ConfigOutcome,
+  type ConfigSources,
   type IndexCacheJob,
-  type Snapshot,
 } from './core';
-import { runCheck } from './cliCheck';
-import { runIndex } from './cliIndex';
-import { cliMessage, cliSources, retryWithoutCacheFile } from './cliCommand';
-import { processSetupIo, runSetup } from './cliSetup';
-import { runDoctor } from './cliDoctor';
-import { readStdin, runHook } from './cliHook';
-import { runTags } from './cliTags';
+import { cliSources, homeOf, type CliIo } from './cliCommand';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
 
-const HELP = `aria-context — query an aria-knowledge folder by tag
+/** Each command's bundle, beside this file. A command line naming none goes to `query` (help, usage errors). */
+export const COMMANDS: Readonly<Record<string, string>> = {
+  query: 'commands/query.js',
+  check: 'commands/check.js',
+  tags: 'commands/tags.js',
+  setup: 'commands/setup.js',
+  doctor: 'commands/doctor.js',
+  index: 'commands/index.js',
+  hook: 'commands/hook.js',
+  mcp: 'mcp.js',
+};
 
-Usage:
-  aria-context query <tokens…> [options]
-  aria-context check [--json] [--drift] [options]
-  aria-context tags [--json] [options]
-  aria-context index [--check | --write] [--json] [--strict] [--force] [options]
-  aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
-  aria-context setup <claude-code|codex|cursor|vscode> [--hooks] [--remove] [--print] [--yes]
-  aria-context doctor [--json]
-  aria-context hook <claude-code|codex>
+/** Commands that leave nothing on disk unless asked (`setup` without --yes, `doctor`): no compile cache either. */
+const WRITES_ONLY_WHEN_ASKED = new Set(['setup', 'doctor']);
 
-Tokens are tags, aliases or project keys; AND switches to intersection.
-  aria-context query stripe
-  aria-context query api AND pagination
-  aria-context query proj-a --load all
-
-Options:
-  --text               print the summary (default)
-  --json               print the result as JSON
-  --load all|1,3       print the picked files as a markdown bundle
-  --config FILE        aria-knowledge.local.md to read (must exist)
-  --folder DIR         knowledge folder (overrides knowledge_folder)
-  --projects-root DIR  where relative project paths live (default ~/Projects)
-  --today YYYY-MM-DD   the date ages are counted to (default: today)
-  --no-cache           parse index.md, neither reading nor writing the index
-                       cache (also ARIA_CONTEXT_NO_CACHE=1)
-  -h, --help           show this help
-
-Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
-
-\`aria-context check\` lists the index problems the editor shows in Problems, one line each
-(<index.md>:<line>: <severity> <code>: <message>), then a summary; --json prints
-{"problems": [...], "summary": "..."}, --drift also compares every note's front-matter tags
-with the index. It takes --config, --folder, --projects-root and --today, and exits 1 when a
-problem is an error, 0 otherwise (2 and 3 as above).
-
-\`aria-context tags\` lists every project key, known tag and other tag with what querying it
-returns (files, team-shared notes, artifacts present and missing, pending ideas), one line
-each; --json prints {"tags": [{"name", "kind", "aliases", "counts"}]}. Options as for check.
-
-\`aria-context index\` rebuilds index.md from the notes' front matter and paths and prints it;
---check prints what a rebuild would change (--json: {"added", "removed", "deadLinks",
-"untagged", "promotions", "refused", "errors", "unchanged"}; --strict: exit 1 when it would
-change), --write replaces index.md (the old one kept as index.md.bak) and refuses, exit 1, on
-an empty scan, broken front matter or an aliases.md error unless --force. Options as for check.
-
-\`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
-VS Code) over stdio; see aria-context mcp --help. \`aria-context setup <client>\` prints
-the client's config for this installation (absolute paths) and, without --print, adds it
-with the client's own command (claude mcp add, codex mcp add) after showing it; for Cursor and
-VS Code it prints the JSON and the file to paste it into. \`setup claude-code --hooks\` adds
-aria-context's hook to ~/.claude/settings.json after asking (--yes: without asking); \`setup
-codex --hooks\` adds it to ~/.codex/hooks.json ($CODEX_HOME), to be trusted in Codex's /hooks.
-\`aria-context hook claude-code\` (\`hook codex\`) is that hook: it reads the client's hook JSON
-on stdin and prints the knowledge the prompt or the session's project calls for
-(ARIA_CONTEXT_HOOK=0: off).
-`;
-
-interface CliOptions {
-  tokens: string[];
-  json: boolean;
-  load: string | null;
-  config?: string;
-  folder?: string;
-  projectsRoot?: string;
-  today?: string;
-  noCache: boolean;
+/** What a command's bundle exports; a number is the exit code (a server sets its own). */
+interface CommandBundle {
+  run(argv: string[], io: CliIo): number | void;
 }
 
-type ParseOutcome = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: CliOptions };
+/** The oldest Node the CLI, its MCP server and hooks run on (package.json `engines.node`). */
+export const NODE_FLOOR = { major: 22, minor: 12 };
 
-const VALUE_FLAGS = new Set(['--load', '--config', '--folder', '--today', '--projects-root']);
-
-export function parseArgs(argv: string[]): ParseOutcome {
-  if (argv.length === 0 || argv.includes('-h') || argv.includes('--help') || argv[0] === 'help')
-    return { kind: 'help' };
-  const [command, ...rest] = argv;
-  if (command !== 'query')
-    return {
-      kind: 'error',
-      message: `Unknown command "${command}". ${usageFor('cli')}\nRun aria-context --help for options.`,
-    };
-  const options: CliOptions = { tokens: [], json: false, load: null, noCache: false };
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--') {
-      options.tokens.push(...rest.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('--')) {
-      options.tokens.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (flag === '--json' || flag === '--text') {
-      options.json = flag === '--json';
-      continue;
-    }
-    if (flag === '--no-cache' && eq < 0) {
-      options.noCache = true;
-      continue;
-    }
-    if (!VALUE_FLAGS.has(flag))
-      return { kind: 'error', message: `Unknown option ${flag}. Run aria-context --help for options.` };
-    const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
-    if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
-    if (flag === '--load') options.load = value;
-    if (flag === '--config') options.config = value;
-    if (flag === '--folder') options.folder = value;
-    if (flag === '--projects-root') options.projectsRoot = value;
-    if (flag === '--today') {
-      if (!isIsoDate(value)) return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
-      options.today = value;
-    }
-  }
-  const tooLarge = queryTooLarge(options.tokens); // before the index is read for these tokens
-  if (tooLarge) return { kind: 'error', message: tooLarge };
-  if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: usageFor('cli') };
-  return { kind: 'run', options };
+export function nodeTooOld(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return major < NODE_FLOOR.major || (major === NODE_FLOOR.major && minor < NODE_FLOOR.minor);
 }
 
-export interface CliIo {
-  out: (s: string) => void;
-  env: Record<string, string | undefined>;
-  now: () => number;
-  /** The directory relative paths would be read against (default: process.cwd()). */
-  cwd?: () => string;
-  /**
-   * The index cache: this build's identity, and what to do with the job a miss leaves (after
-   * the answer is out). Without it the CLI neither reads nor writes the cache.
-   */
-  cache?: { producer: string; write: (job: IndexCacheJob) => void };
-  /** Standard input for `hook` (default: fd 0), at most `max` bytes, null past that. */
-  stdin?: (max: number) => Buffer | null;
+/** The hidden command a miss starts to write the index cache, in a process of its own. */
+const WRITE_CACHE_COMMAND = '__write-index-cache';
+
+/** The command's bundle for `argv`: `--help` anywhere (but for `mcp`'s own) is the CLI's help. */
+function bundleFor(argv: readonly string[]): string {
+  const command = argv[0] ?? '';
+  if (command === 'mcp' || !(argv.includes('-h') || argv.includes('--help')))
+    if (Object.prototype.hasOwnProperty.call(COMMANDS, command)) return COMMANDS[command];
+  return COMMANDS.query;
 }
 
 /**
- * HOME, --folder and --config must be absolute (a leading `~/` counts for the flags): a relative
- * one would otherwise surface later as a confusing complaint about knowledge_folder or a missing
- * file. The message names the real cause and the absolute path that was probably meant.
+ * The config sources a command line names (`--config`, `--folder`, `--projects-root`), read as
+ * every command reads them: `--flag value` or `--flag=value`, the other value flags skipping
+ * their value, nothing after `--`. A command line its command then refuses reads no config.
  */
-function relativePathProblem(
+export function sourceFlags(args: readonly string[]): { config?: string; folder?: string; projectsRoot?: string } {
+  const sources: { config?: string; folder?: string; projectsRoot?: string } = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') break;
+    const eq = arg.indexOf('=');
+    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
+    const key =
+      flag === '--config'
+        ? 'config'
+        : flag === '--folder'
+          ? 'folder'
+          : flag === '--projects-root'
+            ? 'projectsRoot'
+            : null;
+    if (key !== null) sources[key] = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+    else if (eq < 0 && (flag === '--load' || flag === '--today' || flag === '--log-level')) i++;
+  }
+  return sources;
+}
+
+/**
+ * The folder for Node's compile cache: `<home>/.cache/aria-context/compile-node<version>` (never
+ * under XDG_CACHE_HOME), made 0700. Compiled code runs as this user, so it is held to the index
+ * cache's rule (privateFolder) at its strictest: null unless every folder from HOME's real path
+ * down to it is a real folder of this user's that no one else can write, and it lies outside
+ * `keepOut` (the knowledge folder and every project root, which other people may sync into).
+ */
+export function compileCacheFolder(home: string, keepOut: readonly string[]): string | null {
+  if (!path.isAbsolute(home)) return null;
+  const dir = path.join(home, '.cache', 'aria-context', `compile-node${process.versions.node}`);
+  return privateFolder(dir, keepOut, { from: home }) ? dir : null;
+}
+
+/**
+ * Node's compile cache (22.1+) for every bundle required after this, in compileCacheFolder with
+ * the keep-out set of the config this command line reads; silently none when there is no config,
+ * when that folder fails the rule, or with ARIA_CONTEXT_NO_CACHE.
+ */
+function enableCompileCache(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
   home: string,
-  options: Pick<CliOptions, 'folder' | 'config'>,
-  cwd: string,
-): { code: string; message: string; exit: number } | null {
-  const meant = (p: string) => path.resolve(cwd, p);
-  if (!path.isAbsolute(home)) {
-    return {
-      code: 'not-configured',
-      exit: 3,
-      message: `HOME must be an absolute path (got "${home}"). From this directory that would be HOME="${meant(home)}".`,
-    };
+): ((sources: ConfigSources) => ConfigOutcome) | undefined {
+  const mod = nodeModule as { enableCompileCache?: (dir: string) => unknown };
+  if (typeof mod.enableCompileCache !== 'function' || cacheDisabledByEnv(env) || !path.isAbsolute(home)) return;
+  try {
+    const read = cliSources(home, env, sourceFlags(args));
+    const config = loadConfig(read);
+    // Without a config there is no keep-out set to hold the folder to: no compile cache.
+    const dir = config.ok ? compileCacheFolder(home, keepOutOf(config.config)) : null;
+    if (dir !== null) mod.enableCompileCache(dir);
+    // The command reads the config for the same sources once more: it gets this one.
+    return (sources) => (sameSources(sources, read) ? config : loadConfig(sources));
+  } catch {
+    return undefined; // an optimisation only
   }
-  for (const [flag, value] of [
-    ['--folder', options.folder],
-    ['--config', options.config],
-  ] as const) {
-    if (value !== undefined && value !== '~' && !value.startsWith('~/') && !path.isAbsolute(value)) {
-      return {
-        code: 'usage',
-        exit: 2,
-        message: `${flag} must be an absolute path (got "${value}"). From this directory that would be ${flag} "${meant(value)}".`,
-      };
-    }
-  }
-  return null;
 }
 
-export function main(argv: string[], io: CliIo): number {
-  const parsed = parseArgs(argv);
-  const wantsJson = argv.includes('--json');
-  const fail = (code: string, message: string, exit: number) => {
-    io.out(wantsJson ? `${JSON.stringify(errorJson(code, message))}\n` : `${message}\n`);
-    return exit;
-  };
-  if (parsed.kind === 'help') {
-    io.out(HELP);
-    return 0;
-  }
-  if (argv[0] === 'check') return runCheck(argv.slice(1), io, relativePathProblem);
-  if (argv[0] === 'setup') return runSetup(argv.slice(1), processSetupIo(io.out, io.env, __filename));
-  if (argv[0] === 'doctor') {
-    const { node, cli } = processSetupIo(io.out, io.env, __filename);
-    return runDoctor(argv.slice(1), { ...io, node, cli });
-  }
-  if (argv[0] === 'hook') return runHook(argv.slice(1), { ...io, stdin: io.stdin ?? readStdin });
-  if (argv[0] === 'tags') return runTags(argv.slice(1), io, relativePathProblem);
-  if (argv[0] === 'index') return runIndex(argv.slice(1), io, relativePathProblem); // #31: the index generator
-  if (parsed.kind === 'error') return fail('usage', parsed.message, 2);
-  const options = parsed.options;
-
-  const home = io.env.HOME || os.homedir();
-  const relative = relativePathProblem(home, options, io.cwd?.() ?? process.cwd());
-  if (relative) return fail(relative.code, relative.message, relative.exit);
-  const cacheDir = io.cache && !options.noCache && !cacheDisabledByEnv(io.env) ? indexCacheDir(io.env, home) : null;
-  return retryWithoutCacheFile((ignoreFile) => {
-    const sources = cliSources(home, io.env, options);
-    const outcome = loadSnapshot(sources, {
-      cache:
-        io.cache && cacheDir ? { producer: io.cache.producer, dir: cacheDir, now: io.now(), ignoreFile } : undefined,
-    });
-    if (!outcome.ok) return fail(outcome.code, cliMessage(outcome, sources), 3);
-    const exit = answer(options, outcome.snapshot, io, fail);
-    if (outcome.cacheJob && io.cache) io.cache.write(outcome.cacheJob); // after the answer is out
-    return exit;
-  });
-}
-
-/** The query's output (summary, JSON or bundle) and its exit code. */
-function answer(
-  options: CliOptions,
-  snapshot: Snapshot,
-  io: CliIo,
-  fail: (code: string, message: string, exit: number) => number,
-): number {
-  const today = options.today ?? localDate(io.now());
-  const query = runQuery(snapshot, options.tokens, { today });
-  if (!query.ok) return fail('usage', inWordsOf('cli', query.message), 2);
-  const result = query.result;
-
-  if (options.load === null) {
-    io.out(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderSummary(result, 'cli'));
-    return 0;
-  }
-  const picks = pickItems(result, options.load);
-  if (!picks.ok) return fail('usage', picks.message, 2);
-  const load = loadItems(snapshot.config, picks.items);
-  if (options.json) {
-    io.out(
-      `${JSON.stringify(
-        {
-          loaded: load.loaded.map((f) => ({
-            path: f.item.path,
-            absPath: f.item.absPath,
-            content: f.content,
-            truncated: f.truncated,
-          })),
-          refused: load.refused.map((r) => ({ path: r.item.path, reason: r.reason })),
-          message: describeLoad(load),
-        },
-        null,
-        2,
-      )}\n`,
-    );
-  } else {
-    io.out(renderBundle(load));
-  }
-  return 0;
+function sameSources(a: ConfigSources, b: ConfigSources): boolean {
+  return (
+    a.home === b.home &&
+    a.env === b.env &&
+    a.configFile === b.configFile &&
+    a.configFileMustExist === b.configFileMustExist &&
+    a.folder === b.folder &&
+    a.projectsRoot === b.projectsRoot &&
+    (a.trustedWorkspaceFolders ?? []).length === 0 &&
+    (b.trustedWorkspaceFolders ?? []).length === 0
+  );
 }
 
 let stdoutStream = false;
@@ -312,50 +157,6 @@ function writeOut(s: string): void {
   }
   process.stdout.write(data.subarray(done));
 }
-
-/**
- * `aria-context mcp`: the server's bundle (the MCP SDK included) is required only here, from
- * beside this file, so `aria-context query` never loads it.
- */
-function runMcp(args: string[]): void {
-  enableCompileCache(process.env.HOME || os.homedir());
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded only for this command
-  const server = require(path.join(__dirname, 'mcp.js')) as typeof import('./mcp/main');
-  server.main(args).catch((err: Error) => {
-    process.stderr.write(`aria-context mcp: could not start: ${err.message}\n`);
-    process.exitCode = 1;
-  });
-}
-
-/**
- * Node's own compile cache (Node 22.1+; nothing on older Nodes) for the bundle required after
- * start (the MCP server's). Compiled code runs as the CLI, so only in this user's private cache
- * folder under home: never XDG_CACHE_HOME, which could point into a repository or a synced folder.
- */
-function enableCompileCache(home: string): void {
-  const mod = nodeModule as { enableCompileCache?: (dir: string) => unknown };
-  if (typeof mod.enableCompileCache !== 'function' || cacheDisabledByEnv(process.env)) return;
-  const dir = compileCacheFolder(home);
-  try {
-    if (dir !== null) mod.enableCompileCache(dir);
-  } catch {
-    // an optimisation only
-  }
-}
-
-/**
- * The folder for Node's compile cache: `<home>/.cache/aria-context/compile-node<version>` (never
- * under XDG_CACHE_HOME), made 0700; null unless it and its parent are this user's real folders
- * (not symlinks) that no one else can write.
- */
-export function compileCacheFolder(home: string): string | null {
-  if (!path.isAbsolute(home)) return null;
-  const dir = path.join(home, '.cache', 'aria-context', `compile-node${process.versions.node}`);
-  return privateFolder(path.dirname(dir), []) && privateFolder(dir, []) ? dir : null;
-}
-
-/** The hidden command a miss starts to write the index cache, in a process of its own. */
-const WRITE_CACHE_COMMAND = '__write-index-cache';
 
 /**
  * Writes the cache in a detached child, so the run that missed exits as soon as it has
@@ -380,25 +181,51 @@ function startCacheWriter(job: IndexCacheJob): void {
   }
 }
 
+function requireBundle(file: string): CommandBundle {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- each command's own bundle, loaded only for it
+  return require(path.join(__dirname, file)) as CommandBundle;
+}
+
 const build = typeof ARIA_CONTEXT_BUILD === 'string' && ARIA_CONTEXT_BUILD !== '' ? ARIA_CONTEXT_BUILD : null;
 
-if (require.main === module && process.argv[2] === 'mcp') {
-  runMcp(process.argv.slice(3));
-} else if (require.main === module && process.argv[2] === WRITE_CACHE_COMMAND) {
-  const job = parseIndexCacheJob(process.argv[3] ?? '');
-  // Only this build's own jobs: the producer is what the file will be trusted for.
-  if (job && build !== null && job.producer === build) runIndexCacheJob(job, () => Date.now());
-} else if (require.main === module) {
+function launch(argv: string[]): void {
+  const command = argv[0] ?? '';
+  if (nodeTooOld(process.versions.node)) {
+    // The hook must never stand in the agent's way: silent, exit 0.
+    if (command === 'hook' || command === WRITE_CACHE_COMMAND) return;
+    process.stderr.write(
+      `aria-context needs Node.js ${NODE_FLOOR.major}.${NODE_FLOOR.minor} or later (this is ${process.versions.node})\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  if (command === WRITE_CACHE_COMMAND) {
+    const writer = requireBundle(COMMANDS.query) as unknown as {
+      writeIndexCache(job: string, producer: string | null): void;
+    };
+    writer.writeIndexCache(argv[1] ?? '', build);
+    return;
+  }
+  const file = bundleFor(argv);
+  const loadConfigOnce = WRITES_ONLY_WHEN_ASKED.has(command)
+    ? undefined
+    : enableCompileCache(argv.slice(1), process.env, homeOf(process.env));
   try {
-    process.exitCode = main(process.argv.slice(2), {
+    const exit = requireBundle(file).run(argv, {
       out: writeOut,
       env: process.env,
       now: () => Date.now(),
       cache: build !== null ? { producer: build, write: startCacheWriter } : undefined,
+      cliFile: __filename,
+      loadConfig: loadConfigOnce,
     });
+    if (typeof exit === 'number') process.exitCode = exit;
   } catch (err) {
+    if (command === 'hook') return; // the agent goes on without the notes
     // Last line of defence: a one-line message, never a stack trace.
     writeOut(`aria-context: unexpected error: ${(err as Error).message}\n`);
     process.exitCode = 1;
   }
 }
+
+if (require.main === module) launch(process.argv.slice(2));

@@ -1,6 +1,6 @@
 // What the CLI's whole-index commands (`check`, `tags`) share: their options, where they read the
 // config from, and loading the snapshot with the same messages and exit codes as `query`.
-import * as os from 'node:os';
+import * as path from 'node:path';
 import {
   configCandidates,
   CorruptImageError,
@@ -8,7 +8,9 @@ import {
   inWordsOf,
   isIsoDate,
   loadSnapshot,
+  type ConfigOutcome,
   type ConfigSources,
+  type IndexCacheJob,
   type Snapshot,
   type SnapshotOutcome,
 } from './core';
@@ -28,9 +30,69 @@ export interface CheckIo {
   env: Record<string, string | undefined>;
   now: () => number;
   cwd?: () => string;
+  loadConfig?: (sources: ConfigSources) => ConfigOutcome;
 }
 
-/** The CLI's check of HOME, --folder and --config (src/cli.ts), shared so every command says the same. */
+/** HOME, else the account's home folder (node:os, loaded only then: most runs have HOME). */
+export function homeOf(env: Record<string, string | undefined>): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+  return env.HOME || (require('node:os') as typeof import('node:os')).homedir();
+}
+
+/** What every command gets from the launcher (src/cli.ts); tests pass their own. */
+export interface CliIo {
+  out: (s: string) => void;
+  env: Record<string, string | undefined>;
+  now: () => number;
+  /** The directory relative paths would be read against (default: process.cwd()). */
+  cwd?: () => string;
+  /**
+   * The index cache: this build's identity, and what to do with the job a miss leaves (after
+   * the answer is out). Without it the CLI neither reads nor writes the cache.
+   */
+  cache?: { producer: string; write: (job: IndexCacheJob) => void };
+  /** Standard input for `hook` (default: fd 0), at most `max` bytes, null past that. */
+  stdin?: (max: number) => Buffer | null;
+  /** The launcher's own path (dist/cli.js): what `setup` registers and a cache writer starts. */
+  cliFile?: string;
+  /** The config for these sources (the launcher's, read once for both), as the core's loadConfig. */
+  loadConfig?: (sources: ConfigSources) => ConfigOutcome;
+}
+
+/**
+ * HOME, --folder and --config must be absolute (a leading `~/` counts for the flags): a relative
+ * one would otherwise surface later as a confusing complaint about knowledge_folder or a missing
+ * file. The message names the real cause and the absolute path that was probably meant.
+ */
+export function relativePathProblem(
+  home: string,
+  options: { folder?: string; config?: string },
+  cwd: string,
+): { code: string; message: string; exit: number } | null {
+  const meant = (p: string) => path.resolve(cwd, p);
+  if (!path.isAbsolute(home)) {
+    return {
+      code: 'not-configured',
+      exit: 3,
+      message: `HOME must be an absolute path (got "${home}"). From this directory that would be HOME="${meant(home)}".`,
+    };
+  }
+  for (const [flag, value] of [
+    ['--folder', options.folder],
+    ['--config', options.config],
+  ] as const) {
+    if (value !== undefined && value !== '~' && !value.startsWith('~/') && !path.isAbsolute(value)) {
+      return {
+        code: 'usage',
+        exit: 2,
+        message: `${flag} must be an absolute path (got "${value}"). From this directory that would be ${flag} "${meant(value)}".`,
+      };
+    }
+  }
+  return null;
+}
+
+/** The CLI's check of HOME, --folder and --config (relativePathProblem), shared so every command says the same. */
 export type PathProblem = (
   home: string,
   options: { folder?: string; config?: string },
@@ -118,11 +180,11 @@ export function openCommand(
   const parsed = parseCommandArgs(command, args, switches);
   if (!parsed.ok) return fail('usage', parsed.message, 2);
   const options = parsed.options;
-  const home = io.env.HOME || os.homedir();
+  const home = homeOf(io.env);
   const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
   const sources = cliSources(home, io.env, options);
-  const outcome = loadSnapshot(sources);
+  const outcome = loadSnapshot(sources, {}, io.loadConfig);
   if (!outcome.ok) return fail(outcome.code, cliMessage(outcome, sources), 3);
   return { ok: true, options, snapshot: outcome.snapshot };
 }

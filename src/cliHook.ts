@@ -6,7 +6,6 @@
 // are the input caps, the off switches and the per-session ledger that keeps a note from being
 // pushed twice in one session.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   cacheDisabledByEnv,
@@ -24,10 +23,12 @@ import {
   readPrivateFile,
   runQuery,
   writePrivateFile,
+  type ConfigOutcome,
+  type ConfigSources,
   type IndexCacheJob,
   type ResultItem,
 } from './core';
-import { cliSources, retryWithoutCacheFile } from './cliCommand';
+import { cliSources, homeOf, retryWithoutCacheFile } from './cliCommand';
 
 /** Claude Code's hook input is small JSON; anything bigger is not read (and gets no answer). */
 export const HOOK_STDIN_MAX = 1024 * 1024;
@@ -50,6 +51,8 @@ export interface HookIo {
   /** Standard input, at most `max` bytes; null when there was more (or it could not be read). */
   stdin: (max: number) => Buffer | null;
   cache?: { producer: string; write: (job: IndexCacheJob) => void };
+  /** The launcher's config for these sources (src/cli.ts), read once for both. */
+  loadConfig?: (sources: ConfigSources) => ConfigOutcome;
 }
 
 type Event = 'UserPromptSubmit' | 'SessionStart';
@@ -208,15 +211,17 @@ function hookAnswer(
   io: HookIo,
   ignoreFile: boolean,
 ): string | null {
-  const home = io.env.HOME || os.homedir();
+  const home = homeOf(io.env);
   if (!path.isAbsolute(home)) return null;
   const now = io.now();
   const cacheDir = indexCacheDir(io.env, home);
   if (!cacheDir) return null; // no ledger, no promise of "never twice": say nothing
   const useCache = io.cache && !cacheDisabledByEnv(io.env);
-  const outcome = loadSnapshot(cliSources(home, io.env, sources), {
-    cache: useCache ? { producer: io.cache!.producer, dir: cacheDir, now, ignoreFile } : undefined,
-  });
+  const outcome = loadSnapshot(
+    cliSources(home, io.env, sources),
+    { cache: useCache ? { producer: io.cache!.producer, dir: cacheDir, now, ignoreFile } : undefined },
+    io.loadConfig,
+  );
   if (!outcome.ok) return null;
   const snapshot = outcome.snapshot;
   try {

@@ -25,6 +25,8 @@ CS_PREFIX="$CACHE/code-server"
 CS_DIR="$CS_PREFIX/node_modules/code-server"
 
 log() { printf '[e2e-setup %s] %s\n' "$(date +%H:%M:%S)" "$*"; }
+# Every failure ends in one sentence that says what to do.
+fail() { log "error: $*" >&2; exit 1; }
 START=$SECONDS
 
 WITH_BROWSER=1
@@ -59,13 +61,12 @@ need_apt=()
 [[ -f "$MARKER" || -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || need_apt+=(libkrb5-dev)
 if ((${#need_apt[@]})); then
   if [[ $(id -u) != 0 ]]; then
-    log "error: need root to apt-get install ${need_apt[*]}" >&2
-    exit 1
+    fail "need root to apt-get install ${need_apt[*]}: run this once as root (sudo bash $0), or install them yourself"
   fi
   log "apt-get install ${need_apt[*]} (about a minute)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  apt-get update -qq || fail "apt-get update failed: check the machine's network and apt sources, then run this again"
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null || fail "apt-get install ${need_apt[*]} failed: install them yourself and run this again"
 else
   log "Debian packages present"
 fi
@@ -74,17 +75,13 @@ if [[ -f "$MARKER" && "${ARIA_E2E_FORCE:-0}" != 1 ]]; then
   finish
 fi
 
-# --- Node 24 in its own prefix (never a project dependency: it would shadow the system node)
-NODE24="$NODE_PREFIX/node_modules/.bin/node"
-if [[ -x "$NODE24" ]] && [[ "$("$NODE24" -v)" == v$NODE_MAJOR.* ]]; then
-  log "node $("$NODE24" -v) present"
-else
-  log "npm install node@$NODE_MAJOR into $NODE_PREFIX"
-  mkdir -p "$NODE_PREFIX"
-  npm install --prefix "$NODE_PREFIX" --no-save --no-audit --no-fund --loglevel=error "node@$NODE_MAJOR" >/dev/null
-  log "node $("$NODE24" -v) installed"
-fi
+# --- Node 24 in its own prefix (never a project dependency: it would shadow the system node),
+# by the installer the project's own commands share (scripts/node24.mjs); its package also
+# carries Node's C headers, so the native build below needs nothing from nodejs.org
+NODE24="$(node "$(dirname "$0")/../node24.mjs" --path)" || fail "could not install Node $NODE_MAJOR from the npm registry; check that registry.npmjs.org can be reached (or your npm proxy settings) and run this again"
 NODE24_VERSION="$("$NODE24" -v)"
+NODE_HEADERS="$("$NODE24" "$(dirname "$0")/../node24.mjs" --headers)" || fail "Node $NODE_MAJOR's package has no C headers: delete $NODE_PREFIX and run this again"
+log "node $NODE24_VERSION ($NODE24), headers in $NODE_HEADERS"
 
 # --- code-server: npm install without scripts, then its postinstall with Node 24 on PATH
 if [[ -f "$CS_DIR/package.json" ]] && [[ "$("$NODE24" -p "require('$CS_DIR/package.json').version")" == "$CODE_SERVER_VERSION" ]]; then
@@ -93,7 +90,8 @@ else
   log "npm install --ignore-scripts code-server@$CODE_SERVER_VERSION into $CS_PREFIX"
   mkdir -p "$CS_PREFIX"
   npm install --prefix "$CS_PREFIX" --ignore-scripts --no-save --no-audit --no-fund --loglevel=error \
-    "code-server@$CODE_SERVER_VERSION" >/dev/null
+    "code-server@$CODE_SERVER_VERSION" >/dev/null ||
+    fail "could not install code-server $CODE_SERVER_VERSION from the npm registry; check that registry.npmjs.org can be reached and run this again"
 fi
 
 log "running code-server postinstall.sh with node $NODE24_VERSION (builds native modules, ~3 min)"
@@ -101,16 +99,17 @@ POSTINSTALL_LOG="$CACHE/postinstall.log"
 if ! (
   cd "$CS_DIR"
   PATH="$(dirname "$NODE24"):$PATH" \
+    npm_config_nodedir="$NODE_HEADERS" \
     npm_config_user_agent="npm/11 node/$NODE24_VERSION linux x64" \
     bash ./postinstall.sh
 ) >"$POSTINSTALL_LOG" 2>&1; then
   tail -n 40 "$POSTINSTALL_LOG" >&2
-  log "error: code-server postinstall failed, full log: $POSTINSTALL_LOG" >&2
-  exit 1
+  fail "code-server's native build failed (log: $POSTINSTALL_LOG); install the C++ toolchain and libkrb5-dev (apt-get install build-essential libkrb5-dev) and run this again"
 fi
 
 # Smoke check: the server entry point runs under Node 24.
-"$NODE24" "$CS_DIR/out/node/entry.js" --version >/dev/null
+"$NODE24" "$CS_DIR/out/node/entry.js" --version >/dev/null ||
+  fail "code-server does not start on Node $NODE24_VERSION: run this again with ARIA_E2E_FORCE=1 to reinstall it"
 
 touch "$MARKER"
 log "done in $((SECONDS - START)) s: node24=$NODE24 code-server=$CS_DIR"

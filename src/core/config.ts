@@ -129,7 +129,13 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
   // §9 A workspace's config is someone else's file: its projects must live under the projects root.
   const fromWorkspace =
     !!file && (sources.trustedWorkspaceFolders ?? []).some((f) => path.join(f, '.cursor', CONFIG_FILE_NAME) === file);
-  const projectsList = parseProjectsList(data['projects_list'], { home, projectsRoot, fromWorkspace }, warnings);
+  const refusedRoots: string[] = [];
+  const projectsList = parseProjectsList(
+    data['projects_list'],
+    { home, projectsRoot, fromWorkspace },
+    warnings,
+    refusedRoots,
+  );
   const projectGroups = parseProjectGroups(data['projects_groups']);
   keepGroupsInsideProjects(projectGroups, projectsList, warnings);
   return {
@@ -142,6 +148,7 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
       // `aria_context_hook: false` turns `aria-context hook` off (an aria-context key, ignored by aria-knowledge)
       hookEnabled: !/^(false|off|no|0)$/i.test(scalarText(data['aria_context_hook']) ?? ''),
       projectsList,
+      refusedRoots,
       sharedKnowledge: parseSharedKnowledge(data['projects_shared_knowledge']),
       projectGroups,
       thresholds: {

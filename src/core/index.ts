@@ -12,7 +12,7 @@ export type {
   ResultItem,
 } from './types';
 export { NO_INDEX, USAGE, loadedLine, inWordsOf, usageFor } from './messages';
-export { configCandidates, type ConfigSources } from './config';
+export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config';
 export {
   parseIndex,
   parseIndexCompact,
@@ -102,7 +102,6 @@ export {
   type IndexBuild,
   type IndexDiff,
 } from './indexGen';
-export { loadConfig } from './config';
 export {
   checkIndex,
   problemLines,

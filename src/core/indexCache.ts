@@ -66,8 +66,13 @@ function pathHash(p: string): string {
   return hex(0x811c9dc5) + hex(0x9e3779b9);
 }
 
+/** Where no cache file is read or written: the knowledge folder and every project root the config names, refused ones too. */
 export function keepOutOf(config: Config): string[] {
-  return [config.knowledgeFolder, ...[...config.projectsList.values()].map((p) => p.root)];
+  return [
+    config.knowledgeFolder,
+    ...[...config.projectsList.values()].map((p) => p.root),
+    ...(config.refusedRoots ?? []),
+  ];
 }
 
 /** Null unless a private regular file of this user's holds the image for exactly `stamp`. Never throws. */

@@ -1,4 +1,4 @@
-// Files of the user's own cache folder (the CLI's index cache, its code cache): read only when
+// Files of the user's own cache folder (the CLI's index cache, Node's compile cache): read only when
 // they are regular files of this user's that no one else can write, written atomically and
 // privately, never inside the knowledge folder or a project root (which other people may sync
 // into). Nothing here throws: a file that fails a check is simply not there.
@@ -93,17 +93,49 @@ export function readPrivateFile(
   }
 }
 
-/** Makes `dir` (0700) if needed; whether it is then a folder of this user's that no one else can write, outside `keepOut`. */
-export function privateFolder(dir: string, keepOut: readonly string[], options: { ownerOnly?: boolean } = {}): boolean {
+/**
+ * Makes `dir` (0700) if needed; whether it is then a folder of this user's that no one else can
+ * write, outside `keepOut`. `from` (a folder above `dir`, e.g. HOME): also every folder from its
+ * real path down to `dir` must be a real folder (no symlink) of this user's that no one else can
+ * write, and only those are made; so `dir`'s real path is `from`'s own plus the rest, as a cache
+ * holding code requires.
+ */
+export function privateFolder(
+  dir: string,
+  keepOut: readonly string[],
+  options: { ownerOnly?: boolean; from?: string } = {},
+): boolean {
+  const forbidden = options.ownerOnly ? 0o077 : 0o022;
   try {
     if (insideKeepOut(dir, keepOut)) return false;
+    if (options.from !== undefined) return privateChain(options.from, dir, forbidden) && !insideKeepOut(dir, keepOut);
     makeFolders(dir);
     const st = fs.lstatSync(dir);
     // checked again once made: a folder found through a symlink is judged by its real path too
-    return st.isDirectory() && ownedAndPrivate(st, options.ownerOnly ? 0o077 : 0o022) && !insideKeepOut(dir, keepOut);
+    return st.isDirectory() && ownedAndPrivate(st, forbidden) && !insideKeepOut(dir, keepOut);
   } catch {
     return false;
   }
+}
+
+/** Every folder from `top`'s real path down to `dir` (made 0700 where missing) a real, private folder of this user's. */
+function privateChain(top: string, dir: string, forbidden: number): boolean {
+  const rest = path.relative(path.resolve(top), path.resolve(dir));
+  if (rest.startsWith('..') || path.isAbsolute(rest)) return false;
+  let d = fs.realpathSync(top);
+  for (const part of ['', ...rest.split(path.sep).filter((p) => p !== '')]) {
+    d = path.join(d, part);
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(d);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return false;
+      fs.mkdirSync(d, 0o700);
+      st = fs.lstatSync(d);
+    }
+    if (!st.isDirectory() || !ownedAndPrivate(st, forbidden)) return false;
+  }
+  return true;
 }
 
 /** Temporary files written by this process: with the pid, a name no other writer uses. */

@@ -82,7 +82,12 @@ function projectRootProblem(project: ProjectRoot, context: RootContext): string 
   return repoEscape(root, project.repo ?? root, context.home);
 }
 
-export function parseProjectsList(value: unknown, context: RootContext, warnings: string[]): Map<string, ProjectRoot> {
+export function parseProjectsList(
+  value: unknown,
+  context: RootContext,
+  warnings: string[],
+  refused: string[] = [],
+): Map<string, ProjectRoot> {
   const { home, projectsRoot } = context;
   const pairs: Array<[string, string]> = [];
   if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -111,6 +116,7 @@ export function parseProjectsList(value: unknown, context: RootContext, warnings
     const problem = projectRootProblem(project, context);
     if (!problem) continue;
     warnings.push(`projects_list: ignored project "${project.tag}" (${problem})`);
+    refused.push(project.root);
     map.delete(key);
   }
   return map;

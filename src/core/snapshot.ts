@@ -1,7 +1,7 @@
 // Reads config and index together into one Snapshot, or says why it cannot.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadConfig, type ConfigSources } from './config';
+import { loadConfig, type ConfigOutcome, type ConfigSources } from './config';
 import type { Snapshot } from './engine';
 import {
   cacheFileFor,
@@ -44,8 +44,13 @@ export interface ReadOptions {
   cache?: IndexCacheSettings;
 }
 
-export function loadSnapshot(sources: ConfigSources, options: ReadOptions = {}): SnapshotOutcome {
-  const configOutcome = loadConfig(sources);
+/** `load`: where the config comes from (the CLI's launcher hands on the one it read to pick the compile cache). */
+export function loadSnapshot(
+  sources: ConfigSources,
+  options: ReadOptions = {},
+  load: (sources: ConfigSources) => ConfigOutcome = loadConfig,
+): SnapshotOutcome {
+  const configOutcome = load(sources);
   if (!configOutcome.ok) return configOutcome;
   return readIndexFor(configOutcome.config, options);
 }

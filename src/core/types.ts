@@ -26,6 +26,11 @@ export interface Config {
   hookEnabled?: boolean;
   /** Lowercased project tag → absolute project root, in the order written. */
   projectsList: Map<string, ProjectRoot>;
+  /**
+   * Roots of projects_list entries refused (§9: too wide, leading out of their repository): never
+   * read, but still folders the user named as a repository, so no cache lies in them (keepOutOf).
+   */
+  refusedRoots?: string[];
   /** Lowercased project tags whose team-shared knowledge is surfaced. */
   sharedKnowledge: string[];
   /** Lowercased project tag → group. */

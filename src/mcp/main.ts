@@ -134,6 +134,14 @@ export async function main(
   );
 }
 
+/** `aria-context mcp …` from the CLI's launcher (src/cli.ts), which has turned on the compile cache. */
+export function run(argv: string[]): void {
+  main(argv.slice(1)).catch((err: Error) => {
+    log(`could not start: ${err.message}`, 'error');
+    process.exitCode = 1;
+  });
+}
+
 if (require.main === module) {
   main(process.argv.slice(2)).catch((err: Error) => {
     log(`could not start: ${err.message}`, 'error');

@@ -21,10 +21,15 @@ type JsonItem = { n: number | null; category: string; path: string };
 const knowledgeItems = (items: JsonItem[]) =>
   items.filter((i) => i.category !== 'tracked-artifact').map((i) => [i.category, i.path]);
 
-/** Every file under `root` with its size and mtime, to prove a session wrote nothing. */
+/**
+ * Every file under `root` with its size and mtime, to prove a session wrote nothing; but the
+ * user's own cache folder (~/.cache, where `aria-context mcp` keeps Node's compile cache).
+ */
 function treeState(root: string): string[] {
+  const cache = path.join(root, '.cache');
   return (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
     .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name))
+    .filter((p) => p !== cache && !p.startsWith(`${cache}${path.sep}`))
     .map((p) => {
       const s = fs.lstatSync(p);
       return `${p} ${s.size} ${s.mtimeMs}`;

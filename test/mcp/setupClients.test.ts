@@ -22,12 +22,13 @@ function home(): string {
   });
 }
 
-/** A copy of the bundle in a folder whose name needs escaping in TOML and JSON (DEL, a quote, a tab). */
+/**
+ * A copy of the build (the launcher, its command bundles, the MCP server's) in a folder whose
+ * name needs escaping in TOML and JSON (DEL, a quote, a tab).
+ */
 function otherInstall(): string {
   const dir = path.join(tempDir('aria-setup-install-'), 'a\u007fb"c\td');
-  fs.mkdirSync(dir);
-  fs.copyFileSync(cliJs, path.join(dir, 'cli.js'));
-  fs.copyFileSync(cliJs.replace(/cli\.js$/, 'mcp.js'), path.join(dir, 'mcp.js'));
+  fs.cpSync(path.dirname(cliJs), dir, { recursive: true });
   return path.join(dir, 'cli.js');
 }
 

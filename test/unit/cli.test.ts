@@ -152,7 +152,7 @@ describe('CLI', () => {
 describe("compiled code is cached only in the user's own private folder", () => {
   test('the compile cache folder is under home/.cache, whatever XDG_CACHE_HOME says, made private', () => {
     const home = tempDir('aria-cc-home-');
-    const dir = compileCacheFolder(home);
+    const dir = compileCacheFolder(home, []);
     assert.equal(dir, path.join(home, '.cache', 'aria-context', `compile-node${process.versions.node}`));
     assert.equal(fs.statSync(dir!).mode & 0o777, 0o700);
   });
@@ -161,13 +161,13 @@ describe("compiled code is cached only in the user's own private folder", () => 
     const shared = tempDir('aria-cc-home-');
     fs.mkdirSync(path.join(shared, '.cache', 'aria-context'), { recursive: true });
     fs.chmodSync(path.join(shared, '.cache', 'aria-context'), 0o777);
-    assert.equal(compileCacheFolder(shared), null, 'world-writable');
+    assert.equal(compileCacheFolder(shared, []), null, 'world-writable');
     const linked = tempDir('aria-cc-home-');
     const repo = tempDir('aria-cc-repo-');
     fs.chmodSync(repo, 0o700);
     fs.mkdirSync(path.join(linked, '.cache'), { recursive: true });
     fs.symlinkSync(repo, path.join(linked, '.cache', 'aria-context'));
-    assert.equal(compileCacheFolder(linked), null, 'a symlink to a folder elsewhere');
-    assert.equal(compileCacheFolder('relative/home'), null, 'no absolute home');
+    assert.equal(compileCacheFolder(linked, []), null, 'a symlink to a folder elsewhere');
+    assert.equal(compileCacheFolder('relative/home', []), null, 'no absolute home');
   });
 });

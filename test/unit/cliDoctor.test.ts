@@ -21,9 +21,10 @@ function run(home: string, args: string[], options: { cli?: string; env?: Record
 }
 
 function otherInstall(): string {
-  const copy = path.join(tempDir('aria-doctor-install-'), 'cli.js');
-  fs.copyFileSync(cli, copy);
-  return copy;
+  // the whole build: the launcher requires its command bundles beside it
+  const dir = tempDir('aria-doctor-install-');
+  fs.cpSync(path.dirname(cli), dir, { recursive: true });
+  return path.join(dir, 'cli.js');
 }
 
 interface DoctorJson {

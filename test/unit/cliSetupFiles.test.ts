@@ -15,12 +15,11 @@ const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
 const realCli = fs.realpathSync(cli);
 
-/** Another installation of aria-context: a copy of the bundle somewhere else. */
+/** Another installation of aria-context: a copy of the build (the launcher and its command bundles) somewhere else. */
 function otherInstall(): string {
   const dir = tempDir('aria-setup-other-install-');
-  const copy = path.join(dir, 'cli.js');
-  fs.copyFileSync(cli, copy);
-  return copy;
+  fs.cpSync(path.dirname(cli), dir, { recursive: true });
+  return path.join(dir, 'cli.js');
 }
 
 function run(

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toJson } from '../../src/core/json';
-import { parseArgs } from '../../src/cli';
+import { parseArgs } from '../../src/cliQuery';
 import { scanIdeas } from '../../src/core/ideas';
 import { parseQueryText } from '../../src/core/query';
 import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';

@@ -34,7 +34,7 @@ describe('the npm package installed from its tarball', { timeout: 300_000 }, () 
       ? path.join(prefix, 'node_modules', 'aria-context')
       : path.join(prefix, 'lib', 'node_modules', 'aria-context');
 
-  test('npm run release packs aria-context-<version>.tgz: the CLI, the MCP bundle and a package.json for npm only', () => {
+  test('npm run release packs aria-context-<version>.tgz: the CLI (launcher and command bundles), the MCP bundle and a package.json for npm only', () => {
     // --skip-build: the build the test run made (a rebuild would change dist/ under other tests)
     const out = execFileSync('node', ['scripts/release.mjs', '--skip-build', '--npm-only', '--out', tmp], {
       cwd: repoRoot,
@@ -48,7 +48,15 @@ describe('the npm package installed from its tarball', { timeout: 300_000 }, () 
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''))
       .sort();
-    assert.deepEqual(files, ['LICENSE', 'README.md', 'dist/cli.js', 'dist/mcp.js', 'package.json']);
+    // the launcher, each command's bundle (one per src/commands/ file), js-yaml's and the MCP server's
+    const commands = fs
+      .readdirSync(path.join(repoRoot, 'src', 'commands'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `dist/commands/${f.replace(/\.ts$/, '.js')}`);
+    assert.deepEqual(
+      files,
+      ['LICENSE', 'README.md', 'dist/cli.js', ...commands, 'dist/mcp.js', 'dist/yaml.js', 'package.json'].sort(),
+    );
     const manifest = JSON.parse(
       execFileSync('tar', ['-xzOf', path.join(tmp, `aria-context-${version}.tgz`), 'package/package.json'], {
         encoding: 'utf8',

@@ -3,13 +3,20 @@
 // shown its rows and has been quiet for a moment, one task per turn of the event loop, so a
 // request from the tree is answered between two tasks. While the tree view is hidden, nothing
 // waits for it (only a short delay after activation, when a click on the view is likely).
-// Pure (timers injected): unit-tested.
+// The tree's own counts go through it too, in slices before any task (the rows the user is
+// looking at are waiting for them). Pure (timers injected): unit-tested.
 
 export interface Timers {
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
   now(): number;
 }
+
+/**
+ * Above this many indexed files the tree's rows come before their counts: counting every known
+ * tag takes a second or more at 10k notes, where a smaller index counts in milliseconds.
+ */
+export const COUNT_LATER_ABOVE_FILES = 2_000;
 
 export interface BackgroundWorkOptions {
   /** How long the tree must have been quiet (no request) before a task runs. */
@@ -18,6 +25,8 @@ export interface BackgroundWorkOptions {
   startDelayMs: number;
   /** The longest a task waits for a visible tree's rows (a tree that never answers blocks nothing). */
   maxWaitMs: number;
+  /** How long one slice of the tree's counting runs before the thread is handed back (default 25 ms). */
+  sliceMs?: number;
   timers?: Timers;
   onError?: (key: string, err: unknown) => void;
 }
@@ -32,6 +41,8 @@ export class BackgroundWork {
   private readonly timers: Timers;
   /** Tasks by key, oldest first; queuing a key again replaces its task (the latest state wins). */
   private readonly queue = new Map<string, () => void>();
+  /** Slice runs by key (the tree's counts): they go first, one slice per turn. */
+  private readonly sliced = new Map<string, (until: number) => boolean>();
   private visible = false;
   /** The tree answered with rows since it was last refreshed. */
   private rowsShown = false;
@@ -51,6 +62,24 @@ export class BackgroundWork {
     if (this.disposed) return;
     this.queue.delete(key);
     this.queue.set(key, task);
+    this.arm();
+  }
+
+  /** Whether the tree's counts for an index of `files` files come after its rows (counted through `slices`). */
+  countsLater(files: number): boolean {
+    return files > COUNT_LATER_ABOVE_FILES;
+  }
+
+  /**
+   * Work on the rows the user is looking at (the tree's counts), in slices: it waits neither for
+   * the start delay nor for the tree to be quiet, and goes before every queued task, one slice
+   * per turn of the event loop. `step(until)` works until the clock passes `until` and says
+   * whether it is done; one that throws is dropped (onError). A run of the same key replaces it.
+   */
+  slices(key: string, step: (until: number) => boolean): void {
+    if (this.disposed) return;
+    this.sliced.delete(key);
+    this.sliced.set(key, step);
     this.arm();
   }
 
@@ -94,12 +123,14 @@ export class BackgroundWork {
   dispose(): void {
     this.disposed = true;
     this.queue.clear();
+    this.sliced.clear();
     if (this.timer !== undefined) this.timers.clear(this.timer);
     this.timer = undefined;
   }
 
   /** How long until the next task may run (0: now), or undefined when nothing is queued. */
   private delay(): number | undefined {
+    if (this.sliced.size > 0) return 0;
     if (this.queue.size === 0) return undefined;
     const now = this.timers.now();
     let at = this.notBefore;
@@ -123,6 +154,7 @@ export class BackgroundWork {
     const delay = this.delay();
     if (delay === undefined) return;
     if (delay > 0) return this.arm();
+    if (this.sliced.size > 0) return this.slice();
     const [key, task] = this.queue.entries().next().value as [string, () => void];
     this.queue.delete(key);
     try {
@@ -130,6 +162,20 @@ export class BackgroundWork {
     } catch (err) {
       this.options.onError?.(key, err);
     }
+    this.arm();
+  }
+
+  /** One slice of the oldest slice run; it is dropped once done (or failed). */
+  private slice(): void {
+    const [key, step] = this.sliced.entries().next().value as [string, (until: number) => boolean];
+    let done = true;
+    try {
+      done = step(this.timers.now() + (this.options.sliceMs ?? 25));
+    } catch (err) {
+      this.options.onError?.(key, err);
+    }
+    // a step may have replaced its own run (a newer count): only this one is dropped
+    if (done && this.sliced.get(key) === step) this.sliced.delete(key);
     this.arm();
   }
 }

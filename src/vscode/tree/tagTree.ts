@@ -9,10 +9,6 @@ import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
 import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
-/** Counting in slices this long, so the extension host keeps answering (the workbench, other extensions). */
-const COUNT_SLICE_MS = 25;
-/** Above this many indexed files the known tags' rows come before their counts (a smaller index counts in milliseconds). */
-const COUNT_LATER_ABOVE_FILES = 2_000;
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
 const REFRESH_SENT_MS = 20;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
@@ -149,7 +145,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
    */
   private toCount(snapshot: Snapshot): { counter: TagCounter; names: string[] } | undefined {
     const counter = this.service.counter();
-    if (!counter || snapshot.index.files.size <= COUNT_LATER_ABOVE_FILES) return undefined;
+    if (!counter || !this.timing?.work?.countsLater(snapshot.index.files.size)) return undefined;
     const names = snapshot.index.knownTags.map((t) => t.tag);
     return names.every((n) => counter.has(n)) ? undefined : { counter, names };
   }
@@ -216,34 +212,31 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   /**
-   * Counts `names` in slices, then builds the rows again with their counts; dropped when the count
-   * is stale (a change since either counts for itself or rebuilds the rows). Not a
-   * background-work task: the counts are part of the rows the user is looking at, and background
-   * work waits a second of quiet in the tree (every slice would wait with it).
+   * Counts `names` in slices through the background work (before its tasks, without waiting for
+   * quiet: the counts are part of the rows the user is looking at), then builds the rows again
+   * with their counts; dropped when the count is stale (a change since either counts for itself
+   * or rebuilds the rows).
    */
   private countInBackground(counter: TagCounter, names: string[]): void {
-    if (this.counting === counter) return;
+    const work = this.timing?.work;
+    if (!work || this.counting === counter) return;
     this.counting = counter;
     const started = performance.now();
     let next = 0;
-    const slice = () => {
-      if (this.disposed || this.counting !== counter || this.service.counter() !== counter) return; // a newer snapshot counts for itself
-      const until = performance.now() + COUNT_SLICE_MS;
+    work.slices('tree counts', (until) => {
+      if (this.disposed || this.counting !== counter || this.service.counter() !== counter) return true; // a newer snapshot counts for itself
       try {
         while (next < names.length && performance.now() < until) counter.counts(names[next++]);
       } catch (err) {
         this.log.info(`Tag tree: counting failed: ${(err as Error).message}`);
         next = names.length; // the rows built with counts show the failure's own rows
       }
-      if (next < names.length) {
-        setTimeout(slice, 0);
-        return;
-      }
+      if (next < names.length) return false;
       this.counting = undefined;
       this.log.info(`Tag tree: ${names.length} known tags counted in ${Math.round(performance.now() - started)} ms`);
       this.refresh();
-    };
-    setTimeout(slice, 0);
+      return true;
+    });
   }
 
   /**
