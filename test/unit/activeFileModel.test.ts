@@ -142,10 +142,13 @@ describe('an empty query uses the active file', () => {
     assert.match(parts.join(''), /proj\\-a|proj-a/);
   });
 
-  test('the query tool with an empty query answers for the active file and says so; without one it says how to give one, in an agent's words', () => {
+  test("the query tool with an empty query answers for the active file and says so; without one it says how to give one, in the agent's terms", () => {
     const text = runQueryTool({ query: '' }, source);
     assert.match(text, /^No query given: used the query derived from the user's active file \(CODEMAP\.md\): "proj-a/);
     assert.match(text, /Found \d+ files? matching: \[proj-a/);
-    assert.match(runQueryTool({ query: '' }, { ...source, activeFileQuery: () => undefined }), /^Give "query" as one or more tags/);
+    assert.match(
+      runQueryTool({ query: '' }, { ...source, activeFileQuery: () => undefined }),
+      /^Give "query" as one or more tags/,
+    );
   });
 });
