@@ -16,6 +16,11 @@ export function noMatchLine(tokens: string[]): string {
   return `No files match tag(s): [${tokens.join(', ')}]`;
 }
 
+/** After a no-match, the known tags nearest to what was typed. */
+export function didYouMeanLine(tags: string[]): string {
+  return `Did you mean: ${tags.join(', ')}?`;
+}
+
 export function loadedLine(count: number): string {
   return `Loaded ${count} knowledge files into context.`;
 }

@@ -4,7 +4,7 @@
 // tree's tooltips — so how a row is annotated or when a group gets a heading is decided here.
 import * as path from 'node:path';
 import { plural } from './plural';
-import { expandedLine, noMatchLine, problemText, REBUILD_HINT, resolvedLine } from './messages';
+import { didYouMeanLine, expandedLine, noMatchLine, problemText, REBUILD_HINT, resolvedLine } from './messages';
 import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types';
 
 export const GROUP_ORDER: Category[] = ['team-shared', 'project-specific', 'cross-project', 'tracked-artifact'];
@@ -71,8 +71,8 @@ export type SummaryBlock =
   | { kind: 'queryNotes'; lines: string[] }
   | { kind: 'found'; line: string; noMatch: boolean }
   | { kind: 'emptyProjects'; notes: string[] }
-  /** After a no-match: the known tags and the rebuild hint. */
-  | { kind: 'noMatchHelp'; knownTags: string; hint: string }
+  /** After a no-match: the nearest tags (`Did you mean: kubernetes?`, null when none is near), the known tags and the rebuild hint. */
+  | { kind: 'noMatchHelp'; didYouMean: string | null; suggestions: string[]; knownTags: string; hint: string }
   /** `size` is what a heading counts: files, or lines for artifacts (they may be missing). */
   | { kind: 'group'; category: Category; title: string; size: string; heading: boolean; items: ItemView[] }
   | { kind: 'ideas'; count: number; ideas: IdeaView[]; legacyNote: string | null }
@@ -144,7 +144,13 @@ export function summaryView(result: QueryResult): SummaryView {
   });
   if (result.emptyProjectNotes.length) blocks.push({ kind: 'emptyProjects', notes: [...result.emptyProjectNotes] });
   if (result.noMatch)
-    blocks.push({ kind: 'noMatchHelp', knownTags: knownTagsLine(result.knownTags), hint: REBUILD_HINT });
+    blocks.push({
+      kind: 'noMatchHelp',
+      didYouMean: result.suggestions?.length ? didYouMeanLine(result.suggestions) : null,
+      suggestions: result.suggestions ?? [],
+      knownTags: knownTagsLine(result.knownTags),
+      hint: REBUILD_HINT,
+    });
 
   const groups = GROUP_ORDER.map((category) => ({
     category,

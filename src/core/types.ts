@@ -205,4 +205,6 @@ export interface QueryResult {
   legacyNote: string | null;
   warnings: string[];
   knownTags: KnownTag[];
+  /** After a no-match: the known tags nearest to the words the index does not know (`kubernets` → kubernetes). */
+  suggestions?: string[];
 }

@@ -103,6 +103,11 @@ export const QUERY_OUTPUT_SCHEMA = {
       },
     },
     noMatch: { type: 'boolean' },
+    suggestions: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'With noMatch only: the known tags nearest to the words the index does not know.',
+    },
   },
   required: ['tokens', 'mode', 'resolved', 'expanded', 'found', 'items', 'notes', 'ideas', 'noMatch'],
 };

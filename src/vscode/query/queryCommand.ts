@@ -51,7 +51,11 @@ export function queryArgument(arg: unknown): string | undefined {
   return undefined;
 }
 
-type StepResult = { kind: 'done' } | { kind: 'edit'; value: string; message?: string };
+type StepResult =
+  | { kind: 'done' }
+  | { kind: 'edit'; value: string; message?: string }
+  /** Run this query next (a suggested tag after a no-match). */
+  | { kind: 'run'; value: string };
 
 export class QueryCommand implements vscode.Disposable {
   /** The user's last query and what it showed, for Show Query Summary; stale after a reload. */
@@ -90,7 +94,7 @@ export class QueryCommand implements vscode.Disposable {
     while (text !== undefined) {
       const step = await this.showResults(text);
       if (step.kind === 'done') return;
-      text = await this.askQuery(step.value, step.message);
+      text = step.kind === 'run' ? step.value : await this.askQuery(step.value, step.message);
     }
   }
 
@@ -269,7 +273,8 @@ export class QueryCommand implements vscode.Disposable {
           const active = qp.activeItems[0]?.row;
           const files = pickedOrActive();
           if (files.length === 0) {
-            if (active?.kind === 'action') finish({ kind: 'edit', value: text });
+            if (active?.kind === 'action')
+              finish(active.action === 'query' ? { kind: 'run', value: active.query } : { kind: 'edit', value: text });
             else
               qp.placeholder = model.selectableCount
                 ? 'Pick one or more files (Space or click), then Enter.'

@@ -27,8 +27,9 @@ export type PickRow =
       role: 'note' | 'idea' | 'missing' | 'refused' | 'warning';
       noun?: string;
     }
-  /** Visible action rows (no match: edit the query). */
-  | { kind: 'action'; label: string; description?: string; detail?: string; action: 'edit' };
+  /** Visible action rows (no match: a suggested tag to query instead, edit the query). */
+  | { kind: 'action'; label: string; description?: string; detail?: string; action: 'edit' }
+  | { kind: 'action'; label: string; description?: string; detail?: string; action: 'query'; query: string };
 
 export interface PickModel {
   title: string;
@@ -106,6 +107,14 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
     rows.push({ kind: 'separator', label: 'No match' });
     rows.push({ kind: 'info', role: 'note', label: `$(circle-slash) ${found.line}` });
     for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${plainText(n)}` });
+    for (const tag of help?.suggestions ?? [])
+      rows.push({
+        kind: 'action',
+        action: 'query',
+        query: tag,
+        label: `$(lightbulb) Did you mean ${tag}?`,
+        description: 'query this tag instead',
+      });
     if (help) {
       rows.push({
         kind: 'info',
