@@ -20,6 +20,8 @@ export interface Config {
   /** The config file the settings came from, or null when only a folder override was given. */
   configFile: string | null;
   knowledgeFolder: string;
+  /** The config file whose knowledge_folder named the folder; null when a folder override (setting, --folder) did. Absent: configFile. */
+  folderFrom?: string | null;
   home: string;
   projectsEnabled: boolean;
   /** Whether `aria-context hook` may push context (config key `aria_context_hook`); absent means yes. */

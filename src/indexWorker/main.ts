@@ -15,7 +15,7 @@ parentPort?.on('message', ({ id, job, config }: WorkerRequest) => {
     if (!read.ok)
       parentPort?.postMessage({
         id,
-        message: { ok: false, code: 'no-index', message: read.message } satisfies LoadMessage,
+        message: { ok: false, code: 'no-index', message: read.message, reason: read.reason } satisfies LoadMessage,
       });
     else {
       const { message, transfer } = imageMessage(index!);

@@ -11,7 +11,6 @@ import { connect, textOf, type Connected, type TextResult } from './client';
 
 const USAGE = 'Usage: /context <tag1> [tag2] [AND tag3]. Run /index to see available tags.';
 const NOT_CONFIGURED = 'aria-knowledge is not configured. Run /setup to get started.';
-const NO_INDEX = 'No knowledge index found. Run /index to build it.';
 
 type JsonItem = { n: number | null; category: string; path: string };
 const knowledgeItems = (items: JsonItem[]) =>
@@ -315,7 +314,10 @@ describe('MCP server freshness and configuration', () => {
       writeTree(home, { '.claude/aria-knowledge.local.md': '---\nknowledge_folder: ~/kb\n---\n' });
       const noIndex = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
       assert.equal(noIndex.isError, true);
-      assert.equal(textOf(noIndex), NO_INDEX);
+      assert.equal(
+        textOf(noIndex),
+        `The knowledge folder ${path.join(home, 'kb')} does not exist (named by knowledge_folder in ${path.join(home, '.claude', 'aria-knowledge.local.md')}). Correct the path there, or point it at the folder that holds index.md.`,
+      );
       writeTree(home, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- x.md — X\n`, 'kb/x.md': '# X\n' });
       const ready = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
       assert.notEqual(ready.isError, true);

@@ -181,9 +181,10 @@ describe('aria-context check', () => {
     assert.deepEqual(JSON.parse(run(['--json'], empty).out), {
       error: { code: 'not-configured', message: 'aria-knowledge is not configured. Run /setup to get started.' },
     });
-    assert.deepEqual(run([], makeHome({})), {
+    const noIndex = makeHome({ files: { 'knowledge/a.md': '# A\n' } });
+    assert.deepEqual(run([], noIndex), {
       code: 3,
-      out: 'No knowledge index found. Run /index to build it.\n',
+      out: `No index.md in the knowledge folder ${path.join(noIndex, 'knowledge')}. Build it from your notes with: aria-context index --write\n`,
       err: '',
     });
     const missingConfig = run(['--config', path.join(empty, 'none.md')], empty);

@@ -1,6 +1,8 @@
 // Context: Query — Step 1 (the query, with completion), Step 2 (the multi-select pick list),
 // Step 3 (open the picked files, or copy / send them). The rows come from the pure
 // completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
+import { notReadyActions } from '../shared/knowledgeStateModel';
+import { runStateAction } from '../shared/stateActions';
 import * as vscode from 'vscode';
 import type { KnowledgeIndex, QueryResult, ResultItem } from '../../core';
 import { sendToChat } from '../chat/sendToChat';
@@ -102,16 +104,8 @@ export class QueryCommand implements vscode.Disposable {
   private async ensureReady(): Promise<boolean> {
     const s = this.service.state();
     if (s.kind === 'ready') return true;
-    const actions =
-      s.kind === 'notConfigured'
-        ? ['Choose Knowledge Folder', 'Open Settings']
-        : s.kind === 'noIndex'
-          ? ['Open Settings']
-          : ['Show Log'];
-    const choice = await vscode.window.showWarningMessage(s.message, ...actions);
-    if (choice === 'Choose Knowledge Folder') await vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
-    if (choice === 'Open Settings') await vscode.commands.executeCommand('ariaContext.openSettings');
-    if (choice === 'Show Log') this.log.show();
+    const choice = await vscode.window.showWarningMessage(s.message, ...notReadyActions(s));
+    if (choice) await runStateAction(choice, this.log);
     return false;
   }
 
