@@ -82,7 +82,14 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   // Knowledge for the active file and the index's health: one status bar item, the tree's top rows.
-  const diagnostics = new IndexDiagnostics(service, log, watchers.onDidEditNote, work, indexWorker.check);
+  const diagnostics = new IndexDiagnostics(
+    service,
+    log,
+    watchers.onDidEditNote,
+    work,
+    indexWorker.check,
+    indexWorker.checkText,
+  );
   const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log, work);
   tree.setTopSection(activeFile);
   const derivedQuery = () => activeFile.derivedNow();

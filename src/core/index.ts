@@ -87,6 +87,7 @@ export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQ
 export { scanDrift, driftOf, DriftScan, withDrift } from './indexDrift';
 export {
   checkIndex,
+  checkIndexText,
   problemLines,
   healthSummary,
   INDEX_REBUILD_HINT,

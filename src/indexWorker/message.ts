@@ -17,6 +17,8 @@ export interface WorkerRequest {
   id: number;
   job: WorkerJob;
   config: Config;
+  /** A check of this text (an editor's unsaved index.md) instead of the file on disk. */
+  text?: string;
 }
 
 export interface WorkerAnswer {

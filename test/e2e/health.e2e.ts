@@ -2,6 +2,8 @@
 // through its UI by Chromium, on the example folder (a refused entry, a duplicate, a note deleted
 // on disk):
 //   - the index row opens index.md and the Problems panel; a Warnings row opens its line;
+//   - Problems follows the open buffer: a fix applied and not saved clears its problem, and the
+//     problems after it point at their lines in the buffer;
 //   - a listed note deleted is a problem without index.md changing, and restoring it clears it;
 //   - quick fixes (Ctrl+.) remove a duplicate entry and the entry of a missing file, and add a
 //     note Check Index found missing from the index under its tags, in the buffer only: index.md
@@ -230,7 +232,23 @@ describe('index health you can act on, in the real workbench', () => {
     await goToLine(page, lineOf(onDisk, DUPLICATE, 2));
     await applyQuickFix(page, 'Remove the duplicate listing of references/stripe-webhook-patterns.md');
     await expectEditedNotSaved(page, indexFile, onDisk);
+    // Problems follows the buffer, unsaved: the fixed duplicate goes, the refused entry below it moves up a line.
+    await showProblems(page);
+    await waitFor(
+      async () => (await problemRow(page, 'listed twice').count()) === 0,
+      30_000,
+      'the fixed duplicate to leave Problems before any save',
+    );
+    const refusedRow = problemRow(page, 'Refused ../.claude/aria-knowledge.local.md');
+    const moved = lineOf(onDisk, REFUSED) - 1;
+    await waitFor(
+      async () => (await refusedRow.count()) > 0 && (await refusedRow.innerText()).includes(`[Ln ${moved},`),
+      30_000,
+      `the refused entry's problem on line ${moved} of the buffer`,
+    );
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'still nothing written');
     await screenshot(page, 'health-quick-fix-duplicate');
+    await page.locator('.part.editor .monaco-editor .view-lines').first().click();
     await saveEditor(page);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk.replace(`${DUPLICATE}\n${DUPLICATE}\n`, `${DUPLICATE}\n`));
     onDisk = fs.readFileSync(indexFile, 'utf8');
