@@ -33,7 +33,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { TAGS_VIEW, endSession, fixtureHome, golden, packagedVsix, tagTreeRow } from './workbench';
+import { TAGS_VIEW, endSession, extensionLog, fixtureHome, golden, packagedVsix, tagTreeRow } from './workbench';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
 const REFUSED = '- ../.claude/aria-knowledge.local.md — Local config (outside the knowledge folder: never surfaced)';
@@ -166,7 +166,11 @@ describe('index health you can act on, in the real workbench', () => {
     page = wb.page;
   });
 
-  after(() => endSession('health-e2e', { page, wb, server }));
+  after(() =>
+    endSession('health-e2e', { page, wb, server }, (artifacts, s) =>
+      fs.writeFileSync(path.join(artifacts, 'health-e2e-extension.log'), extensionLog(s)),
+    ),
+  );
 
   let original: string | undefined;
   const postgresNote = () => path.join(home, 'knowledge', 'references', 'sources', 'postgres-locks.md');

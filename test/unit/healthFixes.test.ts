@@ -10,7 +10,13 @@ import { healthSummary } from '../../src/core/indexHealth';
 import { driftOf } from '../../src/core/indexDrift';
 import { plural } from '../../src/core/plural';
 import { noteFacts } from '../../src/core/noteFacts';
-import { addNoteFix, applyLineEdit, removeEntryFix, updateEntryFix } from '../../src/vscode/health/quickFixModel';
+import {
+  addNoteFix,
+  applyLineEdit,
+  fixDelivery,
+  removeEntryFix,
+  updateEntryFix,
+} from '../../src/vscode/health/quickFixModel';
 import { checkMessage, warningTarget } from '../../src/vscode/health/healthModel';
 import { topSection } from '../../src/vscode/activeFile/activeFileModel';
 import type { IndexProblem } from '../../src/core/indexHealth';
@@ -292,4 +298,14 @@ describe('a fixed problem clears itself', () => {
       ['not-indexed other.md'],
     );
   });
+});
+
+test('under any auto-save a quick fix is a preview the user applies; with auto-save off it edits the buffer', () => {
+  for (const autoSave of ['afterDelay', 'onFocusChange', 'onWindowChange']) {
+    const d = fixDelivery(autoSave);
+    assert.equal(d.review, true, autoSave);
+    assert.match(d.titleNote, /preview first: auto-save is on/);
+  }
+  assert.deepEqual(fixDelivery('off'), { review: false, titleNote: '' });
+  assert.deepEqual(fixDelivery(undefined), { review: false, titleNote: '' });
 });

@@ -90,9 +90,8 @@ export class IndexDiagnostics implements vscode.Disposable {
     });
     // index.md edited in the editor (a quick fix, typing, a revert): its text is checked, unsaved.
     const typed = vscode.workspace.onDidChangeTextDocument((e) => {
-      // A file changed on disk reloads a clean buffer too: the reload's own check covers that.
-      if (e.contentChanges.length > 0 && (e.document.isDirty || this.ofBuffer) && this.isIndex(e.document))
-        this.bufferEdits.push();
+      // The first edit's event may come before the buffer is marked dirty: that is asked when the check runs.
+      if (e.contentChanges.length > 0 && this.isIndex(e.document)) this.bufferEdits.push();
     });
     const closed = vscode.workspace.onDidCloseTextDocument((document) => {
       if (this.ofBuffer && this.isIndex(document)) this.recheck();
@@ -171,7 +170,8 @@ export class IndexDiagnostics implements vscode.Disposable {
     const file = snapshot && indexPath(snapshot.config);
     const document =
       file && vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
-    if (!snapshot || !document) return;
+    // A clean buffer is the file (a change on disk reloads it too): the reload's own check covers it.
+    if (!snapshot || !document || (!document.isDirty && !this.ofBuffer)) return;
     const text = document.getText();
     const version = document.version;
     const started = performance.now();
