@@ -15,12 +15,10 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   editorTabTitles,
-  notificationMessages,
   openViewContainer,
   openWorkbench,
   runCommand,
   screenshot,
-  showNotifications,
   sleep,
   startCodeServer,
   treeItems,
@@ -93,9 +91,20 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
     const lines = onDisk.split('\n');
     // The second of the two listings under `security`: the one the duplicate problem is on.
     await goToLine(page, lines.findIndex((l, i) => l === DUPLICATE && lines[i - 1] === DUPLICATE) + 1);
-    await page.keyboard.press('Control+.');
     const widget = page.locator('.action-widget').first();
-    await waitFor(async () => widget.isVisible().catch(() => false), 10_000, 'the quick fix menu');
+    // A key pressed while Go to Line's input is still closing can be lost: then the light bulb is clicked.
+    for (let attempt = 0; ; attempt++) {
+      if (attempt === 0) await page.keyboard.press('Control+.');
+      else await page.locator('.part.editor .monaco-editor .lightBulbWidget').first().click();
+      const shown = await waitFor(async () => widget.isVisible().catch(() => false), 5_000, 'the quick fix menu').catch(
+        () => false,
+      );
+      if (shown) break;
+      if (attempt === 3) {
+        await screenshot(page, 'every-state-no-quick-fix-menu');
+        throw new Error('the quick fix menu did not show');
+      }
+    }
     const fix = widget.getByText('(preview first: auto-save is on)').first();
     await waitFor(async () => (await fix.count()) > 0, 10_000, `the fix's title says it is a preview`);
     await fix.click();
@@ -116,14 +125,21 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
     fs.writeFileSync(configFile, config.replace(/^knowledge_folder: .*$/m, 'knowledge_folder: ~/nope'));
     try {
       await openViewContainer(page, 'Context');
-      const message = page
-        .locator('.pane-body', { hasText: `The knowledge folder ${path.join(home, 'nope')} does not exist` })
-        .first();
-      await waitFor(async () => message.isVisible().catch(() => false), 30_000, 'the missing folder named in the view');
-      assert.match(await message.innerText(), new RegExp(`knowledge_folder in ${configFile.replace(/\W/g, '.')}`));
-      assert.doesNotMatch(await message.innerText(), /No knowledge index found/);
+      const named = `The knowledge folder ${path.join(home, 'nope')} does not exist (named by knowledge_folder in ${configFile})`;
+      const row = await waitFor(
+        async () => (await treeItems(page, TAGS_VIEW)).find((r) => r.label.startsWith(named)),
+        30_000,
+        'the missing folder and its config file named in the view',
+      ).catch(async (err: Error) => {
+        await screenshot(page, 'every-state-no-folder-missing');
+        throw err;
+      });
+      assert.doesNotMatch(row.label, /No knowledge index found/);
       await screenshot(page, 'every-state-no-folder');
-      await message.locator('.monaco-button', { hasText: 'Open Config File' }).first().click();
+      await page
+        .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row`, { hasText: 'Open Config File' })
+        .first()
+        .click();
       await waitFor(
         async () => (await editorTabTitles(page)).some((t) => t.startsWith('aria-knowledge.local.md')),
         15_000,
@@ -140,26 +156,19 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
     );
   });
 
-  test('@context stripe with no chat model leads, visibly, to Context: Query, which answers', async (t) => {
+  test('@context stripe with no chat model leads, visibly, to Context: Query, which answers', async () => {
     await runCommand(page, 'Chat: Focus on Chat View');
     const input = page.locator('.interactive-input-part .interactive-input-editor').first();
     await input.click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('@context stripe');
     await page.keyboard.press('Enter');
-    const notice = 'No chat model is available in this editor, so @context cannot answer in the chat';
+    const notice = '@context needs a chat model and none is available in this editor';
     const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: notice }).first();
     const asToast = await waitFor(async () => toast.isVisible().catch(() => false), 15_000, 'the notice').catch(
       () => false,
     );
-    t.diagnostic(asToast ? 'the notice showed as a toast' : 'the notice is in the notification center');
-    if (!asToast) {
-      await showNotifications(page);
-      assert.ok(
-        (await notificationMessages(page)).some((m) => m.includes(notice)),
-        'the notice in the center',
-      );
-    }
+    assert.ok(asToast, 'the notice shows where the user looks, as the chat request ends');
     await screenshot(page, 'every-state-no-model');
     const item = page
       .locator('.notifications-toasts .notification-list-item, .notifications-center .notification-list-item', {
@@ -167,10 +176,7 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
       })
       .first();
     await item.getByRole('button', { name: 'Query Knowledge…' }).click();
-    const box = page.locator('.quick-input-widget .quick-input-box input');
-    await waitFor(async () => box.isVisible().catch(() => false), 10_000, 'Context: Query');
-    await page.keyboard.type('stripe');
-    await page.keyboard.press('Enter');
+    // The query typed after @context runs as it is.
     await waitFor(
       async () => (await renderedPickRows(page)).some((r) => r.label.includes('Cursor-based pagination patterns')),
       15_000,

@@ -6,6 +6,8 @@ import {
   NO_MODEL_ACTIONS,
   NO_MODEL_NOTICE,
   noticeStep,
+  NO_MODEL_TYPED,
+  typedContextQuery,
   type NoticeState,
 } from '../../src/vscode/chat/chatModelNoticeModel';
 
@@ -36,4 +38,13 @@ test('the notice names @context, why it cannot answer, and what works without a 
   assert.match(NO_MODEL_NOTICE, /Language model unavailable/);
   assert.match(NO_MODEL_NOTICE, /Context: Query/);
   assert.deepEqual([...NO_MODEL_ACTIONS], ['Query Knowledge…', 'Open Tags View', "Don't Show Again"]);
+});
+
+test('the query typed after @context is what Query Knowledge… runs; /load and nothing yet are none', () => {
+  assert.equal(typedContextQuery('@context stripe'), 'stripe');
+  assert.equal(typedContextQuery('  @context api AND pagination\nmore'), 'api AND pagination');
+  assert.equal(typedContextQuery('@context '), undefined);
+  assert.equal(typedContextQuery('@context /load all'), undefined);
+  assert.equal(typedContextQuery('@contextual x'), undefined);
+  assert.notEqual(NO_MODEL_TYPED, NO_MODEL_NOTICE, 'a second notice with the same text would not show again');
 });

@@ -14,7 +14,7 @@ import {
   notReadyActions,
   OPEN_CONFIG,
   OPEN_SETTINGS,
-  viewMessage,
+  stateRows,
 } from '../../src/vscode/shared/knowledgeStateModel';
 import { INDEX_HEADER, makeHome, repoRoot } from '../helpers';
 
@@ -84,7 +84,15 @@ test('the editor offers the fix for each: the config file that named a missing f
   assert.ok(mistyped.kind === 'noIndex');
   assert.deepEqual(notReadyActions(mistyped), [OPEN_CONFIG, CHOOSE_FOLDER]);
   assert.equal(configToOpen(mistyped.config), mistyped.config.configFile);
-  assert.equal(viewMessage(mistyped), mistyped.message);
+  const rows = stateRows(mistyped);
+  assert.equal(rows[0].label, mistyped.message, 'the view names the folder and the config file');
+  assert.deepEqual(
+    rows.slice(1).map((r) => [r.label, r.command?.id, r.description]),
+    [
+      [OPEN_CONFIG, 'ariaContext.openConfigFile', mistyped.config.configFile],
+      [CHOOSE_FOLDER, 'ariaContext.chooseKnowledgeFolder', undefined],
+    ],
+  );
 
   const home = makeHome({});
   const bySetting = stateOf(loadSnapshot({ home, env: {}, folder: path.join(home, 'typo') }));
@@ -92,7 +100,17 @@ test('the editor offers the fix for each: the config file that named a missing f
   assert.equal(configToOpen(bySetting.config), null, 'the setting named it, not the config file');
   assert.deepEqual(notReadyActions(bySetting), [OPEN_SETTINGS, CHOOSE_FOLDER]);
   assert.match(bySetting.message, /named by the knowledge folder setting or --folder/);
+  assert.equal(stateRows(bySetting)[1].command?.id, 'ariaContext.openSettings');
 
   const ready = stateOf(loadSnapshot({ home: makeHome({ index: INDEX_HEADER }), env: {} }));
-  assert.equal(viewMessage(ready), undefined);
+  assert.deepEqual(stateRows(ready), []);
+  // No index.md yet: the view's welcome text (it offers to build one), so no rows.
+  const noIndexYet = stateOf(loadSnapshot({ home: makeHome({ files: { 'knowledge/a.md': '# A\n' } }), env: {} }));
+  assert.ok(noIndexYet.kind === 'noIndex' && noIndexYet.reason === 'noIndex');
+  assert.deepEqual(stateRows(noIndexYet), []);
+  // index.md unreadable: named, with the fixes.
+  const home2 = makeHome({ files: { 'knowledge/a.md': '# A\n' } });
+  fs.mkdirSync(path.join(home2, 'knowledge', 'index.md'));
+  const unreadable = stateOf(loadSnapshot({ home: home2, env: {} }));
+  assert.match(stateRows(unreadable)[0].label, /^Cannot read .*index\.md: it is not a regular file\.$/);
 });

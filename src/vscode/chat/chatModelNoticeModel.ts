@@ -28,3 +28,14 @@ export function noticeStep(hasModel: boolean, state: NoticeState): { tell: boole
   if (state.told || state.muted) return { tell: false, state };
   return { tell: true, state: { ...state, told: true } };
 }
+
+/** Said when `@context` is typed into the chat input with no model (distinct from the notice above, so it shows again there). */
+export const NO_MODEL_TYPED =
+  '@context needs a chat model and none is available in this editor, so VS Code answers "Language model unavailable" without asking it. Context: Query answers the same query here without one.';
+
+/** The query typed after `@context` in the chat input (`@context stripe` → `stripe`); none for a `/load` or nothing yet. */
+export function typedContextQuery(text: string): string | undefined {
+  const m = /^\s*@context[ \t]+([^\n]*)/.exec(text);
+  const query = m?.[1].trim().slice(0, 500);
+  return query && !query.startsWith('/') ? query : undefined;
+}

@@ -8,10 +8,12 @@ import type { Log } from '../shared/log';
 import {
   NO_MODEL_ACTIONS,
   NO_MODEL_NOTICE,
+  NO_MODEL_TYPED,
   NOT_AGAIN_ACTION,
   noticeStep,
   QUERY_ACTION,
   TAGS_ACTION,
+  typedContextQuery,
   type NoticeState,
 } from './chatModelNoticeModel';
 
@@ -52,16 +54,25 @@ export function watchChatModels(log: Log, memento?: vscode.Memento): vscode.Disp
   const disposables: vscode.Disposable[] = [{ dispose: () => clearTimeout(timer) }];
   if (typeof vscode.lm.onDidChangeChatModels === 'function')
     disposables.push(vscode.lm.onDidChangeChatModels(() => void check()));
-  // Where the chat input reaches the extension host as a document, `@context` typed there with no
-  // model is told where the user looks, once per window.
+  // Where the chat input reaches the extension host as a document (VS Code 1.139 does), `@context`
+  // typed there with no model is told where the user looks, once per window; its button runs the
+  // query typed so far.
   let toldInChat = false;
+  let typed: string | undefined;
   disposables.push(
     vscode.workspace.onDidChangeTextDocument((e) => {
-      if (toldInChat || last !== false || !isChatInput(e.document)) return;
-      if (!/^\s*@context\b/.test(e.document.getText()) || memento?.get<NoticeState>(NOTICE_KEY)?.muted) return;
+      if (last !== false || !isChatInput(e.document)) return;
+      const text = e.document.getText();
+      if (!/^\s*@context\b/.test(text)) return;
+      typed = typedContextQuery(text) ?? typed;
+      if (toldInChat || memento?.get<NoticeState>(NOTICE_KEY)?.muted) return;
       toldInChat = true;
       log.info(`Chat: @context typed in the chat input (${e.document.uri.scheme}) with no model: told the user`);
-      void tell(memento);
+      void vscode.window.showWarningMessage(NO_MODEL_TYPED, QUERY_ACTION, NOT_AGAIN_ACTION).then(async (choice) => {
+        if (choice === QUERY_ACTION) await vscode.commands.executeCommand('ariaContext.query', typed);
+        else if (choice === NOT_AGAIN_ACTION)
+          await memento?.update(NOTICE_KEY, { told: true, muted: true } satisfies NoticeState);
+      });
     }),
   );
   return disposables;
@@ -71,10 +82,9 @@ function isChatInput(document: vscode.TextDocument): boolean {
   return /chat/i.test(document.uri.scheme) && document.lineCount < 50;
 }
 
-async function tell(memento: vscode.Memento | undefined, state?: NoticeState): Promise<void> {
+async function tell(memento: vscode.Memento, state: NoticeState): Promise<void> {
   const choice = await vscode.window.showWarningMessage(NO_MODEL_NOTICE, ...NO_MODEL_ACTIONS);
   if (choice === QUERY_ACTION) await vscode.commands.executeCommand('ariaContext.query');
   else if (choice === TAGS_ACTION) await vscode.commands.executeCommand('ariaContext.tags.focus');
-  else if (choice === NOT_AGAIN_ACTION)
-    await memento?.update(NOTICE_KEY, { ...(state ?? { told: true, muted: false }), muted: true });
+  else if (choice === NOT_AGAIN_ACTION) await memento.update(NOTICE_KEY, { ...state, muted: true });
 }

@@ -1,6 +1,7 @@
 // What the editor offers when there is nothing to show (§0, §1): the buttons of a warning, the
 // config file a button opens, and the line the Tags view shows above its welcome text. Pure.
 import type { Config, KnowledgeState } from '../../core';
+import type { TreeNode } from '../tree/treeNodes';
 
 export const OPEN_CONFIG = 'Open Config File';
 export const CHOOSE_FOLDER = 'Choose Knowledge Folder';
@@ -27,9 +28,38 @@ export function notReadyActions(state: Exclude<KnowledgeState, { kind: 'ready' }
 }
 
 /**
- * The Tags view's message while it shows a welcome text: the welcome text is fixed in the
- * manifest, so the folder, the config file and the reason are said here. Undefined when ready.
+ * The Tags view's rows when the folder is missing or index.md cannot be read: the core's message
+ * (which folder, which config file named it, or why index.md cannot be read) and the buttons that
+ * fix it. None otherwise: a missing index.md and no configuration have welcome texts (a view's
+ * welcome text is fixed, and a view with a message hides it, so what names a path is a row).
  */
-export function viewMessage(state: KnowledgeState): string | undefined {
-  return state.kind === 'noIndex' ? state.message : undefined;
+export function stateRows(state: KnowledgeState): TreeNode[] {
+  if (state.kind !== 'noIndex' || state.reason === 'noIndex') return [];
+  const config = configToOpen(state.config);
+  const rows: TreeNode[] = [
+    {
+      id: 'state:message',
+      kind: 'message',
+      label: state.message,
+      tooltip: state.message,
+      contextValue: 'ariaContext.message',
+      icon: 'error',
+    },
+  ];
+  if (config) rows.push(actionRow(OPEN_CONFIG, 'ariaContext.openConfigFile', 'go-to-file', config));
+  else rows.push(actionRow(OPEN_SETTINGS, 'ariaContext.openSettings', 'settings-gear'));
+  rows.push(actionRow(CHOOSE_FOLDER, 'ariaContext.chooseKnowledgeFolder', 'folder-opened'));
+  return rows;
+}
+
+function actionRow(label: string, command: string, icon: string, description?: string): TreeNode {
+  return {
+    id: `state:${command}`,
+    kind: 'message',
+    label,
+    ...(description ? { description } : {}),
+    contextValue: 'ariaContext.message',
+    icon,
+    command: { id: command },
+  };
 }

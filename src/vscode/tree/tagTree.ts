@@ -1,7 +1,7 @@
 // The sidebar tag tree (view `ariaContext.tags`). Nodes come from the pure treeModel.ts; this
 // file maps them to TreeItems, refreshes on service changes, and never throws into the view:
 // any failure becomes an error node.
-import { viewMessage } from '../shared/knowledgeStateModel';
+import { stateRows } from '../shared/knowledgeStateModel';
 import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
@@ -279,13 +279,11 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   private build(): TreeNode[] {
     const state = this.service.state();
-    // The welcome text is fixed; which folder, which config file and why are said above it.
-    const message = viewMessage(state);
-    if (this.view && this.view.message !== message) this.view.message = message;
-    // Not configured / no index: no nodes, so the view's welcome content shows.
+    // Not configured / no index.md: no nodes, so the view's welcome content shows; a missing folder
+    // or an unreadable index.md: rows naming which, with their fixes.
     if (state.kind === 'notConfigured' || state.kind === 'noIndex') {
       this.topCount = 0;
-      return [];
+      return stateRows(state);
     }
     if (state.kind === 'error') {
       this.topCount = 0;
