@@ -6,7 +6,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery } from '../../src/core/engine';
-import { batches, bundleFileName, bundlesToDelete, isInside, sendPlan } from '../../src/vscode/chat/sendPlanModel';
+import {
+  batches,
+  bundleFileName,
+  bundlesToDelete,
+  isInside,
+  sendPlan,
+  staleBundles,
+} from '../../src/vscode/chat/sendPlanModel';
 import {
   buildCatalogue,
   CompletionFilter,
@@ -284,4 +291,19 @@ test('project nodes: the query count, artifact freshness and pending ideas in th
     .map((i) => i.absPath)
     .sort();
   assert.deepEqual(team.children!.map((c) => c.file!.absPath).sort(), expected);
+});
+
+test('bundles older than a week are cleaned at startup; recent ones and other files stay', () => {
+  const now = new Date('2026-12-04T12:00:00Z');
+  const names = [
+    'knowledge-api-20261120T100000Z.md',
+    'knowledge-stripe-20261127T115959Z.md',
+    'knowledge-stripe-20261127T120001Z.md',
+    'knowledge-api-20261204T110000Z.md',
+    'notes.md',
+  ];
+  assert.deepEqual(staleBundles(names, now), [
+    'knowledge-api-20261120T100000Z.md',
+    'knowledge-stripe-20261127T115959Z.md',
+  ]);
 });
