@@ -286,6 +286,8 @@ test('project nodes: the query count, artifact freshness and pending ideas in th
   assert.match(project.tooltip ?? '', /2 pending ideas \(1 stale\)/);
   const team = project.children!.find((c) => c.label === 'Team-shared');
   assert.ok(team, 'a Team-shared child');
+  assert.equal(team.kind, 'group', 'a group of rows, not a tag');
+  assert.ok(!tagEntries(roots).some((e) => e.node.label === 'Team-shared'), 'Go to Tag lists no Team-shared group');
   const expected = result.items
     .filter((i) => i.category === 'team-shared')
     .map((i) => i.absPath)
@@ -306,4 +308,12 @@ test('bundles older than a week are cleaned at startup; recent ones and other fi
     'knowledge-api-20261120T100000Z.md',
     'knowledge-stripe-20261127T115959Z.md',
   ]);
+});
+
+test('the pick list does not promise Space checks: the focus is in the filter, where Space types a space', () => {
+  const { home } = fixtureHome();
+  const model = pickModel(query(home, 'stripe'), 'stripe');
+  assert.ok(model.selectableCount > 0);
+  assert.doesNotMatch(model.placeholder, /Space/);
+  assert.match(model.placeholder, /checkbox/);
 });

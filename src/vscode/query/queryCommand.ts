@@ -271,7 +271,7 @@ export class QueryCommand implements vscode.Disposable {
               finish(active.action === 'query' ? { kind: 'run', value: active.query } : { kind: 'edit', value: text });
             else
               qp.placeholder = model.selectableCount
-                ? 'Pick one or more files (Space or click), then Enter.'
+                ? 'Check files by their checkboxes, or highlight one, then Enter.'
                 : model.placeholder;
             return;
           }

@@ -187,8 +187,9 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
   return {
     foundLine: foundText,
     // Shown while the filter is empty, i.e. when the list opens: the notes must be read there.
+    // The focus is in the filter, where Space types a space: a file is checked by its checkbox.
     placeholder: selectableCount
-      ? 'Filter the files; Space checks, Enter opens'
+      ? 'Filter the files; click checkboxes to check several; Enter opens the checked files, or the highlighted one'
       : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,
