@@ -26,7 +26,8 @@ import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
 import { countsOf, describeCounts } from '../../src/core/tagCounts';
 import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
 import { settingsTarget } from '../../src/vscode/shared/settingsTargetModel';
-import { buildTree } from '../../src/vscode/tree/treeModel';
+import { buildTree, warningCount } from '../../src/vscode/tree/treeModel';
+import { indexStateLine } from '../../src/vscode/activeFile/activeFileModel';
 import { fileNodesFor, tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { fixtureCopy, fixtureHome, makeHome, query, snapshotFor } from '../helpers';
 
@@ -316,4 +317,18 @@ test('the pick list does not promise Space checks: the focus is in the filter, w
   assert.ok(model.selectableCount > 0);
   assert.doesNotMatch(model.placeholder, /Space/);
   assert.match(model.placeholder, /checkbox/);
+});
+
+test('the status bar counts the warnings the Tags view lists, not only the index’s own', () => {
+  const { home } = fixtureHome();
+  const snapshot = snapshotFor(home);
+  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const listed = roots.find((r) => r.id === 'group:warnings')?.children?.length ?? 0;
+  assert.equal(warningCount(roots), listed);
+  // A refused entry under a tag is a Warnings row the index's parse does not count.
+  assert.ok(listed > snapshot.index.warnings.length + snapshot.config.warnings.length);
+  assert.match(
+    indexStateLine({ state: 'ready', files: 1, warnings: warningCount(roots) }, '2026-11-30'),
+    new RegExp(`${listed} warnings`),
+  );
 });

@@ -7,7 +7,7 @@ import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
-import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
+import { buildTree, hasChildren, warningCount, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 /** Counting in slices this long, so the extension host keeps answering (the workbench, other extensions). */
@@ -25,6 +25,8 @@ const EXPANSION_KEPT = 500;
 export interface TopSection {
   sectionNodes(): TreeNode[];
   readonly onDidChangeSection: vscode.Event<void>;
+  /** The rows under Warnings for this snapshot, so what the top rows and the status bar count is what the view lists. */
+  treeWarnings?(snapshot: Snapshot, count: number): void;
 }
 
 export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -298,6 +300,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       sort: this.sort,
       countsLater: !this.rowsCounted,
     });
+    this.top?.treeWarnings?.(state.snapshot, warningCount(roots));
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
     return [...top, ...roots];

@@ -378,6 +378,11 @@ export function buildTree(input: TreeInput): TreeNode[] {
   return roots;
 }
 
+/** How many rows the Warnings group holds: the one count the status bar's tooltip says too. */
+export function warningCount(roots: readonly TreeNode[]): number {
+  return roots.find((r) => r.id === 'group:warnings')?.children?.length ?? 0;
+}
+
 /** Every file below a node (a tag's files), each once, for "Copy as Context" on a tag. */
 export function filesBelow(node: TreeNode): ResultItem[] {
   const out = new Map<string, ResultItem>();
