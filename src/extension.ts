@@ -14,6 +14,7 @@ import { registerCommands } from './vscode/shared/commands';
 import { CONNECT_AGENTS_COMMAND, connectAgents } from './vscode/connect/connectAgents';
 import { FileActions } from './vscode/shared/fileActions';
 import { IndexDiagnostics } from './vscode/health/indexDiagnostics';
+import { watchStaleTags } from './vscode/health/staleTagsHint';
 import { IndexQuickFixes } from './vscode/health/quickFixes';
 import { registerHealthCommands } from './vscode/health/healthCommands';
 import { createLog } from './vscode/shared/log';
@@ -103,6 +104,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
       IndexQuickFixes.metadata,
     ),
     vscode.commands.registerCommand(QUERY_ACTIVE_FILE_COMMAND, () => activeFile.runQuery()),
+    watchStaleTags(service, watchers.onDidEditNote, log),
     vscode.commands.registerCommand(CONNECT_AGENTS_COMMAND, () => connectAgents(context)),
     vscode.commands.registerCommand('ariaContext.checkIndex', async () => {
       try {
