@@ -90,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     work,
     indexWorker.check,
     indexWorker.checkText,
+    context.workspaceState,
   );
   const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log, work);
   tree.setTopSection(activeFile);

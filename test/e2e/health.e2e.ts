@@ -9,6 +9,7 @@
 //     note Check Index found missing from the index under its tags, in the buffer only: index.md
 //     on disk is unchanged until the user saves; once saved, the problem clears itself; a
 //     note whose tags changed has its entries updated from its front matter;
+//   - Check Index's findings survive a window reload (the notes it found are checked again);
 //   - a note fixed in itself (its front matter) clears its problem when saved.
 //
 //   npm run package && node --import tsx --test test/e2e/health.e2e.ts
@@ -323,6 +324,17 @@ describe('index health you can act on, in the real workbench', () => {
     await showProblems(page);
     await waitFor(async () => (await found.count()) === 0, 30_000, 'the not-indexed problem to clear once saved');
     await screenshot(page, 'health-quick-fix-add-note');
+  });
+
+  test('Check Index findings survive a window reload: the notes are looked at again, not forgotten', async () => {
+    const found = problemRow(page, 'guides/deploy/k8s-rollouts.md: its front matter adds security');
+    await showProblems(page);
+    await waitFor(async () => (await found.count()) > 0, 30_000, 'the changed tags in Problems before the reload');
+    await page.reload();
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
+    await showProblems(page);
+    await waitFor(async () => (await found.count()) > 0, 60_000, 'the changed tags in Problems after the reload');
+    await screenshot(page, 'health-findings-after-reload');
   });
 
   test('quick fix: a note whose tags changed has its entries updated from its front matter', async () => {

@@ -23,7 +23,7 @@ import {
   type IndexProblem,
   type Snapshot,
 } from '../../core';
-import { checkMessage } from './healthModel';
+import { checkMessage, DRIFT_KINDS, keepFindings, restoredFindings } from './healthModel';
 import { NOTE_RELATED } from './quickFixes';
 import type { IndexChecker, IndexTextChecker } from '../../indexWorker/client';
 import type { CheckMessage } from '../../indexWorker/message';
@@ -32,10 +32,10 @@ import { Debouncer, type DebouncerOptions } from '../shared/debouncer';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 
-/** What Check Index's scan of the notes finds (the cheap check never does). */
-const DRIFT_KINDS = new Set<IndexProblem['kind']>(['tags-differ', 'not-indexed', 'newer-than-index']);
 /** Saves of notes with findings close together (a formatter, autosave) are checked again once. */
 const NOTE_EDITS: DebouncerOptions = { quietMs: 300, maxWaitMs: 1500 };
+/** Where Check Index's findings are kept across a window reload (workspace state). */
+const FINDINGS_KEY = 'ariaContext.checkIndexFindings';
 /** Edits of the open index.md are checked once typing pauses (and now and then during a long burst). */
 const BUFFER_EDITS: DebouncerOptions = { quietMs: 300, maxWaitMs: 2000 };
 
@@ -79,6 +79,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     private readonly work?: BackgroundWork,
     private readonly checker?: IndexChecker,
     private readonly textChecker?: IndexTextChecker,
+    private readonly memento?: vscode.Memento,
   ) {
     // A listed note created or deleted (or a project's notes changed): the same snapshot is checked again.
     const changed = service.onDidChange((change) => {
@@ -331,8 +332,16 @@ export class IndexDiagnostics implements vscode.Disposable {
    * (problemLines); `buffer`: the unsaved text the report is of, when it is not the file's.
    */
   private publish(snapshot: Snapshot, fresh: IndexHealth, freshLines: Record<number, string>, buffer?: string): void {
-    // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that still hold.
-    const before = !fresh.driftChecked && this.checked?.health.driftChecked ? this.checked.health : undefined;
+    // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that
+    // still hold; the first report of a window takes up those kept from before a reload.
+    const file = indexPath(snapshot.config);
+    const before = fresh.driftChecked
+      ? undefined
+      : this.checked
+        ? this.checked.health.driftChecked
+          ? this.checked.health
+          : undefined
+        : restoredFindings(this.memento?.get(FINDINGS_KEY), file);
     const kept = before ? this.driftAgain(snapshot, before, buffer) : undefined;
     const health =
       before && kept
@@ -348,7 +357,8 @@ export class IndexDiagnostics implements vscode.Disposable {
     this.findings = new Set(
       health.problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
     );
-    const uri = vscode.Uri.file(indexPath(snapshot.config));
+    if (health.driftChecked) void this.memento?.update(FINDINGS_KEY, keepFindings(health, file));
+    const uri = vscode.Uri.file(file);
     const range = (line: number) => {
       const i = Math.max(0, line - 1);
       const t = lines[i + 1] ?? '';
