@@ -74,12 +74,31 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
   );
 
   test("the tag tree of a 10k-note folder shows its first rows (time reported against the 1 s target), and they are the folder's", async (t) => {
-    const rows = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"]`);
-    assert.equal(await rows.count(), 0, 'no tree rows before the view is opened');
+    const allRows = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"]`);
+    // The folder's rows: not the row that says the index is being read.
+    const rows = allRows.filter({ hasNotText: 'Loading the knowledge index' });
+    assert.equal(await allRows.count(), 0, 'no tree rows before the view is opened');
+    // From the click until the folder's rows, the page notes every moment its view shows nothing:
+    // neither a row nor the welcome text (which says it is loading).
+    await page.evaluate(`(() => {
+      globalThis.__ariaEmptyView = 0;
+      globalThis.__ariaEmptySampler = setInterval(() => {
+        const pane = [...document.querySelectorAll('.part.sidebar .pane')].find((p) =>
+          (p.querySelector('.pane-header')?.textContent ?? '').includes(${JSON.stringify(VIEW)}));
+        if (!pane || !pane.querySelector('.pane-body')) return; // not opened yet
+        const rows = pane.querySelectorAll('.monaco-list-row[role="treeitem"]').length;
+        const welcome = (pane.querySelector('.welcome-view-content')?.textContent ?? '').trim();
+        if (rows === 0 && !welcome) globalThis.__ariaEmptyView++;
+      }, 50);
+    })()`);
     const clickedAt = Date.now();
     await openViewContainer(page, CONTAINER);
     await rows.first().waitFor({ state: 'visible', timeout: DEAD_MS });
     const rowsAt = Date.now();
+    const emptySamples = (await page.evaluate(
+      '(clearInterval(globalThis.__ariaEmptySampler), globalThis.__ariaEmptyView)',
+    )) as number;
+    assert.equal(emptySamples, 0, 'the view was empty (no row, no loading text) while the index loaded');
 
     // The rows are this folder's: Known Tags with the generator's count, its projects.
     const tree = await waitFor(

@@ -79,7 +79,11 @@ export interface KeptFindings {
 }
 
 /** What Check Index's scan of the notes finds (the cheap check never does). */
-export const DRIFT_KINDS: ReadonlySet<IndexProblem['kind']> = new Set(['tags-differ', 'not-indexed', 'newer-than-index']);
+export const DRIFT_KINDS: ReadonlySet<IndexProblem['kind']> = new Set([
+  'tags-differ',
+  'not-indexed',
+  'newer-than-index',
+]);
 
 /** What to keep of a report for `indexFile`; undefined when Check Index has not run on it. */
 export function keepFindings(health: IndexHealth, indexFile: string): KeptFindings | undefined {

@@ -24,7 +24,7 @@ import {
   type Snapshot,
 } from '../../core';
 import { checkMessage, DRIFT_KINDS, keepFindings, restoredFindings } from './healthModel';
-import { NOTE_RELATED } from './quickFixes';
+import { diagnosticsFor } from './diagnosticItems';
 import type { IndexChecker, IndexTextChecker } from '../../indexWorker/client';
 import type { CheckMessage } from '../../indexWorker/message';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
@@ -39,15 +39,6 @@ const FINDINGS_KEY = 'ariaContext.checkIndexFindings';
 /** Edits of the open index.md are checked once typing pauses (and now and then during a long burst). */
 const BUFFER_EDITS: DebouncerOptions = { quietMs: 300, maxWaitMs: 2000 };
 
-/** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
-function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
-  return s === 'error'
-    ? vscode.DiagnosticSeverity.Error
-    : s === 'warning'
-      ? vscode.DiagnosticSeverity.Warning
-      : vscode.DiagnosticSeverity.Information;
-}
-
 export class IndexDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('aria-context');
   private readonly changedEmitter = new vscode.EventEmitter<void>();
@@ -55,6 +46,8 @@ export class IndexDiagnostics implements vscode.Disposable {
   readonly onDidChange = this.changedEmitter.event;
   private checked: { snapshot: Snapshot; health: IndexHealth; lines: Record<number, string> } | undefined;
   private pending: Snapshot | undefined;
+  /** The notes changed while this snapshot's check was pending: it must read them again. */
+  private againFor: Snapshot | undefined;
   private readonly subscription: vscode.Disposable;
   /**
    * The notes Check Index found something about: one of them saved (a fix in its front matter)
@@ -128,6 +121,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     this.pending = snapshot;
     const check = () => {
       if (this.pending !== snapshot) return;
+      if (this.againFor === snapshot) [again, this.againFor] = [true, undefined];
       // index.md has unsaved edits: their lines are the ones Problems must point at.
       if (this.unsavedIndex(snapshot)) {
         this.pending = undefined;
@@ -143,11 +137,13 @@ export class IndexDiagnostics implements vscode.Disposable {
 
   /**
    * The snapshot checked again, its notes having changed on disk: a problem fixed since goes, a
-   * new one shows. Not before the first report (that one is on its way).
+   * new one shows. A check still on its way is made to read the notes as they are now (the
+   * load's own report predates the change).
    */
   recheck(): void {
-    const snapshot = this.checked?.snapshot;
-    if (snapshot && this.service.snapshot() === snapshot) this.checkSoon(snapshot, true);
+    const snapshot = this.service.snapshot();
+    if (snapshot && this.pending === snapshot) this.againFor = snapshot;
+    else if (snapshot && this.checked?.snapshot === snapshot) this.checkSoon(snapshot, true);
   }
 
   private isIndex(document: vscode.TextDocument): boolean {
@@ -232,6 +228,11 @@ export class IndexDiagnostics implements vscode.Disposable {
         if (checked.health === null) return;
         this.publish(snapshot, checked.health, checked.lines);
         this.ofBuffer = false;
+        // The notes changed while this report was on its way: checked again, as they are now.
+        if (this.againFor === snapshot) {
+          this.againFor = undefined;
+          this.checkSoon(snapshot, true);
+        }
         this.log.info(
           `Index check (on the index worker): ${problemCount(checked.health)} in ${Math.round(performance.now() - started)} ms`,
         );
@@ -359,37 +360,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     );
     if (health.driftChecked) void this.memento?.update(FINDINGS_KEY, keepFindings(health, file));
     const uri = vscode.Uri.file(file);
-    const range = (line: number) => {
-      const i = Math.max(0, line - 1);
-      const t = lines[i + 1] ?? '';
-      const start = t.length - t.trimStart().length;
-      return new vscode.Range(i, start, i, Math.max(start, t.trimEnd().length));
-    };
-    this.collection.set(
-      uri,
-      health.problems.map((p) => {
-        const d = new vscode.Diagnostic(range(p.line), p.message.replace(/`/g, ''), severity(p.severity));
-        d.source = 'aria-context';
-        d.code = p.kind;
-        const related: vscode.DiagnosticRelatedInformation[] = [];
-        if (p.related)
-          related.push(
-            new vscode.DiagnosticRelatedInformation(
-              new vscode.Location(uri, range(p.related.line)),
-              p.related.message.replace(/`/g, ''),
-            ),
-          );
-        if (p.file)
-          related.push(
-            new vscode.DiagnosticRelatedInformation(
-              new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)),
-              NOTE_RELATED,
-            ),
-          );
-        if (related.length) d.relatedInformation = related;
-        return d;
-      }),
-    );
+    this.collection.set(uri, diagnosticsFor(uri, health.problems, lines));
     this.changedEmitter.fire();
   }
 }

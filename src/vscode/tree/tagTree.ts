@@ -52,6 +52,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
+  private buildTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly service: RetrievalService,
@@ -101,11 +102,13 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** The current nodes (built if needed), for Go to Tag and Reveal. */
   nodes(): TreeNode[] {
+    this.prepare(); // read and built now: a command needs the rows, not the loading row
     return this.getChildren();
   }
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.buildTimer);
     this.subscription.dispose();
     this.topSubscription?.dispose();
     this.changed.dispose();
@@ -194,6 +197,12 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   getChildren(node?: TreeNode): TreeNode[] {
     this.timing?.work?.treeAsked();
     if (node) return node.children ?? [];
+    // Nothing read yet: index.md is read and the rows built right after this answer, which says
+    // so, so the view shows a row, never an empty pane, for as long as that takes.
+    if (!this.roots && !this.service.isLoaded) {
+      this.buildSoon();
+      return [LOADING_ROW];
+    }
     let rows: TreeNode[];
     try {
       rows = this.roots ?? this.buildRoots();
@@ -247,6 +256,17 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       this.refresh();
     };
     setTimeout(slice, 0);
+  }
+
+  /** The rows built in the next turn, then the view told (it asks again and gets them). */
+  private buildSoon(): void {
+    if (this.buildTimer) return;
+    this.buildTimer = setTimeout(() => {
+      this.buildTimer = undefined;
+      if (this.disposed) return;
+      this.prepare();
+      this.changed.fire();
+    }, 0);
   }
 
   /**
@@ -306,6 +326,15 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     return [...top, ...roots];
   }
 }
+
+/** What the view shows while the knowledge index is first read and the rows built. */
+const LOADING_ROW: TreeNode = {
+  id: 'loading',
+  kind: 'message',
+  label: 'Loading the knowledge index…',
+  contextValue: 'ariaContext.message',
+  icon: 'sync~spin',
+};
 
 function errorNode(message: string): TreeNode {
   return {
