@@ -137,13 +137,14 @@ export class IndexDiagnostics implements vscode.Disposable {
 
   /**
    * The snapshot checked again, its notes having changed on disk: a problem fixed since goes, a
-   * new one shows. A check still on its way is made to read the notes as they are now (the
-   * load's own report predates the change).
+   * new one shows. A check of this snapshot still to come or on its way reads the notes as they
+   * are now (the load's own report predates the change).
    */
   recheck(): void {
     const snapshot = this.service.snapshot();
-    if (snapshot && this.pending === snapshot) this.againFor = snapshot;
-    else if (snapshot && this.checked?.snapshot === snapshot) this.checkSoon(snapshot, true);
+    if (!snapshot) return;
+    if (this.checked?.snapshot === snapshot && this.pending !== snapshot) this.checkSoon(snapshot, true);
+    else this.againFor = snapshot; // its check is on its way, or yet to be asked for
   }
 
   private isIndex(document: vscode.TextDocument): boolean {
