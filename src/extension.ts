@@ -136,8 +136,9 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     vscode.workspace.onDidChangeWorkspaceFolders(() => reloadAndFollow('workspace folders changed')),
   );
 
-  // The index and the tree's rows, read and built while the workbench opens the view.
-  const prepare = setTimeout(() => tree.prepare(), 0);
+  // The index and the tree's rows, read and built before the view is opened; a view already open
+  // asks first and shows a loading row meanwhile (never a blank pane).
+  const prepare = setTimeout(() => tree.prepareIfHidden(), 0);
   context.subscriptions.push({ dispose: () => clearTimeout(prepare) });
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);

@@ -258,6 +258,15 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     setTimeout(slice, 0);
   }
 
+  /**
+   * prepare() unless the view is showing: an open view asks at once, and reading index.md first
+   * would keep it blank until the rows came; it gets the loading row instead (getChildren).
+   */
+  prepareIfHidden(): void {
+    if (this.view?.visible && !this.service.isLoaded) return;
+    this.prepare();
+  }
+
   /** The rows built in the next turn, then the view told (it asks again and gets them). */
   private buildSoon(): void {
     if (this.buildTimer) return;
