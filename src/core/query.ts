@@ -25,9 +25,11 @@ export function parseQueryText(input: string | readonly string[]): RawQuery {
 export function resolveQuery(index: SpellingIndex, raw: RawQuery): ParsedQuery {
   const resolved: ResolvedAlias[] = [];
   const afterAliases: string[] = [];
+  const typedWords: string[] = [];
   for (const typed of raw.tokens) {
     const token = trimToken(index, typed); // §2: `stripe?` is `stripe`
     if (!token) continue;
+    typedWords.push(token);
     const canonical = index.aliases.get(token.toLowerCase());
     if (canonical && canonical !== token.toLowerCase()) {
       resolved.push({ alias: token, canonical });
@@ -68,5 +70,5 @@ export function resolveQuery(index: SpellingIndex, raw: RawQuery): ParsedQuery {
       for (const tag of tags) add(tag);
     }
   }
-  return { tokens, mode: raw.mode, resolved, expanded, ...(capped.length ? { capped } : {}) };
+  return { tokens, mode: raw.mode, resolved, expanded, ...(capped.length ? { capped } : {}), typed: typedWords };
 }

@@ -145,6 +145,8 @@ export interface ParsedQuery {
   expanded: Expansion[];
   /** Notes for project keys whose relevant tags were not all added (§F44); absent when none. */
   capped?: string[];
+  /** The words as typed, without their surrounding punctuation (§2), before aliases resolve. */
+  typed?: string[];
 }
 
 export interface ResultItem {

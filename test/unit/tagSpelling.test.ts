@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toJson } from '../../src/core/json';
+import { matchReasons } from '../../src/mcp/itemFacts';
 import { renderSummary } from '../../src/core/summary';
 import { nearestTags, trimToken } from '../../src/core/tagSpelling';
 import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
@@ -71,4 +72,10 @@ describe('§5 no match: did you mean', () => {
     assert.equal(suggestion.query, 'kubernetes');
     assert.equal(toJson(query(home, 'stripe')).suggestions, undefined, 'no field when something matched');
   });
+});
+
+test('the MCP tools say a word typed with punctuation matched as that tag', () => {
+  const r = query(home, 'stripe?');
+  const item = r.items.find((i) => i.path === 's.md')!;
+  assert.deepEqual(matchReasons(item, r, 'stripe?'), [{ kind: 'tag', value: 'stripe' }]);
 });
