@@ -136,10 +136,9 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     vscode.workspace.onDidChangeWorkspaceFolders(() => reloadAndFollow('workspace folders changed')),
   );
 
-  // The index and the tree's rows, read and built before the view is opened; a view already open
+  // The index and the tree's rows, read and built before the view is opened; a view opening now
   // asks first and shows a loading row meanwhile (never a blank pane).
-  const prepare = setTimeout(() => tree.prepareIfHidden(), 0);
-  context.subscriptions.push({ dispose: () => clearTimeout(prepare) });
+  tree.prepareSoon();
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
   return createApi(service, tree, watchers, participantHandler(service, log, derivedQuery));

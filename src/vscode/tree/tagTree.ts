@@ -16,6 +16,8 @@ const COUNT_SLICE_MS = 25;
 const COUNT_LATER_ABOVE_FILES = 2_000;
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
 const REFRESH_SENT_MS = 20;
+/** How long after activation the rows are built unasked: time for an opening view to ask first. */
+const PREPARE_AFTER_MS = 250;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
 /** The most ids remembered; the oldest go first. */
@@ -53,6 +55,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
   private buildTimer: ReturnType<typeof setTimeout> | undefined;
+  private buildingSoon = false;
 
   constructor(
     private readonly service: RetrievalService,
@@ -199,7 +202,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (node) return node.children ?? [];
     // Nothing read yet: index.md is read and the rows built right after this answer, which says
     // so, so the view shows a row, never an empty pane, for as long as that takes.
-    if (!this.roots && !this.service.isLoaded) {
+    if (!this.roots && (!this.service.isLoaded || this.buildTimer)) {
       this.buildSoon();
       return [LOADING_ROW];
     }
@@ -259,18 +262,25 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   /**
-   * prepare() unless the view is showing: an open view asks at once, and reading index.md first
-   * would keep it blank until the rows came; it gets the loading row instead (getChildren).
+   * prepare() a moment after activation: a view opening with the activation asks within that
+   * moment and gets the loading row first (reading index.md first would keep it blank until the
+   * rows came); a hidden view has its rows ready for the click.
    */
-  prepareIfHidden(): void {
-    if (this.view?.visible && !this.service.isLoaded) return;
-    this.prepare();
+  prepareSoon(): void {
+    if (this.buildTimer || this.roots) return;
+    this.buildTimer = setTimeout(() => {
+      this.buildTimer = undefined;
+      if (!this.disposed) this.prepare();
+    }, PREPARE_AFTER_MS);
   }
 
   /** The rows built in the next turn, then the view told (it asks again and gets them). */
   private buildSoon(): void {
-    if (this.buildTimer) return;
+    if (this.buildingSoon) return;
+    clearTimeout(this.buildTimer); // prepareSoon's, if it has not run: this one builds and tells the view
+    this.buildingSoon = true;
     this.buildTimer = setTimeout(() => {
+      this.buildingSoon = false;
       this.buildTimer = undefined;
       if (this.disposed) return;
       this.prepare();
