@@ -29,9 +29,10 @@ export function noticeStep(hasModel: boolean, state: NoticeState): { tell: boole
   return { tell: true, state: { ...state, told: true } };
 }
 
-/** Said when `@context` is typed into the chat input with no model (distinct from the notice above, so it shows again there). */
-export const NO_MODEL_TYPED =
-  '@context needs a chat model and none is available in this editor, so VS Code answers "Language model unavailable" without asking it. Context: Query answers the same query here without one.';
+/** Said when a `@context` request is sent from the chat input with no model (distinct from the notice above, so it shows again there). */
+export const NO_MODEL_TYPED = '@context cannot answer: no chat model is available in this editor.';
+export const NO_MODEL_DETAIL =
+  'VS Code replies "Language model unavailable" without asking @context. Context: Query answers the same query without a model: it finds the notes and opens, copies or attaches them.';
 
 /** The query typed after `@context` in the chat input (`@context stripe` → `stripe`); none for a `/load` or nothing yet. */
 export function typedContextQuery(text: string): string | undefined {

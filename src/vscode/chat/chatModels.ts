@@ -8,6 +8,7 @@ import type { Log } from '../shared/log';
 import {
   NO_MODEL_ACTIONS,
   NO_MODEL_NOTICE,
+  NO_MODEL_DETAIL,
   NO_MODEL_TYPED,
   NOT_AGAIN_ACTION,
   noticeStep,
@@ -54,25 +55,35 @@ export function watchChatModels(log: Log, memento?: vscode.Memento): vscode.Disp
   const disposables: vscode.Disposable[] = [{ dispose: () => clearTimeout(timer) }];
   if (typeof vscode.lm.onDidChangeChatModels === 'function')
     disposables.push(vscode.lm.onDidChangeChatModels(() => void check()));
-  // Where the chat input reaches the extension host as a document (VS Code 1.139 does), `@context`
-  // typed there with no model is told where the user looks, once per window; its button runs the
-  // query typed so far.
+  // Where the chat input reaches the extension host as a document (VS Code 1.139 does), a
+  // `@context` request sent with no model (the input cleared) is told there and then, once per
+  // window: modal, since a toast is held back while the chat input has the focus. Its button
+  // runs the query that was typed.
   let toldInChat = false;
   let typed: string | undefined;
+  let armed = false;
   disposables.push(
     vscode.workspace.onDidChangeTextDocument((e) => {
       if (last !== false || !isChatInput(e.document)) return;
       const text = e.document.getText();
-      if (!/^\s*@context\b/.test(text)) return;
-      typed = typedContextQuery(text) ?? typed;
+      if (/^\s*@context\b/.test(text)) {
+        armed = true;
+        typed = typedContextQuery(text) ?? typed;
+        return;
+      }
+      if (!armed || text.trim() !== '') return;
+      armed = false;
       if (toldInChat || memento?.get<NoticeState>(NOTICE_KEY)?.muted) return;
       toldInChat = true;
-      log.info(`Chat: @context typed in the chat input (${e.document.uri.scheme}) with no model: told the user`);
-      void vscode.window.showWarningMessage(NO_MODEL_TYPED, QUERY_ACTION, NOT_AGAIN_ACTION).then(async (choice) => {
-        if (choice === QUERY_ACTION) await vscode.commands.executeCommand('ariaContext.query', typed);
-        else if (choice === NOT_AGAIN_ACTION)
-          await memento?.update(NOTICE_KEY, { told: true, muted: true } satisfies NoticeState);
-      });
+      log.info(`Chat: @context sent from the chat input (${e.document.uri.scheme}) with no model: told the user`);
+      const query = typed;
+      void vscode.window
+        .showWarningMessage(NO_MODEL_TYPED, { modal: true, detail: NO_MODEL_DETAIL }, QUERY_ACTION, NOT_AGAIN_ACTION)
+        .then(async (choice) => {
+          if (choice === QUERY_ACTION) await vscode.commands.executeCommand('ariaContext.query', query);
+          else if (choice === NOT_AGAIN_ACTION)
+            await memento?.update(NOTICE_KEY, { told: true, muted: true } satisfies NoticeState);
+        });
     }),
   );
   return disposables;
