@@ -285,7 +285,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       if (this.disposed) return;
       this.prepare();
       this.changed.fire();
-    }, 0);
+    }, REFRESH_SENT_MS); // after the loading row's answer has gone out: the build holds the thread
   }
 
   /**
