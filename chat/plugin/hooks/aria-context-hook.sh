@@ -3,7 +3,8 @@
 # VS Code started from a desktop launcher often has no `node` on PATH (Homebrew, nvm, Volta and
 # fnm install it where only a terminal's PATH looks), so the usual places are tried too, and
 # ARIA_CONTEXT_NODE names one. Without any, the hook does nothing (exit 0) and says so on stderr,
-# so the agent's turn goes on.
+# so the agent's turn goes on. It needs a POSIX `sh`: on Windows that is Git Bash or WSL; where
+# VS Code runs hooks without one, this hook cannot run (use `aria-context setup claude-code --hooks`).
 cli="$(dirname "$0")/../../../dist/cli.js"
 for node in "$ARIA_CONTEXT_NODE" "$(command -v node 2>/dev/null)" /opt/homebrew/bin/node /usr/local/bin/node \
   /usr/bin/node "$HOME/.volta/bin/node" "$HOME/.local/share/fnm/aliases/default/bin/node" \
