@@ -270,7 +270,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (this.buildTimer || this.roots) return;
     this.buildTimer = setTimeout(() => {
       this.buildTimer = undefined;
-      if (!this.disposed) this.prepare();
+      // Shown by now, the view asks (if it has not already) and gets the loading row first.
+      if (!this.disposed && !this.view?.visible) this.prepare();
     }, PREPARE_AFTER_MS);
   }
 
