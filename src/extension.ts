@@ -14,6 +14,7 @@ import { registerCommands } from './vscode/shared/commands';
 import { CONNECT_AGENTS_COMMAND, connectAgents } from './vscode/connect/connectAgents';
 import { FileActions } from './vscode/shared/fileActions';
 import { IndexDiagnostics } from './vscode/health/indexDiagnostics';
+import { watchStaleTags } from './vscode/health/staleTagsHint';
 import { IndexQuickFixes } from './vscode/health/quickFixes';
 import { registerHealthCommands } from './vscode/health/healthCommands';
 import { registerRebuildCommands } from './vscode/rebuild/rebuildCommand';
@@ -83,7 +84,15 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   );
 
   // Knowledge for the active file and the index's health: one status bar item, the tree's top rows.
-  const diagnostics = new IndexDiagnostics(service, log, watchers.onDidEditNote, work, indexWorker.check);
+  const diagnostics = new IndexDiagnostics(
+    service,
+    log,
+    watchers.onDidEditNote,
+    work,
+    indexWorker.check,
+    indexWorker.checkText,
+    context.workspaceState,
+  );
   const activeFile = new ActiveFileKnowledgeView(service, diagnostics, log, work);
   tree.setTopSection(activeFile);
   const derivedQuery = () => activeFile.derivedNow();
@@ -98,6 +107,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
       IndexQuickFixes.metadata,
     ),
     vscode.commands.registerCommand(QUERY_ACTIVE_FILE_COMMAND, () => activeFile.runQuery()),
+    watchStaleTags(service, watchers.onDidEditNote, log),
     vscode.commands.registerCommand(CONNECT_AGENTS_COMMAND, () => connectAgents(context)),
     vscode.commands.registerCommand('ariaContext.checkIndex', async () => {
       try {
@@ -128,9 +138,9 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     vscode.workspace.onDidChangeWorkspaceFolders(() => reloadAndFollow('workspace folders changed')),
   );
 
-  // The index and the tree's rows, read and built while the workbench opens the view.
-  const prepare = setTimeout(() => tree.prepare(), 0);
-  context.subscriptions.push({ dispose: () => clearTimeout(prepare) });
+  // The index and the tree's rows, read and built before the view is opened; a view opening now
+  // asks first and shows a loading row meanwhile (never a blank pane).
+  tree.prepareSoon();
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
   return createApi(service, tree, watchers, participantHandler(service, log, derivedQuery));

@@ -143,6 +143,7 @@ export function loadConfig(sources: ConfigSources): ConfigOutcome {
     config: {
       configFile: file,
       knowledgeFolder,
+      folderFrom: folderSetting ? null : file,
       home,
       projectsEnabled: isTrue(data['projects_enabled']),
       // `aria_context_hook: false` turns `aria-context hook` off (an aria-context key, ignored by aria-knowledge)

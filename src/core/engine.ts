@@ -7,6 +7,7 @@ import { queryTooLarge } from './limits';
 import { emptyProjectNote, LEGACY_IDEAS, USAGE } from './messages';
 import { projectFileItem } from './projectTier';
 import { parseQueryText, resolveQuery } from './query';
+import { nearestTags } from './tagSpelling';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
 import { trackedArtifacts } from './artifacts';
@@ -84,17 +85,19 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   }
 
   warnings.push(...indexWarnings(index));
+  const noMatch = knowledge.length === 0;
   return {
     query,
     items: [...knowledge, ...artifacts],
     found: knowledge.filter((i) => i.problem === null).length,
-    noMatch: knowledge.length === 0,
+    noMatch,
     ideas,
     showsIdeas: projectTokens.length > 0,
     emptyProjectNotes: projectTier.emptyNotes,
     legacyNote,
     warnings,
     knownTags: index.knownTags,
+    ...(noMatch ? { suggestions: nearestTags(index, query.tokens) } : {}),
   };
 }
 

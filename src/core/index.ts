@@ -104,6 +104,7 @@ export {
 } from './indexGen';
 export {
   checkIndex,
+  checkIndexText,
   problemLines,
   healthSummary,
   INDEX_REBUILD_HINT,

@@ -10,12 +10,14 @@
 import { indexPathVerdict } from './crossProject';
 import { Availability } from './availability';
 import type { Snapshot } from './engine';
-import { indexLines, type IndexLineEntry, type IndexLines } from './indexParser';
+import { indexLines, parseIndex, type IndexLineEntry, type IndexLines } from './indexParser';
+import { MAX_INDEX_BYTES } from './limits';
 import { splitLines } from './indexParser/text';
 import { normaliseRelative } from './paths';
 import { plural } from './plural';
 import { ageInDays, ageText, isIsoDate } from './staleness';
 import { teamEntryVerdict } from './teamShared';
+import type { Config } from './types';
 
 export type IndexProblemKind =
   | 'unparsed'
@@ -111,6 +113,20 @@ export class Problems {
       this.list.push(first);
     }
   }
+}
+
+/**
+ * The cheap check of index.md's text as it is now (an editor's unsaved buffer, or the file),
+ * parsed and checked together so every line number is the text's own; with the text of the
+ * lines it points to. Null for a text above the size index.md may have (§9).
+ */
+export function checkIndexText(
+  config: Config,
+  text: string,
+): { health: IndexHealth; lines: Record<number, string> } | null {
+  if (text.length > MAX_INDEX_BYTES) return null;
+  const health = checkIndex({ config, index: parseIndex(text) }, text);
+  return { health, lines: problemLines(health, text) };
 }
 
 /** The cheap part: everything that needs only index.md, the config and folder listings. */

@@ -43,6 +43,7 @@ export function toJson(result: QueryResult) {
     notes: [...result.emptyProjectNotes, ...(result.legacyNote ? [result.legacyNote] : []), ...result.warnings],
     ideas: result.ideas.map((i) => ({ date: i.date, type: i.type, title: i.title, stale: i.stale, path: i.path })),
     noMatch: result.noMatch,
+    ...(result.noMatch ? { suggestions: result.suggestions ?? [] } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // §2, §2.5 and §3: split the query, resolve aliases, expand project keys.
 import { expansionCapped, MAX_EXPANDED_TAGS } from './limits';
-import type { Expansion, KnowledgeIndex, ParsedQuery, QueryMode, ResolvedAlias } from './types';
+import { trimToken, type SpellingIndex } from './tagSpelling';
+import type { Expansion, ParsedQuery, QueryMode, ResolvedAlias } from './types';
 
 export interface RawQuery {
   tokens: string[];
@@ -21,10 +22,14 @@ export function parseQueryText(input: string | readonly string[]): RawQuery {
   return { tokens, mode };
 }
 
-export function resolveQuery(index: Pick<KnowledgeIndex, 'aliases' | 'projects'>, raw: RawQuery): ParsedQuery {
+export function resolveQuery(index: SpellingIndex, raw: RawQuery): ParsedQuery {
   const resolved: ResolvedAlias[] = [];
   const afterAliases: string[] = [];
-  for (const token of raw.tokens) {
+  const typedWords: string[] = [];
+  for (const typed of raw.tokens) {
+    const token = trimToken(index, typed); // §2: `stripe?` is `stripe`
+    if (!token) continue;
+    typedWords.push(token);
     const canonical = index.aliases.get(token.toLowerCase());
     if (canonical && canonical !== token.toLowerCase()) {
       resolved.push({ alias: token, canonical });
@@ -65,5 +70,5 @@ export function resolveQuery(index: Pick<KnowledgeIndex, 'aliases' | 'projects'>
       for (const tag of tags) add(tag);
     }
   }
-  return { tokens, mode: raw.mode, resolved, expanded, ...(capped.length ? { capped } : {}) };
+  return { tokens, mode: raw.mode, resolved, expanded, ...(capped.length ? { capped } : {}), typed: typedWords };
 }

@@ -14,17 +14,20 @@ import {
 } from './indexCache';
 import { indexFromImage, parseIndex, parseIndexCompact } from './indexParser';
 import { indexTooLarge, MAX_INDEX_BYTES } from './limits';
-import { NO_INDEX } from './messages';
+import { noFolderMessage, noIndexMessage, unreadableIndexMessage } from './messages';
 import { describeFsError } from './paths';
 import { openKnowledgeFile } from './reader';
 import type { Config } from './types';
 
 export type SnapshotErrorCode = 'not-configured' | 'config-not-found' | 'no-index';
 
+/** §1 Why there is no index to read: the folder is missing, it holds no index.md, or index.md cannot be read. */
+export type NoIndexReason = 'noFolder' | 'noIndex' | 'unreadable';
+
 export type SnapshotOutcome =
   /** cacheJob: the index was parsed and may now be cached (ReadOptions.cache): the caller runs it when it likes. */
   | { ok: true; snapshot: Snapshot; cacheJob?: IndexCacheJob }
-  | { ok: false; code: SnapshotErrorCode; message: string; config?: Config };
+  | { ok: false; code: SnapshotErrorCode; message: string; config?: Config; reason?: NoIndexReason };
 
 export function indexPath(config: Config): string {
   return path.join(config.knowledgeFolder, 'index.md');
@@ -55,7 +58,7 @@ export function loadSnapshot(
   return readIndexFor(configOutcome.config, options);
 }
 
-export type IndexText = { ok: true; text: string } | { ok: false; message: string };
+export type IndexText = { ok: true; text: string } | { ok: false; message: string; reason: NoIndexReason };
 
 /** index.md's text, sized before it is read (§9): what readIndexFor parses and the health check reads. */
 export function readIndexText(config: Config): IndexText {
@@ -69,27 +72,48 @@ export function readIndexText(config: Config): IndexText {
 function withIndexFile<T>(
   config: Config,
   use: (fd: number, stat: fs.BigIntStats) => T,
-): T | { ok: false; message: string } {
+): T | { ok: false; message: string; reason: NoIndexReason } {
   const file = indexPath(config);
   try {
     const fd = openKnowledgeFile(config.knowledgeFolder, file, config.home); // §9 the reader's rule for the folder
     try {
       const stat = fs.fstatSync(fd, { bigint: true });
-      if (stat.size > BigInt(MAX_INDEX_BYTES)) return { ok: false, message: indexTooLarge(file, Number(stat.size)) };
+      if (stat.size > BigInt(MAX_INDEX_BYTES))
+        return { ok: false, message: indexTooLarge(file, Number(stat.size)), reason: 'unreadable' };
       return use(fd, stat);
     } finally {
       fs.closeSync(fd);
     }
   } catch (err) {
-    return { ok: false, message: cannotRead(config, err) };
+    return { ok: false, ...cannotRead(config, err) };
   }
 }
 
-function cannotRead(config: Config, err: unknown): string {
+/** §1 Says which of the three it is: no folder (naming what named it), no index.md, an index.md that cannot be read. */
+function cannotRead(config: Config, err: unknown): { message: string; reason: NoIndexReason } {
   const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR'
-    ? NO_INDEX
-    : `Cannot read ${indexPath(config)}: ${describeFsError(err, 'read error')}. ${NO_INDEX}`;
+  if (code !== 'ENOENT' && code !== 'ENOTDIR')
+    return {
+      message: unreadableIndexMessage(indexPath(config), describeFsError(err, 'read error')),
+      reason: 'unreadable',
+    };
+  if (!isFolder(config.knowledgeFolder))
+    return {
+      message: noFolderMessage(
+        config.knowledgeFolder,
+        config.folderFrom === undefined ? config.configFile : config.folderFrom,
+      ),
+      reason: 'noFolder',
+    };
+  return { message: noIndexMessage(config.knowledgeFolder), reason: 'noIndex' };
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function parseFor(text: string, options: ReadOptions) {
@@ -99,7 +123,7 @@ function parseFor(text: string, options: ReadOptions) {
 export function readIndexFor(config: Config, options: ReadOptions = {}): SnapshotOutcome {
   if (options.cache) return readIndexCached(config, options, options.cache);
   const read = readIndexText(config);
-  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config };
+  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config, reason: read.reason };
   return { ok: true, snapshot: { config, index: parseFor(read.text, options) } };
 }
 
@@ -118,7 +142,7 @@ function readIndexCached(config: Config, options: ReadOptions, cache: IndexCache
       : undefined;
     return { ok: true as const, hit: false as const, text, job };
   });
-  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config };
+  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config, reason: read.reason };
   if (read.hit) return { ok: true, snapshot: { config, index: read.index } };
   return { ok: true, snapshot: { config, index: parseFor(read.text, options) }, cacheJob: read.job };
 }

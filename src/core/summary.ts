@@ -22,6 +22,7 @@ export function renderSummaryView(view: SummaryView): string {
         out.push(...block.notes);
         break;
       case 'noMatchHelp':
+        if (block.didYouMean) out.push(block.didYouMean);
         out.push(block.knownTags, block.hint);
         break;
       case 'group':

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import { plural } from './plural';
 import {
+  didYouMeanLine,
   expandedLine,
   LEGACY_IDEAS_PLAIN,
   noMatchLine,
@@ -79,8 +80,8 @@ export type SummaryBlock =
   | { kind: 'queryNotes'; lines: string[] }
   | { kind: 'found'; line: string; noMatch: boolean }
   | { kind: 'emptyProjects'; notes: string[] }
-  /** After a no-match: the known tags and the rebuild hint. */
-  | { kind: 'noMatchHelp'; knownTags: string; hint: string }
+  /** After a no-match: the nearest tags (`Did you mean: kubernetes?`, null when none is near), the known tags and the rebuild hint. */
+  | { kind: 'noMatchHelp'; didYouMean: string | null; suggestions: string[]; knownTags: string; hint: string }
   /** `size` is what a heading counts: files, or lines for artifacts (they may be missing). */
   | { kind: 'group'; category: Category; title: string; size: string; heading: boolean; items: ItemView[] }
   | { kind: 'ideas'; count: number; ideas: IdeaView[]; legacyNote: string | null }
@@ -153,7 +154,13 @@ export function summaryView(result: QueryResult, audience: Audience = 'aria'): S
   });
   if (result.emptyProjectNotes.length) blocks.push({ kind: 'emptyProjects', notes: [...result.emptyProjectNotes] });
   if (result.noMatch)
-    blocks.push({ kind: 'noMatchHelp', knownTags: knownTagsLine(result.knownTags), hint: rebuildHintFor(audience) });
+    blocks.push({
+      kind: 'noMatchHelp',
+      didYouMean: result.suggestions?.length ? didYouMeanLine(result.suggestions) : null,
+      suggestions: result.suggestions ?? [],
+      knownTags: knownTagsLine(result.knownTags),
+      hint: rebuildHintFor(audience),
+    });
 
   const groups = GROUP_ORDER.map((category) => ({
     category,

@@ -20,6 +20,8 @@ export interface Config {
   /** The config file the settings came from, or null when only a folder override was given. */
   configFile: string | null;
   knowledgeFolder: string;
+  /** The config file whose knowledge_folder named the folder; null when a folder override (setting, --folder) did. Absent: configFile. */
+  folderFrom?: string | null;
   home: string;
   projectsEnabled: boolean;
   /** Whether `aria-context hook` may push context (config key `aria_context_hook`); absent means yes. */
@@ -152,6 +154,8 @@ export interface ParsedQuery {
   expanded: Expansion[];
   /** Notes for project keys whose relevant tags were not all added (§F44); absent when none. */
   capped?: string[];
+  /** The words as typed, without their surrounding punctuation (§2), before aliases resolve. */
+  typed?: string[];
 }
 
 export interface ResultItem {
@@ -214,4 +218,6 @@ export interface QueryResult {
   legacyNote: string | null;
   warnings: string[];
   knownTags: KnownTag[];
+  /** After a no-match: the known tags nearest to the words the index does not know (`kubernets` → kubernetes). */
+  suggestions?: string[];
 }

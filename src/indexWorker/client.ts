@@ -54,6 +54,8 @@ interface Running {
 
 /** The cheap index check (checkIndex) of a snapshot, with the text of the lines it points to; `again`: not the load's report, a new check (the notes changed). */
 export type IndexChecker = (snapshot: Snapshot, again?: boolean) => Promise<CheckMessage>;
+/** The cheap check of a text of index.md (an unsaved buffer), on the worker. */
+export type IndexTextChecker = (config: Config, text: string) => Promise<CheckMessage>;
 
 export class IndexWorker {
   /** The reports the loads' workers are computing, by the index they sent. */
@@ -86,6 +88,10 @@ export class IndexWorker {
     return this.start('check', snapshot.config, 1)[0] as Promise<CheckMessage>;
   };
 
+  /** The cheap check of an unsaved index.md's text (the editor's buffer), with the lines it points to. */
+  readonly checkText: IndexTextChecker = (config, text) =>
+    this.start('check', config, 1, text)[0] as Promise<CheckMessage>;
+
   /** Workers running now: busy, or idle and not yet ended. */
   get running(): number {
     return this.workers.size;
@@ -109,7 +115,7 @@ export class IndexWorker {
   }
 
   /** Posts `job` to the worker (started if there is none); one promise per message it will post, in order. */
-  private start(job: WorkerJob, config: Config, answers: number): Array<Promise<unknown>> {
+  private start(job: WorkerJob, config: Config, answers: number, text?: string): Array<Promise<unknown>> {
     this.posted++;
     const id = ++this.nextId;
     const promises: Array<Promise<unknown>> = [];
@@ -134,7 +140,7 @@ export class IndexWorker {
       this.timeoutMs,
     );
     running.jobs.set(id, pending);
-    running.worker.postMessage({ id, job, config } satisfies WorkerRequest);
+    running.worker.postMessage({ id, job, config, ...(text === undefined ? {} : { text }) } satisfies WorkerRequest);
     return promises;
   }
 

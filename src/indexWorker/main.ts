@@ -5,17 +5,22 @@
 //   check  parse it and post only the report (for a snapshot the worker did not load).
 // Nothing is kept between jobs: each reads index.md as it is then.
 import { parentPort } from 'node:worker_threads';
-import { checkIndex, parseIndex, problemLines, readIndexText } from '../core';
+import { checkIndex, checkIndexText, parseIndex, problemLines, readIndexText } from '../core';
 import { imageMessage, type CheckMessage, type LoadMessage, type WorkerRequest } from './message';
 
-parentPort?.on('message', ({ id, job, config }: WorkerRequest) => {
+parentPort?.on('message', ({ id, job, config, text }: WorkerRequest) => {
+  if (text !== undefined) {
+    const checked = checkIndexText(config, text);
+    const report: CheckMessage = checked ?? { health: null };
+    return parentPort?.postMessage({ id, message: report });
+  }
   const read = readIndexText(config);
   const index = read.ok ? parseIndex(read.text) : null;
   if (job === 'load') {
     if (!read.ok)
       parentPort?.postMessage({
         id,
-        message: { ok: false, code: 'no-index', message: read.message } satisfies LoadMessage,
+        message: { ok: false, code: 'no-index', message: read.message, reason: read.reason } satisfies LoadMessage,
       });
     else {
       const { message, transfer } = imageMessage(index!);

@@ -17,6 +17,8 @@ export interface WorkerRequest {
   id: number;
   job: WorkerJob;
   config: Config;
+  /** A check of this text (an editor's unsaved index.md) instead of the file on disk. */
+  text?: string;
 }
 
 export interface WorkerAnswer {
@@ -26,7 +28,12 @@ export interface WorkerAnswer {
 
 export type LoadMessage =
   | { ok: true; image: IndexImage }
-  | { ok: false; code: Extract<SnapshotOutcome, { ok: false }>['code']; message: string };
+  | {
+      ok: false;
+      code: Extract<SnapshotOutcome, { ok: false }>['code'];
+      message: string;
+      reason?: Extract<SnapshotOutcome, { ok: false }>['reason'];
+    };
 
 /** The cheap check's report and the text of the lines it points to, or null when index.md could not be read. */
 export type CheckMessage = { health: IndexHealth; lines: Record<number, string> } | { health: null };
@@ -39,6 +46,6 @@ export function imageMessage(index: KnowledgeIndex): { message: LoadMessage; tra
 
 /** The outcome for the receiving thread's own config (the worker's copy is not kept). */
 export function messageOutcome(message: LoadMessage, config: Config): SnapshotOutcome {
-  if (!message.ok) return { ok: false, code: message.code, message: message.message, config };
+  if (!message.ok) return { ok: false, code: message.code, message: message.message, config, reason: message.reason };
   return { ok: true, snapshot: { config, index: indexFromImage(message.image) } };
 }

@@ -117,6 +117,11 @@ export const QUERY_OUTPUT_SCHEMA = {
       type: 'string',
       description: 'Present while lines remain: pass it as "cursor", with the same "query", to get the next page.',
     },
+    suggestions: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'With noMatch only: the known tags nearest to the words the index does not know.',
+    },
   },
   required: ['tokens', 'mode', 'resolved', 'expanded', 'found', 'items', 'notes', 'ideas', 'noMatch'],
 };

@@ -28,7 +28,7 @@ export function matchReasons(item: ResultItem, result: QueryResult, text: string
   const q = result.query;
   const aliasOf = new Map(q.resolved.map((r) => [r.canonical.toLowerCase(), r]));
   const typed = new Set<string>();
-  for (const t of parseQueryText(text).tokens) {
+  for (const t of q.typed ?? parseQueryText(text).tokens) {
     const alias = q.resolved.find((r) => r.alias.toLowerCase() === t.toLowerCase());
     typed.add((alias ? alias.canonical : t).toLowerCase());
   }

@@ -1,5 +1,5 @@
 // The chat customizations of the installed .vsix in a real VS Code (code-server 1.139) through
-// Chromium: the `context` skill (chatSkills) in Chat: Configure Skills, the `/context` prompt file
+// Chromium: the `knowledge-notes` skill (chatSkills) in Chat: Configure Skills, the `/context` prompt file
 // (chatPromptFiles) in the chat input's `/` menu, and the plugin's hooks (chatPlugins,
 // hooks/hooks.json) under Chat: Open Customizations › Hooks.
 //
@@ -35,18 +35,18 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
 
   after(() => endSession('chat-customizations-e2e', session));
 
-  test('Chat: Configure Skills lists the context skill', async () => {
+  test('Chat: Configure Skills lists the knowledge-notes skill', async () => {
     const row = await waitFor(
       async () => {
         await runCommand(page, 'Chat: Configure Skills...');
         await sleep(1000);
         const rows = await quickInputItems(page);
-        const found = rows.find((r) => r.label === 'context' || /\bcontext\b/.test(r.ariaLabel));
+        const found = rows.find((r) => r.label === 'knowledge-notes' || /\bknowledge-notes\b/.test(r.ariaLabel));
         if (!found) await closeQuickInput(page);
         return found;
       },
       60_000,
-      'the context skill in Configure Skills',
+      'the knowledge-notes skill in Configure Skills',
     );
     assert.ok(row);
     await screenshot(page, 'chat-skills');
@@ -102,6 +102,9 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
       throw err;
     });
     assert.match(text, /Plugins \d+ .*hooks\.json/);
+    // Each event once: the plugin's hooks.json is read once (not also through its manifest).
+    assert.equal(text.match(/aria-context:userpromptsubmit/gi)?.length, 1, 'UserPromptSubmit listed once');
+    assert.equal(text.match(/aria-context:sessionstart/gi)?.length, 1, 'SessionStart listed once');
     await screenshot(page, 'chat-hooks');
   });
 });

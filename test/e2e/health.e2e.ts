@@ -2,11 +2,14 @@
 // through its UI by Chromium, on the example folder (a refused entry, a duplicate, a note deleted
 // on disk):
 //   - the index row opens index.md and the Problems panel; a Warnings row opens its line;
+//   - Problems follows the open buffer: a fix applied and not saved clears its problem, and the
+//     problems after it point at their lines in the buffer;
 //   - a listed note deleted is a problem without index.md changing, and restoring it clears it;
 //   - quick fixes (Ctrl+.) remove a duplicate entry and the entry of a missing file, and add a
 //     note Check Index found missing from the index under its tags, in the buffer only: index.md
 //     on disk is unchanged until the user saves; once saved, the problem clears itself; a
 //     note whose tags changed has its entries updated from its front matter;
+//   - Check Index's findings survive a window reload (the notes it found are checked again);
 //   - a note fixed in itself (its front matter) clears its problem when saved.
 //
 //   npm run package && node --import tsx --test test/e2e/health.e2e.ts
@@ -31,7 +34,7 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { TAGS_VIEW, endSession, fixtureHome, golden, packagedVsix, tagTreeRow } from './workbench';
+import { TAGS_VIEW, endSession, extensionLog, fixtureHome, golden, packagedVsix, tagTreeRow } from './workbench';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
 const REFUSED = '- ../.claude/aria-knowledge.local.md — Local config (outside the knowledge folder: never surfaced)';
@@ -164,7 +167,11 @@ describe('index health you can act on, in the real workbench', () => {
     page = wb.page;
   });
 
-  after(() => endSession('health-e2e', { page, wb, server }));
+  after(() =>
+    endSession('health-e2e', { page, wb, server }, (artifacts, s) =>
+      fs.writeFileSync(path.join(artifacts, 'health-e2e-extension.log'), extensionLog(s)),
+    ),
+  );
 
   let original: string | undefined;
   const postgresNote = () => path.join(home, 'knowledge', 'references', 'sources', 'postgres-locks.md');
@@ -230,7 +237,23 @@ describe('index health you can act on, in the real workbench', () => {
     await goToLine(page, lineOf(onDisk, DUPLICATE, 2));
     await applyQuickFix(page, 'Remove the duplicate listing of references/stripe-webhook-patterns.md');
     await expectEditedNotSaved(page, indexFile, onDisk);
+    // Problems follows the buffer, unsaved: the fixed duplicate goes, the refused entry below it moves up a line.
+    await showProblems(page);
+    await waitFor(
+      async () => (await problemRow(page, 'listed twice').count()) === 0,
+      30_000,
+      'the fixed duplicate to leave Problems before any save',
+    );
+    const refusedRow = problemRow(page, 'Refused ../.claude/aria-knowledge.local.md');
+    const moved = lineOf(onDisk, REFUSED) - 1;
+    await waitFor(
+      async () => (await refusedRow.count()) > 0 && (await refusedRow.innerText()).includes(`[Ln ${moved},`),
+      30_000,
+      `the refused entry's problem on line ${moved} of the buffer`,
+    );
+    assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'still nothing written');
     await screenshot(page, 'health-quick-fix-duplicate');
+    await page.locator('.part.editor .monaco-editor .view-lines').first().click();
     await saveEditor(page);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk.replace(`${DUPLICATE}\n${DUPLICATE}\n`, `${DUPLICATE}\n`));
     onDisk = fs.readFileSync(indexFile, 'utf8');
@@ -301,6 +324,17 @@ describe('index health you can act on, in the real workbench', () => {
     await showProblems(page);
     await waitFor(async () => (await found.count()) === 0, 30_000, 'the not-indexed problem to clear once saved');
     await screenshot(page, 'health-quick-fix-add-note');
+  });
+
+  test('Check Index findings survive a window reload: the notes are looked at again, not forgotten', async () => {
+    const found = problemRow(page, 'guides/deploy/k8s-rollouts.md: its front matter adds security');
+    await showProblems(page);
+    await waitFor(async () => (await found.count()) > 0, 30_000, 'the changed tags in Problems before the reload');
+    await page.reload();
+    await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
+    await showProblems(page);
+    await waitFor(async () => (await found.count()) > 0, 60_000, 'the changed tags in Problems after the reload');
+    await screenshot(page, 'health-findings-after-reload');
   });
 
   test('quick fix: a note whose tags changed has its entries updated from its front matter', async () => {

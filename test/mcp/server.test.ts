@@ -14,8 +14,6 @@ const USAGE =
   'Give "query" as one or more tags, aliases or project keys ("stripe api"; "api AND pagination" for notes with both).';
 const notConfigured = (home: string) =>
   `aria-knowledge is not configured. Looked for aria-knowledge.local.md in: ${['.claude', '.gemini/antigravity', '.codex'].map((d) => path.join(home, d, 'aria-knowledge.local.md')).join(', ')}. Ask the user to set up aria-knowledge, or to start this server with --config FILE or --folder DIR (aria-context setup <client> --folder DIR writes that).`;
-const noIndexText = (folder: string) =>
-  `No knowledge index found. Looked in ${folder}. Ask the user to build it (aria-context index --write).`;
 
 type JsonItem = { n: number | null; category: string; path: string };
 const knowledgeItems = (items: JsonItem[]) =>
@@ -324,7 +322,10 @@ describe('MCP server freshness and configuration', () => {
       writeTree(home, { '.claude/aria-knowledge.local.md': '---\nknowledge_folder: ~/kb\n---\n' });
       const noIndex = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
       assert.equal(noIndex.isError, true);
-      assert.equal(textOf(noIndex), noIndexText(path.join(home, 'kb')));
+      assert.equal(
+        textOf(noIndex),
+        `The knowledge folder ${path.join(home, 'kb')} does not exist (named by knowledge_folder in ${path.join(home, '.claude', 'aria-knowledge.local.md')}). Correct the path there, or point it at the folder that holds index.md.`,
+      );
       writeTree(home, { 'kb/index.md': `${INDEX_HEADER}## Tag Index\n### api\n- x.md — X\n`, 'kb/x.md': '# X\n' });
       const ready = (await s.client.callTool({ name: 'knowledge_query', arguments: { query: 'api' } })) as TextResult;
       assert.notEqual(ready.isError, true);

@@ -202,7 +202,7 @@ test('index.md is held to the reader rule: a symlink out of the knowledge folder
   assert.ok(!outcome.ok);
   assert.match(
     outcome.message,
-    /^Cannot read .*index\.md: it is a symlink to a file outside the knowledge folder, which is never read\. /,
+    /^Cannot read .*index\.md: it is a symlink to a file outside the knowledge folder, which is never read\./,
   );
   assert.ok(!outcome.message.includes(MARKER));
   const cli = runCli(['query', 'api', '--today', TODAY], home);

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { pickItems, renderBundle } from '../../src/core/loader';
-import { NO_INDEX } from '../../src/core/messages';
+import { noFolderMessage } from '../../src/core/messages';
 import { loadItems } from '../../src/core/reader';
 import { loadSnapshot } from '../../src/core/snapshot';
 import { renderSummary } from '../../src/core/summary';
@@ -46,30 +46,29 @@ function loadAll(result: ReturnType<typeof query>, h: TestHome) {
   return { load, bundle: renderBundle(load) };
 }
 
-test('missing knowledge folder: the no-index message, no throw; the CLI exits 3', () => {
+test('missing knowledge folder: the message names it and its config, no throw; the CLI exits 3', () => {
   const h = makeHome({});
   fs.rmSync(h.folder, { recursive: true });
+  const noFolder = noFolderMessage(h.folder, path.join(h.home, '.claude', 'aria-knowledge.local.md'));
   const outcome = loadSnapshot({ home: h.home, env: {} });
   assert.equal(outcome.ok, false);
   if (!outcome.ok) {
     assert.equal(outcome.code, 'no-index');
-    assert.equal(outcome.message, NO_INDEX);
+    assert.equal(outcome.message, noFolder);
   }
-  // the CLI's words: the folder looked in and the command that builds the index
-  const cliNoIndex = `No knowledge index found. Looked in ${h.folder}. Build it with: aria-context index --write`;
-  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${cliNoIndex}\n`, err: '' });
+  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${noFolder}\n`, err: '' });
   const json = runCli(['query', 'api', '--json'], h.home);
   assert.equal(json.code, 3);
-  assert.deepEqual(JSON.parse(json.out), { error: { code: 'no-index', message: cliNoIndex } });
+  assert.deepEqual(JSON.parse(json.out), { error: { code: 'no-index', message: noFolder } });
 
   // The folder is a file, or index.md is a directory: the same kind of answer, never a crash.
   fs.writeFileSync(h.folder, 'not a folder');
-  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${cliNoIndex}\n`, err: '' });
+  assert.deepEqual(runCli(['query', 'api'], h.home), { code: 3, out: `${noFolder}\n`, err: '' });
   fs.rmSync(h.folder);
   fs.mkdirSync(path.join(h.folder, 'index.md'), { recursive: true });
   const dirIndex = runCli(['query', 'api'], h.home);
   assert.equal(dirIndex.code, 3);
-  assert.match(dirIndex.out, /^Cannot read .*index\.md: it is not a regular file\. No knowledge index found\.\n$/);
+  assert.match(dirIndex.out, /^Cannot read .*index\.md: it is not a regular file\.\n$/);
 });
 
 /** How the EACCES test runs the CLI: which build, and as which user. */
@@ -188,7 +187,7 @@ test('unreadable files (EACCES): a clear message naming each one, everything els
   fs.chmodSync(k('index.md'), 0o000);
   const noIndex = run(['query', 'api']);
   assert.equal(noIndex.code, 3);
-  assert.equal(noIndex.out, `Cannot read ${k('index.md')}: permission denied. No knowledge index found.\n`);
+  assert.equal(noIndex.out, `Cannot read ${k('index.md')}: permission denied.\n`);
 
   const config = path.join(h.home, '.claude', 'aria-knowledge.local.md');
   fs.chmodSync(config, 0o000);
@@ -332,5 +331,5 @@ test('a FIFO in place of index.md, a note or an idea never blocks (bounded time)
   fs.symlinkSync(fifo, path.join(h.folder, 'index.md'));
   const noIndex = runCli(['query', 'api'], h.home);
   assert.equal(noIndex.code, 3, `index: ${noIndex.out}${noIndex.err}`);
-  assert.match(noIndex.out, /index\.md: it is not a regular file\. No knowledge index found/);
+  assert.match(noIndex.out, /index\.md: it is not a regular file\.$/m);
 });

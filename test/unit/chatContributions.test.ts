@@ -7,7 +7,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { fixtureCopy, repoRoot } from '../helpers';
+import { LOAD_TOOL, QUERY_TOOL } from '../../src/mcp/names';
+import { fixtureCopy, repoRoot, tempDir } from '../helpers';
 
 interface Manifest {
   version: string;
@@ -29,24 +30,41 @@ function frontMatter(file: string): Record<string, string> {
 }
 
 test('the skill, the prompt file and the plugin are contributed, and exist', () => {
-  assert.deepEqual(chatSkills, [{ path: './chat/skills/context/SKILL.md' }]);
+  assert.deepEqual(chatSkills, [{ path: './chat/skills/knowledge-notes/SKILL.md' }]);
   assert.deepEqual(chatPromptFiles, [{ path: './chat/prompts/context.prompt.md' }]);
   assert.deepEqual(chatPlugins, [{ path: './chat/plugin' }]);
   for (const p of [...chatSkills, ...chatPromptFiles, ...chatPlugins])
     assert.ok(fs.existsSync(path.join(repoRoot, p.path)), p.path);
 });
 
-test('the skill is named context, as its folder, with a description; the prompt file has one too', () => {
+test('the skill and the prompt file have distinct names and purposes; the skill is named as its folder', () => {
   const skill = path.join(repoRoot, chatSkills[0].path);
   const fm = frontMatter(skill);
-  assert.equal(fm.name, 'context');
+  assert.equal(fm.name, 'knowledge-notes');
   assert.equal(path.basename(path.dirname(skill)), fm.name, 'VS Code requires the folder name to equal the skill name');
   assert.ok(fm.description.length > 40 && fm.description.length <= 1024);
-  assert.ok(frontMatter(path.join(repoRoot, chatPromptFiles[0].path)).description.length > 20);
+  const prompt = frontMatter(path.join(repoRoot, chatPromptFiles[0].path));
+  assert.ok(prompt.description.length > 20);
   assert.equal(path.basename(chatPromptFiles[0].path), 'context.prompt.md', 'the file name gives the /context command');
+  assert.notEqual(fm.name, 'context', 'one /context in the / menu (the prompt file), not two');
+  assert.notEqual(fm.description, prompt.description);
 });
 
-test('the plugin: a Claude-format manifest of this version, and a hook on both events that runs the packaged CLI', () => {
+test("the chat files name the tools registered by default (the MCP server's); the editor's only under their setting", () => {
+  for (const file of [chatSkills[0].path, chatPromptFiles[0].path]) {
+    const text = fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    for (const tool of [QUERY_TOOL, LOAD_TOOL]) {
+      assert.ok(text.includes(`\`${tool}\``), `${file} names ${tool}`);
+      assert.ok(text.includes(`#${tool}`), `${file} references #${tool}`);
+    }
+    // The language-model tools are off by default: named only in the paragraph about their setting.
+    for (const paragraph of text.split(/\n\s*\n/))
+      if (/aria-context_(query|load)|#knowledge\b|#knowledgeLoad/.test(paragraph))
+        assert.match(paragraph, /ariaContext\.chat\.languageModelTools/, `${file}: ${paragraph}`);
+  }
+});
+
+test('the plugin: a Claude-format manifest of this version, and a hook listed once on each event that runs the packaged CLI', () => {
   const root = path.join(repoRoot, chatPlugins[0].path);
   const plugin = JSON.parse(fs.readFileSync(path.join(root, '.claude-plugin', 'plugin.json'), 'utf8')) as {
     name: string;
@@ -54,10 +72,14 @@ test('the plugin: a Claude-format manifest of this version, and a hook on both e
   };
   assert.equal(plugin.name, 'aria-context');
   assert.equal(plugin.version, manifest.version);
+  // hooks/hooks.json is read by default: naming it in the manifest too lists every hook twice.
+  assert.equal((plugin as { hooks?: unknown }).hooks, undefined);
   const hooks = JSON.parse(fs.readFileSync(path.join(root, 'hooks', 'hooks.json'), 'utf8')) as {
     hooks: Record<string, { hooks: { type: string; command: string }[] }[]>;
   };
   assert.deepEqual(Object.keys(hooks.hooks).sort(), ['SessionStart', 'UserPromptSubmit']);
+  for (const [event, entries] of Object.entries(hooks.hooks))
+    assert.equal(entries.flatMap((e) => e.hooks).length, 1, `one hook on ${event}`);
   const commands = new Set(
     Object.values(hooks.hooks).flatMap((entries) => entries.flatMap((e) => e.hooks.map((h) => h.command))),
   );
@@ -68,22 +90,53 @@ test('the plugin: a Claude-format manifest of this version, and a hook on both e
   const cli = path.join(repoRoot, 'dist', 'cli.js');
   if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
   const home = fixtureCopy('aria-plugin-hook-');
-  const input = JSON.stringify({
-    session_id: 'plugin-test',
-    hook_event_name: 'UserPromptSubmit',
-    cwd: home,
-    prompt: 'stripe api',
-  });
-  const run = spawnSync('sh', ['-c', command.split('${CLAUDE_PLUGIN_ROOT}').join(root)], {
-    env: { PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`, HOME: home },
-    input,
-    encoding: 'utf8',
-  });
-  assert.equal(run.status, 0, run.stderr);
+  let session = 0;
+  const input = () =>
+    JSON.stringify({
+      session_id: `plugin-test-${++session}`, // a session is told of a note once
+      hook_event_name: 'UserPromptSubmit',
+      cwd: home,
+      prompt: 'stripe api',
+    });
+  const shell = command.split('${CLAUDE_PLUGIN_ROOT}').join(root);
+  const runWith = (env: Record<string, string>) =>
+    spawnSync('/bin/sh', ['-c', shell], { env, input: input(), encoding: 'utf8' });
+  const answered = (run: ReturnType<typeof runWith>) => {
+    assert.equal(run.status, 0, run.stderr);
+    return (JSON.parse(run.stdout) as { hookSpecificOutput: { hookEventName: string } }).hookSpecificOutput
+      .hookEventName;
+  };
   assert.equal(
-    (JSON.parse(run.stdout) as { hookSpecificOutput: { hookEventName: string } }).hookSpecificOutput.hookEventName,
+    answered(runWith({ PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`, HOME: home })),
     'UserPromptSubmit',
   );
+
+  // VS Code started from a desktop launcher: no node on PATH. ARIA_CONTEXT_NODE (or a usual install place) is used.
+  const bare = tempDir('aria-no-node-');
+  for (const tool of ['sh', 'dirname', 'ls', 'sort'])
+    fs.symlinkSync(
+      execFileSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim(),
+      path.join(bare, tool),
+    );
+  const noNodeHome = path.join(bare, 'home');
+  fs.cpSync(home, noNodeHome, { recursive: true });
+  assert.equal(
+    answered(runWith({ PATH: bare, HOME: noNodeHome, ARIA_CONTEXT_NODE: process.execPath })),
+    'UserPromptSubmit',
+  );
+  const nvmNode = path.join(noNodeHome, '.nvm', 'versions', 'node', 'v20.0.0', 'bin', 'node');
+  fs.mkdirSync(path.dirname(nvmNode), { recursive: true });
+  fs.symlinkSync(process.execPath, nvmNode);
+  assert.equal(answered(runWith({ PATH: bare, HOME: noNodeHome })), 'UserPromptSubmit', 'found under ~/.nvm');
+
+  // No Node.js anywhere: the hook does nothing, says why on stderr, and the agent's turn goes on.
+  fs.rmSync(path.join(noNodeHome, '.nvm'), { recursive: true });
+  const none = runWith({ PATH: bare, HOME: noNodeHome });
+  if (!['/opt/homebrew/bin/node', '/usr/local/bin/node', '/usr/bin/node'].some((p) => fs.existsSync(p))) {
+    assert.equal(none.status, 0);
+    assert.equal(none.stdout, '');
+    assert.match(none.stderr, /no Node\.js found for the hook.*ARIA_CONTEXT_NODE/);
+  } else assert.equal(none.status, 0, none.stderr);
 });
 
 test('the .vsix ships all of it', () => {
@@ -93,7 +146,8 @@ test('the .vsix ships all of it', () => {
   for (const file of [
     'chat/plugin/.claude-plugin/plugin.json',
     'chat/plugin/hooks/hooks.json',
-    'chat/skills/context/SKILL.md',
+    'chat/skills/knowledge-notes/SKILL.md',
+    'chat/plugin/hooks/aria-context-hook.sh',
     'chat/prompts/context.prompt.md',
     'dist/cli.js',
   ]) {

@@ -49,10 +49,10 @@ describe('CLI', () => {
   });
 
   test('no index, exit 3', () => {
-    const noIndex = makeHome({});
+    const noIndex = makeHome({ files: { 'knowledge/a.md': '# A\n' } });
     assert.deepEqual(run(['query', 'api'], noIndex), {
       code: 3,
-      out: `No knowledge index found. Looked in ${path.join(noIndex, 'knowledge')}. Build it with: aria-context index --write\n`,
+      out: `No index.md in the knowledge folder ${path.join(noIndex, 'knowledge')}. Build it from your notes with: aria-context index --write\n`,
       err: '',
     });
     assert.equal(JSON.parse(run(['query', 'api', '--json'], noIndex).out).error.code, 'no-index');

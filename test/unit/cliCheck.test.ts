@@ -182,9 +182,13 @@ describe('aria-context check', () => {
     assert.deepEqual(JSON.parse(run(['--json'], empty).out), {
       error: { code: 'not-configured', message: notConfigured.out.trimEnd() },
     });
-    const noIndex = makeHome({});
+    const noIndex = makeHome({ files: { 'knowledge/a.md': '# A\n' } });
+    assert.deepEqual(run([], noIndex), {
+      code: 3,
+      out: `No index.md in the knowledge folder ${path.join(noIndex, 'knowledge')}. Build it from your notes with: aria-context index --write\n`,
+      err: '',
+    });
     assert.deepEqual(run([], noIndex), { code: 3, out: query(noIndex), err: '' });
-    assert.match(query(noIndex), /^No knowledge index found\. Looked in .*aria-context index --write\n$/);
     const missingConfig = run(['--config', path.join(empty, 'none.md')], empty);
     assert.equal(missingConfig.code, 3);
     assert.match(missingConfig.out, /^Config file not found: /);

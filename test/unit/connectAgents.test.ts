@@ -6,7 +6,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { connectText, launcherScript, launcherServer } from '../../src/vscode/connect/connectAgentsModel';
+import {
+  anotherMachineText,
+  CLIENT_LABELS,
+  connectText,
+  launcherScript,
+  launcherServer,
+} from '../../src/vscode/connect/connectAgentsModel';
 import { fixtureCopy, initializeOverStdio, repoRoot, tempDir } from '../helpers';
 
 const ID = 'aria-context.aria-context';
@@ -106,4 +112,15 @@ test("each client gets one complete config for the launcher; the editor's runtim
     },
   });
   assert.equal(connectText('cursor', node).run, undefined, 'Cursor has no command: the JSON is pasted');
+});
+
+test('another machine: no path of this one, but how that machine gets its own config', () => {
+  const text = anotherMachineText('0.1.0');
+  assert.doesNotMatch(text, /globalStorage|aria-context-mcp\.js|\/home\/|\/Users\//, 'nothing of this machine');
+  assert.match(text, /npm install -g \.\/aria-context-0\.1\.0\.tgz/);
+  assert.match(text, /aria-context setup <claude-code\|codex\|cursor\|vscode>/);
+  assert.match(text, /"command": "aria-context"/);
+  // The VS Code entry that points at this machine's launcher says it is for this machine.
+  assert.match(CLIENT_LABELS.find((c) => c.client === 'vscode')!.label, /this machine/);
+  assert.ok(!CLIENT_LABELS.some((c) => /another machine/i.test(c.label)));
 });

@@ -6,7 +6,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { runQuery } from '../../src/core/engine';
-import { batches, bundleFileName, bundlesToDelete, isInside, sendPlan } from '../../src/vscode/chat/sendPlanModel';
+import {
+  batches,
+  bundleFileName,
+  bundlesToDelete,
+  isInside,
+  sendPlan,
+  staleBundles,
+} from '../../src/vscode/chat/sendPlanModel';
 import {
   buildCatalogue,
   CompletionFilter,
@@ -19,7 +26,8 @@ import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
 import { countsOf, describeCounts } from '../../src/core/tagCounts';
 import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
 import { settingsTarget } from '../../src/vscode/shared/settingsTargetModel';
-import { buildTree } from '../../src/vscode/tree/treeModel';
+import { buildTree, warningCount } from '../../src/vscode/tree/treeModel';
+import { indexStateLine } from '../../src/vscode/activeFile/activeFileModel';
 import { fileNodesFor, tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { fixtureCopy, fixtureHome, makeHome, query, snapshotFor } from '../helpers';
 
@@ -279,9 +287,48 @@ test('project nodes: the query count, artifact freshness and pending ideas in th
   assert.match(project.tooltip ?? '', /2 pending ideas \(1 stale\)/);
   const team = project.children!.find((c) => c.label === 'Team-shared');
   assert.ok(team, 'a Team-shared child');
+  assert.equal(team.kind, 'group', 'a group of rows, not a tag');
+  assert.ok(!tagEntries(roots).some((e) => e.node.label === 'Team-shared'), 'Go to Tag lists no Team-shared group');
   const expected = result.items
     .filter((i) => i.category === 'team-shared')
     .map((i) => i.absPath)
     .sort();
   assert.deepEqual(team.children!.map((c) => c.file!.absPath).sort(), expected);
+});
+
+test('bundles older than a week are cleaned at startup; recent ones and other files stay', () => {
+  const now = new Date('2026-12-04T12:00:00Z');
+  const names = [
+    'knowledge-api-20261120T100000Z.md',
+    'knowledge-stripe-20261127T115959Z.md',
+    'knowledge-stripe-20261127T120001Z.md',
+    'knowledge-api-20261204T110000Z.md',
+    'notes.md',
+  ];
+  assert.deepEqual(staleBundles(names, now), [
+    'knowledge-api-20261120T100000Z.md',
+    'knowledge-stripe-20261127T115959Z.md',
+  ]);
+});
+
+test('the pick list does not promise Space checks: the focus is in the filter, where Space types a space', () => {
+  const { home } = fixtureHome();
+  const model = pickModel(query(home, 'stripe'), 'stripe');
+  assert.ok(model.selectableCount > 0);
+  assert.doesNotMatch(model.placeholder, /Space/);
+  assert.match(model.placeholder, /checkbox/);
+});
+
+test('the status bar counts the warnings the Tags view lists, not only the index’s own', () => {
+  const { home } = fixtureHome();
+  const snapshot = snapshotFor(home);
+  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const listed = roots.find((r) => r.id === 'group:warnings')?.children?.length ?? 0;
+  assert.equal(warningCount(roots), listed);
+  // A refused entry under a tag is a Warnings row the index's parse does not count.
+  assert.ok(listed > snapshot.index.warnings.length + snapshot.config.warnings.length);
+  assert.match(
+    indexStateLine({ state: 'ready', files: 1, warnings: warningCount(roots) }, '2026-11-30'),
+    new RegExp(`${listed} warnings`),
+  );
 });

@@ -10,8 +10,14 @@ import { healthSummary } from '../../src/core/indexHealth';
 import { driftOf } from '../../src/core/indexDrift';
 import { plural } from '../../src/core/plural';
 import { noteFacts } from '../../src/core/noteFacts';
-import { addNoteFix, applyLineEdit, removeEntryFix, updateEntryFix } from '../../src/vscode/health/quickFixModel';
-import { checkMessage, warningTarget } from '../../src/vscode/health/healthModel';
+import {
+  addNoteFix,
+  applyLineEdit,
+  fixDelivery,
+  removeEntryFix,
+  updateEntryFix,
+} from '../../src/vscode/health/quickFixModel';
+import { checkMessage, keepFindings, restoredFindings, warningTarget } from '../../src/vscode/health/healthModel';
 import { topSection } from '../../src/vscode/activeFile/activeFileModel';
 import type { IndexProblem } from '../../src/core/indexHealth';
 import { makeHome, snapshotFor, tempDir } from '../helpers';
@@ -302,4 +308,43 @@ describe('a fixed problem clears itself', () => {
       ['not-indexed other.md'],
     );
   });
+});
+
+test('under any auto-save a quick fix is a preview the user applies; with auto-save off it edits the buffer', () => {
+  for (const autoSave of ['afterDelay', 'onFocusChange', 'onWindowChange']) {
+    const d = fixDelivery(autoSave);
+    assert.equal(d.review, true, autoSave);
+    assert.match(d.titleNote, /preview first: auto-save is on/);
+  }
+  assert.deepEqual(fixDelivery('off'), { review: false, titleNote: '' });
+  assert.deepEqual(fixDelivery(undefined), { review: false, titleNote: '' });
+});
+
+test('Check Index findings are kept across a reload as the notes to check again, for the same index.md only', () => {
+  const file = '/k/index.md';
+  const health = {
+    problems: [
+      { kind: 'tags-differ', line: 5, severity: 'warning', message: 'a', file: '/k/a.md' },
+      { kind: 'not-indexed', line: 1, severity: 'warning', message: 'b', file: '/k/b.md' },
+      { kind: 'newer-than-index', line: 5, severity: 'info', message: 'a newer', file: '/k/a.md' },
+      { kind: 'newer-than-index', line: 1, severity: 'info', message: '300 more', omitted: 300 },
+      { kind: 'duplicate', line: 9, severity: 'warning', message: 'dup' },
+    ] as IndexProblem[],
+    lastRebuilt: '2026-11-02',
+    driftChecked: true,
+    notesScanned: 1200,
+  };
+  const kept = keepFindings(health, file);
+  assert.deepEqual(kept?.notes, ['/k/a.md', '/k/b.md'], 'each note once; the cheap check’s own problems are not kept');
+  assert.equal(kept?.omitted.length, 1);
+  const restored = restoredFindings(JSON.parse(JSON.stringify(kept)), file);
+  assert.equal(restored?.driftChecked, true);
+  assert.equal(restored?.notesScanned, 1200);
+  assert.deepEqual(
+    restored?.problems.map((p) => p.file ?? p.omitted),
+    ['/k/a.md', '/k/b.md', 300],
+  );
+  assert.equal(restoredFindings(kept, '/other/index.md'), undefined, 'another folder’s findings are not taken up');
+  assert.equal(restoredFindings({ index: file, notes: 'x' }, file), undefined, 'a damaged entry is ignored');
+  assert.equal(keepFindings({ ...health, driftChecked: false }, file), undefined);
 });

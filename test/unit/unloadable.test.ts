@@ -177,7 +177,7 @@ test('tree: unloadable notes are shown marked (refused / missing), open nothing 
   assert.equal(rows.get('a/one.md')?.description, 'a/one.md');
   // The Team-shared group marks t2 too, and counts only t1.
   const team = child(child(roots, 'Team-shared')?.children, 'api')!;
-  assert.equal(team.description, '0 files + 1 team-shared');
+  assert.equal(team.description, '1 team-shared note', 'it holds team-shared notes only: no `0 files`');
   assert.ok(team.children!.some((c) => c.description?.startsWith('refused · ') && c.file?.path.endsWith('t2.md')));
   // webhooks: two rows; the projects/ path is under proj-x only.
   const webhooks = child(known, 'webhooks')!;

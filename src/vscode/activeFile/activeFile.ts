@@ -26,6 +26,7 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
   private knowledge: ActiveFileKnowledge | undefined;
   private facts: IndexStateFacts = { state: 'notConfigured' };
   private staleFor: { snapshot: Snapshot; count: number } | undefined;
+  private warningsFor: { snapshot: Snapshot; count: number } | undefined;
   private section: TreeNode[] = [];
 
   constructor(
@@ -55,6 +56,14 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
     this.item.dispose();
     this.sectionEmitter.dispose();
+  }
+
+  /** The Warnings rows the tree built for a snapshot: the count the tooltip and the index row say. */
+  treeWarnings(snapshot: Snapshot, count: number): void {
+    this.warningsFor = { snapshot, count };
+    if (this.facts.state !== 'ready' || this.service.snapshot() !== snapshot || this.facts.warnings === count) return;
+    this.facts = { ...this.facts, warnings: count };
+    this.render();
   }
 
   /** The tree's top rows: For the Active File, then the index's state. */
@@ -114,7 +123,11 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
       state: 'ready',
       files: snapshot.index.files.size + snapshot.index.teamSharedFiles.size,
       staleArtifacts: this.staleArtifacts(snapshot),
-      warnings: snapshot.index.warnings.length + snapshot.config.warnings.length,
+      // What the tree lists under Warnings once it has built them; until then the index's and config's own.
+      warnings:
+        this.warningsFor?.snapshot === snapshot
+          ? this.warningsFor.count
+          : snapshot.index.warnings.length + snapshot.config.warnings.length,
     };
     this.knowledge = enabled ? this.knowledgeFor(snapshot) : undefined;
     this.render();

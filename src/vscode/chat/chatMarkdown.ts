@@ -86,6 +86,7 @@ export function viewMarkdown(view: SummaryView, options: ChatMarkdownOptions): s
         for (const note of block.notes) out.push('', `_${escapeMarkdown(note)}_`);
         break;
       case 'noMatchHelp':
+        if (block.didYouMean) out.push('', escapeMarkdown(block.didYouMean));
         out.push('', escapeMarkdown(block.knownTags), '', escapeMarkdown(block.hint));
         break;
       case 'group':

@@ -33,7 +33,7 @@ export function registerChat(
   const participant = registerParticipant(service, log, activeFile);
   const tools = registerTools(service, activeFile);
   if (participant) context.subscriptions.push(participant);
-  context.subscriptions.push(...tools, ...watchChatModels(log));
+  context.subscriptions.push(...tools, ...watchChatModels(log, context.globalState));
   log.info(`Chat: participant ${participant ? 'registered' : 'unavailable'}, ${tools.length} tools registered`);
   // The tools' `when` clause (package.json) reads this key: one agent surface where MCP exists.
   const mcp = editorHasMcp();

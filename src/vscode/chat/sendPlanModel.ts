@@ -76,6 +76,15 @@ export function bundlesToDelete(names: readonly string[], keep = BUNDLES_KEPT): 
   return bundles.slice(0, Math.max(0, bundles.length - (keep - 1)));
 }
 
+/** Bundles are deleted at startup once this old (a chat may still show a recent one). */
+export const BUNDLE_MAX_AGE_DAYS = 7;
+
+/** Bundles written more than `maxAgeDays` before `now`, by the stamp in their names. */
+export function staleBundles(names: readonly string[], now: Date, maxAgeDays = BUNDLE_MAX_AGE_DAYS): string[] {
+  const cutoff = new Date(now.getTime() - maxAgeDays * 86_400_000).toISOString().replace(/[-:]/g, '').slice(0, 15);
+  return names.filter((n) => /^knowledge-[a-z0-9-]+-\d{8}T\d{6}Z\.md$/.test(n) && stampOf(n) < `${cutoff}Z`);
+}
+
 function stampOf(name: string): string {
   return /(\d{8}T\d{6}Z)\.md$/.exec(name)?.[1] ?? '';
 }

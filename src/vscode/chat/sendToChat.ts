@@ -18,6 +18,7 @@ import {
   batches,
   bundleFileName,
   bundlesToDelete,
+  staleBundles,
   DEFAULT_CONFIRM_ABOVE_FILES,
   isInside,
   sendPlan,
@@ -28,6 +29,15 @@ let bundleFolder: string | undefined;
 /** Where bundles are written: the extension's global storage (set once at activation). */
 export function setBundleFolder(folder: string): void {
   bundleFolder = folder;
+  // Bundles from earlier sessions do not pile up: those older than a week go at startup.
+  setTimeout(() => {
+    try {
+      const dir = path.join(folder, 'tmp');
+      for (const old of staleBundles(fs.readdirSync(dir), new Date())) fs.rmSync(path.join(dir, old), { force: true });
+    } catch {
+      // no bundle folder yet
+    }
+  }, 0);
 }
 
 export async function chatRoute(): Promise<ChatRoute> {

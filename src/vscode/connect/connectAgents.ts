@@ -1,13 +1,37 @@
 // Context: Connect Agents…: pick a client, get its MCP config pointing at a stable launcher in the
 // extension's global storage (connectAgentsModel.ts). The launcher is written only after the user
 // confirms; nothing else is ever written: the config is shown in an editor, copied on request, and
-// a client's own command (claude/codex mcp add) is typed into a terminal for the user to run.
+// a client's own command (claude/codex mcp add) is typed into a terminal for the user to run. The
+// config is shown as a read-only document (nothing to save or discard when it is closed).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CLIENT_LABELS, connectText, LAUNCHER_NAME, launcherScript, launcherServer } from './connectAgentsModel';
+import {
+  ANOTHER_MACHINE,
+  anotherMachineText,
+  CLIENT_LABELS,
+  connectText,
+  LAUNCHER_NAME,
+  launcherScript,
+  launcherServer,
+} from './connectAgentsModel';
 
 export const CONNECT_AGENTS_COMMAND = 'ariaContext.connectAgents';
+
+const SCHEME = 'aria-context-connect';
+const shownTexts = new Map<string, string>();
+let provider: vscode.Disposable | undefined;
+
+/** Shows `text` in a read-only editor (a virtual document: never dirty, never asks to be saved). */
+async function showReadOnly(name: string, text: string, language: string): Promise<void> {
+  provider ??= vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+    provideTextDocumentContent: (uri) => shownTexts.get(uri.path) ?? '',
+  });
+  const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${name}` });
+  shownTexts.set(uri.path, text);
+  const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), language);
+  await vscode.window.showTextDocument(doc, { preview: true });
+}
 
 /** An absolute `node` on PATH, or the editor's own runtime run as Node. */
 function nodeForAgents(): { path: string; electron: boolean } {
@@ -28,13 +52,20 @@ function nodeForAgents(): { path: string; electron: boolean } {
 
 export async function connectAgents(context: vscode.ExtensionContext): Promise<void> {
   const picked = await vscode.window.showQuickPick(
-    CLIENT_LABELS.map((c) => ({ label: c.label, detail: c.detail, client: c.client })),
+    [
+      ...CLIENT_LABELS.map((c) => ({ label: c.label, detail: c.detail, client: c.client })),
+      { label: ANOTHER_MACHINE.label, detail: ANOTHER_MACHINE.detail, client: undefined },
+    ],
     {
       title: 'Connect Agents: which client?',
       placeHolder: 'The MCP config for this client, pointing at this editor’s aria-context',
     },
   );
   if (!picked) return;
+  if (!picked.client) {
+    context.subscriptions.push({ dispose: () => provider?.dispose() });
+    return showReadOnly('Another machine.md', anotherMachineText(context.extension.packageJSON.version), 'markdown');
+  }
 
   const storage = context.globalStorageUri.fsPath;
   const launcher = path.join(storage, LAUNCHER_NAME);
@@ -70,8 +101,9 @@ export async function connectAgents(context: vscode.ExtensionContext): Promise<v
     shown.run !== undefined
       ? `Run this in a terminal to add aria-context to ${picked.label}${shown.file ? ` (or paste the table below into ${shown.file})` : ''}:`
       : `Paste this into ${shown.file}, merging with what is there:`;
-  const doc = await vscode.workspace.openTextDocument({ language: shown.language, content: shown.text });
-  await vscode.window.showTextDocument(doc, { preview: true });
+  context.subscriptions.push({ dispose: () => provider?.dispose() });
+  const extension = shown.language === 'toml' ? 'toml' : shown.language === 'json' ? 'json' : 'sh';
+  await showReadOnly(`${picked.label.replace(/[^\w-]+/g, ' ').trim()}.${extension}`, shown.text, shown.language);
   const actions = shown.run !== undefined ? ['Type in Terminal', 'Copy'] : ['Copy'];
   const choice = await vscode.window.showInformationMessage(`${intro} ${shown.run ?? ''}`.trim(), ...actions);
   if (choice === 'Copy') await vscode.env.clipboard.writeText(shown.run ?? shown.text);

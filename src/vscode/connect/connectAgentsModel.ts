@@ -10,8 +10,38 @@ export const CLIENT_LABELS: ReadonlyArray<{ client: Client; label: string; detai
   { client: 'claude-code', label: 'Claude Code', detail: 'claude mcp add --scope user …' },
   { client: 'codex', label: 'Codex', detail: 'codex mcp add … (~/.codex/config.toml)' },
   { client: 'cursor', label: 'Cursor', detail: '~/.cursor/mcp.json' },
-  { client: 'vscode', label: 'VS Code (another profile or machine without this extension)', detail: 'mcp.json' },
+  { client: 'vscode', label: 'VS Code (another profile on this machine)', detail: 'mcp.json' },
 ];
+
+/** The pick for another machine: the launcher is this machine's, so that machine needs its own aria-context. */
+export const ANOTHER_MACHINE = {
+  label: 'Another machine',
+  detail: 'install the aria-context CLI there; its setup writes that machine’s paths',
+};
+
+/**
+ * What Connect Agents shows for another machine: no path of this one (the launcher, this
+ * extension's storage and Node are all local), but how to get that machine's own config.
+ */
+export function anotherMachineText(version: string): string {
+  const template = clientConfig('vscode', { command: 'aria-context', args: ['mcp'] }).text;
+  return `# aria-context on another machine
+
+The launcher Connect Agents writes lives in this editor's storage on this machine, so a config
+pointing at it cannot work elsewhere. On the other machine:
+
+1. Install the aria-context CLI there (the same release as this extension, ${version}):
+   \`npm install -g ./aria-context-${version}.tgz\`
+2. Run \`aria-context setup <claude-code|codex|cursor|vscode>\` there: it shows that machine's
+   config with its own absolute paths and applies it after asking (\`--print\` only prints it).
+
+With the CLI on that machine's PATH, VS Code's mcp.json there can also say:
+
+\`\`\`json
+${template.trimEnd()}
+\`\`\`
+`;
+}
 
 /**
  * The launcher: run by Node, it picks the highest version among `<extensionsDir>/<id>-<x.y.z>…`

@@ -9,6 +9,7 @@ import {
   kindTotals,
   type Config,
   type IndexHealth,
+  type IndexProblem,
 } from '../../core';
 
 /** `The knowledge index has 10,001 problems: 10,000 notes newer than the index (200 listed), …` */
@@ -63,4 +64,51 @@ export function warningTarget(
     if (found) return atIndex(found.line);
   }
   return atIndex(1);
+}
+
+/**
+ * What is kept of Check Index across a window reload (workspace state): the notes its scan found
+ * something about, and the "more not listed" counts. Not the findings themselves: after a reload
+ * those notes are checked again, so what shows is true now.
+ */
+export interface KeptFindings {
+  index: string;
+  notes: string[];
+  omitted: IndexProblem[];
+  notesScanned: number;
+}
+
+/** What Check Index's scan of the notes finds (the cheap check never does). */
+export const DRIFT_KINDS: ReadonlySet<IndexProblem['kind']> = new Set([
+  'tags-differ',
+  'not-indexed',
+  'newer-than-index',
+]);
+
+/** What to keep of a report for `indexFile`; undefined when Check Index has not run on it. */
+export function keepFindings(health: IndexHealth, indexFile: string): KeptFindings | undefined {
+  if (!health.driftChecked) return undefined;
+  const drift = health.problems.filter((p) => DRIFT_KINDS.has(p.kind));
+  return {
+    index: indexFile,
+    notes: [...new Set(drift.flatMap((p) => (p.file !== undefined && p.omitted === undefined ? [p.file] : [])))],
+    omitted: drift.filter((p) => p.omitted !== undefined),
+    notesScanned: health.notesScanned,
+  };
+}
+
+/** The kept findings as a report to check again (its notes, each looked at anew), for the same index.md only. */
+export function restoredFindings(kept: unknown, indexFile: string): IndexHealth | undefined {
+  const k = kept as Partial<KeptFindings> | undefined;
+  if (!k || k.index !== indexFile || !Array.isArray(k.notes) || !Array.isArray(k.omitted)) return undefined;
+  const notes = k.notes.filter((n): n is string => typeof n === 'string');
+  return {
+    problems: [
+      ...notes.map((file): IndexProblem => ({ kind: 'tags-differ', line: 1, severity: 'warning', message: '', file })),
+      ...k.omitted,
+    ],
+    lastRebuilt: null,
+    driftChecked: true,
+    notesScanned: typeof k.notesScanned === 'number' ? k.notesScanned : 0,
+  };
 }

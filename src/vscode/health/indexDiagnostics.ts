@@ -1,15 +1,19 @@
 // Index health in the Problems panel: the core's problems (src/core/indexHealth.ts) as
-// diagnostics on the lines of index.md. The cheap check runs after each reload; Context: Check
-// Index adds the drift scan of the notes, with progress and cancel. Nothing is ever written.
+// diagnostics on the lines of index.md. The cheap check runs after each reload, and on the open
+// buffer's text while index.md has unsaved edits (a quick fix applied, typing), so a fixed entry
+// goes and the lines after it follow; Context: Check Index adds the drift scan of the notes, with
+// progress and cancel. Nothing is ever written.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   checkIndex,
+  checkIndexText,
   driftOf,
   healthTotals,
   indexLines,
   indexPath,
+  parseIndex,
   plural,
   problemLines,
   readIndexText,
@@ -19,27 +23,21 @@ import {
   type IndexProblem,
   type Snapshot,
 } from '../../core';
-import { checkMessage } from './healthModel';
-import { NOTE_RELATED } from './quickFixes';
-import type { IndexChecker } from '../../indexWorker/client';
+import { checkMessage, DRIFT_KINDS, keepFindings, restoredFindings } from './healthModel';
+import { diagnosticsFor } from './diagnosticItems';
+import type { IndexChecker, IndexTextChecker } from '../../indexWorker/client';
+import type { CheckMessage } from '../../indexWorker/message';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import { Debouncer, type DebouncerOptions } from '../shared/debouncer';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 
-/** What Check Index's scan of the notes finds (the cheap check never does). */
-const DRIFT_KINDS = new Set<IndexProblem['kind']>(['tags-differ', 'not-indexed', 'newer-than-index']);
 /** Saves of notes with findings close together (a formatter, autosave) are checked again once. */
 const NOTE_EDITS: DebouncerOptions = { quietMs: 300, maxWaitMs: 1500 };
-
-/** Looked up when used, not at load: activation must not touch the API beyond what it needs. */
-function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
-  return s === 'error'
-    ? vscode.DiagnosticSeverity.Error
-    : s === 'warning'
-      ? vscode.DiagnosticSeverity.Warning
-      : vscode.DiagnosticSeverity.Information;
-}
+/** Where Check Index's findings are kept across a window reload (workspace state). */
+const FINDINGS_KEY = 'ariaContext.checkIndexFindings';
+/** Edits of the open index.md are checked once typing pauses (and now and then during a long burst). */
+const BUFFER_EDITS: DebouncerOptions = { quietMs: 300, maxWaitMs: 2000 };
 
 export class IndexDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('aria-context');
@@ -48,6 +46,8 @@ export class IndexDiagnostics implements vscode.Disposable {
   readonly onDidChange = this.changedEmitter.event;
   private checked: { snapshot: Snapshot; health: IndexHealth; lines: Record<number, string> } | undefined;
   private pending: Snapshot | undefined;
+  /** The notes changed while this snapshot's check was pending: it must read them again. */
+  private againFor: Snapshot | undefined;
   private readonly subscription: vscode.Disposable;
   /**
    * The notes Check Index found something about: one of them saved (a fix in its front matter)
@@ -56,11 +56,14 @@ export class IndexDiagnostics implements vscode.Disposable {
    */
   private findings = new Set<string>();
   private readonly noteEdits = new Debouncer<string>(() => this.recheck(), NOTE_EDITS);
+  private readonly bufferEdits = new Debouncer<void>(() => this.checkBuffer(), BUFFER_EDITS);
+  /** Whether the report shown is of the open buffer's unsaved text (closing it unsaved goes back to the file's). */
+  private ofBuffer = false;
 
   /**
    * `noteEdited`: the knowledge folder's note saves (the knowledge base's watcher); `work`: the
-   * queue the check waits in (after the tree's rows); `checker`: where it runs (the index
-   * worker), else here.
+   * queue the check waits in (after the tree's rows); `checker`, `textChecker`: where it runs
+   * (the index worker), else here.
    */
   constructor(
     private readonly service: RetrievalService,
@@ -68,6 +71,8 @@ export class IndexDiagnostics implements vscode.Disposable {
     noteEdited: vscode.Event<string>,
     private readonly work?: BackgroundWork,
     private readonly checker?: IndexChecker,
+    private readonly textChecker?: IndexTextChecker,
+    private readonly memento?: vscode.Memento,
   ) {
     // A listed note created or deleted (or a project's notes changed): the same snapshot is checked again.
     const changed = service.onDidChange((change) => {
@@ -77,12 +82,21 @@ export class IndexDiagnostics implements vscode.Disposable {
       const note = path.resolve(file);
       if (this.findings.has(note)) this.noteEdits.push(note);
     });
-    this.subscription = vscode.Disposable.from(changed, edited);
+    // index.md edited in the editor (a quick fix, typing, a revert): its text is checked, unsaved.
+    const typed = vscode.workspace.onDidChangeTextDocument((e) => {
+      // The first edit's event may come before the buffer is marked dirty: that is asked when the check runs.
+      if (e.contentChanges.length > 0 && this.isIndex(e.document)) this.bufferEdits.push();
+    });
+    const closed = vscode.workspace.onDidCloseTextDocument((document) => {
+      if (this.ofBuffer && this.isIndex(document)) this.recheck();
+    });
+    this.subscription = vscode.Disposable.from(changed, edited, typed, closed);
   }
 
   dispose(): void {
     this.subscription.dispose();
     this.noteEdits.dispose();
+    this.bufferEdits.dispose();
     this.collection.dispose();
     this.changedEmitter.dispose();
   }
@@ -107,6 +121,12 @@ export class IndexDiagnostics implements vscode.Disposable {
     this.pending = snapshot;
     const check = () => {
       if (this.pending !== snapshot) return;
+      if (this.againFor === snapshot) [again, this.againFor] = [true, undefined];
+      // index.md has unsaved edits: their lines are the ones Problems must point at.
+      if (this.unsavedIndex(snapshot)) {
+        this.pending = undefined;
+        return this.checkBuffer();
+      }
       if (this.checker) return this.checkElsewhere(this.checker, snapshot, again);
       this.pending = undefined;
       if (this.service.snapshot() === snapshot) this.healthFor(snapshot, again);
@@ -117,11 +137,63 @@ export class IndexDiagnostics implements vscode.Disposable {
 
   /**
    * The snapshot checked again, its notes having changed on disk: a problem fixed since goes, a
-   * new one shows. Not before the first report (that one is on its way).
+   * new one shows. A check of this snapshot still to come or on its way reads the notes as they
+   * are now (the load's own report predates the change).
    */
   recheck(): void {
-    const snapshot = this.checked?.snapshot;
-    if (snapshot && this.service.snapshot() === snapshot) this.checkSoon(snapshot, true);
+    const snapshot = this.service.snapshot();
+    if (!snapshot) return;
+    if (this.checked?.snapshot === snapshot && this.pending !== snapshot) this.checkSoon(snapshot, true);
+    else this.againFor = snapshot; // its check is on its way, or yet to be asked for
+  }
+
+  private isIndex(document: vscode.TextDocument): boolean {
+    const snapshot = this.service.snapshot();
+    return !!snapshot && document.uri.scheme === 'file' && document.uri.fsPath === indexPath(snapshot.config);
+  }
+
+  /** The open index.md of this snapshot's folder when it has unsaved edits. */
+  private unsavedIndex(snapshot: Snapshot): vscode.TextDocument | undefined {
+    const file = indexPath(snapshot.config);
+    return vscode.workspace.textDocuments.find((d) => d.isDirty && d.uri.scheme === 'file' && d.uri.fsPath === file);
+  }
+
+  /**
+   * The cheap check of the open index.md's text as it is now (unsaved or just reverted), on the
+   * index worker when there is one; a report for a text edited since, or for a snapshot no longer
+   * current, is dropped (the next check follows).
+   */
+  private checkBuffer(): void {
+    const snapshot = this.service.snapshot();
+    const file = snapshot && indexPath(snapshot.config);
+    const document =
+      file && vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+    // A clean buffer is the file (a change on disk reloads it too): the reload's own check covers it.
+    if (!snapshot || !document || (!document.isDirty && !this.ofBuffer)) return;
+    const text = document.getText();
+    const version = document.version;
+    const started = performance.now();
+    const done = (checked: CheckMessage | null) => {
+      if (!checked || checked.health === null) return;
+      if (this.service.snapshot() !== snapshot || document.isClosed || document.version !== version) return;
+      this.publish(snapshot, checked.health, checked.lines, text);
+      this.ofBuffer = document.isDirty;
+      this.log.info(
+        `Index check of the open index.md: ${problemCount(checked.health)} in ${Math.round(performance.now() - started)} ms`,
+      );
+    };
+    const here = () => {
+      try {
+        done(checkIndexText(snapshot.config, text));
+      } catch (err) {
+        this.log.info(`Index check of the open index.md failed: ${(err as Error).stack ?? String(err)}`);
+      }
+    };
+    if (!this.textChecker) return here();
+    this.textChecker(snapshot.config, text).then(done, (err: Error) => {
+      this.log.info(`Index check on the index worker failed (${err.message}); checking here.`);
+      here();
+    });
   }
 
   /** The report for this snapshot, running the cheap check the first time it is asked (or `again`). */
@@ -133,6 +205,7 @@ export class IndexDiagnostics implements vscode.Disposable {
       const started = performance.now();
       const health = checkIndex(snapshot, text.text);
       this.publish(snapshot, health, problemLines(health, text.text));
+      this.ofBuffer = false;
       this.log.info(`Index check: ${problemCount(health)} in ${Math.round(performance.now() - started)} ms`);
       return health;
     } catch (err) {
@@ -155,6 +228,12 @@ export class IndexDiagnostics implements vscode.Disposable {
         this.pending = undefined;
         if (checked.health === null) return;
         this.publish(snapshot, checked.health, checked.lines);
+        this.ofBuffer = false;
+        // The notes changed while this report was on its way: checked again, as they are now.
+        if (this.againFor === snapshot) {
+          this.againFor = undefined;
+          this.checkSoon(snapshot, true);
+        }
         this.log.info(
           `Index check (on the index worker): ${problemCount(checked.health)} in ${Math.round(performance.now() - started)} ms`,
         );
@@ -185,19 +264,22 @@ export class IndexDiagnostics implements vscode.Disposable {
       return;
     }
     const snapshot = state.snapshot;
-    const text = readIndexText(snapshot.config);
+    // Unsaved edits of index.md are what the user looks at: they are checked, not the saved file.
+    const unsaved = this.unsavedIndex(snapshot)?.getText();
+    const text = unsaved === undefined ? readIndexText(snapshot.config) : { ok: true as const, text: unsaved };
     if (!text.ok) {
       void vscode.window.showWarningMessage(text.message);
       return;
     }
+    const checked = unsaved === undefined ? snapshot : { config: snapshot.config, index: parseIndex(unsaved) };
     const lines = indexLines(text.text);
-    const health = checkIndex(snapshot, text.text, lines);
+    const health = checkIndex(checked, text.text, lines);
     const drift = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Checking the knowledge index', cancellable: true },
       (progress, token) => {
         let reported = 0;
         return scanDrift(
-          snapshot,
+          checked,
           text.text,
           {
             isCancelled: () => token.isCancellationRequested,
@@ -215,7 +297,8 @@ export class IndexDiagnostics implements vscode.Disposable {
     // A reload during the scan made it stale: the cheap check of the new snapshot stands.
     if (this.service.snapshot() !== snapshot) return;
     const full = withDrift(health, drift);
-    this.publish(snapshot, full, problemLines(full, text.text));
+    this.publish(snapshot, full, problemLines(full, text.text), unsaved);
+    this.ofBuffer = unsaved !== undefined;
     const choice = await vscode.window.showInformationMessage(
       checkMessage(full, drift),
       ...(full.problems.length ? ['Show Problems'] : []),
@@ -230,23 +313,38 @@ export class IndexDiagnostics implements vscode.Disposable {
   private driftAgain(
     snapshot: Snapshot,
     before: IndexHealth,
+    buffer?: string,
   ): { problems: IndexProblem[]; lines: Record<number, string> } | undefined {
-    const text = readIndexText(snapshot.config);
+    const text = buffer === undefined ? readIndexText(snapshot.config) : { ok: true as const, text: buffer };
     if (!text.ok) return undefined;
     const drift = before.problems.filter((p) => DRIFT_KINDS.has(p.kind));
     const notes = [...new Set(drift.flatMap((p) => (p.file !== undefined && fs.existsSync(p.file) ? [p.file] : [])))];
-    const problems = [...driftOf(snapshot, text.text, notes), ...drift.filter((p) => p.omitted !== undefined)];
+    if (notes.length === 0) return { problems: drift.filter((p) => p.omitted !== undefined), lines: {} };
+    // An unsaved buffer's entries, not the saved file's, are what the notes are compared with.
+    const against = buffer === undefined ? snapshot : { config: snapshot.config, index: parseIndex(buffer) };
+    const problems = [...driftOf(against, text.text, notes), ...drift.filter((p) => p.omitted !== undefined)];
     return {
       problems,
       lines: problemLines({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 0 }, text.text),
     };
   }
 
-  /** `lines`: the text of the lines of index.md the problems point to, by 1-based number (problemLines). */
-  private publish(snapshot: Snapshot, fresh: IndexHealth, freshLines: Record<number, string>): void {
-    // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that still hold.
-    const before = !fresh.driftChecked && this.checked?.health.driftChecked ? this.checked.health : undefined;
-    const kept = before ? this.driftAgain(snapshot, before) : undefined;
+  /**
+   * `lines`: the text of the lines of index.md the problems point to, by 1-based number
+   * (problemLines); `buffer`: the unsaved text the report is of, when it is not the file's.
+   */
+  private publish(snapshot: Snapshot, fresh: IndexHealth, freshLines: Record<number, string>, buffer?: string): void {
+    // After Check Index, a cheap check (a note or index.md changed) keeps the scan's findings that
+    // still hold; the first report of a window takes up those kept from before a reload.
+    const file = indexPath(snapshot.config);
+    const before = fresh.driftChecked
+      ? undefined
+      : this.checked
+        ? this.checked.health.driftChecked
+          ? this.checked.health
+          : undefined
+        : restoredFindings(this.memento?.get(FINDINGS_KEY), file);
+    const kept = before ? this.driftAgain(snapshot, before, buffer) : undefined;
     const health =
       before && kept
         ? {
@@ -261,38 +359,9 @@ export class IndexDiagnostics implements vscode.Disposable {
     this.findings = new Set(
       health.problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
     );
-    const uri = vscode.Uri.file(indexPath(snapshot.config));
-    const range = (line: number) => {
-      const i = Math.max(0, line - 1);
-      const t = lines[i + 1] ?? '';
-      const start = t.length - t.trimStart().length;
-      return new vscode.Range(i, start, i, Math.max(start, t.trimEnd().length));
-    };
-    this.collection.set(
-      uri,
-      health.problems.map((p) => {
-        const d = new vscode.Diagnostic(range(p.line), p.message.replace(/`/g, ''), severity(p.severity));
-        d.source = 'aria-context';
-        d.code = p.kind;
-        const related: vscode.DiagnosticRelatedInformation[] = [];
-        if (p.related)
-          related.push(
-            new vscode.DiagnosticRelatedInformation(
-              new vscode.Location(uri, range(p.related.line)),
-              p.related.message.replace(/`/g, ''),
-            ),
-          );
-        if (p.file)
-          related.push(
-            new vscode.DiagnosticRelatedInformation(
-              new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)),
-              NOTE_RELATED,
-            ),
-          );
-        if (related.length) d.relatedInformation = related;
-        return d;
-      }),
-    );
+    if (health.driftChecked) void this.memento?.update(FINDINGS_KEY, keepFindings(health, file));
+    const uri = vscode.Uri.file(file);
+    this.collection.set(uri, diagnosticsFor(uri, health.problems, lines));
     this.changedEmitter.fire();
   }
 }

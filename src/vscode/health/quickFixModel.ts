@@ -191,3 +191,14 @@ export function applyLineEdit(text: string, edit: LineEdit): string {
   const tail = edit.toEnd ? '' : lines.slice(edit.endLine).join(eol);
   return head + edit.text + tail;
 }
+
+/**
+ * How a quick fix reaches the user. With auto-save on (VS Code for the web's default is
+ * `afterDelay`), an edit of the buffer would be on disk a moment later without the user saving,
+ * so the fix opens in the Refactor Preview first: nothing changes until the user applies it there.
+ * With auto-save off the buffer is the preview: it changes and waits for a save.
+ */
+export function fixDelivery(autoSave: string | undefined): { review: boolean; titleNote: string } {
+  const review = (autoSave ?? 'off') !== 'off';
+  return { review, titleNote: review ? ' (preview first: auto-save is on)' : '' };
+}

@@ -1,14 +1,15 @@
 // Quick fixes (code actions) on index.md's problems: remove a duplicate listing or the listing of
 // a missing file, add a note that is not indexed under its front-matter tags, update a listing
 // from its note's front matter. Each is an edit of the open buffer (a WorkspaceEdit the editor
-// applies and the user sees, undoes or saves); nothing is saved here. The edits come from the
+// applies and the user sees, undoes or saves); nothing is saved here. Under auto-save the edit
+// asks for confirmation, so it opens in the Refactor Preview and changes nothing until applied. The edits come from the
 // pure quickFixModel.ts, worked out on the buffer's text as it is now; a note's tags are read
 // through the core's reader (noteFacts).
 import * as vscode from 'vscode';
 import { REBUILD_INDEX_COMMAND } from '../rebuild/rebuildCommand';
 import { indexPath, noteFacts } from '../../core';
 import type { RetrievalService } from '../shared/retrievalService';
-import { addNoteFix, removeEntryFix, updateEntryFix, type LineEdit, type QuickFix } from './quickFixModel';
+import { addNoteFix, fixDelivery, removeEntryFix, updateEntryFix, type LineEdit, type QuickFix } from './quickFixModel';
 
 /** The label of a diagnostic's related location that is the note concerned (indexDiagnostics.ts). */
 export const NOTE_RELATED = 'the note';
@@ -34,15 +35,23 @@ export class IndexQuickFixes implements vscode.CodeActionProvider {
     const snapshot = this.service.snapshot();
     if (!snapshot || document.uri.scheme !== 'file' || document.uri.fsPath !== indexPath(snapshot.config)) return [];
     const text = document.getText();
+    const delivery = fixDelivery(vscode.workspace.getConfiguration('files', document.uri).get<string>('autoSave'));
     const actions: vscode.CodeAction[] = [];
     for (const d of ours) {
       const fix = this.fixFor(d, text, snapshot.config);
       if (!fix) continue;
-      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+      const action = new vscode.CodeAction(fix.title + delivery.titleNote, vscode.CodeActionKind.QuickFix);
       action.diagnostics = [d];
       action.isPreferred = true;
       action.edit = new vscode.WorkspaceEdit();
-      action.edit.replace(document.uri, rangeOf(document, fix.edit), fix.edit.text);
+      action.edit.replace(
+        document.uri,
+        rangeOf(document, fix.edit),
+        fix.edit.text,
+        delivery.review
+          ? { needsConfirmation: true, label: fix.title, description: 'auto-save writes it once applied' }
+          : undefined,
+      );
       actions.push(action);
     }
     // Drift and dead links: the whole index rebuilt from the notes, shown as a diff first (§12).

@@ -1,6 +1,8 @@
 // Context: Query — Step 1 (the query, with completion), Step 2 (the multi-select pick list),
 // Step 3 (open the picked files, or copy / send them). The rows come from the pure
 // completionModel.ts and queryModel.ts; this file only wires them to QuickPicks.
+import { notReadyActions } from '../shared/knowledgeStateModel';
+import { runStateAction } from '../shared/stateActions';
 import * as vscode from 'vscode';
 import type { KnowledgeIndex, QueryResult, ResultItem } from '../../core';
 import { sendToChat } from '../chat/sendToChat';
@@ -51,7 +53,11 @@ export function queryArgument(arg: unknown): string | undefined {
   return undefined;
 }
 
-type StepResult = { kind: 'done' } | { kind: 'edit'; value: string; message?: string };
+type StepResult =
+  | { kind: 'done' }
+  | { kind: 'edit'; value: string; message?: string }
+  /** Run this query next (a suggested tag after a no-match). */
+  | { kind: 'run'; value: string };
 
 export class QueryCommand implements vscode.Disposable {
   /** The user's last query and what it showed, for Show Query Summary; stale after a reload. */
@@ -90,7 +96,7 @@ export class QueryCommand implements vscode.Disposable {
     while (text !== undefined) {
       const step = await this.showResults(text);
       if (step.kind === 'done') return;
-      text = await this.askQuery(step.value, step.message);
+      text = step.kind === 'run' ? step.value : await this.askQuery(step.value, step.message);
     }
   }
 
@@ -98,16 +104,8 @@ export class QueryCommand implements vscode.Disposable {
   private async ensureReady(): Promise<boolean> {
     const s = this.service.state();
     if (s.kind === 'ready') return true;
-    const actions =
-      s.kind === 'notConfigured'
-        ? ['Choose Knowledge Folder', 'Open Settings']
-        : s.kind === 'noIndex'
-          ? ['Open Settings']
-          : ['Show Log'];
-    const choice = await vscode.window.showWarningMessage(s.message, ...actions);
-    if (choice === 'Choose Knowledge Folder') await vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
-    if (choice === 'Open Settings') await vscode.commands.executeCommand('ariaContext.openSettings');
-    if (choice === 'Show Log') this.log.show();
+    const choice = await vscode.window.showWarningMessage(s.message, ...notReadyActions(s));
+    if (choice) await runStateAction(choice, this.log);
     return false;
   }
 
@@ -269,10 +267,11 @@ export class QueryCommand implements vscode.Disposable {
           const active = qp.activeItems[0]?.row;
           const files = pickedOrActive();
           if (files.length === 0) {
-            if (active?.kind === 'action') finish({ kind: 'edit', value: text });
+            if (active?.kind === 'action')
+              finish(active.action === 'query' ? { kind: 'run', value: active.query } : { kind: 'edit', value: text });
             else
               qp.placeholder = model.selectableCount
-                ? 'Pick one or more files (Space or click), then Enter.'
+                ? 'Check files by their checkboxes, or highlight one, then Enter.'
                 : model.placeholder;
             return;
           }

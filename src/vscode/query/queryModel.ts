@@ -27,8 +27,9 @@ export type PickRow =
       role: 'note' | 'idea' | 'missing' | 'refused' | 'warning';
       noun?: string;
     }
-  /** Visible action rows (no match: edit the query). */
-  | { kind: 'action'; label: string; description?: string; detail?: string; action: 'edit' };
+  /** Visible action rows (no match: a suggested tag to query instead, edit the query). */
+  | { kind: 'action'; label: string; description?: string; detail?: string; action: 'edit' }
+  | { kind: 'action'; label: string; description?: string; detail?: string; action: 'query'; query: string };
 
 export interface PickModel {
   title: string;
@@ -106,6 +107,14 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
     rows.push({ kind: 'separator', label: 'No match' });
     rows.push({ kind: 'info', role: 'note', label: `$(circle-slash) ${found.line}` });
     for (const n of notes) rows.push({ kind: 'info', role: 'note', label: `$(info) ${plainText(n)}` });
+    for (const tag of help?.suggestions ?? [])
+      rows.push({
+        kind: 'action',
+        action: 'query',
+        query: tag,
+        label: `$(lightbulb) Did you mean ${tag}?`,
+        description: 'query this tag instead',
+      });
     if (help) {
       rows.push({
         kind: 'info',
@@ -178,8 +187,9 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
   return {
     foundLine: foundText,
     // Shown while the filter is empty, i.e. when the list opens: the notes must be read there.
+    // The focus is in the filter, where Space types a space: a file is checked by its checkbox.
     placeholder: selectableCount
-      ? 'Filter the files; Space checks, Enter opens'
+      ? 'Filter the files; click checkboxes to check several; Enter opens the checked files, or the highlighted one'
       : 'Nothing to load: Enter on "Edit the query" or the Back button goes back',
     rows,
     selectableCount,

@@ -1,6 +1,8 @@
 // Registers the commands of the extension. Each command is a thin wrapper around the service,
 // the file actions and the flows; arguments (tree nodes, multi-selection, URIs, strings) only
 // name paths, which commandItemsModel.ts looks up again in the current snapshot.
+import { configToOpen, notReadyActions } from './knowledgeStateModel';
+import { runStateAction } from './stateActions';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -70,9 +72,10 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
     service.reload('Refresh command');
     service.state();
   });
-  register('ariaContext.openIndex', () => openIndex(service));
+  register('ariaContext.openIndex', () => openIndex(service, log));
   register('ariaContext.chooseKnowledgeFolder', () => chooseKnowledgeFolder(service));
   register('ariaContext.openSettings', () => openExtensionSettings());
+  register('ariaContext.openConfigFile', () => openConfigFile(service));
   register('ariaContext.open', async (arg, multi) => {
     const { items, refusedPaths } = files(arg, multi, 'opened');
     // A single click in the tree opens quietly; the menu's Open on several files reports.
@@ -98,32 +101,31 @@ export function registerCommands(context: vscode.ExtensionContext, deps: Command
   });
 }
 
-async function openIndex(service: RetrievalService): Promise<void> {
+async function openIndex(service: RetrievalService, log: Log): Promise<void> {
   const s = service.state();
-  const folder =
-    s.kind === 'ready' ? s.snapshot.config.knowledgeFolder : s.kind === 'noIndex' ? s.config.knowledgeFolder : null;
-  if (!folder) {
-    void vscode.window.showWarningMessage(s.kind === 'ready' ? '' : s.message, 'Choose Knowledge Folder').then((c) => {
-      if (c) void vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
-    });
+  if (s.kind !== 'ready') {
+    // No folder, no index.md or an unreadable one: the core's message names which, with its fixes.
+    const choice = await vscode.window.showWarningMessage(s.message, ...notReadyActions(s));
+    if (choice) await runStateAction(choice, log);
     return;
   }
-  const index = path.join(folder, 'index.md');
+  const index = path.join(s.snapshot.config.knowledgeFolder, 'index.md');
   if (!fs.existsSync(index)) {
-    void vscode.window
-      .showWarningMessage(
-        `No knowledge index found at ${index}. Run /index in your aria-knowledge agent to build it, or Choose Knowledge Folder.`,
-        'Choose Knowledge Folder',
-      )
-      .then((c) => {
-        if (c) void vscode.commands.executeCommand('ariaContext.chooseKnowledgeFolder');
-      });
+    void vscode.window.showWarningMessage(`${index} is gone; the view refreshes when it is back.`);
     return;
   }
   await vscode.window.showTextDocument(vscode.Uri.file(index), { preview: false });
 }
 
-/** The settings editor on the tab where the machine-scoped path settings are, filtered to this extension. */
+/** The config file that named the knowledge folder (or the settings, when a setting named it). */
+async function openConfigFile(service: RetrievalService): Promise<void> {
+  const s = service.state();
+  const config = s.kind === 'ready' ? s.snapshot.config : s.kind === 'noIndex' ? s.config : undefined;
+  const file = config ? configToOpen(config) : null;
+  if (!file) return openExtensionSettings();
+  await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
+}
+
 async function openExtensionSettings(): Promise<void> {
   const target = settingsTarget(vscode.env.remoteName);
   await vscode.commands.executeCommand(target.command, { query: target.query });

@@ -27,6 +27,7 @@ import { readPathSettings } from './settings';
 export class RetrievalService implements vscode.Disposable {
   private readonly knowledge: KnowledgeBase;
   private contextState: KnowledgeState['kind'] | undefined;
+  private contextReason: string | undefined;
   private lastIgnored = '';
   /** The same state object each time for the same core state (views compare them). */
   private readonly explained = new WeakMap<KnowledgeState, KnowledgeState>();
@@ -59,7 +60,7 @@ export class RetrievalService implements vscode.Disposable {
       log: (line) => log.info(line),
     });
     this.knowledge.onDidLoad((state) => {
-      this.setContextState(state.kind);
+      this.setContextState(state.kind, state.kind === 'noIndex' ? state.reason : undefined);
       this.setKnowledgeFiles(state, log);
     });
     this.knowledge.onDidChange((change) => {
@@ -209,7 +210,12 @@ export class RetrievalService implements vscode.Disposable {
     this.work.run('knowledge files', list);
   }
 
-  private setContextState(kind: KnowledgeState['kind']): void {
+  /** `ariaContext.state`, and with noIndex `ariaContext.noIndexReason` (noFolder, noIndex, unreadable): they pick the welcome text. */
+  private setContextState(kind: KnowledgeState['kind'], reason: string | undefined): void {
+    if (reason !== this.contextReason) {
+      this.contextReason = reason;
+      void vscode.commands.executeCommand('setContext', 'ariaContext.noIndexReason', reason);
+    }
     if (kind === this.contextState) return;
     this.contextState = kind;
     void vscode.commands.executeCommand('setContext', 'ariaContext.state', kind);

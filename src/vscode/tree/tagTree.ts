@@ -1,16 +1,19 @@
 // The sidebar tag tree (view `ariaContext.tags`). Nodes come from the pure treeModel.ts; this
 // file maps them to TreeItems, refreshes on service changes, and never throws into the view:
 // any failure becomes an error node.
+import { stateRows } from '../shared/knowledgeStateModel';
 import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
-import { buildTree, hasChildren, type TagSort, type TreeNode } from './treeModel';
+import { buildTree, hasChildren, warningCount, type TagSort, type TreeNode } from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
 const REFRESH_SENT_MS = 20;
+/** How long after activation the rows are built unasked: time for an opening view to ask first. */
+const PREPARE_AFTER_MS = 250;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
 /** The most ids remembered; the oldest go first. */
@@ -20,6 +23,8 @@ const EXPANSION_KEPT = 500;
 export interface TopSection {
   sectionNodes(): TreeNode[];
   readonly onDidChangeSection: vscode.Event<void>;
+  /** The rows under Warnings for this snapshot, so what the top rows and the status bar count is what the view lists. */
+  treeWarnings?(snapshot: Snapshot, count: number): void;
 }
 
 export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -45,6 +50,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
+  private buildTimer: ReturnType<typeof setTimeout> | undefined;
+  private buildingSoon = false;
 
   constructor(
     private readonly service: RetrievalService,
@@ -94,11 +101,13 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** The current nodes (built if needed), for Go to Tag and Reveal. */
   nodes(): TreeNode[] {
+    this.prepare(); // read and built now: a command needs the rows, not the loading row
     return this.getChildren();
   }
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.buildTimer);
     this.subscription.dispose();
     this.topSubscription?.dispose();
     this.changed.dispose();
@@ -187,6 +196,12 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   getChildren(node?: TreeNode): TreeNode[] {
     this.timing?.work?.treeAsked();
     if (node) return node.children ?? [];
+    // Nothing read yet: index.md is read and the rows built right after this answer, which says
+    // so, so the view shows a row, never an empty pane, for as long as that takes.
+    if (!this.roots && (!this.service.isLoaded || this.buildTimer)) {
+      this.buildSoon();
+      return [LOADING_ROW];
+    }
     let rows: TreeNode[];
     try {
       rows = this.roots ?? this.buildRoots();
@@ -240,6 +255,34 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   /**
+   * prepare() a moment after activation: a view opening with the activation asks within that
+   * moment and gets the loading row first (reading index.md first would keep it blank until the
+   * rows came); a hidden view has its rows ready for the click.
+   */
+  prepareSoon(): void {
+    if (this.buildTimer || this.roots) return;
+    this.buildTimer = setTimeout(() => {
+      this.buildTimer = undefined;
+      // Shown by now, the view asks (if it has not already) and gets the loading row first.
+      if (!this.disposed && !this.view?.visible) this.prepare();
+    }, PREPARE_AFTER_MS);
+  }
+
+  /** The rows built in the next turn, then the view told (it asks again and gets them). */
+  private buildSoon(): void {
+    if (this.buildingSoon) return;
+    clearTimeout(this.buildTimer); // prepareSoon's, if it has not run: this one builds and tells the view
+    this.buildingSoon = true;
+    this.buildTimer = setTimeout(() => {
+      this.buildingSoon = false;
+      this.buildTimer = undefined;
+      if (this.disposed) return;
+      this.prepare();
+      this.changed.fire();
+    }, REFRESH_SENT_MS); // after the loading row's answer has gone out: the build holds the thread
+  }
+
+  /**
    * Builds the rows before the view asks (just after activation, which usually comes with a
    * click on the view: the workbench takes a few hundred milliseconds to open it and ask).
    */
@@ -271,10 +314,11 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   private build(): TreeNode[] {
     const state = this.service.state();
-    // Not configured / no index: no nodes, so the view's welcome content shows.
+    // Not configured / no index.md: no nodes, so the view's welcome content shows; a missing folder
+    // or an unreadable index.md: rows naming which, with their fixes.
     if (state.kind === 'notConfigured' || state.kind === 'noIndex') {
       this.topCount = 0;
-      return [];
+      return stateRows(state);
     }
     if (state.kind === 'error') {
       this.topCount = 0;
@@ -289,11 +333,21 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       sort: this.sort,
       countsLater: !this.rowsCounted,
     });
+    this.top?.treeWarnings?.(state.snapshot, warningCount(roots));
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;
     return [...top, ...roots];
   }
 }
+
+/** What the view shows while the knowledge index is first read and the rows built. */
+const LOADING_ROW: TreeNode = {
+  id: 'loading',
+  kind: 'message',
+  label: 'Loading the knowledge index…',
+  contextValue: 'ariaContext.message',
+  icon: 'sync~spin',
+};
 
 function errorNode(message: string): TreeNode {
   return {

@@ -14,6 +14,7 @@ import {
   indexPathVerdict,
   localDate,
   noteCount,
+  plural,
   teamEntryVerdict,
   teamSharedItem,
   TagCounter,
@@ -195,11 +196,14 @@ export function buildTree(input: TreeInput): TreeNode[] {
         () => team.map((item) => fileNode(`${id}/team`, item, everywhere)),
       );
       children.push(
+        // A group of the project's rows, not a tag: Go to Tag does not list it.
         Object.assign(node, {
+          kind: 'group' as const,
           icon: 'organization',
           query: undefined,
           contextValue: 'ariaContext.group',
           description: `${team.filter((i) => i.problem === null).length}`,
+          tooltip: `The team-shared notes of ${p.key}`,
         }),
       );
     }
@@ -321,12 +325,14 @@ export function buildTree(input: TreeInput): TreeNode[] {
       counter.mark(items);
       teamItems.push(...items);
       const loadable = items.filter((i) => i.problem === null).length;
-      if (items.length)
-        team.push(
-          tagNode(id, heading, { ...NONE, teamShared: loadable }, () =>
-            items.map((item) => fileNode(id, item, everywhere)),
-          ),
+      if (items.length) {
+        // Only team-shared notes sit under a heading here: `0 files + 1 team-shared` would count what is not shown.
+        const node = tagNode(id, heading, { ...NONE, teamShared: loadable }, () =>
+          items.map((item) => fileNode(id, item, everywhere)),
         );
+        const notes = plural(loadable, 'team-shared note');
+        team.push(Object.assign(node, { description: notes, tooltip: `${heading}: ${notes} listed under it` }));
+      }
     }
   }
   if (team.length) {
@@ -370,6 +376,11 @@ export function buildTree(input: TreeInput): TreeNode[] {
     );
   }
   return roots;
+}
+
+/** How many rows the Warnings group holds: the one count the status bar's tooltip says too. */
+export function warningCount(roots: readonly TreeNode[]): number {
+  return roots.find((r) => r.id === 'group:warnings')?.children?.length ?? 0;
 }
 
 /** Every file below a node (a tag's files), each once, for "Copy as Context" on a tag. */

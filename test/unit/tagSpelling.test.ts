@@ -1,0 +1,81 @@
+// §2 A typed word loses surrounding punctuation before it is matched (unless the index knows it as
+// written), and a no-match names the nearest known tags; every renderer shows them.
+import * as assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { toJson } from '../../src/core/json';
+import { matchReasons } from '../../src/mcp/itemFacts';
+import { renderSummary } from '../../src/core/summary';
+import { nearestTags, trimToken } from '../../src/core/tagSpelling';
+import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
+import { pickModel } from '../../src/vscode/query/queryModel';
+import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
+
+const home = makeHome({
+  index:
+    `${INDEX_HEADER}## Known Tags\nkubernetes [aliases: k8s], stripe, webhooks, c++, .net, react-native\n\n` +
+    '## Tag Index\n### kubernetes\n- k.md — K\n### stripe\n- s.md — S\n### webhooks\n- w.md — W\n' +
+    '### c++\n- cpp.md — C\n### c\n- c.md — plain C\n### .net\n- net.md — N\n### net\n- n2.md — bare\n' +
+    '### react-native\n- rn.md — RN\n\n## Semantic Hints Index\n### invoice retries\n- w.md\n',
+});
+const index = snapshotFor(home).index;
+
+describe('§2 punctuation around a word', () => {
+  test('trailing and leading punctuation is dropped before matching', () => {
+    assert.deepEqual(paths(query(home, 'stripe?')), ['s.md']);
+    assert.deepEqual(paths(query(home, 'how do we retry failed invoice webhooks?')).sort(), ['w.md']);
+    assert.deepEqual(paths(query(home, '"(kubernetes)".')), ['k.md']);
+    assert.deepEqual(query(home, 'stripe?!').query.tokens, ['stripe']);
+  });
+
+  test('a spelling the index knows keeps its punctuation; only as much is dropped as makes a known word', () => {
+    assert.deepEqual(paths(query(home, 'c++')), ['cpp.md']);
+    assert.deepEqual(paths(query(home, '.net')), ['net.md']);
+    assert.equal(trimToken(index, 'c++?'), 'c++');
+    assert.equal(trimToken(index, '.net,'), '.net');
+    assert.equal(trimToken(index, 'react-native.'), 'react-native');
+    // inner punctuation is the word's own
+    assert.equal(trimToken(index, 'e.g.'), 'e.g');
+  });
+
+  test('an alias with punctuation resolves; a token of punctuation only stays literal (§F24)', () => {
+    const r = query(home, 'k8s?');
+    assert.deepEqual(r.query.resolved, [{ alias: 'k8s', canonical: 'kubernetes' }]);
+    assert.deepEqual(paths(r), ['k.md']);
+    assert.equal(trimToken(index, '?'), '?');
+    assert.equal(trimToken(index, '--'), '--');
+  });
+
+  test('an unknown word with punctuation still matches a hint phrase', () => {
+    assert.deepEqual(paths(query(home, 'invoice?')), ['w.md']);
+  });
+});
+
+describe('§5 no match: did you mean', () => {
+  test('the nearest known tags to a misspelling, nearest first; aliases suggested as their tag', () => {
+    assert.deepEqual(nearestTags(index, ['kubernets']), ['kubernetes']);
+    assert.deepEqual(nearestTags(index, ['strpie']), ['stripe']);
+    assert.deepEqual(nearestTags(index, ['k8z']), ['kubernetes']);
+    assert.deepEqual(nearestTags(index, ['stripe']), [], 'a known word needs no suggestion');
+    assert.deepEqual(nearestTags(index, ['zzzzzzzz']), []);
+  });
+
+  test('a no-match result carries them and every renderer shows them', () => {
+    const r = query(home, 'kubernets?');
+    assert.equal(r.noMatch, true);
+    assert.deepEqual(r.suggestions, ['kubernetes']);
+    assert.match(renderSummary(r), /^Did you mean: kubernetes\?$/m);
+    assert.match(resultMarkdown(r, { linkFor: (p) => `file://${p}` }), /Did you mean: kubernetes/);
+    assert.deepEqual(toJson(r).suggestions, ['kubernetes']);
+    const rows = pickModel(r, 'kubernets?').rows;
+    const suggestion = rows.find((row) => row.kind === 'action' && row.action === 'query');
+    assert.ok(suggestion && suggestion.kind === 'action' && suggestion.action === 'query');
+    assert.equal(suggestion.query, 'kubernetes');
+    assert.equal(toJson(query(home, 'stripe')).suggestions, undefined, 'no field when something matched');
+  });
+});
+
+test('the MCP tools say a word typed with punctuation matched as that tag', () => {
+  const r = query(home, 'stripe?');
+  const item = r.items.find((i) => i.path === 's.md')!;
+  assert.deepEqual(matchReasons(item, r, 'stripe?'), [{ kind: 'tag', value: 'stripe' }]);
+});
