@@ -9,6 +9,7 @@ import {
   cacheWriterRunning,
   describeLoad,
   errorJson,
+  escapeOutput,
   indexCacheDir,
   isIsoDate,
   loadItems,
@@ -197,7 +198,10 @@ function relativePathProblem(
   return null;
 }
 
-export function main(argv: string[], io: CliIo): number {
+export function main(argv: string[], cliIo: CliIo): number {
+  // §9 The one output boundary: every command writes through it, so none can print a terminal
+  // control sequence or a bidi control from someone else's text.
+  const io: CliIo = { ...cliIo, out: (s) => cliIo.out(escapeOutput(s)) };
   const parsed = parseArgs(argv);
   const wantsJson = argv.includes('--json');
   const fail = (code: string, message: string, exit: number) => {

@@ -1,7 +1,7 @@
 // `aria-context tags [--json]`: every tag, alias and project key the index offers, with what
 // querying it returns (the core's one count, src/core/tagCounts.ts), so a script can compare
 // it with `query --json` and the editor shows the same numbers. Exit codes as for `check`.
-import { describeCounts, escapeControls, listTags, localDate } from './core';
+import { describeCounts, listTags, localDate } from './core';
 import { openCommand, type CheckIo, type PathProblem } from './cliCommand';
 
 export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
@@ -16,7 +16,7 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
   } else {
     const lines = tags.map(
       (t) =>
-        `${escapeControls(t.name)} (${t.kind}${t.aliases.length ? `; aliases: ${escapeControls(t.aliases.join(', '))}` : ''}): ${describeCounts(t.counts)}`,
+        `${t.name} (${t.kind}${t.aliases.length ? `; aliases: ${t.aliases.join(', ')}` : ''}): ${describeCounts(t.counts)}`,
     );
     io.out(lines.length ? `${lines.join('\n')}\n` : 'The index lists no tags.\n');
   }

@@ -120,17 +120,9 @@ export class DriftScan {
     const listed = index.files.get(rel);
     const line = this.firstLine.get(rel) ?? summaryLine;
     const head = this.read(abs, DRIFT_HEAD_BYTES);
-    if (!head.ok) {
-      if (listed)
-        problems.add({
-          kind: 'tags-differ',
-          line,
-          severity: 'warning',
-          message: `\`${rel}\` cannot be read: ${head.reason}`,
-          file: abs,
-        });
-      return;
-    }
+    // A note the reader will not open is the cheap check's finding (refused or missing, on its
+    // entry's line, with no location): reported once, and never as drift pointing at it.
+    if (!head.ok) return;
     const fm = parseFrontMatter(head.text);
     const noteTags = [...new Set(stringList(fm.data?.['tags']).map((t) => t.toLowerCase()))].sort();
     if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list

@@ -3,6 +3,7 @@
 // maps these blocks — the text summary (summary.ts), the chat markdown, the pick list and the
 // tree's tooltips — so how a row is annotated or when a group gets a heading is decided here.
 import * as path from 'node:path';
+import { escapeControls } from './outputText';
 import { plural } from './plural';
 import { expandedLine, noMatchLine, problemText, REBUILD_HINT, resolvedLine } from './messages';
 import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types';
@@ -183,7 +184,8 @@ export interface LineHooks {
   close: string;
 }
 
-const PLAIN_LINE: LineHooks = { text: (s) => s, path: (row) => row.path, open: '[', close: ']' };
+// Each value stays on its line, whatever a note's front matter holds (the output boundary does the rest).
+const PLAIN_LINE: LineHooks = { text: escapeControls, path: (row) => escapeControls(row.path), open: '[', close: ']' };
 
 function partText(part: Annotation): string {
   return part.named ? `${part.name}: ${part.value}` : part.value;

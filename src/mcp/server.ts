@@ -5,7 +5,7 @@
 // own ledger of files sent. stdout carries the protocol only; logs go to stderr.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
 import { serveStdio as serveOnStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import type { KnowledgeBase } from '../core';
+import { escapeOutputDeep, type KnowledgeBase } from '../core';
 import { CONTEXT_PROMPT, INSTRUCTIONS, QUERY_OUTPUT_SCHEMA, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
 import { Ledger } from './ledger';
 import {
@@ -32,7 +32,7 @@ export interface Logger {
  */
 function guarded<T>(log: Logger, what: string, run: () => T, uri?: string): T {
   try {
-    return run();
+    return escapeOutputDeep(run()); // §9 the output boundary: others' text leaves as data
   } catch (err) {
     if (err instanceof McpRequestError) {
       // A missing resource: -32602 with the URI as data, as the SDK sends it on every revision.
@@ -67,7 +67,7 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
       result = toolError(`${name} failed: ${(err as Error).message}`);
     }
     return server.projectCallToolResult(
-      result as never,
+      escapeOutputDeep(result) as never,
       name === QUERY_TOOL && !result.isError ? QUERY_OUTPUT_SCHEMA : undefined,
     );
   });

@@ -96,7 +96,7 @@ describe('aria-context check', () => {
     assert.equal(lines[3], json.summary);
   });
 
-  test('a symlink that stays inside the folder is a normal entry; one to nothing is a missing file', () => {
+  test('a symlink that stays inside the folder is a normal entry; one to nothing is refused like one leading out (§9: only a plain name is missing)', () => {
     const index = `${INDEX_HEADER}## Tag Index\n### api\n- notes/a.md — A\n- notes/alias.md — Link in\n- notes/dangling.md — Link to nothing\n`;
     const home = makeHome({ index, files: { 'knowledge/notes/a.md': NOTE_A } });
     fs.symlinkSync('a.md', path.join(home, 'knowledge', 'notes', 'alias.md'));
@@ -104,9 +104,9 @@ describe('aria-context check', () => {
     const json = problems([], home);
     assert.deepEqual(
       json.problems.map((p) => [p.line, p.code]),
-      [[lineOf(index, 'notes/dangling.md'), 'missing-file']],
+      [[lineOf(index, 'notes/dangling.md'), 'refused']],
     );
-    assert.equal(json.code, 0);
+    assert.equal(json.code, 1);
   });
 
   test('a missing file is a warning with code missing-file: reported, exit 0', () => {

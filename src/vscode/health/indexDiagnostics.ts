@@ -10,6 +10,7 @@ import {
   healthTotals,
   indexLines,
   indexPath,
+  openablePaths,
   plural,
   problemLines,
   readIndexText,
@@ -268,6 +269,11 @@ export class IndexDiagnostics implements vscode.Disposable {
       const start = t.length - t.trimStart().length;
       return new vscode.Range(i, start, i, Math.max(start, t.trimEnd().length));
     };
+    // §9 A note is pointed at only while the reader would open it: a related location is one click from a tab.
+    const notes = openablePaths(
+      snapshot.config,
+      health.problems.flatMap((p) => (p.file !== undefined ? [p.file] : [])),
+    );
     this.collection.set(
       uri,
       health.problems.map((p) => {
@@ -282,10 +288,11 @@ export class IndexDiagnostics implements vscode.Disposable {
               p.related.message.replace(/`/g, ''),
             ),
           );
-        if (p.file)
+        const note = p.file !== undefined && notes.has(p.file) ? p.file : undefined;
+        if (note !== undefined)
           related.push(
             new vscode.DiagnosticRelatedInformation(
-              new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)),
+              new vscode.Location(vscode.Uri.file(note), new vscode.Position(0, 0)),
               NOTE_RELATED,
             ),
           );
