@@ -17,7 +17,8 @@ import {
   readResource,
   RESOURCE_NOT_FOUND,
 } from './resources';
-import { LineTransport } from './stdio';
+import { arrivedProblem, type JsonSchema } from './schema';
+import { ARRIVED_ARGUMENTS, LineTransport } from './stdio';
 import { kbSource, LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError, type ToolResult } from './tools';
 
 export const SERVER_NAME = 'aria-context';
@@ -44,6 +45,9 @@ function guarded<T>(log: Logger, what: string, run: () => T, uri?: string): T {
   }
 }
 
+const schemaOf = (name: string): JsonSchema =>
+  (TOOLS.find((t) => t.name === name)?.inputSchema ?? {}) as JsonSchema;
+
 export function createServer(kb: KnowledgeBase, version: string, log: Logger): Server {
   const server = new Server(
     { name: SERVER_NAME, title: 'aria-context knowledge', version },
@@ -60,7 +64,13 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${clip(name)}`);
     let result: ToolResult;
     try {
-      result = name === QUERY_TOOL ? runQueryTool(source, args) : runLoadTool(source, args, { ledger });
+      const arrived = request.params._meta?.[ARRIVED_ARGUMENTS];
+      const smuggled = Array.isArray(arrived) ? arrivedProblem(arrived as string[], args, schemaOf(name)) : null;
+      result = smuggled
+        ? toolError(smuggled)
+        : name === QUERY_TOOL
+          ? runQueryTool(source, args)
+          : runLoadTool(source, args, { ledger });
     } catch (err) {
       // The core is meant not to throw; if it does, the agent gets a tool error and the server goes on.
       log(`${name} failed: ${(err as Error).stack ?? String(err)}`);

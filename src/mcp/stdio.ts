@@ -14,6 +14,23 @@ import { MAX_LINE_BYTES } from './limits';
 
 const NEWLINE = 0x0a;
 
+/** Where a tool call's argument names, as they arrived, ride to the server's handler (server.ts). */
+export const ARRIVED_ARGUMENTS = 'aria-context/arguments-arrived';
+
+/**
+ * A tool call's own argument names as parsed from the line, kept in its `_meta` (whatever the
+ * client put under that key is replaced): the SDK's copy of the arguments drops an own
+ * `__proto__`, so the strict check would not see what arrived.
+ */
+function recordArgumentNames(message: JSONRPCMessage): void {
+  const request = message as { method?: unknown; params?: { arguments?: unknown; _meta?: unknown } };
+  if (request.method !== 'tools/call' || !request.params || typeof request.params !== 'object') return;
+  const args = request.params.arguments;
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return;
+  const meta = request.params._meta && typeof request.params._meta === 'object' ? request.params._meta : {};
+  request.params._meta = { ...meta, [ARRIVED_ARGUMENTS]: Object.keys(args) };
+}
+
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
@@ -116,6 +133,7 @@ export class LineTransport implements Transport {
       this.answerError(ProtocolErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.');
       return;
     }
+    recordArgumentNames(message);
     this.onmessage?.(message);
   }
 
