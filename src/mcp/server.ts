@@ -45,8 +45,7 @@ function guarded<T>(log: Logger, what: string, run: () => T, uri?: string): T {
   }
 }
 
-const schemaOf = (name: string): JsonSchema =>
-  (TOOLS.find((t) => t.name === name)?.inputSchema ?? {}) as JsonSchema;
+const schemaOf = (name: string): JsonSchema => (TOOLS.find((t) => t.name === name)?.inputSchema ?? {}) as JsonSchema;
 
 export function createServer(kb: KnowledgeBase, version: string, log: Logger): Server {
   const server = new Server(
