@@ -9,16 +9,27 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
   if (!opened.ok) return opened.exit;
   const { options, snapshot } = opened;
   const tags = listTags(snapshot, { today: options.today ?? localDate(io.now()) });
-  if (options.json) {
-    io.out(
-      `${JSON.stringify({ tags: tags.map((t) => ({ name: t.name, kind: t.kind, aliases: t.aliases, counts: t.counts })) }, null, 2)}\n`,
-    );
-  } else {
-    const lines = tags.map(
-      (t) =>
-        `${t.name} (${t.kind}${t.aliases.length ? `; aliases: ${t.aliases.join(', ')}` : ''}): ${describeCounts(t.counts)}`,
-    );
-    io.out(lines.length ? `${lines.join('\n')}\n` : 'The index lists no tags.\n');
+  // Written in batches as they are counted: the whole listing is never held as one text.
+  const batch: string[] = [];
+  let written = 0;
+  const flush = (end = '') => {
+    if (batch.length || end) io.out(`${batch.join('')}${end}`);
+    batch.length = 0;
+  };
+  for (const t of tags) {
+    const record = { name: t.name, kind: t.kind, aliases: t.aliases, counts: t.counts };
+    if (options.json) {
+      // The same text as JSON.stringify({ tags }, null, 2): each entry indented under the list.
+      batch.push(`${written ? ',\n' : '{\n  "tags": [\n'}    ${JSON.stringify(record, null, 2).replace(/\n/g, '\n    ')}`);
+    } else {
+      batch.push(
+        `${t.name} (${t.kind}${t.aliases.length ? `; aliases: ${t.aliases.join(', ')}` : ''}): ${describeCounts(t.counts)}\n`,
+      );
+    }
+    written++;
+    if (batch.length >= 1000) flush();
   }
+  if (options.json) flush(written ? '\n  ]\n}\n' : '{\n  "tags": []\n}\n');
+  else flush(written ? '' : 'The index lists no tags.\n');
   return 0;
 }

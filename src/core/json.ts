@@ -43,6 +43,8 @@ export function toJson(result: QueryResult) {
     notes: [...result.emptyProjectNotes, ...(result.legacyNote ? [result.legacyNote] : []), ...result.warnings],
     ideas: result.ideas.map((i) => ({ date: i.date, type: i.type, title: i.title, stale: i.stale, path: i.path })),
     noMatch: result.noMatch,
+    /** §F44 By group, the matches past the group's cap: counted, not listed or checked. */
+    unlisted: { ...result.unlisted },
   };
 }
 

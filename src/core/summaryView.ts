@@ -4,7 +4,8 @@
 // tree's tooltips — so how a row is annotated or when a group gets a heading is decided here.
 import * as path from 'node:path';
 import { escapeControls } from './outputText';
-import { plural } from './plural';
+import { countText, plural } from './plural';
+import { MAX_ITEMS_PER_GROUP } from './resultCap';
 import { expandedLine, noMatchLine, problemText, REBUILD_HINT, resolvedLine } from './messages';
 import type { Category, Idea, KnownTag, QueryResult, ResultItem } from './types';
 
@@ -22,6 +23,11 @@ export { plural } from './plural';
 export function foundLine(result: QueryResult): string {
   const q = result.query;
   return `Found ${plural(result.found, 'file')} matching: [${q.tokens.join(', ')}] (${q.mode})`;
+}
+
+/** `… and 557,000 more matches not listed …`: the count of a group's rest (§F44). */
+export function unlistedLine(more: number): string {
+  return `… and ${countText(more)} more ${more === 1 ? 'match' : 'matches'} not listed or checked (each group lists its ${countText(MAX_ITEMS_PER_GROUP)} most relevant; narrow the query to see others)`;
 }
 
 /** Known tags a no-match line names; the rest are counted (§5, §F44). */
@@ -75,7 +81,16 @@ export type SummaryBlock =
   /** After a no-match: the known tags and the rebuild hint. */
   | { kind: 'noMatchHelp'; knownTags: string; hint: string }
   /** `size` is what a heading counts: files, or lines for artifacts (they may be missing). */
-  | { kind: 'group'; category: Category; title: string; size: string; heading: boolean; items: ItemView[] }
+  | {
+      kind: 'group';
+      category: Category;
+      title: string;
+      size: string;
+      heading: boolean;
+      items: ItemView[];
+      /** §F44 The line counting the group's matches past its cap, null when every match is listed. */
+      unlisted: string | null;
+    }
   | { kind: 'ideas'; count: number; ideas: IdeaView[]; legacyNote: string | null }
   | { kind: 'warnings'; warnings: string[] };
 
@@ -159,7 +174,16 @@ export function summaryView(result: QueryResult): SummaryView {
       category === 'tracked-artifact'
         ? String(items.length)
         : plural(items.filter((i) => i.problem === null).length, 'file');
-    blocks.push({ kind: 'group', category, title: GROUP_TITLES[category], size, heading, items: items.map(itemView) });
+    const more = result.unlisted?.[category] ?? 0;
+    blocks.push({
+      kind: 'group',
+      category,
+      title: GROUP_TITLES[category],
+      size,
+      heading,
+      items: items.map(itemView),
+      unlisted: more ? unlistedLine(more) : null,
+    });
   }
 
   if (result.showsIdeas && (result.ideas.length > 0 || result.legacyNote)) {

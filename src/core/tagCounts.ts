@@ -70,11 +70,22 @@ export function describeCounts(counts: TagCounts): string {
 export function tagNames(snapshot: Snapshot): TagName[] {
   const { index } = snapshot;
   const out = new Map<string, TagName>();
+  const aliasSets = new Map<TagName, Set<string>>();
   for (const p of index.projects.values()) out.set(p.key.toLowerCase(), { name: p.key, kind: 'project', aliases: [] });
   for (const t of index.knownTags) {
     const seen = out.get(t.tag.toLowerCase());
-    if (seen) seen.aliases.push(...t.aliases.filter((a) => !seen.aliases.includes(a)));
-    else out.set(t.tag.toLowerCase(), { name: t.tag, kind: 'known', aliases: [...t.aliases] });
+    if (!seen) {
+      out.set(t.tag.toLowerCase(), { name: t.tag, kind: 'known', aliases: t.aliases.slice() });
+      continue;
+    }
+    // One alias at a time: a list of data size never goes through an argument list (a stack overflow).
+    let known = aliasSets.get(seen);
+    if (!known) aliasSets.set(seen, (known = new Set(seen.aliases)));
+    for (const alias of t.aliases) {
+      if (known.has(alias)) continue;
+      known.add(alias);
+      seen.aliases.push(alias);
+    }
   }
   for (const t of index.otherTags.keys()) if (!out.has(t)) out.set(t, { name: t, kind: 'other', aliases: [] });
   return [...out.values()];
@@ -100,6 +111,8 @@ export class TagCounter {
     query: QueryOptions | CountedQuery,
     /** The host's verdicts (kept across reloads); a fresh set otherwise. */
     availability?: Availability,
+    /** False: only the counts are kept, each result let go once counted (`tags` over every name). */
+    private readonly keepResults = true,
   ) {
     this.availability = availability ?? new Availability(snapshot.config);
     this.run =
@@ -122,7 +135,7 @@ export class TagCounter {
     let result = this.results.get(key);
     if (result === undefined) {
       result = this.run(text, { availability: this.availability });
-      this.results.set(key, result);
+      if (this.keepResults) this.results.set(key, result);
     }
     return result;
   }
@@ -138,16 +151,19 @@ export class TagCounter {
     if (counts === undefined) {
       const result = this.result(text);
       counts = result ? countsOf(result) : null;
-      this.counted.set(key, counts);
+      if (this.keepResults) this.counted.set(key, counts);
     }
     return counts;
   }
 }
 
-/** `aria-context tags`: every name with its kind, aliases and counts. */
-export function listTags(snapshot: Snapshot, options: QueryOptions): Array<TagName & { counts: TagCounts }> {
-  const counter = new TagCounter(snapshot, options);
-  return tagNames(snapshot).map((t) => ({ ...t, counts: counter.counts(t.name) ?? countsOf(emptyResult()) }));
+/**
+ * `aria-context tags`: every name with its kind, aliases and counts, one at a time, so a host
+ * can write them as they come (an index may name hundreds of thousands).
+ */
+export function* listTags(snapshot: Snapshot, options: QueryOptions): Generator<TagName & { counts: TagCounts }> {
+  const counter = new TagCounter(snapshot, options, undefined, false);
+  for (const t of tagNames(snapshot)) yield { ...t, counts: counter.counts(t.name) ?? countsOf(emptyResult()) };
 }
 
 function emptyResult(): QueryResult {

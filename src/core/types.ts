@@ -205,4 +205,9 @@ export interface QueryResult {
   legacyNote: string | null;
   warnings: string[];
   knownTags: KnownTag[];
+  /**
+   * §F44 Matches past a group's cap (MAX_ITEMS_PER_GROUP), by group: counted, never listed,
+   * numbered or checked by the reader. Absent or zero: every match is listed.
+   */
+  unlisted?: Partial<Record<Category, number>>;
 }

@@ -124,6 +124,7 @@ describe('CLI', () => {
       'notes',
       'ideas',
       'noMatch',
+      'unlisted',
     ]);
     assert.deepEqual(json.items[0], {
       n: 1,
