@@ -134,7 +134,7 @@ for (const shape of Object.keys(SHAPES)) {
 test('a tag with 300,000 aliases: `tags` lists it (no stack overflow); past the item cap, what came before is kept', () => {
   const home = tempDir('aria-tags-hostile-');
   const aliases = Array.from({ length: 300_000 }, (_, i) => `a${i.toString(36)}`).join(', ');
-  const known = Array.from({ length: 100_000 }, (_, i) => `k${i.toString(36)}`).join(', ');
+  const known = Array.from({ length: 10_000 }, (_, i) => `k${i.toString(36)}`).join(', ');
   writeTree(home, {
     '.claude/aria-knowledge.local.md': configText({ knowledge_folder: '~/knowledge' }),
     // `api` is a project key and a known tag twice: its aliases are merged; `first` comes before the cap.
@@ -148,7 +148,7 @@ test('a tag with 300,000 aliases: `tags` lists it (no stack overflow); past the 
     });
     assert.equal(r.status, 0, r.stderr + r.stdout.slice(0, 300));
     const tags = (JSON.parse(r.stdout) as { tags: Array<{ name: string; aliases: string[] }> }).tags;
-    assert.ok(tags.find((t) => t.name === 'api')!.aliases.length > 10_000);
+    assert.ok(tags.find((t) => t.name === 'api')!.aliases.length > 100_000);
     assert.deepEqual(tags.find((t) => t.name === 'first')?.aliases, ['one']);
     assert.ok(
       tags.some((t) => t.name === 'k0'),
