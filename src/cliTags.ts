@@ -20,7 +20,9 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
     const record = { name: t.name, kind: t.kind, aliases: t.aliases, counts: t.counts };
     if (options.json) {
       // The same text as JSON.stringify({ tags }, null, 2): each entry indented under the list.
-      batch.push(`${written ? ',\n' : '{\n  "tags": [\n'}    ${JSON.stringify(record, null, 2).replace(/\n/g, '\n    ')}`);
+      batch.push(
+        `${written ? ',\n' : '{\n  "tags": [\n'}    ${JSON.stringify(record, null, 2).replace(/\n/g, '\n    ')}`,
+      );
     } else {
       batch.push(
         `${t.name} (${t.kind}${t.aliases.length ? `; aliases: ${t.aliases.join(', ')}` : ''}): ${describeCounts(t.counts)}\n`,

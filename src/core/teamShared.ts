@@ -122,7 +122,8 @@ export function matchTeamShared(
 ): TierResult {
   const best = new BestItems<ResultItem>();
   const warnings = new ListedWarnings();
-  if (config.sharedKnowledge.length === 0 || !index.hasTeamSharedSection) return { items: [], warnings: [], unlisted: 0 };
+  if (config.sharedKnowledge.length === 0 || !index.hasTeamSharedSection)
+    return { items: [], warnings: [], unlisted: 0 };
   for (const entry of candidates(index.teamSharedFiles, tokens, mode === 'OR' && pullsCross)) {
     const isCross = entry.project === 'cross';
     if (!isCross && !config.sharedKnowledge.includes(entry.project)) continue;
