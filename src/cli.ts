@@ -306,7 +306,7 @@ function runMcp(args: string[]): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a separate bundle, loaded only for this command
   const server = require(path.join(__dirname, 'mcp.js')) as typeof import('./mcp/main');
   server.main(args).catch((err: Error) => {
-    process.stderr.write(`aria-context mcp: could not start: ${err.message}\n`);
+    process.stderr.write(escapeOutput(`aria-context mcp: could not start: ${err.message}\n`));
     process.exitCode = 1;
   });
 }
@@ -382,7 +382,7 @@ if (require.main === module && process.argv[2] === 'mcp') {
     });
   } catch (err) {
     // Last line of defence: a one-line message, never a stack trace.
-    writeOut(`aria-context: unexpected error: ${(err as Error).message}\n`);
+    writeOut(escapeOutput(`aria-context: unexpected error: ${(err as Error).message}\n`));
     process.exitCode = 1;
   }
 }
