@@ -87,10 +87,12 @@ export class DriftScan {
     this.read = knowledgeHeadReader(folder);
     this.rebuilt = rebuiltDate(snapshot.index.lastRebuilt);
     this.summaryLine = lines.lastRebuilt?.line ?? 1;
+    // Lines only of the notes on disk: an index listing hundreds of thousands of others costs no map entry.
+    const onDisk = new Set(this.notes.map((abs) => path.relative(folder, abs).split(path.sep).join('/')));
     for (const e of lines.entries) {
       if (e.section === 'team') continue;
       const key = identity(e.path);
-      if (!this.firstLine.has(key)) this.firstLine.set(key, e.line);
+      if (onDisk.has(key) && !this.firstLine.has(key)) this.firstLine.set(key, e.line);
     }
   }
 

@@ -1,6 +1,6 @@
 // §F44 Results are bounded like parses: a query whose list is the largest a hostile index can
 // make (every entry under one tag; every team-shared entry of a shared project) answers on every
-// front end (query, --json, --load all, tags, check, the hook, the MCP server's query,
+// front end (query, --json, --load all, tags, check --drift, the hook, the MCP server's query,
 // load and tag resource) within 16× index.md's size plus 64 MB of heap, listing the 1,000 most
 // relevant matches of the group and saying how many more there are.
 import assert from 'node:assert/strict';
@@ -73,7 +73,7 @@ for (const shape of Object.keys(SHAPES)) {
         json: () => cli('query', 'api', '--json', '--no-cache'),
         load: () => cli('query', 'api', '--load', 'all', '--no-cache'),
         tags: () => cli('tags', '--json'),
-        check: () => cli('check', '--json'),
+        check: () => cli('check', '--drift', '--json'),
         hook: () =>
           runUnderHeap([cliJs, 'hook', 'claude-code'], home, mb, {
             hangMs,
