@@ -2,6 +2,7 @@
 // tags`): what querying a tag, alias or project key returns, taken from the query's own result,
 // never recounted from the index. Items the reader would not load are not counted (§9).
 import { runQuery, type QueryOptions, type Snapshot } from './engine';
+import { countText } from './plural';
 import { plural } from './summaryView';
 import { Availability } from './availability';
 import type { QueryResult, ResultItem } from './types';
@@ -17,6 +18,8 @@ export interface TagCounts {
   missingArtifacts: number;
   /** Pending ideas shown for the query's projects. */
   ideas: number;
+  /** §F44 Matches past the groups' caps, not listed or checked (absent when none). */
+  unlisted?: number;
 }
 
 export type TagKind = 'known' | 'other' | 'project';
@@ -36,6 +39,8 @@ export function countsOf(result: QueryResult): TagCounts {
     missingArtifacts: 0,
     ideas: result.showsIdeas ? result.ideas.length : 0,
   };
+  const unlisted = Object.values(result.unlisted ?? {}).reduce((sum, n) => sum + (n ?? 0), 0);
+  if (unlisted) counts.unlisted = unlisted;
   for (const item of result.items) {
     if (item.category === 'tracked-artifact') {
       if (item.problem) counts.missingArtifacts++;
@@ -55,7 +60,9 @@ export function noteCount(counts: TagCounts): number {
 
 /** `4 files + 1 team-shared · 1 artifact · 1 missing artifact · 2 pending ideas`: the one wording. */
 export function describeCounts(counts: TagCounts): string {
-  const parts = [`${plural(counts.files, 'file')}${counts.teamShared ? ` + ${counts.teamShared} team-shared` : ''}`];
+  const parts = [
+    `${plural(counts.files, 'file')}${counts.teamShared ? ` + ${counts.teamShared} team-shared` : ''}${counts.unlisted ? ` (+ ${countText(counts.unlisted)} more not listed)` : ''}`,
+  ];
   if (counts.artifacts) parts.push(plural(counts.artifacts, 'artifact'));
   if (counts.missingArtifacts) parts.push(plural(counts.missingArtifacts, 'missing artifact'));
   if (counts.ideas) parts.push(plural(counts.ideas, 'pending idea'));
