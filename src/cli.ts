@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import {
   cacheDisabledByEnv,
   cacheWriterRunning,
+  escapeOutput,
   keepOutOf,
   loadConfig,
   privateFolder,
@@ -212,7 +213,9 @@ function launch(argv: string[]): void {
     : enableCompileCache(argv.slice(1), process.env, homeOf(process.env));
   try {
     const exit = requireBundle(file).run(argv, {
-      out: writeOut,
+      // §9 The one output boundary: every command writes through it, so none can print a terminal
+      // control sequence or a bidi control from someone else's text.
+      out: (s) => writeOut(escapeOutput(s)),
       env: process.env,
       now: () => Date.now(),
       cache: build !== null ? { producer: build, write: startCacheWriter } : undefined,
@@ -223,7 +226,7 @@ function launch(argv: string[]): void {
   } catch (err) {
     if (command === 'hook') return; // the agent goes on without the notes
     // Last line of defence: a one-line message, never a stack trace.
-    writeOut(`aria-context: unexpected error: ${(err as Error).message}\n`);
+    writeOut(escapeOutput(`aria-context: unexpected error: ${(err as Error).message}\n`));
     process.exitCode = 1;
   }
 }

@@ -4,7 +4,6 @@
 // for `query`. The index is always parsed whole: the cache serves one-query runs only.
 import {
   errorJson,
-  escapeControls,
   checkIndex,
   checkSummary,
   DriftScan,
@@ -52,6 +51,6 @@ function indexHealth(snapshot: Snapshot, text: string, drift: boolean): IndexHea
 
 /** Like a compiler: `<index.md>:<line>: <severity> <code>: <message>`, then the summary. */
 function textReport(file: string, records: readonly ProblemRecord[], summary: string): string {
-  const lines = records.map((r) => `${file}:${r.line}: ${r.severity} ${r.code}: ${escapeControls(r.message)}`);
+  const lines = records.map((r) => `${file}:${r.line}: ${r.severity} ${r.code}: ${r.message}`);
   return `${[...lines, summary].join('\n')}\n`;
 }

@@ -1,7 +1,7 @@
 // `aria-context tags [--json]`: every tag, alias and project key the index offers, with what
 // querying it returns (the core's one count, src/core/tagCounts.ts), so a script can compare
 // it with `query --json` and the editor shows the same numbers. Exit codes as for `check`.
-import { describeCounts, escapeControls, listTags, localDate } from './core';
+import { describeCounts, listTags, localDate } from './core';
 import { openCommand, type CheckIo, type PathProblem } from './cliCommand';
 
 export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
@@ -9,16 +9,29 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
   if (!opened.ok) return opened.exit;
   const { options, snapshot } = opened;
   const tags = listTags(snapshot, { today: options.today ?? localDate(io.now()) });
-  if (options.json) {
-    io.out(
-      `${JSON.stringify({ tags: tags.map((t) => ({ name: t.name, kind: t.kind, aliases: t.aliases, counts: t.counts })) }, null, 2)}\n`,
-    );
-  } else {
-    const lines = tags.map(
-      (t) =>
-        `${escapeControls(t.name)} (${t.kind}${t.aliases.length ? `; aliases: ${escapeControls(t.aliases.join(', '))}` : ''}): ${describeCounts(t.counts)}`,
-    );
-    io.out(lines.length ? `${lines.join('\n')}\n` : 'The index lists no tags.\n');
+  // Written in batches as they are counted: the whole listing is never held as one text.
+  const batch: string[] = [];
+  let written = 0;
+  const flush = (end = '') => {
+    if (batch.length || end) io.out(`${batch.join('')}${end}`);
+    batch.length = 0;
+  };
+  for (const t of tags) {
+    const record = { name: t.name, kind: t.kind, aliases: t.aliases, counts: t.counts };
+    if (options.json) {
+      // The same text as JSON.stringify({ tags }, null, 2): each entry indented under the list.
+      batch.push(
+        `${written ? ',\n' : '{\n  "tags": [\n'}    ${JSON.stringify(record, null, 2).replace(/\n/g, '\n    ')}`,
+      );
+    } else {
+      batch.push(
+        `${t.name} (${t.kind}${t.aliases.length ? `; aliases: ${t.aliases.join(', ')}` : ''}): ${describeCounts(t.counts)}\n`,
+      );
+    }
+    written++;
+    if (batch.length >= 1000) flush();
   }
+  if (options.json) flush(written ? '\n  ]\n}\n' : '{\n  "tags": []\n}\n');
+  else flush(written ? '' : 'The index lists no tags.\n');
   return 0;
 }

@@ -197,7 +197,7 @@ export function readConfigData(text: string): { data: Record<string, unknown>; p
   if (fm.data) return { data: fm.data, problem: null };
   if (!fm.problem) return { data: {}, problem: 'no front matter found' };
   const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  const data: Record<string, unknown> = {};
+  const data = Object.create(null) as Record<string, unknown>; // a `__proto__:` line is a key like any other
   for (const line of (block?.[1] ?? '').split(/\r?\n/)) {
     // `(.*)` then trimEnd: a lazy `(.*?)[ \t]*$` backtracked quadratically on long lines.
     const m = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]*(.*)$/.exec(line);

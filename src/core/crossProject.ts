@@ -1,13 +1,17 @@
 // §4a: cross-project files from Tag Index, Other Tags and the Semantic Hints Index.
 import * as path from 'node:path';
 import { isInside, resolveIndexPath, suspiciousPathText } from './paths';
+import { BestItems, ListedWarnings } from './resultCap';
 import { resultItem } from './resultItem';
 import { hintMatcherFor, isMatch, matchFile, type PreparedToken } from './tokenMatch';
 import type { Config, IndexedFile, KnowledgeIndex, PathVerdict, QueryMode, ResultItem } from './types';
 
 export interface TierResult {
+  /** The group's most relevant items, best first (at most MAX_ITEMS_PER_GROUP). */
   items: ResultItem[];
   warnings: string[];
+  /** Matches past the group's cap: counted, neither built nor checked. */
+  unlisted: number;
 }
 
 export function matchCrossProject(
@@ -16,25 +20,28 @@ export function matchCrossProject(
   tokens: PreparedToken[],
   mode: QueryMode,
 ): TierResult {
-  const items: ResultItem[] = [];
-  const warnings: string[] = [];
+  const best = new BestItems<ResultItem>();
+  const warnings = new ListedWarnings();
   for (const file of candidates(index, tokens)) {
     if (file.path === 'projects' || file.path.startsWith('projects/')) continue; // project tier, §4b
     const m = matchFile(tokens, file.tags, file.hints);
     if (!isMatch(m, tokens.length, mode)) continue;
-    const verdict = cachedContainment(file, config);
-    if (!verdict.ok) {
-      warnings.push(`Refused index entry \`${file.written ?? file.path}\`: ${verdict.reason}; it was not read.`);
-      continue;
-    }
-    items.push(
-      indexEntryItem(config, { path: file.path, description: file.description, tags: sortedTags(file) }, verdict.abs, {
-        hint: m.byTag ? null : m.hint,
-        matched: m.matched,
-      }),
-    );
+    // Only a match that would be listed is checked, even by its path text (§F44).
+    best.offer({ matched: m.matched, path: file.path }, () => {
+      const verdict = cachedContainment(file, config);
+      if (!verdict.ok) {
+        warnings.add(`Refused index entry \`${file.written ?? file.path}\`: ${verdict.reason}; it was not read.`);
+        return null;
+      }
+      return indexEntryItem(
+        config,
+        { path: file.path, description: file.description, tags: sortedTags(file) },
+        verdict.abs,
+        { hint: m.byTag ? null : m.hint, matched: m.matched },
+      );
+    });
   }
-  return { items, warnings };
+  return { items: best.sorted(), warnings: warnings.list('refused index entries'), unlisted: best.unlisted };
 }
 
 /**

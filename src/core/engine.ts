@@ -11,6 +11,7 @@ import { nearestTags } from './tagSpelling';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
 import { trackedArtifacts } from './artifacts';
+import { BestItems, ListedWarnings } from './resultCap';
 import type { Availability } from './availability';
 import type { Config, KnowledgeIndex, ParsedQuery, QueryResult, ResultItem } from './types';
 
@@ -80,16 +81,22 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   if (projectTokens.length > 0) {
     const scan = cache.ideasScan(config.knowledgeFolder);
     ideas = pendingIdeas(scan.ideas, projectTokens, options.today, config.thresholds.ideas);
-    warnings.push(...scan.problems);
+    const ideaProblems = new ListedWarnings();
+    for (const problem of scan.problems) ideaProblems.add(problem);
+    warnings.push(...ideaProblems.list('idea problems'));
     if (hasLegacyBacklog(config.knowledgeFolder)) legacyNote = LEGACY_IDEAS;
   }
 
   warnings.push(...indexWarnings(index));
-  const noMatch = knowledge.length === 0;
+  const unlisted: NonNullable<QueryResult['unlisted']> = {};
+  if (team.unlisted) unlisted['team-shared'] = team.unlisted;
+  if (projectTier.unlisted) unlisted['project-specific'] = projectTier.unlisted;
+  if (cross.unlisted) unlisted['cross-project'] = cross.unlisted;
   return {
     query,
     items: [...knowledge, ...artifacts],
     found: knowledge.filter((i) => i.problem === null).length,
+    ...(Object.keys(unlisted).length ? { unlisted } : {}),
     noMatch,
     ideas,
     showsIdeas: projectTokens.length > 0,
@@ -105,6 +112,7 @@ interface ProjectTierMatch {
   items: ResultItem[];
   warnings: string[];
   emptyNotes: string[];
+  unlisted: number;
 }
 
 function matchProjectTier(
@@ -114,17 +122,19 @@ function matchProjectTier(
   query: ParsedQuery,
   cache: CoreCache,
 ): ProjectTierMatch {
-  const result: ProjectTierMatch = { items: [], warnings: [], emptyNotes: [] };
+  const result: ProjectTierMatch = { items: [], warnings: [], emptyNotes: [], unlisted: 0 };
+  const best = new BestItems<ResultItem>();
+  const problems = new ListedWarnings();
   for (const token of projectTokens) {
     const project = config.projectsList.get(token.toLowerCase())!;
     const scan = cache.projectScan(config.knowledgeFolder, project.tag);
-    result.warnings.push(...scan.problems);
+    for (const problem of scan.problems) problems.add(problem);
     if (scan.files.length === 0) result.emptyNotes.push(emptyProjectNote(project.tag));
     for (const file of scan.files) {
       const m = matchFile(tokens, file.tags, file.hints);
       if (query.mode === 'AND' && !isMatch(m, tokens.length, 'AND')) continue;
-      if (file.problem) result.warnings.push(`${file.relPath}: ${file.problem}`);
-      result.items.push(
+      if (file.problem) problems.add(`${file.relPath}: ${file.problem}`);
+      best.offer({ matched: m.matched, path: file.relPath }, () =>
         projectFileItem(config, file, project.tag, {
           hint: m.byTag || m.matched === 0 ? null : m.hint,
           matched: m.matched,
@@ -132,6 +142,9 @@ function matchProjectTier(
       );
     }
   }
+  result.items = best.sorted();
+  result.unlisted = best.unlisted;
+  result.warnings.push(...problems.list('project notes with problems'));
   return result;
 }
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirStamp, type DirStamps } from './dirStamps';
 import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from './frontMatter';
-import { describeFsError, isInside, realOrSelf } from './paths';
+import { describeFsError, passesSymlink, realInside, realOrSelf } from './paths';
 import { knowledgeHeadReader } from './reader';
 import { ageInDays, isIsoDate, isStale } from './staleness';
 import type { Idea } from './types';
@@ -38,6 +38,12 @@ export function scanIdeas(knowledgeFolder: string): IdeasScan {
 function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
   const dir = path.join(knowledgeFolder, ...IDEAS_DIR.split('/'));
   const problems: string[] = [];
+  const realKnowledge = realOrSelf(knowledgeFolder);
+  if (passesSymlink(knowledgeFolder, dir) && realInside(dir, realKnowledge) === null) {
+    // `intake/` or `intake/ideas/` is a symlink out (or to nothing): list nothing from there.
+    problems.push(`${IDEAS_DIR}/: symlink leaves the knowledge folder, not read`);
+    return { exists: true, ideas: [], problems };
+  }
   let names: fs.Dirent[];
   try {
     names = fs.readdirSync(dir, { withFileTypes: true });
@@ -47,12 +53,6 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
       problems.push(`${IDEAS_DIR}/: ${describeFsError(err, 'cannot be listed')}`);
     return { exists: false, ideas: [], problems };
   }
-  const realKnowledge = realOrSelf(knowledgeFolder);
-  if (!isInside(realOrSelf(dir), realKnowledge)) {
-    // `intake/` or `intake/ideas/` is a symlink to somewhere else: list nothing from there.
-    problems.push(`${IDEAS_DIR}/: symlink leaves the knowledge folder, not read`);
-    return { exists: true, ideas: [], problems };
-  }
   const ideas: IdeaFile[] = [];
   const read = knowledgeHeadReader(knowledgeFolder);
   for (const entry of names) {
@@ -60,8 +60,7 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
     const abs = path.join(dir, entry.name);
     const rel = `${IDEAS_DIR}/${entry.name}`;
     if (entry.isSymbolicLink()) {
-      const target = realOrSelf(abs);
-      if (!isInside(target, realKnowledge)) {
+      if (realInside(abs, realKnowledge) === null) {
         problems.push(`${rel}: symlink leaves the knowledge folder, not read`);
         continue;
       }

@@ -46,7 +46,7 @@ export {
 export { renderSummary } from './summary';
 export { toJson, errorJson } from './json';
 export { pickItems, renderBundle, describeLoad, fenceFor, fileSection, refusedLine, truncationNotice } from './loader';
-export { loadItems, checkItems, type LoadResult, type RefusedFile } from './reader';
+export { loadItems, checkItems, openablePaths, type LoadResult, type RefusedFile } from './reader';
 export {
   MAX_QUERY_CHARS,
   MAX_LOAD_PATHS,
@@ -68,7 +68,8 @@ export {
 export { IndexLoadLimit } from './indexLoader';
 export type { WatchTargets } from './changeRoute';
 export { isIsoDate, localDate } from './staleness';
-export { escapeControls, expandHome } from './paths';
+export { expandHome } from './paths';
+export { escapeControls, escapeOutput, escapeOutputDeep } from './outputText';
 export { itemsForPaths } from './pathItems';
 export { indexPath, readIndexText, type IndexText } from './snapshot';
 export {

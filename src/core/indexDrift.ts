@@ -58,9 +58,11 @@ export class DriftScan {
     this.read = noteReader(snapshot.config);
     this.rebuilt = rebuiltDate(snapshot.index.lastRebuilt);
     this.summaryLine = lines.lastRebuilt?.line ?? 1;
+    // Lines only of the notes on disk: an index listing hundreds of thousands of others costs no map entry.
+    const onDisk = new Set(this.targets.map((t) => (t.tier === 'team' ? `~team\u0000${t.path}` : identity(t.path))));
     for (const e of lines.entries) {
       const key = e.section === 'team' ? `~team\u0000${e.path}` : identity(e.path);
-      if (!this.firstLine.has(key)) this.firstLine.set(key, e.line);
+      if (onDisk.has(key) && !this.firstLine.has(key)) this.firstLine.set(key, e.line);
     }
   }
 
@@ -108,17 +110,9 @@ export class DriftScan {
     const line = this.firstLine.get(team ? `~team\u0000${rel}` : rel) ?? summaryLine;
     const read = readNote(target, this.read);
     if (read.kind === 'none') return;
-    if (read.kind === 'refused') {
-      if (listed)
-        problems.add({
-          kind: 'tags-differ',
-          line,
-          severity: 'warning',
-          message: `\`${rel}\` cannot be read: ${read.reason}`,
-          file: abs,
-        });
-      return;
-    }
+    // A note the reader will not open is the cheap check's finding (refused or missing, on its
+    // entry's line, with no location): reported once, and never as drift pointing at it.
+    if (read.kind === 'refused') return;
     // Only the tags a rebuild can write (a tag with a space is said, not written): drift is its diff.
     const noteTags = read.note.tags.filter(writableTag).sort();
     if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list

@@ -13,6 +13,7 @@ import type { Snapshot } from './engine';
 import { indexLines, parseIndex, type IndexLineEntry, type IndexLines } from './indexParser';
 import { MAX_INDEX_BYTES } from './limits';
 import { splitLines } from './indexParser/text';
+import { escapeControls } from './outputText';
 import { normaliseRelative } from './paths';
 import { plural } from './plural';
 import { ageInDays, ageText, isIsoDate } from './staleness';
@@ -96,7 +97,8 @@ export class Problems {
   add(p: IndexProblem): void {
     const n = (this.counts.get(p.kind) ?? 0) + 1;
     this.counts.set(p.kind, n);
-    if (n <= MAX_PER_KIND) return void this.list.push(p);
+    // one line each, whatever a note's front matter holds: a message is a line of `check` and a diagnostic
+    if (n <= MAX_PER_KIND) return void this.list.push({ ...p, message: escapeControls(p.message) });
     const more = this.over.get(p.kind);
     if (more) {
       more.omitted = n - MAX_PER_KIND;

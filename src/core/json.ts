@@ -44,6 +44,8 @@ export function toJson(result: QueryResult) {
     ideas: result.ideas.map((i) => ({ date: i.date, type: i.type, title: i.title, stale: i.stale, path: i.path })),
     noMatch: result.noMatch,
     ...(result.noMatch ? { suggestions: result.suggestions ?? [] } : {}),
+    /** §F44 By group, the matches past the group's cap: counted, not listed or checked. */
+    unlisted: { ...result.unlisted },
   };
 }
 

@@ -76,18 +76,14 @@ export function suspiciousPathText(p: string): string | null {
 // C0 and C1 controls, DEL and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex -- control characters are what names may not hold
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-// eslint-disable-next-line no-control-regex -- the same set, to escape every one
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /** A file name holding a control character (a newline could forge a line of a bundle or summary). */
 export function hasControlChars(name: string): boolean {
   return CONTROL.test(name);
 }
 
-/** `name` with each control character written as `\uXXXX`, so it stays on one line. */
-export function escapeControls(name: string): string {
-  return name.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+// the one escaping rule for output lives in outputText.ts; re-exported for the core's line builders
+export { escapeControls } from './outputText';
 
 /**
  * Resolves an index path written relative to the knowledge folder (or `~/…`, or absolute)
@@ -112,6 +108,41 @@ export function realOrSelf(p: string): string {
     return fs.realpathSync.native(p);
   } catch {
     return p;
+  }
+}
+
+/**
+ * Whether the way from `root` (the user's, its own symlinks followed) down to `normal` passes a
+ * symlink before it ends or reaches a name that does not exist: only a plain name can be missing.
+ */
+export function passesSymlink(root: string, normal: string): boolean {
+  const rel = path.relative(root, normal);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+  let at = root;
+  for (const name of rel.split(path.sep)) {
+    at = path.join(at, name);
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(at, { throwIfNoEntry: false });
+    } catch {
+      return false; // a plain folder that may not be entered: its own error says so
+    }
+    if (!st) return false;
+    if (st.isSymbolicLink()) return true;
+  }
+  return false;
+}
+
+/**
+ * `p`'s real path when it lies inside `realFolder`, else null: a symlink that leads outside, into
+ * nothing or into a loop is one verdict, so no answer tells which paths exist beyond the folder.
+ */
+export function realInside(p: string, realFolder: string): string | null {
+  try {
+    const real = fs.realpathSync.native(p);
+    return real === realFolder || isInside(real, realFolder) ? real : null;
+  } catch {
+    return null;
   }
 }
 

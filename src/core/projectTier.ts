@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirStamp, type DirStamps } from './dirStamps';
 import { readNoteHead, stringList } from './frontMatter';
-import { describeFsError, escapeControls, hasControlChars, isInside, realOrSelf } from './paths';
+import { describeFsError, escapeControls, hasControlChars, isInside, realInside, realOrSelf } from './paths';
 import { knowledgeHeadReader, type HeadRead } from './reader';
 import { resultItem } from './resultItem';
 import type { Config, ResultItem } from './types';
@@ -67,9 +67,9 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
   const read = knowledgeHeadReader(knowledgeFolder);
 
   const walk = (dir: string, depth: number) => {
-    const real = realOrSelf(dir);
     // `projects/` or `projects/<tag>/` itself may be a symlink: its files are read only inside.
-    if (real !== dir && !isInside(real, realKnowledge)) {
+    const real = isSymlink(dir) ? realInside(dir, realKnowledge) : realOrSelf(dir);
+    if (real === null || (real !== dir && !isInside(real, realKnowledge))) {
       return problems.push(`${rel(dir)}/: symlink leaves the knowledge folder, not followed`);
     }
     if (visited.has(real)) return problems.push(`${rel(dir)}/: symlink loop skipped`);
@@ -97,22 +97,20 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
       let isDir = entry.isDirectory();
       let escapes = false;
       if (entry.isSymbolicLink()) {
-        let target: string;
-        try {
-          target = fs.realpathSync.native(abs);
-        } catch (err) {
-          problems.push(`${rel(abs)}: ${describeFsError(err, 'broken symlink')}`);
+        // One verdict for a symlink whose real path is not inside (outside, broken, a loop):
+        // nothing is stat-ed through it, so the listing tells nothing of what exists beyond.
+        const target = realInside(abs, realKnowledge);
+        escapes = target === null;
+        if (escapes && !/\.md$/i.test(entry.name)) {
+          problems.push(`${rel(abs)}: symlink leaves the knowledge folder, not followed`);
           continue;
         }
-        escapes = !isInside(target, realKnowledge);
-        try {
-          isDir = fs.statSync(target).isDirectory();
-        } catch {
-          continue;
-        }
-        if (escapes && isDir) {
-          problems.push(`${rel(abs)}/: symlink leaves the knowledge folder, not followed`);
-          continue;
+        if (target !== null) {
+          try {
+            isDir = fs.statSync(target).isDirectory();
+          } catch {
+            continue;
+          }
         }
       } else if (!entry.isFile() && !isDir) {
         continue;
@@ -162,7 +160,7 @@ function readProjectFile(
       tags,
       hints: [],
       description: fallbackName,
-      problem: 'symlink to a file outside the knowledge folder: listed, never read',
+      problem: 'a symlink that does not lead inside the knowledge folder: listed, never read',
     };
   }
   const head = readNoteHead(abs, read);
@@ -176,4 +174,12 @@ function readProjectFile(
     description: head.title ?? fallbackName,
     problem: head.problem,
   };
+}
+
+function isSymlink(p: string): boolean {
+  try {
+    return fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return false;
+  }
 }

@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { artifactFiles } from './artifactPaths';
 import { totalCapReason } from './limits';
-import { describeFsError, isInside, isInsideResolved, tooWideRoot } from './paths';
+import { describeFsError, isInside, isInsideResolved, passesSymlink, tooWideRoot } from './paths';
 import { knowledgeDirs } from './teamShared';
 import type { Config, ItemProblem, ProjectRoot, ResultItem } from './types';
 
@@ -137,6 +137,9 @@ function openAllowed(
   try {
     real = fs.realpathSync.native(normal);
   } catch (err) {
+    // A symlink that leads nowhere (or into a loop, or a folder it may not enter) gets the
+    // verdict of one that leads outside: which one it is would tell what exists on the disk.
+    if (passesSymlink(area.root, normal)) return { ok: false, reason: OUTSIDE_REAL };
     const code = (err as NodeJS.ErrnoException).code;
     return {
       ok: false,
@@ -254,6 +257,23 @@ export interface LoadOptions {
   maxBytes?: number;
   /** Cap over all files of the call; files past it are refused with a reason. */
   totalBytes?: number;
+}
+
+/**
+ * §9 Of `files`, those the reader would open now (each with its real path): what an editor may
+ * point at (a problem's related location); a file it refuses is left out.
+ */
+export function openablePaths(config: Config, files: readonly string[]): Map<string, string> {
+  const areas = readAreas(config);
+  const realRoots = new Map<string, RootVerdict>();
+  const out = new Map<string, string>();
+  for (const file of new Set(files)) {
+    const opened = openAllowed(areas, file, realRoots, config.home);
+    if (!opened.ok) continue;
+    fs.closeSync(opened.fd);
+    out.set(file, opened.realPath);
+  }
+  return out;
 }
 
 /**

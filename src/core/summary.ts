@@ -29,6 +29,7 @@ export function renderSummaryView(view: SummaryView): string {
         out.push('');
         if (block.heading) out.push(`## ${block.title} (${block.size})`);
         for (const row of block.items) out.push(itemLine(row));
+        if (block.unlisted) out.push(block.unlisted);
         break;
       case 'ideas':
         out.push('');

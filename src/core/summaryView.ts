@@ -3,7 +3,9 @@
 // maps these blocks — the text summary (summary.ts), the chat markdown, the pick list and the
 // tree's tooltips — so how a row is annotated or when a group gets a heading is decided here.
 import * as path from 'node:path';
-import { plural } from './plural';
+import { escapeControls } from './outputText';
+import { countText, plural } from './plural';
+import { MAX_ITEMS_PER_GROUP } from './resultCap';
 import {
   didYouMeanLine,
   expandedLine,
@@ -30,6 +32,11 @@ export { plural } from './plural';
 export function foundLine(result: QueryResult): string {
   const q = result.query;
   return `Found ${plural(result.found, 'file')} matching: [${q.tokens.join(', ')}] (${q.mode})`;
+}
+
+/** `… and 557,000 more matches not listed …`: the count of a group's rest (§F44). */
+export function unlistedLine(more: number): string {
+  return `… and ${countText(more)} more ${more === 1 ? 'match' : 'matches'} not listed or checked (each group lists its ${countText(MAX_ITEMS_PER_GROUP)} most relevant; narrow the query to see others)`;
 }
 
 /** Known tags a no-match line names; the rest are counted (§5, §F44). */
@@ -83,7 +90,16 @@ export type SummaryBlock =
   /** After a no-match: the nearest tags (`Did you mean: kubernetes?`, null when none is near), the known tags and the rebuild hint. */
   | { kind: 'noMatchHelp'; didYouMean: string | null; suggestions: string[]; knownTags: string; hint: string }
   /** `size` is what a heading counts: files, or lines for artifacts (they may be missing). */
-  | { kind: 'group'; category: Category; title: string; size: string; heading: boolean; items: ItemView[] }
+  | {
+      kind: 'group';
+      category: Category;
+      title: string;
+      size: string;
+      heading: boolean;
+      items: ItemView[];
+      /** §F44 The line counting the group's matches past its cap, null when every match is listed. */
+      unlisted: string | null;
+    }
   | { kind: 'ideas'; count: number; ideas: IdeaView[]; legacyNote: string | null }
   | { kind: 'warnings'; warnings: string[] };
 
@@ -174,7 +190,16 @@ export function summaryView(result: QueryResult, audience: Audience = 'aria'): S
       category === 'tracked-artifact'
         ? String(items.length)
         : plural(items.filter((i) => i.problem === null).length, 'file');
-    blocks.push({ kind: 'group', category, title: GROUP_TITLES[category], size, heading, items: items.map(itemView) });
+    const more = result.unlisted?.[category] ?? 0;
+    blocks.push({
+      kind: 'group',
+      category,
+      title: GROUP_TITLES[category],
+      size,
+      heading,
+      items: items.map(itemView),
+      unlisted: more ? unlistedLine(more) : null,
+    });
   }
 
   if (result.showsIdeas && (result.ideas.length > 0 || result.legacyNote)) {
@@ -199,7 +224,8 @@ export interface LineHooks {
   close: string;
 }
 
-const PLAIN_LINE: LineHooks = { text: (s) => s, path: (row) => row.path, open: '[', close: ']' };
+// Each value stays on its line, whatever a note's front matter holds (the output boundary does the rest).
+const PLAIN_LINE: LineHooks = { text: escapeControls, path: (row) => escapeControls(row.path), open: '[', close: ']' };
 
 function partText(part: Annotation): string {
   return part.named ? `${part.name}: ${part.value}` : part.value;

@@ -2,6 +2,7 @@
 // tags`): what querying a tag, alias or project key returns, taken from the query's own result,
 // never recounted from the index. Items the reader would not load are not counted (§9).
 import { runQuery, type QueryOptions, type Snapshot } from './engine';
+import { countText } from './plural';
 import { plural } from './summaryView';
 import { Availability } from './availability';
 import type { QueryResult, ResultItem } from './types';
@@ -17,6 +18,8 @@ export interface TagCounts {
   missingArtifacts: number;
   /** Pending ideas shown for the query's projects. */
   ideas: number;
+  /** §F44 Matches past the groups' caps, not listed or checked (absent when none). */
+  unlisted?: number;
 }
 
 export type TagKind = 'known' | 'other' | 'project';
@@ -36,6 +39,8 @@ export function countsOf(result: QueryResult): TagCounts {
     missingArtifacts: 0,
     ideas: result.showsIdeas ? result.ideas.length : 0,
   };
+  const unlisted = Object.values(result.unlisted ?? {}).reduce((sum, n) => sum + (n ?? 0), 0);
+  if (unlisted) counts.unlisted = unlisted;
   for (const item of result.items) {
     if (item.category === 'tracked-artifact') {
       if (item.problem) counts.missingArtifacts++;
@@ -55,7 +60,9 @@ export function noteCount(counts: TagCounts): number {
 
 /** `4 files + 1 team-shared · 1 artifact · 1 missing artifact · 2 pending ideas`: the one wording. */
 export function describeCounts(counts: TagCounts): string {
-  const parts = [`${plural(counts.files, 'file')}${counts.teamShared ? ` + ${counts.teamShared} team-shared` : ''}`];
+  const parts = [
+    `${plural(counts.files, 'file')}${counts.teamShared ? ` + ${counts.teamShared} team-shared` : ''}${counts.unlisted ? ` (+ ${countText(counts.unlisted)} more not listed)` : ''}`,
+  ];
   if (counts.artifacts) parts.push(plural(counts.artifacts, 'artifact'));
   if (counts.missingArtifacts) parts.push(plural(counts.missingArtifacts, 'missing artifact'));
   if (counts.ideas) parts.push(plural(counts.ideas, 'pending idea'));
@@ -70,11 +77,22 @@ export function describeCounts(counts: TagCounts): string {
 export function tagNames(snapshot: Snapshot): TagName[] {
   const { index } = snapshot;
   const out = new Map<string, TagName>();
+  const aliasSets = new Map<TagName, Set<string>>();
   for (const p of index.projects.values()) out.set(p.key.toLowerCase(), { name: p.key, kind: 'project', aliases: [] });
   for (const t of index.knownTags) {
     const seen = out.get(t.tag.toLowerCase());
-    if (seen) seen.aliases.push(...t.aliases.filter((a) => !seen.aliases.includes(a)));
-    else out.set(t.tag.toLowerCase(), { name: t.tag, kind: 'known', aliases: [...t.aliases] });
+    if (!seen) {
+      out.set(t.tag.toLowerCase(), { name: t.tag, kind: 'known', aliases: t.aliases.slice() });
+      continue;
+    }
+    // One alias at a time: a list of data size never goes through an argument list (a stack overflow).
+    let known = aliasSets.get(seen);
+    if (!known) aliasSets.set(seen, (known = new Set(seen.aliases)));
+    for (const alias of t.aliases) {
+      if (known.has(alias)) continue;
+      known.add(alias);
+      seen.aliases.push(alias);
+    }
   }
   for (const t of index.otherTags.keys()) if (!out.has(t)) out.set(t, { name: t, kind: 'other', aliases: [] });
   return [...out.values()];
@@ -100,6 +118,8 @@ export class TagCounter {
     query: QueryOptions | CountedQuery,
     /** The host's verdicts (kept across reloads); a fresh set otherwise. */
     availability?: Availability,
+    /** False: only the counts are kept, each result let go once counted (`tags` over every name). */
+    private readonly keepResults = true,
   ) {
     this.availability = availability ?? new Availability(snapshot.config);
     this.run =
@@ -122,7 +142,7 @@ export class TagCounter {
     let result = this.results.get(key);
     if (result === undefined) {
       result = this.run(text, { availability: this.availability });
-      this.results.set(key, result);
+      if (this.keepResults) this.results.set(key, result);
     }
     return result;
   }
@@ -138,16 +158,19 @@ export class TagCounter {
     if (counts === undefined) {
       const result = this.result(text);
       counts = result ? countsOf(result) : null;
-      this.counted.set(key, counts);
+      if (this.keepResults) this.counted.set(key, counts);
     }
     return counts;
   }
 }
 
-/** `aria-context tags`: every name with its kind, aliases and counts. */
-export function listTags(snapshot: Snapshot, options: QueryOptions): Array<TagName & { counts: TagCounts }> {
-  const counter = new TagCounter(snapshot, options);
-  return tagNames(snapshot).map((t) => ({ ...t, counts: counter.counts(t.name) ?? countsOf(emptyResult()) }));
+/**
+ * `aria-context tags`: every name with its kind, aliases and counts, one at a time, so a host
+ * can write them as they come (an index may name hundreds of thousands).
+ */
+export function* listTags(snapshot: Snapshot, options: QueryOptions): Generator<TagName & { counts: TagCounts }> {
+  const counter = new TagCounter(snapshot, options, undefined, false);
+  for (const t of tagNames(snapshot)) yield { ...t, counts: counter.counts(t.name) ?? countsOf(emptyResult()) };
 }
 
 function emptyResult(): QueryResult {

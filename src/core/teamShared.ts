@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { displayHomePath, isInside, isInsideAny, resolveIndexPath, suspiciousPathText } from './paths';
 import type { TierResult } from './crossProject';
+import { BestItems, ListedWarnings } from './resultCap';
 import { resultItem } from './resultItem';
 import { isMatch, matchFile, type PreparedToken } from './tokenMatch';
 import type { Config, KnowledgeIndex, QueryMode, ResultItem, TeamSharedFile } from './types';
@@ -119,9 +120,10 @@ export function matchTeamShared(
   mode: QueryMode,
   pullsCross: boolean,
 ): TierResult {
-  const items: ResultItem[] = [];
-  const warnings: string[] = [];
-  if (config.sharedKnowledge.length === 0 || !index.hasTeamSharedSection) return { items, warnings };
+  const best = new BestItems<ResultItem>();
+  const warnings = new ListedWarnings();
+  if (config.sharedKnowledge.length === 0 || !index.hasTeamSharedSection)
+    return { items: [], warnings: [], unlisted: 0 };
   for (const entry of candidates(index.teamSharedFiles, tokens, mode === 'OR' && pullsCross)) {
     const isCross = entry.project === 'cross';
     if (!isCross && !config.sharedKnowledge.includes(entry.project)) continue;
@@ -131,14 +133,17 @@ export function matchTeamShared(
     const pulled = mode === 'OR' && isCross && pullsCross;
     if (!isMatch(m, tokens.length, mode) && !pulled) continue;
 
-    const verdict = teamEntryVerdict(config, entry.path, entry.project);
-    if (!verdict.ok) {
-      warnings.push(
-        `Refused team-shared entry \`${entry.path}\` [project: ${entry.project}]: ${verdict.reason}; it was not read.`,
-      );
-      continue;
-    }
-    items.push(teamSharedItem(config, entry, verdict, m.matched));
+    // Only a match that would be listed is checked, even by its path text (§F44).
+    best.offer({ matched: m.matched, path: entry.path }, () => {
+      const verdict = teamEntryVerdict(config, entry.path, entry.project);
+      if (!verdict.ok) {
+        warnings.add(
+          `Refused team-shared entry \`${entry.path}\` [project: ${entry.project}]: ${verdict.reason}; it was not read.`,
+        );
+        return null;
+      }
+      return teamSharedItem(config, entry, verdict, m.matched);
+    });
   }
-  return { items, warnings };
+  return { items: best.sorted(), warnings: warnings.list('refused team-shared entries'), unlisted: best.unlisted };
 }

@@ -220,4 +220,9 @@ export interface QueryResult {
   knownTags: KnownTag[];
   /** After a no-match: the known tags nearest to the words the index does not know (`kubernets` → kubernetes). */
   suggestions?: string[];
+  /**
+   * §F44 Matches past a group's cap (MAX_ITEMS_PER_GROUP), by group: counted, never listed,
+   * numbered or checked by the reader. Absent or zero: every match is listed.
+   */
+  unlisted?: Partial<Record<Category, number>>;
 }

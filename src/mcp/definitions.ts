@@ -91,6 +91,10 @@ export const QUERY_OUTPUT_SCHEMA = {
     found: { type: 'integer', description: 'Knowledge files found (tracked artifacts not counted).' },
     items: { type: 'array', items: itemSchema },
     notes: { type: 'array', items: { type: 'string' } },
+    unlisted: {
+      type: 'object',
+      description: 'By group, matches past the group’s cap of 1,000 listed items: counted, not listed.',
+    },
     ideas: {
       type: 'array',
       items: {

@@ -31,6 +31,11 @@ export const RESOURCE_PAGE_SIZE = 100;
 export const MAX_COMPLETIONS = 100;
 /** Bytes of one incoming JSON-RPC message (one stdio line): every valid request fits in far less. */
 export const MAX_LINE_BYTES = 1024 * 1024;
+/**
+ * Requests being answered at once on one connection: past it, and while stdout is backed up,
+ * no more input is read (a client that pipelines without reading cannot pile answers up).
+ */
+export const MAX_IN_FLIGHT = 8;
 /** Characters of a resource URI: a capped path or query, every character percent-encoded. */
 export const MAX_URI_CHARS = 3 * Math.max(MAX_PATH_CHARS, MAX_QUERY_CHARS) + 64;
 /** Characters of the value a completion is asked for (a tag, or a query being typed). */

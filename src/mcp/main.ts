@@ -2,7 +2,7 @@
 // knowledge base over stdio until the client closes stdin. Bundled on its own (dist/mcp.js) so
 // neither the CLI's query path nor the extension carries the SDK.
 import * as os from 'node:os';
-import { isIsoDate, KnowledgeBase, localDate } from '../core';
+import { escapeOutput, isIsoDate, KnowledgeBase, localDate } from '../core';
 import { isLogLevel, leveledLog, logLevelOf, LOG_LEVEL_ENV, type LogLevel } from './logLevel';
 import { createServer, serveStdio, SERVER_NAME } from './server';
 import { mcpWords } from './tools';
@@ -72,7 +72,8 @@ export function parseMcpArgs(argv: readonly string[]): McpArgs {
   return { kind: 'run', options };
 }
 
-const write = (message: string) => process.stderr.write(`[${SERVER_NAME}] ${message}\n`);
+// the log's boundary: a logged name or message from a client leaves escaped, like every answer
+const write = (message: string) => process.stderr.write(escapeOutput(`[${SERVER_NAME}] ${message}\n`));
 const log = leveledLog('info', write);
 
 /**
@@ -114,7 +115,7 @@ export async function main(
     return;
   }
   if (parsed.kind === 'error') {
-    process.stderr.write(`${parsed.message}\n`);
+    process.stderr.write(escapeOutput(`${parsed.message}\n`));
     process.exitCode = 2;
     return;
   }

@@ -3,6 +3,7 @@
 // and turned into JSON-RPC errors by the server.
 import * as path from 'node:path';
 import {
+  escapeControls,
   itemsForPaths,
   loadItems,
   plural,
@@ -49,7 +50,8 @@ const MARKDOWN = 'text/markdown';
 
 /** A caller's value as quoted back in a message: never longer than MAX_ECHO_CHARS. */
 export function clip(value: string): string {
-  return value.length <= MAX_ECHO_CHARS ? value : `${value.slice(0, MAX_ECHO_CHARS)}… (${value.length} characters)`;
+  const echo = escapeControls(value.length <= MAX_ECHO_CHARS ? value : value.slice(0, MAX_ECHO_CHARS));
+  return value.length <= MAX_ECHO_CHARS ? echo : `${echo}… (${value.length} characters)`;
 }
 
 function snapshotOrThrow(kb: KnowledgeBase): Snapshot {

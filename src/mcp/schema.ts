@@ -132,17 +132,23 @@ function problem(value: unknown, schema: JsonSchema, where: string): string | nu
   return null;
 }
 
+/**
+ * Names no schema may declare: an own `__proto__` key that a JSON parser or a copy turns into the
+ * object's prototype is otherwise invisible to Object.keys, and these would reach a prototype.
+ */
+const FORBIDDEN_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
 function objectProblem(value: Record<string, unknown>, schema: JsonSchema, where: string): string | null {
   const props = schema.properties ?? {};
   const prefix = where ? `${where}.` : '';
   if (schema.additionalProperties === false) {
-    const unknown = Object.keys(value)
-      .filter((k) => !Object.hasOwn(props, k))
+    // A parsed `"__proto__"` key may have become the prototype on its way here: what arrived is judged, not what shows.
+    const smuggled = Object.getPrototypeOf(value) !== Object.prototype ? ['__proto__'] : [];
+    const unknown = [...smuggled, ...Object.keys(value)]
+      .filter((k) => FORBIDDEN_NAMES.has(k) || !Object.hasOwn(props, k))
+      .filter((k, i, all) => all.indexOf(k) === i)
       .sort();
-    if (unknown.length) {
-      const allowed = Object.keys(props).join(', ');
-      return `Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${prefix}${k.slice(0, SHOWN)}"`).join(', ')}: this tool takes only ${allowed}.`;
-    }
+    if (unknown.length) return unknownMessage(unknown, schema, prefix);
   }
   for (const key of schema.required ?? []) {
     if (value[key] === undefined) return `Missing argument "${prefix}${key}" (${expected(props[key] ?? {})}).`;
@@ -153,6 +159,22 @@ function objectProblem(value: Record<string, unknown>, schema: JsonSchema, where
     if (p) return p;
   }
   return null;
+}
+
+function unknownMessage(unknown: readonly string[], schema: JsonSchema, prefix = ''): string {
+  const allowed = Object.keys(schema.properties ?? {}).join(', ');
+  return `Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `"${prefix}${k.slice(0, SHOWN)}"`).join(', ')}: this tool takes only ${allowed}.`;
+}
+
+/**
+ * The arguments' own names as they arrived on the wire (stdio.ts records them before the SDK
+ * copies the arguments, which drops an own `__proto__`): any that did not reach `args`, or that
+ * no schema may declare, is an unknown argument.
+ */
+export function arrivedProblem(arrived: readonly string[], args: unknown, schema: JsonSchema): string | null {
+  const own = typeOf(args) === 'object' ? (args as Record<string, unknown>) : {};
+  const lost = arrived.filter((k) => FORBIDDEN_NAMES.has(k) || !Object.hasOwn(own, k));
+  return lost.length ? unknownMessage([...new Set(lost)].sort(), schema) : null;
 }
 
 /** Null when `args` satisfies the tool's input schema, else one message naming the first problem. */

@@ -5,7 +5,7 @@
 // own ledger of files sent. stdout carries the protocol only; logs go to stderr.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
 import { serveStdio as serveOnStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import type { KnowledgeBase } from '../core';
+import { escapeOutputDeep, type KnowledgeBase } from '../core';
 import { CONTEXT_PROMPT, INSTRUCTIONS, QUERY_OUTPUT_SCHEMA, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
 import { Ledger } from './ledger';
 import {
@@ -17,7 +17,8 @@ import {
   readResource,
   RESOURCE_NOT_FOUND,
 } from './resources';
-import { LineTransport } from './stdio';
+import { arrivedProblem, type JsonSchema } from './schema';
+import { ARRIVED_ARGUMENTS, LineTransport } from './stdio';
 import { kbSource, LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError, type ToolResult } from './tools';
 
 export const SERVER_NAME = 'aria-context';
@@ -32,7 +33,7 @@ export interface Logger {
  */
 function guarded<T>(log: Logger, what: string, run: () => T, uri?: string): T {
   try {
-    return run();
+    return escapeOutputDeep(run()); // §9 the output boundary: others' text leaves as data
   } catch (err) {
     if (err instanceof McpRequestError) {
       // A missing resource: -32602 with the URI as data, as the SDK sends it on every revision.
@@ -43,6 +44,8 @@ function guarded<T>(log: Logger, what: string, run: () => T, uri?: string): T {
     throw new ProtocolError(ProtocolErrorCode.InternalError, `${what} failed: ${(err as Error).message}`);
   }
 }
+
+const schemaOf = (name: string): JsonSchema => (TOOLS.find((t) => t.name === name)?.inputSchema ?? {}) as JsonSchema;
 
 export function createServer(kb: KnowledgeBase, version: string, log: Logger): Server {
   const server = new Server(
@@ -60,14 +63,20 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${clip(name)}`);
     let result: ToolResult;
     try {
-      result = name === QUERY_TOOL ? runQueryTool(source, args) : runLoadTool(source, args, { ledger });
+      const arrived = request.params._meta?.[ARRIVED_ARGUMENTS];
+      const smuggled = Array.isArray(arrived) ? arrivedProblem(arrived as string[], args, schemaOf(name)) : null;
+      result = smuggled
+        ? toolError(smuggled)
+        : name === QUERY_TOOL
+          ? runQueryTool(source, args)
+          : runLoadTool(source, args, { ledger });
     } catch (err) {
       // The core is meant not to throw; if it does, the agent gets a tool error and the server goes on.
       log(`${name} failed: ${(err as Error).stack ?? String(err)}`);
       result = toolError(`${name} failed: ${(err as Error).message}`);
     }
     return server.projectCallToolResult(
-      result as never,
+      escapeOutputDeep(result) as never,
       name === QUERY_TOOL && !result.isError ? QUERY_OUTPUT_SCHEMA : undefined,
     );
   });

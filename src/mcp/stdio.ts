@@ -10,9 +10,26 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { MAX_LINE_BYTES } from './limits';
+import { MAX_IN_FLIGHT, MAX_LINE_BYTES } from './limits';
 
 const NEWLINE = 0x0a;
+
+/** Where a tool call's argument names, as they arrived, ride to the server's handler (server.ts). */
+export const ARRIVED_ARGUMENTS = 'aria-context/arguments-arrived';
+
+/**
+ * A tool call's own argument names as parsed from the line, kept in its `_meta` (whatever the
+ * client put under that key is replaced): the SDK's copy of the arguments drops an own
+ * `__proto__`, so the strict check would not see what arrived.
+ */
+function recordArgumentNames(message: JSONRPCMessage): void {
+  const request = message as { method?: unknown; params?: { arguments?: unknown; _meta?: unknown } };
+  if (request.method !== 'tools/call' || !request.params || typeof request.params !== 'object') return;
+  const args = request.params.arguments;
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return;
+  const meta = request.params._meta && typeof request.params._meta === 'object' ? request.params._meta : {};
+  request.params._meta = { ...meta, [ARRIVED_ARGUMENTS]: Object.keys(args) };
+}
 
 export class LineTransport implements Transport {
   onclose?: () => void;
@@ -26,6 +43,12 @@ export class LineTransport implements Transport {
   private discarding = false;
   private started = false;
   private closed = false;
+  /** Requests read and not yet answered (by their id's JSON), at most MAX_IN_FLIGHT. */
+  private readonly inFlight = new Set<string>();
+  /** stdout said it is full: nothing more is read until it drains. */
+  private backedUp = false;
+  /** Input read past the line that filled the quota, held (one chunk at most) until reading resumes. */
+  private pending: Buffer | null = null;
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -33,6 +56,7 @@ export class LineTransport implements Transport {
     /** Told about every malformed or over-long line (stderr); never sent to the client. */
     private readonly note: (line: string) => void = () => undefined,
     private readonly maxLineBytes = MAX_LINE_BYTES,
+    private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {}
 
   async start(): Promise<void> {
@@ -59,17 +83,55 @@ export class LineTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const answer = message as { id?: unknown; method?: unknown };
+    if (answer.method === undefined && answer.id !== undefined) this.inFlight.delete(JSON.stringify(answer.id));
     return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once('drain', resolve);
+      if (this.output.write(`${JSON.stringify(message)}\n`)) {
+        resolve();
+        this.resume();
+        return;
+      }
+      this.backedUp = true;
+      this.output.once('drain', () => {
+        this.backedUp = false;
+        resolve();
+        this.resume();
+      });
     });
+  }
+
+  /** Whether reading waits: too many requests unanswered, or stdout full. */
+  private blocked(): boolean {
+    return this.backedUp || this.inFlight.size >= this.maxInFlight;
+  }
+
+  /** Reads on once answers went out: first what was held, then the stream. */
+  private resume(): void {
+    if (this.closed || this.blocked()) return;
+    const held = this.pending;
+    this.pending = null;
+    if (held) this.feed(held);
+    if (!this.blocked() && this.pending === null) this.input.resume();
   }
 
   private readonly onInputError = (error: Error) => this.onerror?.(error);
 
   private readonly onData = (chunk: Buffer | string) => {
-    let data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    if (this.pending)
+      this.pending = Buffer.concat([this.pending, data]); // a chunk already on its way when reading paused
+    else this.feed(data);
+  };
+
+  private feed(input: Buffer): void {
+    let data = input;
     for (let nl = data.indexOf(NEWLINE); ; nl = data.indexOf(NEWLINE)) {
+      if (this.blocked()) {
+        // §9 Bounded: the rest waits (in the pipe, and this one chunk here) until answers go out.
+        if (data.length) this.pending = data;
+        this.input.pause();
+        return;
+      }
       const piece = nl === -1 ? data : data.subarray(0, nl);
       if (!this.discarding && this.length + piece.length > this.maxLineBytes) {
         this.discarding = true;
@@ -84,7 +146,7 @@ export class LineTransport implements Transport {
       data = data.subarray(nl + 1);
       this.endLine();
     }
-  };
+  }
 
   private endLine(): void {
     if (this.discarding) {
@@ -116,7 +178,20 @@ export class LineTransport implements Transport {
       this.answerError(ProtocolErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message.');
       return;
     }
+    recordArgumentNames(message);
+    this.track(message);
     this.onmessage?.(message);
+  }
+
+  /** A request is in flight until its answer is sent, or the client cancels it (then none is sent). */
+  private track(message: JSONRPCMessage): void {
+    const m = message as { id?: unknown; method?: unknown; params?: { requestId?: unknown } };
+    if (typeof m.method !== 'string') return;
+    if (m.id !== undefined) this.inFlight.add(JSON.stringify(m.id));
+    else if (m.method === 'notifications/cancelled' && m.params?.requestId !== undefined) {
+      this.inFlight.delete(JSON.stringify(m.params.requestId));
+      this.resume();
+    }
   }
 
   /** JSON-RPC's answer to a message whose id could not be read: the id is null. */

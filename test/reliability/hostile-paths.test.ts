@@ -269,10 +269,10 @@ test('symlinks leaving the knowledge folder: never read, never loaded, never in 
     ['Good idea'],
   );
   const warnings = result.warnings.join('\n');
-  assert.match(warnings, /^projects\/p1\/outdir\/: symlink leaves the knowledge folder, not followed$/m);
+  assert.match(warnings, /^projects\/p1\/outdir: symlink leaves the knowledge folder, not followed$/m);
   assert.match(
     warnings,
-    /^projects\/p1\/link\.md: symlink to a file outside the knowledge folder: listed, never read$/m,
+    /^projects\/p1\/link\.md: a symlink that does not lead inside the knowledge folder: listed, never read$/m,
   );
   assert.match(warnings, /^intake\/ideas\/2026-11-26-link\.md: symlink leaves the knowledge folder, not read$/m);
   assert.equal(result.query.tokens.includes('p2'), false);
@@ -396,7 +396,7 @@ test('the built CLI refuses the same entries: summary, --json and --load all nev
   );
   assert.match(
     summary.out,
-    /^Warning: projects\/proj-b\/outside-dir\/: symlink leaves the knowledge folder, not followed$/m,
+    /^Warning: projects\/proj-b\/outside-dir: symlink leaves the knowledge folder, not followed$/m,
   );
   const notes: string[] = JSON.parse(json.out).notes;
   assert.ok(notes.some((n) => n.startsWith('Refused index entry `../outside/secret.md`')));

@@ -122,6 +122,7 @@ describe('CLI', () => {
       'notes',
       'ideas',
       'noMatch',
+      'unlisted',
     ]);
     assert.deepEqual(json.items[0], {
       n: 1,

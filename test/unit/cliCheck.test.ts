@@ -96,17 +96,17 @@ describe('aria-context check', () => {
     assert.equal(lines[3], json.summary);
   });
 
-  test('a symlink that stays inside the folder is a normal entry; one to nothing is a missing file', () => {
+  test('a symlink that stays inside the folder is a normal entry; one to nothing is refused like one leading out (§9: only a plain name is missing)', () => {
     const index = `${INDEX_HEADER}## Tag Index\n### api\n- guides/a.md — A\n- guides/alias.md — Link in\n- guides/dangling.md — Link to nothing\n`;
     const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
-    fs.symlinkSync('a.md', path.join(home, 'knowledge', 'guides', 'alias.md'));
-    fs.symlinkSync('nothing.md', path.join(home, 'knowledge', 'guides', 'dangling.md'));
+    fs.symlinkSync('a.md', path.join(home, 'knowledge', 'notes', 'alias.md'));
+    fs.symlinkSync('nothing.md', path.join(home, 'knowledge', 'notes', 'dangling.md'));
     const json = problems([], home);
     assert.deepEqual(
       json.problems.map((p) => [p.line, p.code]),
-      [[lineOf(index, 'guides/dangling.md'), 'missing-file']],
+      [[lineOf(index, 'guides/dangling.md'), 'refused']],
     );
-    assert.equal(json.code, 0);
+    assert.equal(json.code, 1);
   });
 
   test('a missing file is a warning with code missing-file: reported, exit 0', () => {

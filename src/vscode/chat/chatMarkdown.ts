@@ -93,6 +93,7 @@ export function viewMarkdown(view: SummaryView, options: ChatMarkdownOptions): s
         out.push('');
         if (block.heading) out.push(`#### ${block.title} (${block.size})`, '');
         for (const row of block.items) out.push(itemLine(row, hooks));
+        if (block.unlisted) out.push('', `_${escapeMarkdown(block.unlisted)}_`);
         break;
       case 'ideas':
         if (block.ideas.length) {

@@ -1,6 +1,14 @@
 // The @context chat participant's logic, written against small ports instead of the vscode
 // module so it runs (and is tested) in plain Node; participant.ts plugs the real API in.
-import { loadItems, pickItems, renderBundle, type QueryResult, type ResultItem, type Snapshot } from '../../core';
+import {
+  escapeOutput,
+  loadItems,
+  pickItems,
+  renderBundle,
+  type QueryResult,
+  type ResultItem,
+  type Snapshot,
+} from '../../core';
 import { escapeMarkdown, resultMarkdown } from './chatMarkdown';
 import { estimateTokens, formatTokens } from './tokenEstimate';
 
@@ -73,6 +81,14 @@ export async function handleChatRequest(
   linkFor: (absPath: string) => string,
   isCancelled: () => boolean,
 ): Promise<HandlerResult> {
+  // §9 the output boundary: every markdown the answer streams passes it once
+  const port = stream;
+  stream = {
+    markdown: (text) => port.markdown(escapeOutput(text)),
+    reference: (absPath) => port.reference(absPath),
+    button: (command) => port.button(command),
+    progress: (text) => port.progress(escapeOutput(text)),
+  };
   if (request.command === LOAD_COMMAND) return handleLoad(request.prompt, memory, source, stream, model, isCancelled);
 
   let text = request.prompt.trim();

@@ -1,5 +1,6 @@
 // Registers the agent-mode tools, when this editor has the language-model API.
 import * as vscode from 'vscode';
+import { escapeOutput } from '../../core';
 import type { RetrievalService } from '../shared/retrievalService';
 import {
   LOAD_TOOL,
@@ -28,7 +29,9 @@ export function toolSource(service: RetrievalService, activeFile?: ToolSource['a
   };
 }
 
-const textResult = (text: string) => new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+// §9 the output boundary: what the model reads holds no control or bidi character from others' text
+const textResult = (text: string) =>
+  new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(escapeOutput(text))]);
 
 export function registerTools(
   service: RetrievalService,

@@ -13,11 +13,15 @@ function severity(s: IndexProblem['severity']): vscode.DiagnosticSeverity {
       : vscode.DiagnosticSeverity.Information;
 }
 
-/** `lines`: the text of the lines the problems point to, by 1-based number (problemLines). */
+/**
+ * `lines`: the text of the lines the problems point to, by 1-based number (problemLines).
+ * `openable`: the notes the reader would open now (openablePaths); only those become a location.
+ */
 export function diagnosticsFor(
   uri: vscode.Uri,
   problems: readonly IndexProblem[],
   lines: Record<number, string>,
+  openable: ReadonlyMap<string, string>,
 ): vscode.Diagnostic[] {
   const range = (line: number) => {
     const i = Math.max(0, line - 1);
@@ -37,7 +41,7 @@ export function diagnosticsFor(
           p.related.message.replace(/`/g, ''),
         ),
       );
-    if (p.file)
+    if (p.file !== undefined && openable.has(p.file))
       related.push(
         new vscode.DiagnosticRelatedInformation(
           new vscode.Location(vscode.Uri.file(p.file), new vscode.Position(0, 0)),

@@ -14,6 +14,7 @@ import {
   indexLines,
   indexPath,
   parseIndex,
+  openablePaths,
   plural,
   problemLines,
   readIndexText,
@@ -361,7 +362,12 @@ export class IndexDiagnostics implements vscode.Disposable {
     );
     if (health.driftChecked) void this.memento?.update(FINDINGS_KEY, keepFindings(health, file));
     const uri = vscode.Uri.file(file);
-    this.collection.set(uri, diagnosticsFor(uri, health.problems, lines));
+    // §9 A note is pointed at only while the reader would open it: a related location is one click from a tab.
+    const openable = openablePaths(
+      snapshot.config,
+      health.problems.flatMap((p) => (p.file !== undefined ? [p.file] : [])),
+    );
+    this.collection.set(uri, diagnosticsFor(uri, health.problems, lines, openable));
     this.changedEmitter.fire();
   }
 }

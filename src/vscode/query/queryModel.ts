@@ -162,6 +162,7 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
           });
         }
       }
+      if (b.unlisted) rows.push({ kind: 'info', role: 'note', label: `$(ellipsis) ${plainText(b.unlisted)}` });
     } else if (b.kind === 'ideas') {
       rows.push({ kind: 'separator', label: `Pending ideas (${b.count})` });
       for (const idea of b.ideas) {

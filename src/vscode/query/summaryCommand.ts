@@ -3,7 +3,8 @@
 // reused and refreshed for each query, never a dirty Untitled buffer. Only the query command
 // records the query: a chat or an agent's tool call never replaces what the user asked.
 import * as vscode from 'vscode';
-import { renderSummary, type QueryResult } from '../../core';
+import type { QueryResult } from '../../core';
+import { summaryMarkdown } from './summaryModel';
 
 export const SUMMARY_SCHEME = 'aria-context-summary';
 /** The `.md` ending gives the document the markdown language, so the markdown preview opens it. */
@@ -17,10 +18,7 @@ export function chatSummaryUri(): vscode.Uri {
 }
 
 export type LastQuery = { text: string; result: QueryResult } | undefined;
-
-export function summaryMarkdown(last: NonNullable<LastQuery>): string {
-  return `# Context: ${last.text}\n\n${renderSummary(last.result)}`;
-}
+export { summaryMarkdown };
 
 export class QuerySummaryProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
