@@ -3,7 +3,7 @@
 // only from the head of a file.
 import type * as JsYaml from 'js-yaml';
 import { plainYamlMapping } from './plainYaml';
-import type { HeadRead } from './reader';
+import type { HeadRead } from './noteHeads';
 
 /** How much of a note is read to find its tags, hints and title. */
 export const NOTE_HEAD_BYTES = 256 * 1024;

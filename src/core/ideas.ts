@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { dirStamp, type DirStamps } from './dirStamps';
 import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from './frontMatter';
 import { describeFsError, passesSymlink, realInside, realOrSelf } from './paths';
-import { knowledgeHeadReader } from './reader';
+import { knowledgeHeadReader } from './noteHeads';
 import { ageInDays, isIsoDate, isStale } from './staleness';
 import type { Idea } from './types';
 

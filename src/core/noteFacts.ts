@@ -4,7 +4,7 @@
 // through the reader's head reader, so a note outside the folder or not markdown is refused.
 import * as path from 'node:path';
 import { readNoteHead, stringList } from './frontMatter';
-import { knowledgeHeadReader } from './reader';
+import { knowledgeHeadReader } from './noteHeads';
 import type { Config } from './types';
 
 export interface NoteFacts {

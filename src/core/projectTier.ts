@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { dirStamp, type DirStamps } from './dirStamps';
 import { readNoteHead, stringList } from './frontMatter';
 import { describeFsError, escapeControls, hasControlChars, isInside, realInside, realOrSelf } from './paths';
-import { knowledgeHeadReader, type HeadRead } from './reader';
+import { knowledgeHeadReader, type HeadRead } from './noteHeads';
 import { resultItem } from './resultItem';
 import type { Config, ResultItem } from './types';
 

@@ -113,7 +113,7 @@ export function rootVerdict(area: ReadArea, home?: string): RootVerdict {
  * file that was checked. The caller must close `fd`. `realRoots` memoises root real paths
  * over one call.
  */
-function openAllowed(
+export function openAllowed(
   areas: readonly ReadArea[],
   abs: string,
   realRoots: Map<string, RootVerdict>,
@@ -214,7 +214,7 @@ function realPathOrNull(p: string): string | null {
 }
 
 /** Reads at most `maxBytes` from an open descriptor. */
-function readHead(fd: number, size: number, maxBytes: number): string {
+export function readHead(fd: number, size: number, maxBytes: number): string {
   const buffer = Buffer.alloc(Math.min(size, maxBytes));
   let read = 0;
   while (read < buffer.length) {
@@ -385,46 +385,4 @@ export function loadItems(config: Config, items: readonly ResultItem[], options:
     }
   }
   return result;
-}
-
-export type HeadRead = { ok: true; text: string } | { ok: false; reason: string };
-
-/**
- * A reader of note heads inside the knowledge folder (project tier, ideas), under the same
- * rules: real path inside the folder, markdown, regular, the opened descriptor verified.
- */
-export function knowledgeHeadReader(knowledgeFolder: string): (abs: string, maxBytes: number) => HeadRead {
-  const areas: ReadArea[] = [{ kind: 'folder', path: knowledgeFolder, root: knowledgeFolder }];
-  const realRoots = new Map<string, RootVerdict>();
-  return (abs, maxBytes) => {
-    const opened = openAllowed(areas, abs, realRoots); // the folder itself was checked with the config
-    if (!opened.ok) return opened;
-    try {
-      return { ok: true, text: readHead(opened.fd, opened.size, maxBytes) };
-    } catch (err) {
-      return { ok: false, reason: describeFsError(err, 'it cannot be read') };
-    } finally {
-      fs.closeSync(opened.fd);
-    }
-  };
-}
-
-/**
- * A reader of note heads anywhere the configuration allows (the knowledge folder and the
- * team-shared folders), under the same rules as knowledgeHeadReader: the index generator's reader.
- */
-export function configHeadReader(config: Config): (abs: string, maxBytes: number) => HeadRead {
-  const areas = readAreas(config);
-  const realRoots = new Map<string, RootVerdict>();
-  return (abs, maxBytes) => {
-    const opened = openAllowed(areas, abs, realRoots, config.home);
-    if (!opened.ok) return opened;
-    try {
-      return { ok: true, text: readHead(opened.fd, opened.size, maxBytes) };
-    } catch (err) {
-      return { ok: false, reason: describeFsError(err, 'it cannot be read') };
-    } finally {
-      fs.closeSync(opened.fd);
-    }
-  };
 }

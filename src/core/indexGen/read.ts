@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../frontMatter';
 import { escapeControls } from '../paths';
-import { configHeadReader, type HeadRead } from '../reader';
+import { configHeadReader, type HeadRead } from '../noteHeads';
 import { isIsoDate } from '../staleness';
 import type { Config } from '../types';
 import type { ScanList, ScanTarget } from './scan';
