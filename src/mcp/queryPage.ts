@@ -98,6 +98,8 @@ export function fingerprint(r: QueryResult): string {
   for (const i of r.items) hash.update(`${i.n}\u0000${i.category}\u0000${i.path}\u0001`);
   for (const i of r.ideas) hash.update(`${i.path}\u0001`);
   for (const w of r.warnings) hash.update(`${w}\u0001`);
+  // a match past a group's cap changes no listed line, only its group's count
+  for (const [category, count] of Object.entries(r.unlisted ?? {})) hash.update(`${category}=${count}\u0001`);
   return hash.digest('base64url').slice(0, 22);
 }
 
