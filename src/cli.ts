@@ -211,6 +211,15 @@ function launch(argv: string[]): void {
   const loadConfigOnce = WRITES_ONLY_WHEN_ASKED.has(command)
     ? undefined
     : enableCompileCache(argv.slice(1), process.env, homeOf(process.env));
+  if (!fs.existsSync(path.join(__dirname, file))) {
+    // The editor extension ships only what it runs (mcp, hook): the rest is the npm package's.
+    if (command === 'hook') return;
+    writeOut(
+      `aria-context: \`${command}\` is not part of this copy of aria-context (the editor extension's); install the CLI from the release's .tgz to use it.\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
   try {
     const exit = requireBundle(file).run(argv, {
       // §9 The one output boundary: every command writes through it, so none can print a terminal
