@@ -88,6 +88,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
   }
 
   warnings.push(...indexWarnings(index));
+  const noMatch = knowledge.length === 0;
   const unlisted: NonNullable<QueryResult['unlisted']> = {};
   if (team.unlisted) unlisted['team-shared'] = team.unlisted;
   if (projectTier.unlisted) unlisted['project-specific'] = projectTier.unlisted;
