@@ -58,11 +58,7 @@ export function itemsForPaths(
       result.refused.push({ path: raw, reason: suspicious });
       continue;
     }
-    const unified = p.replace(/\\/g, '/');
-    const isHomeOrAbsolute = unified.startsWith('~/') || path.isAbsolute(unified);
-    const abs = isHomeOrAbsolute
-      ? path.resolve(expandHome(unified, config.home))
-      : resolveIndexPath(unified, config.knowledgeFolder, config.home);
+    const abs = requestedAbs(snapshot, p);
 
     if (isInside(abs, config.knowledgeFolder)) {
       const rel = normaliseRelative(path.relative(config.knowledgeFolder, abs).split(path.sep).join('/'));
@@ -106,7 +102,7 @@ export function itemsForPaths(
       continue;
     }
 
-    teamByAbs ??= teamItemsByPath(snapshot);
+    teamByAbs ??= teamItemsByPath(snapshot, requestedOutside(snapshot, requested));
     const team = teamByAbs.get(abs);
     if (team) {
       add({ ...team, tags: [...team.tags] });
@@ -133,12 +129,37 @@ export function itemsForPaths(
   return result;
 }
 
-/** Every team-shared entry that passes its verdict, by absolute path (first listing wins). */
-function teamItemsByPath(snapshot: Snapshot): Map<string, ResultItem> {
+/** Where a requested path (trimmed, not suspicious) resolves. */
+function requestedAbs(snapshot: Snapshot, p: string): string {
+  const { config } = snapshot;
+  const unified = p.replace(/\\/g, '/');
+  return unified.startsWith('~/') || path.isAbsolute(unified)
+    ? path.resolve(expandHome(unified, config.home))
+    : resolveIndexPath(unified, config.knowledgeFolder, config.home);
+}
+
+/** The requested paths outside the knowledge folder: the only ones a team-shared entry can answer. */
+function requestedOutside(snapshot: Snapshot, requested: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const raw of requested) {
+    if (typeof raw !== 'string' || suspiciousPathText(raw.trim())) continue;
+    const abs = requestedAbs(snapshot, raw.trim());
+    if (!isInside(abs, snapshot.config.knowledgeFolder)) out.add(abs);
+  }
+  return out;
+}
+
+/**
+ * The allowed team-shared entries at the `wanted` paths (first listing wins). One pass over the
+ * entries, keeping only what was asked for: an index can list hundreds of thousands (§F44).
+ */
+function teamItemsByPath(snapshot: Snapshot, wanted: ReadonlySet<string>): Map<string, ResultItem> {
   const byAbs = new Map<string, ResultItem>();
   for (const entry of snapshot.index.teamSharedFiles.values()) {
+    if (byAbs.size === wanted.size) break;
     const verdict = teamEntryVerdict(snapshot.config, entry.path, entry.project);
-    if (verdict.ok && !byAbs.has(verdict.abs)) byAbs.set(verdict.abs, teamSharedItem(snapshot.config, entry, verdict));
+    if (verdict.ok && wanted.has(verdict.abs) && !byAbs.has(verdict.abs))
+      byAbs.set(verdict.abs, teamSharedItem(snapshot.config, entry, verdict));
   }
   return byAbs;
 }

@@ -192,6 +192,28 @@ for (const shape of ['aliases that are tags', 'hint phrases']) {
   });
 }
 
+// The team-shared list at its largest: every entry an allowed file of a shared project, so a
+// query lists 1,000 of them and a load of all of them resolves each requested path (§F44).
+test('hostile index (team-shared entries of a shared project, 16 MB): the CLI and the MCP server answer within 16× its size + 64 MB', async () => {
+  let body = '## Team-Shared Tag Index\n### api\n';
+  for (let i = 0; body.length < LARGE; i++)
+    body += `- ~/Projects/p/_project-knowledge/${i.toString(36)}.md [project: p]\n`;
+  const index = `# Knowledge Index\nLast rebuilt: 2026-11-02\n\n${body}`;
+  const h = makeHome({
+    index,
+    config: { projects_enabled: 'true', projects_list: 'p:p', projects_shared_knowledge: 'p' },
+    files: { 'knowledge/a.md': '# a\n', 'Projects/p/_project-knowledge/0.md': '# team zero\n' },
+  });
+  try {
+    const r = await frontEnds(h.home, Buffer.byteLength(index), 60_000, ['query', 'load', 'mcp']);
+    assertAnswered(r, 'team-shared entries of a shared project, 16 MB');
+    // The load found the team-shared files the query listed (each requested path resolved).
+    assert.match(answer(r.mcp!.stdout, 3)?.result?.content?.[0]?.text ?? '', /_project-knowledge/, 'MCP: the load');
+  } finally {
+    fs.rmSync(h.home, { recursive: true, force: true });
+  }
+});
+
 test('an index.md over the 64 MB cap is refused by every front end with one message, under the heap bound of the cap', async () => {
   const h = makeHome({ index: '# Knowledge Index\n', files: { 'knowledge/a.md': '# a\n' } });
   try {
