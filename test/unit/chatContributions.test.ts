@@ -119,7 +119,8 @@ test('the plugin: a Claude-format manifest of this version, and a hook listed on
       path.join(bare, tool),
     );
   const noNodeHome = path.join(bare, 'home');
-  fs.cpSync(home, noNodeHome, { recursive: true });
+  // without the first run's cache folder: a copy loses its owner-only mode, and the hook then keeps no ledger (silent)
+  fs.cpSync(home, noNodeHome, { recursive: true, filter: (src) => path.basename(src) !== '.cache' });
   assert.equal(
     answered(runWith({ PATH: bare, HOME: noNodeHome, ARIA_CONTEXT_NODE: process.execPath })),
     'UserPromptSubmit',
@@ -127,6 +128,7 @@ test('the plugin: a Claude-format manifest of this version, and a hook listed on
   const nvmNode = path.join(noNodeHome, '.nvm', 'versions', 'node', 'v20.0.0', 'bin', 'node');
   fs.mkdirSync(path.dirname(nvmNode), { recursive: true });
   fs.symlinkSync(process.execPath, nvmNode);
+  // found under ~/.nvm, past a system Node older than 22.12 where the machine has one
   assert.equal(answered(runWith({ PATH: bare, HOME: noNodeHome })), 'UserPromptSubmit', 'found under ~/.nvm');
 
   // No Node.js anywhere: the hook does nothing, says why on stderr, and the agent's turn goes on.
@@ -135,7 +137,7 @@ test('the plugin: a Claude-format manifest of this version, and a hook listed on
   if (!['/opt/homebrew/bin/node', '/usr/local/bin/node', '/usr/bin/node'].some((p) => fs.existsSync(p))) {
     assert.equal(none.status, 0);
     assert.equal(none.stdout, '');
-    assert.match(none.stderr, /no Node\.js found for the hook.*ARIA_CONTEXT_NODE/);
+    assert.match(none.stderr, /no Node\.js 22\.12 or later found for the hook.*ARIA_CONTEXT_NODE/);
   } else assert.equal(none.status, 0, none.stderr);
 });
 

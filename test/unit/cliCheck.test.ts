@@ -99,8 +99,8 @@ describe('aria-context check', () => {
   test('a symlink that stays inside the folder is a normal entry; one to nothing is refused like one leading out (§9: only a plain name is missing)', () => {
     const index = `${INDEX_HEADER}## Tag Index\n### api\n- guides/a.md — A\n- guides/alias.md — Link in\n- guides/dangling.md — Link to nothing\n`;
     const home = makeHome({ index, files: { 'knowledge/guides/a.md': NOTE_A } });
-    fs.symlinkSync('a.md', path.join(home, 'knowledge', 'notes', 'alias.md'));
-    fs.symlinkSync('nothing.md', path.join(home, 'knowledge', 'notes', 'dangling.md'));
+    fs.symlinkSync('a.md', path.join(home, 'knowledge', 'guides', 'alias.md'));
+    fs.symlinkSync('nothing.md', path.join(home, 'knowledge', 'guides', 'dangling.md'));
     const json = problems([], home);
     assert.deepEqual(
       json.problems.map((p) => [p.line, p.code]),

@@ -151,7 +151,7 @@ describe('aria-context doctor', () => {
     assert.match(text, /Pass --config FILE .* or --folder DIR/);
     assert.doesNotMatch(text, /(^|[^\w./-])\/(setup|index|context)\b/);
 
-    const noIndex = makeHome({});
+    const noIndex = makeHome({ files: { 'knowledge/a.md': '# A\n' } });
     const out = run(noIndex, ['doctor']).out;
     assert.match(out, /Index: none\./);
     assert.match(out, /aria-context index --write/);

@@ -90,15 +90,15 @@ describe('aria-context setup', () => {
     const empty = run(['setup', 'claude-code']);
     assert.match(empty.out, /^Warning: aria-knowledge is not configured\. Looked for aria-knowledge\.local\.md in: /);
     assert.match(empty.out, /--config FILE or --folder DIR/);
-    const noIndex = makeHome({});
+    const noIndex = makeHome({ files: { 'knowledge/a.md': '# A\n' } });
     const warned = run(['setup', 'codex'], { home: noIndex });
     assert.ok(
-      warned.out.includes(`No knowledge index found. Looked in ${path.join(noIndex, 'knowledge')}.`),
+      warned.out.includes(`No index.md in the knowledge folder ${path.join(noIndex, 'knowledge')}.`),
       warned.out,
     );
     assert.match(warned.out, /aria-context index --write/);
     const folder = tempDir('aria-setup-folder-only-');
-    assert.match(run(['setup', 'claude-code', '--folder', folder]).out, /no index|No knowledge index/);
+    assert.match(run(['setup', 'claude-code', '--folder', folder]).out, /No index\.md in the knowledge folder/);
     assert.equal(
       run(['setup', 'claude-code', '--remove']).out.includes('Warning'),
       false,

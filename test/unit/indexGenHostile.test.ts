@@ -261,6 +261,7 @@ describe('aria-context index: a dangling symlink among the notes', () => {
       d.refused.map((r) => r.path),
       ['approaches/link.md'],
     );
-    assert.match(d.refused[0].reason, /symlink whose target does not exist/);
+    // §9 one verdict for a symlink whose real path cannot be proved inside: no existence probe
+    assert.match(d.refused[0].reason, /its real path \(after symlinks\) is outside the allowed folders/);
   });
 });
