@@ -21,7 +21,7 @@ export interface AriaContextApi {
   /** Runs a query against the current snapshot (the same one Context: Query uses). */
   query(text: string): KnowledgeQueryOutcome;
   state(): KnowledgeState['kind'];
-  /** The tag tree's top-level nodes, children included, as the view shows them. */
+  /** The tag tree's top-level nodes, children included, as the view shows them once built. */
   treeRoots(): TreeNode[];
   /** Fires after a (debounced) change on disk or in the settings. */
   readonly onDidChange: vscode.Event<void>;
@@ -42,7 +42,7 @@ export function createApi(
   return {
     query: (text) => service.query(text),
     state: () => service.state().kind,
-    treeRoots: () => tree.getChildren(),
+    treeRoots: () => tree.nodes(), // the rows themselves (read and built now), never the loading row
     onDidChange: (listener, thisArg, disposables) =>
       service.onDidChange(() => listener.call(thisArg), undefined, disposables),
     chatRequestHandler,
