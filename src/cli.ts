@@ -182,9 +182,19 @@ function startCacheWriter(job: IndexCacheJob): void {
   }
 }
 
+/** Thrown when this copy lacks a command's bundle: the editor extension ships only what it runs (mcp, hook). */
+class MissingBundle extends Error {}
+
 function requireBundle(file: string): CommandBundle {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- each command's own bundle, loaded only for it
-  return require(path.join(__dirname, file)) as CommandBundle;
+  const abs = path.join(__dirname, file);
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- each command's own bundle, loaded only for it
+    return require(abs) as CommandBundle;
+  } catch (err) {
+    // asked of the file system only on the failure path, never on every run
+    if ((err as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND' && !fs.existsSync(abs)) throw new MissingBundle();
+    throw err;
+  }
 }
 
 const build = typeof ARIA_CONTEXT_BUILD === 'string' && ARIA_CONTEXT_BUILD !== '' ? ARIA_CONTEXT_BUILD : null;
@@ -211,15 +221,6 @@ function launch(argv: string[]): void {
   const loadConfigOnce = WRITES_ONLY_WHEN_ASKED.has(command)
     ? undefined
     : enableCompileCache(argv.slice(1), process.env, homeOf(process.env));
-  if (!fs.existsSync(path.join(__dirname, file))) {
-    // The editor extension ships only what it runs (mcp, hook): the rest is the npm package's.
-    if (command === 'hook') return;
-    writeOut(
-      `aria-context: \`${command}\` is not part of this copy of aria-context (the editor extension's); install the CLI from the release's .tgz to use it.\n`,
-    );
-    process.exitCode = 2;
-    return;
-  }
   try {
     const exit = requireBundle(file).run(argv, {
       // §9 The one output boundary: every command writes through it, so none can print a terminal
@@ -234,7 +235,14 @@ function launch(argv: string[]): void {
     if (typeof exit === 'number') process.exitCode = exit;
   } catch (err) {
     if (command === 'hook') return; // the agent goes on without the notes
-    // Last line of defence: a one-line message, never a stack trace.
+    if (err instanceof MissingBundle) {
+      writeOut(
+        `aria-context: \`${command}\` is not part of this copy of aria-context (the editor extension's); install the CLI from the release's .tgz to use it.\n`,
+      );
+      process.exitCode = 2;
+      return;
+    }
+    // Last of defence: a one-line message, never a stack trace.
     writeOut(escapeOutput(`aria-context: unexpected error: ${(err as Error).message}\n`));
     process.exitCode = 1;
   }
