@@ -5,6 +5,7 @@
 // makes a hook setup's own (cliSetup.ts), kept in the user's config folder.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { tempBeside } from './core';
 
 const MAX_FILE_BYTES = 64 * 1024 * 1024; // ~/.claude.json grows with its project history
 
@@ -65,21 +66,14 @@ export function writeClientFile(
     fs.rmSync(file, { force: true });
     return null;
   }
-  const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.aria-context-${process.pid}-${Date.now()}.tmp`);
+  let temp: string | null = null;
   try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const fd = fs.openSync(temp, 'wx', before.mode);
-    try {
-      fs.writeFileSync(fd, text);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    temp = tempBeside(file, text, before.mode, true);
     fs.renameSync(temp, file); // whole or not at all: the client may read it meanwhile
     return null;
   } catch (err) {
-    fs.rmSync(temp, { force: true });
+    if (temp !== null) fs.rmSync(temp, { force: true });
     return `Could not write ${file}: ${(err as Error).message}`;
   }
 }

@@ -82,7 +82,7 @@ export {
   type IndexCacheJob,
   type IndexCacheSettings,
 } from './indexCache';
-export { privateFolder, readPrivateFile, writePrivateFile } from './privateFile';
+export { privateFolder, readPrivateFile, tempBeside, writePrivateFile } from './privateFile';
 export {
   folderQuery,
   hookCandidates,

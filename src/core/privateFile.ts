@@ -142,31 +142,44 @@ function privateChain(top: string, dir: string, forbidden: number): boolean {
 let tempCount = 0;
 
 /**
+ * Writes `data` to a new file beside `file` (O_EXCL, never through a symlink) and returns its
+ * path, for the caller to rename over `file`; `sync` flushes it to disk first. A failed write
+ * leaves no temporary file.
+ */
+export function tempBeside(file: string, data: string | Uint8Array, mode: number, sync = false): string {
+  // Unique, not secret: O_EXCL never opens a name that exists (node:crypto's random bytes cost
+  // a hook run milliseconds to load).
+  const temp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${process.pid}.${++tempCount}.${Math.random().toString(36).slice(2, 10)}.tmp`,
+  );
+  const fd = fs.openSync(
+    temp,
+    fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0),
+    mode,
+  );
+  try {
+    fs.writeFileSync(fd, data);
+    if (sync) fs.fsyncSync(fd);
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
+  return temp;
+}
+
+/**
  * Writes `bytes` as `file` (0600) through a temp file in the same folder and a rename, so a
  * reader sees the old file or the new one, never half of one; false when the folder is not a
  * privateFolder or the write fails.
  */
 export function writePrivateFile(file: string, bytes: Uint8Array, keepOut: readonly string[]): boolean {
-  const dir = path.dirname(file);
-  if (!privateFolder(dir, keepOut)) return false;
-  // Unique, not secret: privateFolder made sure no one else can write here, and O_EXCL never
-  // opens a name that exists (node:crypto's random bytes cost ~6 ms of a hook run to load).
-  let temp: string | null = path.join(
-    dir,
-    `.${path.basename(file)}.${process.pid}.${++tempCount}.${Math.random().toString(36).slice(2, 10)}.tmp`,
-  );
+  if (!privateFolder(path.dirname(file), keepOut)) return false;
+  let temp: string | null = null;
   try {
-    const fd = fs.openSync(
-      temp,
-      fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0),
-      0o600,
-    );
-    try {
-      let done = 0;
-      while (done < bytes.length) done += fs.writeSync(fd, bytes, done);
-    } finally {
-      fs.closeSync(fd);
-    }
+    temp = tempBeside(file, bytes, 0o600);
     fs.renameSync(temp, file);
     temp = null;
     return true;

@@ -1,10 +1,10 @@
 // §12.9 Writing the rebuild: a new file beside index.md, then a rename over it; the old one kept as
 // index.md.bak (itself written beside and renamed, so no symlink there is followed). index.md
 // must be a regular file of the knowledge folder, and still hold what the rebuild was made from.
-import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MAX_INDEX_BYTES } from '../limits';
+import { tempBeside } from '../privateFile';
 
 export type WriteOutcome = { ok: true; backup: string | null } | { ok: false; reason: string };
 
@@ -36,21 +36,6 @@ export function readIndexForWrite(file: string): { ok: true; raw: string | null 
   }
 }
 
-function tempBeside(file: string, text: string, mode: number): string {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`,
-  );
-  const fd = fs.openSync(temp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, mode);
-  try {
-    fs.writeFileSync(fd, text);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return temp;
-}
-
 /**
  * Replaces `folder/index.md` with `text` when it still holds `expected` (null: there is none yet).
  * A change in between (an editor's save, another run) refuses the write and leaves both as they are.
@@ -63,7 +48,7 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
   } catch {
     // a new index.md
   }
-  const temp = tempBeside(file, text, mode);
+  const temp = tempBeside(file, text, mode, true);
   let bakTemp: string | null = null;
   // Every temporary file goes, whatever stopped the write (a folder named index.md.bak, a full disk).
   const drop = () => {
@@ -85,7 +70,7 @@ export function writeIndexAtomically(folder: string, expected: string | null, te
       return { ok: true, backup: null };
     }
     const backup = `${file}.bak`;
-    bakTemp = tempBeside(backup, expected, mode);
+    bakTemp = tempBeside(backup, expected, mode, true);
     fs.renameSync(bakTemp, backup);
     bakTemp = null;
     const last = readIndexForWrite(file);
