@@ -34,7 +34,16 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { TAGS_VIEW, endSession, extensionLog, fixtureHome, golden, packagedVsix, tagTreeRow } from './workbench';
+import {
+  TAGS_VIEW,
+  endSession,
+  extensionLog,
+  fixtureHome,
+  golden,
+  packagedVsix,
+  tagTreeRow,
+  showProblems,
+} from './workbench';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
 const REFUSED = '- ../.claude/aria-knowledge.local.md — Local config (outside the knowledge folder: never surfaced)';
@@ -107,18 +116,6 @@ async function saveEditor(page: Page): Promise<void> {
     10_000,
     'saved',
   );
-}
-
-async function showProblems(page: Page): Promise<void> {
-  if (
-    !(await page
-      .locator('.markers-panel')
-      .first()
-      .isVisible()
-      .catch(() => false))
-  )
-    await page.keyboard.press('Control+Shift+M');
-  await waitFor(async () => page.locator('.markers-panel').first().isVisible(), 10_000, 'the Problems panel');
 }
 
 describe('index health you can act on, in the real workbench', () => {

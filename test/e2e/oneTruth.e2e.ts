@@ -30,7 +30,7 @@ import {
   type Workbench,
 } from './harness';
 import { parseCounts, queryCounts, TODAY } from '../cliRun';
-import { endSession, fixtureHome, packagedVsix, TAGS_VIEW, tagTreeRow } from './workbench';
+import { endSession, fixtureHome, packagedVsix, TAGS_VIEW, tagTreeRow, showProblems } from './workbench';
 
 const REFUSED = 'refs/evil.md';
 const MISSING = 'approaches/gone.md';
@@ -203,14 +203,7 @@ describe('one truth on every surface, in the real workbench', { timeout: 900_000
     assert.deepEqual(await editorTabTitles(page), tabsBefore, 'clicking a refused note opens nothing');
 
     // Problems, without Check Index: the cheap check runs after each load.
-    if (
-      !(await page
-        .locator('.markers-panel')
-        .first()
-        .isVisible()
-        .catch(() => false))
-    )
-      await page.keyboard.press('Control+Shift+M');
+    await showProblems(page);
     const problem = page.locator('.markers-panel .monaco-list-row', { hasText: `Refused ${REFUSED}` }).first();
     await problem.waitFor({ timeout: 30_000 });
     assert.ok((await problem.locator('.codicon-error').count()) > 0, 'an error, not a warning');

@@ -21,21 +21,9 @@ import {
   type CodeServer,
   type Workbench,
 } from './harness';
-import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
+import { endSession, fixtureHome, golden, packagedVsix, showProblems } from './workbench';
 
 const LINKS = ['references/leak.md', 'references/leak-gone.md'];
-
-async function showProblems(page: Page): Promise<void> {
-  if (
-    !(await page
-      .locator('.markers-panel')
-      .first()
-      .isVisible()
-      .catch(() => false))
-  )
-    await page.keyboard.press('Control+Shift+M');
-  await waitFor(async () => page.locator('.markers-panel').first().isVisible(), 10_000, 'the Problems panel');
-}
 
 describe('a refused note in the real workbench: reported once, never a location', () => {
   let server: CodeServer;

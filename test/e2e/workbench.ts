@@ -89,6 +89,19 @@ export async function openExampleSession(workspace: string, userSettings?: Recor
   }
 }
 
+/** The Problems panel shown (Ctrl+Shift+M toggles it, so it is pressed only when hidden). */
+export async function showProblems(page: Page): Promise<void> {
+  if (
+    !(await page
+      .locator('.markers-panel')
+      .first()
+      .isVisible()
+      .catch(() => false))
+  )
+    await page.keyboard.press('Control+Shift+M');
+  await waitFor(async () => page.locator('.markers-panel').first().isVisible(), 10_000, 'the Problems panel');
+}
+
 /**
  * Ends a suite's workbench: a last screenshot (`<name>-last`, for a failure's post-mortem), the
  * browser closed, the server's log kept as test-artifacts/<name>-server.log (with `keep` for
