@@ -3,7 +3,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../frontMatter';
-import { escapeControls } from '../paths';
 import { configHeadReader, type HeadRead } from '../noteHeads';
 import { isIsoDate } from '../staleness';
 import type { Config } from '../types';
@@ -33,7 +32,7 @@ export function noteReader(config: Config): HeadReader {
   return configHeadReader(config);
 }
 
-/** A description is one line of an entry: kept short, control characters escaped. */
+/** A description is one line of an entry, kept short; the output boundary escapes it wherever it is shown. */
 const MAX_DESCRIPTION = 300;
 
 export function readNote(target: ScanList['targets'][number], read: HeadReader): NoteRead {
@@ -70,11 +69,16 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
       tags,
       ownTags,
       hints,
-      description: escapeControls(description),
+      description: oneLine(description),
       lastUpdated: lastUpdated(data, target.tier),
       problem: fm.problem,
     },
   };
+}
+
+/** Whatever would end the entry's line when index.md is read back (§F1) becomes a space; the rest is the note's own text. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n]/g, ' ');
 }
 
 function isLink(abs: string): boolean {

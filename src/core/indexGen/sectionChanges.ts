@@ -1,18 +1,11 @@
 // §12.8 What a rebuild changes beyond the pairs: the lines of generated sections (and the derived
 // project lines) that differ, each said once, so --check leaves no difference unexplained.
 import { atxHeading } from '../indexParser/text';
-import { blocks, GENERATED, splitRaw } from './splice';
+import { blocks, GENERATED, SECTION_TITLES, splitRaw } from './splice';
 
-const TITLES: Record<string, string> = {
-  projects: 'Projects',
-  'tag index': 'Tag Index',
-  'other tags': 'Other Tags',
-  'semantic hints index': 'Semantic Hints Index',
-  'team-shared tag index': 'Team-Shared Tag Index',
-  'stale files': 'Stale Files',
-  'untagged files': 'Untagged Files',
-};
 const PER_SECTION = 10;
+/** The sections a rebuild writes: the generated ones and the projects' derived lines (Known Tags is re-annotated, not rebuilt). */
+const REBUILT = new Set([...GENERATED, 'projects']);
 /** The sections whose `### ` headings are tags of the diff's pairs. */
 const PAIRED = new Set(['tag index', 'other tags', 'team-shared tag index']);
 
@@ -20,7 +13,7 @@ const PAIRED = new Set(['tag index', 'other tags', 'team-shared tag index']);
 function sectionLines(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const block of blocks(splitRaw(text).lines)) {
-    if (block.name === null || !(block.name in TITLES)) continue;
+    if (block.name === null || !REBUILT.has(block.name)) continue;
     const list = out.get(block.name) ?? [];
     let heading = '';
     for (const { text: line } of block.lines.slice(1)) {
@@ -82,8 +75,9 @@ export function sectionChanges(
       ...removed.filter((l) => !said(l)).map(shown('-')),
       ...added.filter((l) => !said(l)).map(shown('+')),
     ];
-    for (const l of lines.slice(0, PER_SECTION)) out.push(`${TITLES[name]}${l}`);
-    if (lines.length > PER_SECTION) out.push(`${TITLES[name]}: and ${lines.length - PER_SECTION} more changed lines`);
+    for (const l of lines.slice(0, PER_SECTION)) out.push(`${SECTION_TITLES[name]}${l}`);
+    if (lines.length > PER_SECTION)
+      out.push(`${SECTION_TITLES[name]}: and ${lines.length - PER_SECTION} more changed lines`);
   }
   return out;
 }

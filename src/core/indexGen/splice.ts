@@ -29,7 +29,8 @@ const RANK = [
   'cross-project promotion candidates',
 ];
 
-const TITLES: Record<string, string> = {
+/** Each generated section's heading as the rebuild writes it, keyed by its lowercased name. */
+export const SECTION_TITLES: Record<string, string> = {
   projects: 'Projects',
   'known tags': 'Known Tags',
   'tag index': 'Tag Index',
@@ -141,7 +142,7 @@ export function splice(input: SpliceInput): Spliced {
     const body = name === 'projects' ? addedProjects(input, new Set()) : (input.sections.get(name) ?? []);
     if (body.length === 0) return;
     if (out.length && out[out.length - 1] !== '') emit('');
-    emit(`## ${TITLES[name]}`);
+    emit(`## ${SECTION_TITLES[name]}`);
     emit('');
     for (const l of body) emit(l);
     emit('');
