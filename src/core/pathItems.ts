@@ -72,28 +72,20 @@ export function itemsForPaths(
       const parts = rel.split('/');
       const project =
         parts[0] === 'projects' && parts.length > 2 ? config.projectsList.get(parts[1].toLowerCase()) : undefined;
-      if (project && config.projectsEnabled && listedByProjectTier(rel, project.tag)) {
+      // A project's note by its tier; otherwise an index entry under projects/ of a project not
+      // configured here, listed as the tree lists it.
+      const facts =
+        project && config.projectsEnabled && listedByProjectTier(rel, project.tag)
+          ? { project: project.tag }
+          : indexed && { description: indexed.description, tags: [...indexed.tags].sort() };
+      if (facts) {
         add(
           resultItem({
             category: 'project-specific',
             path: rel,
             absPath: abs,
             allowedRoots: [config.knowledgeFolder],
-            project: project.tag,
-          }),
-        );
-        continue;
-      }
-      if (indexed) {
-        // An index entry under projects/ of a project not configured here (the tree lists it).
-        add(
-          resultItem({
-            category: 'project-specific',
-            path: rel,
-            absPath: abs,
-            allowedRoots: [config.knowledgeFolder],
-            description: indexed.description,
-            tags: [...indexed.tags].sort(),
+            ...facts,
           }),
         );
         continue;
