@@ -274,9 +274,8 @@ export class KnowledgeBase implements Disposable {
       return;
     }
     const run = { again: false, configToo: false };
-    const wasReading = this.background !== undefined;
     this.background = run;
-    if (!wasReading) this.readingChanged();
+    this.readingChanged();
     const generation = this.generation;
     const started = performance.now();
     const read =

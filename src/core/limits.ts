@@ -60,8 +60,6 @@ export function indexItemsOver(line: number, budget: number): string {
  * strings are at most twice index.md's bytes, its tables a few numbers per entry line.
  */
 export const MAX_INDEX_IMAGE_BYTES = 4 * MAX_INDEX_BYTES;
-/** The CLI's V8 code cache (a few hundred KB) is neither read nor written larger than this. */
-export const MAX_CODE_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Why a query is too large to run, or null when it is within the caps. */
 export function queryTooLarge(input: string | readonly string[]): string | null {

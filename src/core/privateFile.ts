@@ -1,7 +1,8 @@
-// Files of the user's own cache folder (the CLI's index cache, Node's compile cache): read only when
-// they are regular files of this user's that no one else can write, written atomically and
-// privately, never inside the knowledge folder or a project root (which other people may sync
-// into). Nothing here throws: a file that fails a check is simply not there.
+// Files of the user's own cache folder (the CLI's index cache, the hook's ledger, the folder Node's
+// compile cache may use): read only when they are regular files of this user's that no one else can
+// write, written atomically and privately, never inside the knowledge folder or a project root
+// (which other people may sync into). Nothing here throws: a file that fails a check is simply not
+// there. tempBeside is the one atomic writer every front end's file write goes through.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isInside, realOrSelf } from './paths';

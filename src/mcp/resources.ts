@@ -1,5 +1,5 @@
 // Resources (each loadable file, paged), the tag template, the `context` prompt and
-// completions, as plain functions over the core. Protocol errors are thrown as McpResourceError
+// completions, as plain functions over the core. Protocol errors are thrown as McpRequestError
 // and turned into JSON-RPC errors by the server.
 import * as path from 'node:path';
 import {

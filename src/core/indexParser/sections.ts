@@ -90,8 +90,7 @@ export function addTeamEntry(
   return { path: p, project };
 }
 
-// Known Tags lines are joined as if each ended in a comma (§F9). Small functions, so the JIT keeps
-// each loop optimised on a 100k-item line.
+// Known Tags lines are joined as if each ended in a comma (§F9).
 
 export function parseKnownTags(
   lines: Array<[number, string]>,
