@@ -1,5 +1,5 @@
-// node:crypto costs about 6 ms to load, a tenth of a warm `aria-context query`, which needs none
-// of it; the one path that does (the MCP server's content stamps) loads it on first use.
+// node:crypto is slow to load and a query needs none of it; the one path that does (the MCP
+// server's content stamps) loads it on first use.
 import type * as Crypto from 'node:crypto';
 
 let loaded: typeof Crypto | undefined;

@@ -4,7 +4,7 @@
 
 /**
  * A count as people read it: `10,000`. Grouped by hand: the first `toLocaleString` of a process
- * loads ICU's number formats, about 30 ms of every CLI run and hook call.
+ * loads ICU's number formats, a cost every CLI run and hook call would pay.
  */
 export function countText(n: number): string {
   if (!Number.isSafeInteger(n)) return String(n);

@@ -148,8 +148,8 @@ let tempCount = 0;
  * leaves no temporary file.
  */
 export function tempBeside(file: string, data: string | Uint8Array, mode: number, sync = false): string {
-  // Unique, not secret: O_EXCL never opens a name that exists (node:crypto's random bytes cost
-  // a hook run milliseconds to load).
+  // Unique, not secret: O_EXCL never opens a name that exists, and loading node:crypto for random
+  // bytes would slow every hook run.
   const temp = path.join(
     path.dirname(file),
     `.${path.basename(file)}.${process.pid}.${++tempCount}.${Math.random().toString(36).slice(2, 10)}.tmp`,

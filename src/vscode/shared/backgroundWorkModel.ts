@@ -14,7 +14,7 @@ export interface Timers {
 
 /**
  * Above this many indexed files the tree's rows come before their counts: counting every known
- * tag takes a second or more at 10k notes, where a smaller index counts in milliseconds.
+ * tag takes seconds at 10k notes, where a smaller index counts at once.
  */
 export const COUNT_LATER_ABOVE_FILES = 2_000;
 
@@ -25,7 +25,7 @@ export interface BackgroundWorkOptions {
   startDelayMs: number;
   /** The longest a task waits for a visible tree's rows (a tree that never answers blocks nothing). */
   maxWaitMs: number;
-  /** How long one slice of the tree's counting runs before the thread is handed back (default 25 ms). */
+  /** How long one slice of the tree's counting runs before the thread is handed back. */
   sliceMs?: number;
   timers?: Timers;
   onError?: (key: string, err: unknown) => void;

@@ -4,10 +4,10 @@
 // A batch is flushed once no new item arrived for `quietMs`, or at the latest `maxWaitMs` after
 // its first item, so a never-ending stream still flushes now and then instead of starving.
 //
-// Why `quietMs` is not ~100 ms: VS Code's file watcher hands large bursts to extensions in
-// chunks of at most 500 events about 200 ms apart (its ThrottledWorker). A quiet period shorter
-// than that gap split a burst of 1,000 events into one reload per chunk (seen in 1.139); one
-// longer than the gap turns the whole burst into one batch. A lone change (a save: a few
+// Why `quietMs` is longer than the watcher's own pause: VS Code's file watcher hands a large burst
+// to extensions in chunks of at most 500 events, paused between chunks (its ThrottledWorker). A
+// quiet period shorter than that pause splits a burst into one reload per chunk; a longer one
+// turns the whole burst into one batch. A lone change (a save: a few
 // paths, and at most `lone.perCalm` such batches in any `lone.calmMs`) cannot be such a chunk
 // and waits only `lone.quietMs`, so a saved index.md reaches the tree sooner; a stream of them
 // is batched with the full quiet period again.
