@@ -32,7 +32,7 @@ const noEsprima = {
 /**
  * js-yaml is its own bundle, dist/yaml.js: a `require('js-yaml')` in any other bundle becomes a
  * require of that file beside it, so nothing parses the YAML library until front matter needs it
- * (src/core/frontMatter.ts loads it on first use).
+ * (src/core/config/frontMatter.ts loads it on first use).
  */
 const yamlBundle = (outfile) => ({
   name: 'yaml-bundle',

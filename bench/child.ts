@@ -2,8 +2,8 @@
 // garbage collector (heap held by the loaded index). Prints one JSON line.
 // Usage: node --expose-gc --import tsx bench/child.ts cold|heap <HOME> [<queries, JSON array>]
 import { performance } from 'node:perf_hooks';
-import { runQuery } from '../src/core/engine';
-import { loadSnapshot } from '../src/core/snapshot';
+import { runQuery } from '../src/core/match/engine';
+import { loadSnapshot } from '../src/core/index/snapshot';
 import { BENCH_TODAY } from './generate';
 
 const [mode, home, queryJson] = process.argv.slice(2);

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../src/core/config';
+import { loadConfig } from '../src/core/config/config';
 import { generateIndex, IndexScan } from '../src/core/indexGen/generate';
 import { listScanTargets } from '../src/core/indexGen/scan';
 import { BENCH_TODAY, generateHome } from './generate';

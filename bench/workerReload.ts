@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { KnowledgeBase } from '../src/core/knowledgeBase';
+import { KnowledgeBase } from '../src/core/kb/knowledgeBase';
 import { IndexWorker } from '../src/indexWorker/client';
 import { BENCH_TODAY, type GeneratedHome } from './generate';
 

@@ -2,7 +2,7 @@
 // agent runs the same hooks with the same stdin JSON, and `hook codex` is Codex's, which sends
 // and reads the same shapes). It prints
 // {"hookSpecificOutput": {"hookEventName", "additionalContext"}} or nothing, and always exits 0:
-// a hook that fails must never stand in the user's way. The rule is in core/hookContext.ts; here
+// a hook that fails must never stand in the user's way. The rule is in core/agentContext/hookContext.ts; here
 // are the input caps, the off switches and the per-session ledger that keeps a note from being
 // pushed twice in one session.
 import * as fs from 'node:fs';

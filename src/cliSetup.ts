@@ -2,7 +2,7 @@
 // (and with --hooks, Claude Code's or Codex's hooks) for this installation, with absolute paths:
 // this Node and this dist/cli.js, so a GUI client started without the shell's PATH finds both.
 // Claude Code's and Codex's own files are edited in place, only where setup's entries are
-// (core/agentFiles.ts), after the whole change is shown; Cursor's and VS Code's JSON is printed
+// (core/setupText/agentFiles.ts), after the whole change is shown; Cursor's and VS Code's JSON is printed
 // with the file to paste it into, never written.
 import * as fs from 'node:fs';
 import * as os from 'node:os';

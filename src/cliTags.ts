@@ -1,5 +1,5 @@
 // `aria-context tags [--json]`: every tag, alias and project key the index offers, with what
-// querying it returns (the core's one count, src/core/tagCounts.ts), so a script can compare
+// querying it returns (the core's one count, src/core/match/tagCounts.ts), so a script can compare
 // it with `query --json` and the editor shows the same numbers. Exit codes as for `check`.
 import { describeCounts, listTags, localDate } from './core';
 import { openCommand, type CheckIo, type PathProblem } from './cliCommand';

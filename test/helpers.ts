@@ -5,8 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after } from 'node:test';
 import * as esbuild from 'esbuild';
-import { runQuery, type Snapshot } from '../src/core/engine';
-import { loadSnapshot } from '../src/core/snapshot';
+import { runQuery, type Snapshot } from '../src/core/match/engine';
+import { loadSnapshot } from '../src/core/index/snapshot';
 import type { QueryResult } from '../src/core/types';
 
 export const repoRoot = path.resolve(__dirname, '..');

@@ -11,8 +11,8 @@ export type {
   QueryResult,
   ResultItem,
 } from './types';
-export { NO_INDEX, USAGE, loadedLine, inWordsOf, usageFor } from './messages';
-export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config';
+export { NO_INDEX, USAGE, loadedLine, inWordsOf, usageFor } from './present/messages';
+export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config/config';
 export {
   parseIndex,
   parseIndexCompact,
@@ -24,13 +24,13 @@ export {
   type IndexImage,
   type IndexLines,
   type IndexLineEntry,
-} from './indexParser';
-export { parseQueryText } from './query';
-export { runQuery, type Snapshot } from './engine';
-export { cachedContainment, indexPathVerdict, indexEntryItem } from './crossProject';
-export { projectFileItem, type ProjectFile } from './projectTier';
-export { teamEntryVerdict, teamSharedItem } from './teamShared';
-export { loadSnapshot, readIndexFor, type ReadOptions, type SnapshotOutcome } from './snapshot';
+} from './index/parse';
+export { parseQueryText } from './match/query';
+export { runQuery, type Snapshot } from './match/engine';
+export { cachedContainment, indexPathVerdict, indexEntryItem } from './match/crossProject';
+export { projectFileItem, type ProjectFile } from './match/projectTier';
+export { teamEntryVerdict, teamSharedItem } from './match/teamShared';
+export { loadSnapshot, readIndexFor, type ReadOptions, type SnapshotOutcome } from './index/snapshot';
 export {
   summaryView,
   itemView,
@@ -42,11 +42,19 @@ export {
   type SummaryBlock,
   type ItemView,
   type LineHooks,
-} from './summaryView';
-export { renderSummary } from './summary';
-export { toJson, errorJson } from './json';
-export { pickItems, renderBundle, describeLoad, fenceFor, fileSection, refusedLine, truncationNotice } from './loader';
-export { loadItems, checkItems, openablePaths, type LoadResult, type RefusedFile } from './reader';
+} from './present/summaryView';
+export { renderSummary } from './present/summary';
+export { toJson, errorJson } from './present/json';
+export {
+  pickItems,
+  renderBundle,
+  describeLoad,
+  fenceFor,
+  fileSection,
+  refusedLine,
+  truncationNotice,
+} from './read/loader';
+export { loadItems, checkItems, openablePaths, type LoadResult, type RefusedFile } from './read/reader';
 export {
   MAX_QUERY_CHARS,
   MAX_LOAD_PATHS,
@@ -64,14 +72,14 @@ export {
   type LoadableFile,
   type LogLevel,
   type Watcher,
-} from './knowledgeBase';
-export { IndexLoadLimit } from './indexLoader';
-export type { WatchTargets } from './changeRoute';
-export { isIsoDate, localDate } from './staleness';
+} from './kb/knowledgeBase';
+export { IndexLoadLimit } from './index/indexLoader';
+export type { WatchTargets } from './kb/changeRoute';
+export { isIsoDate, localDate } from './match/staleness';
 export { expandHome } from './paths';
-export { escapeControls, escapeOutput, escapeOutputDeep } from './outputText';
-export { itemsForPaths } from './pathItems';
-export { indexPath, readIndexText, type IndexText } from './snapshot';
+export { escapeControls, escapeOutput, escapeOutputDeep } from './present/outputText';
+export { itemsForPaths } from './match/pathItems';
+export { indexPath, readIndexText, type IndexText } from './index/snapshot';
 export {
   cacheDisabledByEnv,
   cacheWriterRunning,
@@ -81,7 +89,7 @@ export {
   runIndexCacheJob,
   type IndexCacheJob,
   type IndexCacheSettings,
-} from './indexCache';
+} from './index/indexCache';
 export { privateFolder, readPrivateFile, tempBeside, writePrivateFile } from './privateFile';
 export {
   folderQuery,
@@ -91,9 +99,9 @@ export {
   HOOK_MAX_CHARS,
   NOTES_ARE_REFERENCE,
   type HookQuery,
-} from './hookContext';
-export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './activeFile';
-export { scanDrift, driftOf, DriftScan, withDrift } from './indexDrift';
+} from './agentContext/hookContext';
+export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './agentContext/activeFile';
+export { scanDrift, driftOf, DriftScan, withDrift } from './health/indexDrift';
 export {
   IndexScan,
   generateIndex,
@@ -111,7 +119,7 @@ export {
   INDEX_REBUILD_HINT,
   type IndexHealth,
   type IndexProblem,
-} from './indexHealth';
+} from './health/indexHealth';
 export {
   problemRecord,
   checkSummary,
@@ -122,9 +130,16 @@ export {
   countText,
   type ProblemRecord,
   type HealthTotals,
-} from './indexReport';
-export { trackedArtifacts } from './artifacts';
-export { CLIENTS, clientConfig, serverCommand, shellQuote, type Client, type ServerLine } from './agentConfig';
+} from './health/indexReport';
+export { trackedArtifacts } from './match/artifacts';
+export {
+  CLIENTS,
+  clientConfig,
+  serverCommand,
+  shellQuote,
+  type Client,
+  type ServerLine,
+} from './setupText/agentConfig';
 export {
   editHooks,
   editJsonServer,
@@ -136,10 +151,10 @@ export {
   jsonServer,
   SERVER_NAME,
   type FileEdit,
-} from './agentFiles';
-export { lineDiff } from './lineDiff';
-export { tomlTable } from './tomlText';
-export { noteFacts, type NoteFacts } from './noteFacts';
+} from './setupText/agentFiles';
+export { lineDiff } from './setupText/lineDiff';
+export { tomlTable } from './setupText/tomlText';
+export { noteFacts, type NoteFacts } from './read/noteFacts';
 export {
   countsOf,
   describeCounts,
@@ -151,5 +166,5 @@ export {
   type TagCounts,
   type TagKind,
   type TagName,
-} from './tagCounts';
-export { problemText } from './messages';
+} from './match/tagCounts';
+export { problemText } from './present/messages';

@@ -1,7 +1,7 @@
 // §9 Input caps shared by every front end (CLI, editor, chat, agent tools, any server): input
 // from a person, a pasted prompt or a prompt-injected agent is refused with a clear message
 // before any work grows with it.
-import { countText } from './plural';
+import { countText } from './present/plural';
 
 /** Characters in one query (after joining its words). */
 export const MAX_QUERY_CHARS = 2000;

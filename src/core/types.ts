@@ -103,7 +103,7 @@ export interface TeamSharedFile {
 
 /**
  * A parsed index. Readers never change it: the large tables are read-only Maps, which an index
- * opened from a compact image (indexParser/image/) serves as views made on demand.
+ * opened from a compact image (index/image/) serves as views made on demand.
  */
 export interface KnowledgeIndex {
   lastRebuilt: string | null;

@@ -5,10 +5,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { toJson } from '../../src/core/json';
-import { pickItems, renderBundle } from '../../src/core/loader';
-import { loadItems } from '../../src/core/reader';
-import { renderSummary } from '../../src/core/summary';
+import { toJson } from '../../src/core/present/json';
+import { pickItems, renderBundle } from '../../src/core/read/loader';
+import { loadItems } from '../../src/core/read/reader';
+import { renderSummary } from '../../src/core/present/summary';
 import { fixtureCopy, fixtureHomeDir, goldenFile, query, readGolden, repoRoot, snapshotFor, tempDir } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');

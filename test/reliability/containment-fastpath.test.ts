@@ -3,8 +3,8 @@
 // ones the general resolution gives, for every spelling an index can hold.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { runQuery } from '../../src/core/engine';
-import { parseIndex } from '../../src/core/indexParser';
+import { runQuery } from '../../src/core/match/engine';
+import { parseIndex } from '../../src/core/index/parse';
 import { isInside, resolveIndexPath, suspiciousPathText } from '../../src/core/paths';
 import { makeHome, snapshotFor, TODAY } from './helpers';
 

@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { pickItems, renderBundle } from '../../src/core/loader';
-import { noFolderMessage } from '../../src/core/messages';
-import { loadItems } from '../../src/core/reader';
-import { loadSnapshot } from '../../src/core/snapshot';
-import { renderSummary } from '../../src/core/summary';
-import { scanProject } from '../../src/core/projectTier';
+import { pickItems, renderBundle } from '../../src/core/read/loader';
+import { noFolderMessage } from '../../src/core/present/messages';
+import { loadItems } from '../../src/core/read/reader';
+import { loadSnapshot } from '../../src/core/index/snapshot';
+import { renderSummary } from '../../src/core/present/summary';
+import { scanProject } from '../../src/core/match/projectTier';
 import { ensureCli, makeHome, query, runCli, snapshotFor, tempDir, TODAY, type TestHome } from './helpers';
 import { bounded } from '../timing';
 

@@ -4,12 +4,12 @@
 // answered, and loaded and checked, as the CLI does it, and loaded, compacted and answered as the MCP server and the
 // editor do it; one `ok <shape>` line each, each front end's heap let go before the next.
 import * as fs from 'node:fs';
-import { checkIndex } from '../../src/core/indexHealth';
-import { compactIndex, indexFromImage } from '../../src/core/indexParser';
-import { runQuery, type Snapshot } from '../../src/core/engine';
-import { toJson } from '../../src/core/json';
-import { loadSnapshot, readIndexText } from '../../src/core/snapshot';
-import { renderSummary } from '../../src/core/summary';
+import { checkIndex } from '../../src/core/health/indexHealth';
+import { compactIndex, indexFromImage } from '../../src/core/index/parse';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
+import { toJson } from '../../src/core/present/json';
+import { loadSnapshot, readIndexText } from '../../src/core/index/snapshot';
+import { renderSummary } from '../../src/core/present/summary';
 import { shapeIndex } from '../../bench/hostile';
 import { makeHome, TODAY } from './helpers';
 

@@ -3,14 +3,14 @@
 import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runQuery } from '../../src/core/engine';
-import { toJson } from '../../src/core/json';
-import { pickItems, renderBundle } from '../../src/core/loader';
-import { loadItems } from '../../src/core/reader';
-import { loadSnapshot } from '../../src/core/snapshot';
-import { renderSummary } from '../../src/core/summary';
-import type { Snapshot } from '../../src/core/engine';
-import type { LoadResult } from '../../src/core/loader';
+import { runQuery } from '../../src/core/match/engine';
+import { toJson } from '../../src/core/present/json';
+import { pickItems, renderBundle } from '../../src/core/read/loader';
+import { loadItems } from '../../src/core/read/reader';
+import { loadSnapshot } from '../../src/core/index/snapshot';
+import { renderSummary } from '../../src/core/present/summary';
+import type { Snapshot } from '../../src/core/match/engine';
+import type { LoadResult } from '../../src/core/read/loader';
 import type { QueryResult } from '../../src/core/types';
 export { prng } from '../prng';
 

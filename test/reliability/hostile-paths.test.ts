@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { toJson } from '../../src/core/json';
-import { fenceFor, pickItems, renderBundle } from '../../src/core/loader';
-import { loadItems } from '../../src/core/reader';
-import { loadSnapshot } from '../../src/core/snapshot';
-import { renderSummary } from '../../src/core/summary';
+import { toJson } from '../../src/core/present/json';
+import { fenceFor, pickItems, renderBundle } from '../../src/core/read/loader';
+import { loadItems } from '../../src/core/read/reader';
+import { loadSnapshot } from '../../src/core/index/snapshot';
+import { renderSummary } from '../../src/core/present/summary';
 import type { QueryResult } from '../../src/core/types';
 import {
   copyFixtureHome,

@@ -1,13 +1,13 @@
-// Differential checks of the compact index image (src/core/indexParser/image/): the index
+// Differential checks of the compact index image (src/core/index/image/): the index
 // opened from compactIndex(x) must be observably x for every reader: every table's entries in
 // order, every file's fields, the same object for repeated reads, the same lookups, and the
 // same answers from the query engine.
 import assert from 'node:assert/strict';
-import { runQuery, type Snapshot } from '../../src/core/engine';
-import { toJson } from '../../src/core/json';
-import { renderSummary } from '../../src/core/summary';
-import { compactIndex, imageTransferables, indexFromImage, type IndexImage } from '../../src/core/indexParser';
-import { decodeImage, encodeImage } from '../../src/core/indexParser/image/file';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
+import { toJson } from '../../src/core/present/json';
+import { renderSummary } from '../../src/core/present/summary';
+import { compactIndex, imageTransferables, indexFromImage, type IndexImage } from '../../src/core/index/parse';
+import { decodeImage, encodeImage } from '../../src/core/index/image/file';
 import type { Config, KnowledgeIndex } from '../../src/core/types';
 import { INDEX_FIELDS as FIELDS } from './indexDiff';
 

@@ -9,9 +9,9 @@ import { test } from 'node:test';
 import * as v8 from 'node:v8';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
-import { runQuery } from '../../src/core/engine';
-import { KnowledgeBase } from '../../src/core/knowledgeBase';
-import { loadSnapshot, readIndexFor } from '../../src/core/snapshot';
+import { runQuery } from '../../src/core/match/engine';
+import { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
+import { loadSnapshot, readIndexFor } from '../../src/core/index/snapshot';
 import {
   compactIndex,
   imageTransferables,
@@ -19,7 +19,7 @@ import {
   parseIndex,
   parseIndexCompact,
   type IndexImage,
-} from '../../src/core/indexParser';
+} from '../../src/core/index/parse';
 import { fixtureCopy, readGolden } from '../helpers';
 import { snapshotFor, tempDir } from './helpers';
 import { queriesFor } from './indexDiff';

@@ -1,7 +1,7 @@
-// Differential checks of the index parser: src/core/indexParser/ against the reference
+// Differential checks of the index parser: src/core/index/ against the reference
 // parser kept from before its rewrite (the fine-print rules written plainly into it since).
 import assert from 'node:assert/strict';
-import { parseIndex } from '../../src/core/indexParser';
+import { parseIndex } from '../../src/core/index/parse';
 import type { KnowledgeIndex } from '../../src/core/types';
 import { parseIndex as referenceParseIndex } from './referenceIndexParser';
 

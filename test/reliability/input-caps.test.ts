@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { runQuery, type Snapshot } from '../../src/core/engine';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import {
   MAX_CONFIG_BYTES,
   MAX_INDEX_BYTES,
@@ -14,8 +14,8 @@ import {
   MAX_QUERY_CHARS,
   MAX_QUERY_TOKENS,
 } from '../../src/core/limits';
-import { pickItems } from '../../src/core/loader';
-import { loadSnapshot } from '../../src/core/snapshot';
+import { pickItems } from '../../src/core/read/loader';
+import { loadSnapshot } from '../../src/core/index/snapshot';
 import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
 import { MAX_LOAD_CHARS, MAX_PATHS_PER_CALL } from '../../src/mcp/limits';
 import { makeHome, query, runCli, snapshotFor, spyFileAccess, TODAY } from './helpers';

@@ -65,7 +65,7 @@ function answer(stdout: string, id: number): Reply | undefined {
 const workerScript = `
 const { IndexWorker } = require(${JSON.stringify(path.join(repoRoot, 'src/indexWorker/client.ts'))});
 const { runQuery } = require(${JSON.stringify(path.join(repoRoot, 'src/core/index.ts'))});
-const { loadConfig } = require(${JSON.stringify(path.join(repoRoot, 'src/core/config.ts'))});
+const { loadConfig } = require(${JSON.stringify(path.join(repoRoot, 'src/core/config/config.ts'))});
 const config = loadConfig({ home: process.env.HOME, env: {}, trustedWorkspaceFolders: [] });
 if (!config.ok) throw new Error(config.message);
 const limits = { timeoutMs: 1e9, resourceLimits: { maxOldGenerationSizeMb: Number(process.env.ARIA_TEST_HEAP_MB) } };

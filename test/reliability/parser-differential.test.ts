@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import { fixturesHome, prng, snapshotFor, tempDir, TODAY } from './helpers';
 import assert from 'node:assert/strict';
-import { compactIndex, indexFromImage, indexLines } from '../../src/core/indexParser';
+import { compactIndex, indexFromImage, indexLines } from '../../src/core/index/parse';
 import type { Config, KnowledgeIndex } from '../../src/core/types';
 import { assertSameAnswers, throughCacheFile } from './imageDiff';
 import { assertSameAsReference, queriesFor } from './indexDiff';

@@ -1,4 +1,4 @@
-// The plain-YAML reader (core/plainYaml.ts) against js-yaml's safe loader: whatever it reads, it
+// The plain-YAML reader (core/config/plainYaml.ts) against js-yaml's safe loader: whatever it reads, it
 // reads as js-yaml does; everything else it leaves to js-yaml. Thousands of generated front
 // matters mixing the plain forms with the ones that only look plain (dates, octal, `1_0`,
 // `Null`, `a:b`, tabs, anchors, continuation lines…), the bundled example configs, and a list of
@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { safeLoad } from 'js-yaml';
-import { plainYamlMapping } from '../../src/core/plainYaml';
+import { plainYamlMapping } from '../../src/core/config/plainYaml';
 
 function jsYaml(text: string): { ok: true; value: unknown } | { ok: false } {
   try {

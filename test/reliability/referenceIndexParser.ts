@@ -1,5 +1,5 @@
 // The index parser as it was before it was rewritten for speed (commit 16d3892), kept as the
-// reference the differential tests compare src/core/indexParser.ts against (indexDiff.ts), with
+// reference the differential tests compare src/core/index/parse.ts against (indexDiff.ts), with
 // the fine-print rules (docs/SPEC.md, Fine print, §F) written in the plainest way since (the
 // Known Tags `[` without `]`, paths holding ` — `, annotation keys in any order: issue 20). Do not
 // optimise it: its value is being plainly the behaviour.

@@ -8,10 +8,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { checkIndex } from '../../src/core/indexHealth';
-import { scanDrift, withDrift } from '../../src/core/indexDrift';
-import { openablePaths } from '../../src/core/reader';
-import { toJson } from '../../src/core/json';
+import { checkIndex } from '../../src/core/health/indexHealth';
+import { scanDrift, withDrift } from '../../src/core/health/indexDrift';
+import { openablePaths } from '../../src/core/read/reader';
+import { toJson } from '../../src/core/present/json';
 import { connect, connectV2, textOf } from '../mcp/client';
 import { makeHome, query, runCli, snapshotFor } from './helpers';
 

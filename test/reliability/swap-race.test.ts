@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { loadItems } from '../../src/core/reader';
+import { loadItems } from '../../src/core/read/reader';
 import { MARKER, query, snapshotFor, makeHome } from './helpers';
 
 /** The swapping process: atomic renames in a tight loop until killed. */

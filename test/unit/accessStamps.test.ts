@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { AccessStamps, CONTENT_CHECKED_BYTES } from '../../src/core/accessStamps';
-import { fileStamp } from '../../src/core/fileStamp';
+import { AccessStamps, CONTENT_CHECKED_BYTES } from '../../src/core/kb/accessStamps';
+import { fileStamp } from '../../src/core/read/fileStamp';
 import { tempDir } from '../helpers';
 
 /** Rewrites in place, same size, and puts the times back exactly (whole seconds). */

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { deriveActiveFileQuery, pathWords, surfacedFiles } from '../../src/core/activeFile';
-import { runQuery, type Snapshot } from '../../src/core/engine';
+import { deriveActiveFileQuery, pathWords, surfacedFiles } from '../../src/core/agentContext/activeFile';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { INDEX_HEADER, makeHome, snapshotFor, tempDir, writeTree } from '../helpers';
 
 const INDEX = `${INDEX_HEADER}## Projects

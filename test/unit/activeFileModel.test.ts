@@ -4,10 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { deriveActiveFileQuery, surfacedFiles } from '../../src/core/activeFile';
-import { runQuery, type Snapshot } from '../../src/core/engine';
-import { checkIndex } from '../../src/core/indexHealth';
-import { readIndexText } from '../../src/core/snapshot';
+import { deriveActiveFileQuery, surfacedFiles } from '../../src/core/agentContext/activeFile';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
+import { checkIndex } from '../../src/core/health/indexHealth';
+import { readIndexText } from '../../src/core/index/snapshot';
 import {
   escapeMd,
   indexStateLine,

@@ -3,10 +3,16 @@
 // the TOML statement scanner and string escaping for Codex, and the hooks/server edits.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { editHooks, editJsonServer, editTomlServer, hookCommand, hookTarget } from '../../src/core/agentFiles';
-import { JsonTextError, parseJsonText } from '../../src/core/jsonText';
-import { lineDiff } from '../../src/core/lineDiff';
-import { setTomlTable, tomlStatements, tomlString } from '../../src/core/tomlText';
+import {
+  editHooks,
+  editJsonServer,
+  editTomlServer,
+  hookCommand,
+  hookTarget,
+} from '../../src/core/setupText/agentFiles';
+import { JsonTextError, parseJsonText } from '../../src/core/setupText/jsonText';
+import { lineDiff } from '../../src/core/setupText/lineDiff';
+import { setTomlTable, tomlStatements, tomlString } from '../../src/core/setupText/tomlText';
 
 const ours = hookCommand('/opt/node 24/bin/node', "/u/it's/aria-context/dist/cli.js", 'claude-code');
 const isOurs = (c: string) => c === ours;

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { KnowledgeBase } from '../../src/core/knowledgeBase';
+import { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
 import { kbSource } from '../../src/mcp/tools';
 import { INDEX_HEADER, makeHome } from '../helpers';
 

@@ -29,15 +29,20 @@ describe('import rules', () => {
       'src/mcp/server.ts',
     ]) {
       const up = file.startsWith('src/vscode/') ? '../../' : file.startsWith('src/mcp') ? '../' : './';
-      const deep = await lint(file, `import { plural } from '${up}core/summary';\nexport const n = plural;\n`);
+      const deep = await lint(file, `import { plural } from '${up}core/present/summary';\nexport const n = plural;\n`);
       assert.equal(deep.length, 1, `${file}: ${deep.join('; ')}`);
       assert.match(deep[0], /^no-restricted-imports: .*src\/core\/index\.ts/);
       assert.equal(
-        (await lint(file, `import type { Snapshot } from '${up}core/engine';\nexport type S = Snapshot;\n`)).length,
+        (await lint(file, `import type { Snapshot } from '${up}core/match/engine';\nexport type S = Snapshot;\n`))
+          .length,
         1,
         `${file}: type import`,
       );
-      assert.equal((await lint(file, `export { plural } from '${up}core/summary';\n`)).length, 1, `${file}: re-export`);
+      assert.equal(
+        (await lint(file, `export { plural } from '${up}core/present/summary';\n`)).length,
+        1,
+        `${file}: re-export`,
+      );
       assert.deepEqual(await lint(file, `import { plural } from '${up}core';\nexport const n = plural;\n`), []);
     }
   });
@@ -54,7 +59,7 @@ describe('import rules', () => {
         assert.match(messages[0], /^no-restricted-imports: .*src\/core\/<module>/);
       }
       assert.deepEqual(
-        await lint(file, `import { plural } from '${up}src/core/summaryView';\nexport const n = plural;\n`),
+        await lint(file, `import { plural } from '${up}src/core/present/summaryView';\nexport const n = plural;\n`),
         [],
       );
     }

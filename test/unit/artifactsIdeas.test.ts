@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { LEGACY_IDEAS } from '../../src/core/messages';
-import { renderSummary } from '../../src/core/summary';
-import { ageInDays, ageText } from '../../src/core/staleness';
+import { LEGACY_IDEAS } from '../../src/core/present/messages';
+import { renderSummary } from '../../src/core/present/summary';
+import { ageInDays, ageText } from '../../src/core/match/staleness';
 import { INDEX_HEADER, makeHome, query } from '../helpers';
 
 function touch(file: string, date: string): void {

@@ -1,4 +1,4 @@
-// Availability (core/availability.ts) answers as the reader does, whether it looks each name up
+// Availability (core/read/availability.ts) answers as the reader does, whether it looks each name up
 // (a query asking about some notes of a large folder) or lists the folder (the tree's counts,
 // asking about most of them): real folders with notes, missing names, symlinks in and out of
 // the folder, a folder named like a note, and other file types.
@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { Availability } from '../../src/core/availability';
-import { pathProblem, readAreas } from '../../src/core/reader';
+import { Availability } from '../../src/core/read/availability';
+import { pathProblem, readAreas } from '../../src/core/read/reader';
 import { makeHome, snapshotFor, tempDir } from '../helpers';
 
 const NOTES = 600;

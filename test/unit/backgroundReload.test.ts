@@ -7,9 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { checkIndex } from '../../src/core/indexHealth';
-import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/knowledgeBase';
-import { readIndexFor, readIndexText, type SnapshotOutcome } from '../../src/core/snapshot';
+import { checkIndex } from '../../src/core/health/indexHealth';
+import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/kb/knowledgeBase';
+import { readIndexFor, readIndexText, type SnapshotOutcome } from '../../src/core/index/snapshot';
 import type { Config } from '../../src/core/types';
 import { IndexWorker } from '../../src/indexWorker/client';
 import { bundledIndexWorker, configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
@@ -287,7 +287,7 @@ describe('the index worker', () => {
         'tsx',
         '-e',
         `const { IndexWorker } = require(${JSON.stringify(path.join(__dirname, '../../src/indexWorker/client.ts'))});
-const { loadConfig } = require(${JSON.stringify(path.join(__dirname, '../../src/core/config.ts'))});
+const { loadConfig } = require(${JSON.stringify(path.join(__dirname, '../../src/core/config/config.ts'))});
 const config = loadConfig({ home: ${JSON.stringify(home)}, env: {} });
 const worker = new IndexWorker(${JSON.stringify(script)});
 worker.loader.load(config.config).then(async (outcome) => {

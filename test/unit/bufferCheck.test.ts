@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { checkIndexText } from '../../src/core/indexHealth';
+import { checkIndexText } from '../../src/core/health/indexHealth';
 import { IndexWorker } from '../../src/indexWorker/client';
 import { bundledIndexWorker, INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 

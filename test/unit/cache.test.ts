@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { CoreCache } from '../../src/core/cache';
-import { runQuery } from '../../src/core/engine';
-import { forgetChanged } from '../../src/core/changeRoute';
-import { classifyChange } from '../../src/core/watchPatterns';
+import { CoreCache } from '../../src/core/kb/cache';
+import { runQuery } from '../../src/core/match/engine';
+import { forgetChanged } from '../../src/core/kb/changeRoute';
+import { classifyChange } from '../../src/core/kb/watchPatterns';
 import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 
 describe('cache invalidation', () => {

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { runQuery, type Snapshot } from '../../src/core/engine';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { escapeMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import {
   ATTACH_ALL_COMMAND,

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { checkItems, loadItems } from '../../src/core/reader';
+import { checkItems, loadItems } from '../../src/core/read/reader';
 import { commandItems, pathRefusals, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
 import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { fixtureHome, snapshotFor } from '../helpers';

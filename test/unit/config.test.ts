@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { configCandidates, loadConfig } from '../../src/core/config';
-import { NOT_CONFIGURED } from '../../src/core/messages';
+import { configCandidates, loadConfig } from '../../src/core/config/config';
+import { NOT_CONFIGURED } from '../../src/core/present/messages';
 import { configText, tempDir, writeTree } from '../helpers';
 
 describe('config (§0)', () => {

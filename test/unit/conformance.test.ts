@@ -5,9 +5,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkIndex } from '../../src/core/indexHealth';
-import { readIndexText } from '../../src/core/snapshot';
-import { loadConfig } from '../../src/core/config';
+import { checkIndex } from '../../src/core/health/indexHealth';
+import { readIndexText } from '../../src/core/index/snapshot';
+import { loadConfig } from '../../src/core/config/config';
 import { INDEX_HEADER, makeHome, paths, query, repoRoot, snapshotFor } from '../helpers';
 
 const indexOf = (index: string) => snapshotFor(makeHome({ index })).index;

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { runQuery } from '../../src/core/engine';
+import { runQuery } from '../../src/core/match/engine';
 import {
   batches,
   bundleFileName,
@@ -23,7 +23,7 @@ import {
   SECTION_LIMIT,
 } from '../../src/vscode/query/completionModel';
 import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
-import { countsOf, describeCounts } from '../../src/core/tagCounts';
+import { countsOf, describeCounts } from '../../src/core/match/tagCounts';
 import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
 import { settingsTarget } from '../../src/vscode/shared/settingsTargetModel';
 import { buildTree, warningCount } from '../../src/vscode/tree/treeModel';

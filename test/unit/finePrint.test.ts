@@ -2,10 +2,10 @@
 // as a person editing index.md by hand would expect, proved with real files in a temp HOME.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { toJson } from '../../src/core/json';
+import { toJson } from '../../src/core/present/json';
 import { parseArgs } from '../../src/cliQuery';
-import { scanIdeas } from '../../src/core/ideas';
-import { parseQueryText } from '../../src/core/query';
+import { scanIdeas } from '../../src/core/match/ideas';
+import { parseQueryText } from '../../src/core/match/query';
 import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
 
 const indexOf = (index: string) => snapshotFor(makeHome({ index })).index;

@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import { BackgroundWork, type Timers } from '../../src/vscode/shared/backgroundWorkModel';
 import { buildTree, hasChildren, parentOf, type TreeInput, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { tagEntries } from '../../src/vscode/tree/treeNavModel';
-import { TagCounter } from '../../src/core/tagCounts';
-import { runQuery } from '../../src/core/engine';
+import { TagCounter } from '../../src/core/match/tagCounts';
+import { runQuery } from '../../src/core/match/engine';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 /** Timers on a clock that only moves when told; due callbacks run in time order. */

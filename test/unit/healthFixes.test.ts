@@ -1,15 +1,15 @@
 // Index health you can act on: the quick fixes' edits (src/vscode/health/quickFixModel.ts) on a
-// buffer's text, the note facts they are built from (src/core/noteFacts.ts, through the
-// reader), and the summary's true totals (src/core/indexReport.ts).
+// buffer's text, the note facts they are built from (src/core/read/noteFacts.ts, through the
+// reader), and the summary's true totals (src/core/health/indexReport.ts).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkSummary, kindTotals } from '../../src/core/indexReport';
-import { healthSummary } from '../../src/core/indexHealth';
-import { driftOf } from '../../src/core/indexDrift';
-import { plural } from '../../src/core/plural';
-import { noteFacts } from '../../src/core/noteFacts';
+import { checkSummary, kindTotals } from '../../src/core/health/indexReport';
+import { healthSummary } from '../../src/core/health/indexHealth';
+import { driftOf } from '../../src/core/health/indexDrift';
+import { plural } from '../../src/core/present/plural';
+import { noteFacts } from '../../src/core/read/noteFacts';
 import {
   addNoteFix,
   applyLineEdit,
@@ -19,7 +19,7 @@ import {
 } from '../../src/vscode/health/quickFixModel';
 import { checkMessage, keepFindings, restoredFindings, warningTarget } from '../../src/vscode/health/healthModel';
 import { topSection } from '../../src/vscode/activeFile/activeFileModel';
-import type { IndexProblem } from '../../src/core/indexHealth';
+import type { IndexProblem } from '../../src/core/health/indexHealth';
 import { makeHome, snapshotFor, tempDir } from '../helpers';
 
 const INDEX = [

@@ -2,9 +2,9 @@
 // answers as testing each word against each phrase, at a cost that does not grow with the words.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { runQuery } from '../../src/core/engine';
-import { HintMatcher } from '../../src/core/hintMatcher';
-import { matchFile, normaliseForHint, prepareTokens } from '../../src/core/tokenMatch';
+import { runQuery } from '../../src/core/match/engine';
+import { HintMatcher } from '../../src/core/match/hintMatcher';
+import { matchFile, normaliseForHint, prepareTokens } from '../../src/core/match/tokenMatch';
 import { prng } from '../prng';
 import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 

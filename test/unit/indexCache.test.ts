@@ -1,13 +1,13 @@
-// The index cache in the core (src/core/indexCache.ts, indexParser/image/file.ts): real files in
+// The index cache in the core (src/core/index/indexCache.ts, index/image/file.ts): real files in
 // temp folders, the snapshot read through it, and every way a cache file must be refused.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { runQuery } from '../../src/core/engine';
-import { runIndexCacheJob, type IndexCacheJob, type IndexCacheSettings } from '../../src/core/indexCache';
-import { loadSnapshot, type SnapshotOutcome } from '../../src/core/snapshot';
-import { renderSummary } from '../../src/core/summary';
+import { runQuery } from '../../src/core/match/engine';
+import { runIndexCacheJob, type IndexCacheJob, type IndexCacheSettings } from '../../src/core/index/indexCache';
+import { loadSnapshot, type SnapshotOutcome } from '../../src/core/index/snapshot';
+import { renderSummary } from '../../src/core/present/summary';
 import {
   cacheFileFor,
   indexKey,
@@ -15,9 +15,9 @@ import {
   readCachedImage,
   settled,
   writeCachedImage,
-} from '../../src/core/indexCache';
-import { compactIndex, parseIndex } from '../../src/core/indexParser';
-import { decodeImage, encodeImage } from '../../src/core/indexParser/image/file';
+} from '../../src/core/index/indexCache';
+import { compactIndex, parseIndex } from '../../src/core/index/parse';
+import { decodeImage, encodeImage } from '../../src/core/index/image/file';
 import { INDEX_HEADER, makeHome, tempDir } from '../helpers';
 
 const INDEX = `${INDEX_HEADER}## Known Tags\napi [aliases: apis]\n\n## Tag Index\n### api\n- a.md — Alpha\n- b.md — Beta\n### web\n- b.md — Beta\n- c.md\n\n## Semantic Hints Index\n### "rest calls"\n- a.md\n`;

@@ -4,11 +4,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import type { Snapshot } from '../../src/core/engine';
-import { checkIndex, healthSummary, type IndexProblem } from '../../src/core/indexHealth';
-import { scanDrift, withDrift } from '../../src/core/indexDrift';
-import { indexLines } from '../../src/core/indexParser';
-import { readIndexText } from '../../src/core/snapshot';
+import type { Snapshot } from '../../src/core/match/engine';
+import { checkIndex, healthSummary, type IndexProblem } from '../../src/core/health/indexHealth';
+import { scanDrift, withDrift } from '../../src/core/health/indexDrift';
+import { indexLines } from '../../src/core/index/parse';
+import { readIndexText } from '../../src/core/index/snapshot';
 import { makeHome, snapshotFor, writeTree } from '../helpers';
 
 const INDEX = `# Knowledge Index

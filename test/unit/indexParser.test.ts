@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseIndex } from '../../src/core/indexParser';
+import { parseIndex } from '../../src/core/index/parse';
 
 const INDEX = `---
 generated: true

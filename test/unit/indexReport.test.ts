@@ -1,10 +1,10 @@
-// Index health as a report (src/core/indexReport.ts): the one mapping from a problem to what
+// Index health as a report (src/core/health/indexReport.ts): the one mapping from a problem to what
 // Problems and `aria-context check` show, and a summary with true totals past the per-kind cap.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { checkIndex, healthSummary } from '../../src/core/indexHealth';
-import { checkSummary, hasErrors, healthTotals, kindCount, problemRecord } from '../../src/core/indexReport';
-import { readIndexText } from '../../src/core/snapshot';
+import { checkIndex, healthSummary } from '../../src/core/health/indexHealth';
+import { checkSummary, hasErrors, healthTotals, kindCount, problemRecord } from '../../src/core/health/indexReport';
+import { readIndexText } from '../../src/core/index/snapshot';
 import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 
 function healthOf(index: string, files: Record<string, string> = {}) {

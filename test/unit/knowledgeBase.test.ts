@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import type { WatchTargets } from '../../src/core/changeRoute';
-import type { ConfigSources } from '../../src/core/config';
-import { KnowledgeBase, type KnowledgeChange, type Watcher } from '../../src/core/knowledgeBase';
+import type { WatchTargets } from '../../src/core/kb/changeRoute';
+import type { ConfigSources } from '../../src/core/config/config';
+import { KnowledgeBase, type KnowledgeChange, type Watcher } from '../../src/core/kb/knowledgeBase';
 import { configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
 
 const TODAY = '2026-11-30';

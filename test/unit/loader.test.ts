@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { fenceFor, pickItems, renderBundle } from '../../src/core/loader';
-import { loadItems } from '../../src/core/reader';
+import { fenceFor, pickItems, renderBundle } from '../../src/core/read/loader';
+import { loadItems } from '../../src/core/read/reader';
 import { INDEX_HEADER, makeHome, query, snapshotFor } from '../helpers';
 
 const index = `${INDEX_HEADER}## Tag Index

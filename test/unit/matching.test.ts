@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { renderSummary } from '../../src/core/summary';
+import { renderSummary } from '../../src/core/present/summary';
 import { INDEX_HEADER, makeHome, paths, query } from '../helpers';
 
 const index = `${INDEX_HEADER}## Known Tags

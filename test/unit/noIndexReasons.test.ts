@@ -6,8 +6,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { stateOf } from '../../src/core/knowledgeState';
-import { loadSnapshot } from '../../src/core/snapshot';
+import { stateOf } from '../../src/core/kb/knowledgeState';
+import { loadSnapshot } from '../../src/core/index/snapshot';
 import {
   CHOOSE_FOLDER,
   configToOpen,

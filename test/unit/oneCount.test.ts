@@ -5,8 +5,8 @@
 // surface that recounts (from the index, or counting refused or missing notes) fails here.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { surfacedFiles, type DerivedQuery } from '../../src/core/activeFile';
-import { TagCounter } from '../../src/core/tagCounts';
+import { surfacedFiles, type DerivedQuery } from '../../src/core/agentContext/activeFile';
+import { TagCounter } from '../../src/core/match/tagCounts';
 import { statusBarView } from '../../src/vscode/activeFile/activeFileModel';
 import { buildCatalogue, completionRows, countText } from '../../src/vscode/query/completionModel';
 import { pickModel } from '../../src/vscode/query/queryModel';

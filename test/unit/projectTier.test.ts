@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { emptyProjectNote } from '../../src/core/messages';
-import { renderSummary } from '../../src/core/summary';
+import { emptyProjectNote } from '../../src/core/present/messages';
+import { renderSummary } from '../../src/core/present/summary';
 import { INDEX_HEADER, makeHome, paths, query } from '../helpers';
 
 const config = { projects_enabled: 'true', projects_list: 'alpha:alpha,empty:empty' };

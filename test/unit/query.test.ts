@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { runQuery } from '../../src/core/engine';
-import { parseIndex } from '../../src/core/indexParser';
-import { USAGE } from '../../src/core/messages';
-import { parseQueryText, resolveQuery } from '../../src/core/query';
+import { runQuery } from '../../src/core/match/engine';
+import { parseIndex } from '../../src/core/index/parse';
+import { USAGE } from '../../src/core/present/messages';
+import { parseQueryText, resolveQuery } from '../../src/core/match/query';
 import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 
 const index = parseIndex(`## Projects

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
-import { runQuery, type Snapshot } from '../../src/core/engine';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
 import { INDEX_HEADER, makeHome, snapshotFor, tempDir } from '../helpers';
 

@@ -2,8 +2,8 @@
 // with the variants a person editing index.md or the config by hand would also write.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadConfig } from '../../src/core/config';
-import { scanIdeas } from '../../src/core/ideas';
+import { loadConfig } from '../../src/core/config/config';
+import { scanIdeas } from '../../src/core/match/ideas';
 import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
 
 const at = (home: string) => `${home}/knowledge`;

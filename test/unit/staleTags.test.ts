@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { noteFacts } from '../../src/core/noteFacts';
+import { noteFacts } from '../../src/core/read/noteFacts';
 import { addStaleTagsAction, STALE_TAGS_ACTIONS, staleTagsHint } from '../../src/vscode/health/staleTagsModel';
 import { INDEX_HEADER, makeHome, snapshotFor, writeTree } from '../helpers';
 

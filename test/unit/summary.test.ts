@@ -1,8 +1,15 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expandedLine, loadedLine, NO_INDEX, noMatchLine, REBUILD_HINT, resolvedLine } from '../../src/core/messages';
-import { renderSummary } from '../../src/core/summary';
-import { knownTagsLine } from '../../src/core/summaryView';
+import {
+  expandedLine,
+  loadedLine,
+  NO_INDEX,
+  noMatchLine,
+  REBUILD_HINT,
+  resolvedLine,
+} from '../../src/core/present/messages';
+import { renderSummary } from '../../src/core/present/summary';
+import { knownTagsLine } from '../../src/core/present/summaryView';
 import { INDEX_HEADER, makeHome, query } from '../helpers';
 
 describe('summary text (§5)', () => {

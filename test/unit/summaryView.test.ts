@@ -2,8 +2,8 @@
 // tree's tooltips all map the core's view, so a change to the view shows in every one of them.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { renderSummaryView } from '../../src/core/summary';
-import { summaryView, type ItemView, type SummaryView } from '../../src/core/summaryView';
+import { renderSummaryView } from '../../src/core/present/summary';
+import { summaryView, type ItemView, type SummaryView } from '../../src/core/present/summaryView';
 import { escapeMarkdown, escapeSyntax, viewMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { pickRows } from '../../src/vscode/query/queryModel';
 import { fileTooltip } from '../../src/vscode/tree/treeModel';

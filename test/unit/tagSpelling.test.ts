@@ -2,10 +2,10 @@
 // written), and a no-match names the nearest known tags; every renderer shows them.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { toJson } from '../../src/core/json';
+import { toJson } from '../../src/core/present/json';
 import { matchReasons } from '../../src/mcp/itemFacts';
-import { renderSummary } from '../../src/core/summary';
-import { nearestTags, trimToken } from '../../src/core/tagSpelling';
+import { renderSummary } from '../../src/core/present/summary';
+import { nearestTags, trimToken } from '../../src/core/match/tagSpelling';
 import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { pickModel } from '../../src/vscode/query/queryModel';
 import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';

@@ -15,7 +15,7 @@ import { pickModel, type PickRow } from '../../src/vscode/query/queryModel';
 import { boundedInt, machineValue } from '../../src/vscode/shared/settingsModel';
 import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { checkItems, refusalMessage } from '../../src/vscode/shared/containment';
-import { countsOf, describeCounts, TagCounter } from '../../src/core/tagCounts';
+import { countsOf, describeCounts, TagCounter } from '../../src/core/match/tagCounts';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 
 test('vscode model files never import vscode', () => {

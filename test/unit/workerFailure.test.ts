@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/knowledgeBase';
-import type { SnapshotOutcome } from '../../src/core/snapshot';
+import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/kb/knowledgeBase';
+import type { SnapshotOutcome } from '../../src/core/index/snapshot';
 import type { Config } from '../../src/core/types';
-import { IN_PLACE_FALLBACK_BYTES } from '../../src/core/indexLoader';
+import { IN_PLACE_FALLBACK_BYTES } from '../../src/core/index/indexLoader';
 import { IndexWorker } from '../../src/indexWorker/client';
 import { bundledIndexWorker, INDEX_HEADER, makeHome } from '../helpers';
 

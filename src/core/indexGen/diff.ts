@@ -1,9 +1,9 @@
 // §12.8 What a rebuild changes: the (tag, path) pairs added and removed (each removal explained),
 // dead links dropped, untagged notes, promotion candidates, refused files and errors.
 import * as path from 'node:path';
-import { fileKey } from '../indexParser/lookups';
+import { fileKey } from '../index/lookups';
 import { expandHome } from '../paths';
-import { Availability } from '../availability';
+import { Availability } from '../read/availability';
 import type { Config, KnowledgeIndex } from '../types';
 import { collate, collated } from './collation';
 import type { IndexModel } from './model';

@@ -1,7 +1,7 @@
 // §12 The index generator: index.md rebuilt as a pure function of the notes, their paths, the
 // config and today, its judgment sections carried. IndexScan is the one scan (the drift check
 // runs it too); generateIndex turns a finished scan and index.md into the rebuild and its diff.
-import { parseIndex } from '../indexParser';
+import { parseIndex } from '../index/parse';
 import type { Config, KnowledgeIndex } from '../types';
 import { aliasCollisions, aliasesByTag, knownTagsLine, readAliasFile, sameAliases } from './aliases';
 import { collated } from './collation';

@@ -1,7 +1,7 @@
 // §12.3 The generated sections as a pure function of the scanned notes, the Known Tags set, the
 // config and today: which tag lists which file, the hints, team-shared entries, untagged and
 // stale files, each project's derived lines, and the promotion candidates (suggested only).
-import { atxHeading, entryText, hasSpace, SEPARATOR } from '../indexParser/text';
+import { atxHeading, entryText, hasSpace, SEPARATOR } from '../index/text';
 import { hasControlChars } from '../paths';
 import { collate, collated } from './collation';
 import type { ScannedNote } from './read';

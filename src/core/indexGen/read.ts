@@ -2,9 +2,9 @@
 // read through the one reader under the configuration's containment.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../frontMatter';
-import { configHeadReader, type HeadRead } from '../noteHeads';
-import { isIsoDate } from '../staleness';
+import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../config/frontMatter';
+import { configHeadReader, type HeadRead } from '../read/noteHeads';
+import { isIsoDate } from '../match/staleness';
 import type { Config } from '../types';
 import type { ScanList, ScanTarget } from './scan';
 

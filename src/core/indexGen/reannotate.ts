@@ -1,6 +1,6 @@
 // §12.6 Known Tags re-annotated from aliases.md in place: each line that declares tags is written
 // again with the same tags and their new `[aliases: …]`; prose, headings and the layout stay.
-import { indexLines, parseIndex } from '../indexParser';
+import { indexLines, parseIndex } from '../index/parse';
 import { knownTagsLine } from './aliases';
 import { splitRaw } from './splice';
 

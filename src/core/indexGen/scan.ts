@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { displayHomePath, escapeControls, hasControlChars, isInside, realOrSelf } from '../paths';
-import { knowledgeDirs } from '../teamShared';
+import { knowledgeDirs } from '../match/teamShared';
 import type { Config } from '../types';
 
 /** The scan lists at most this many notes; past it, the rest is reported and a write refused. */

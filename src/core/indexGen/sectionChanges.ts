@@ -1,6 +1,6 @@
 // §12.8 What a rebuild changes beyond the pairs: the lines of generated sections (and the derived
 // project lines) that differ, each said once, so --check leaves no difference unexplained.
-import { atxHeading } from '../indexParser/text';
+import { atxHeading } from '../index/text';
 import { blocks, GENERATED, SECTION_TITLES, splitRaw } from './splice';
 
 const PER_SECTION = 10;

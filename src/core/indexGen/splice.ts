@@ -1,8 +1,8 @@
 // §12.7 Generated sections spliced into index.md; everything else carried byte for byte, in its
 // order. A block is the text from a `## ` (or `# `) heading to the next one; the Projects block is
 // carried line by line except each project's derived lines.
-import { afterLabel, atxHeading, SECTIONS, sectionName } from '../indexParser/text';
-import { projectKey } from '../indexParser/sections';
+import { afterLabel, atxHeading, SECTIONS, sectionName } from '../index/text';
+import { projectKey } from '../index/sections';
 
 /** The generated sections, in the order /index writes sections (others: see RANK). */
 export const GENERATED = [

@@ -1,4 +1,4 @@
-// Index health in the Problems panel: the core's problems (src/core/indexHealth.ts) as
+// Index health in the Problems panel: the core's problems (src/core/health/indexHealth.ts) as
 // diagnostics on the lines of index.md. The cheap check runs after each reload, and on the open
 // buffer's text while index.md has unsaved edits (a quick fix applied, typing), so a fixed entry
 // goes and the lines after it follow; Context: Check Index adds the drift scan of the notes, with

@@ -1,5 +1,5 @@
 // A project's facts for its tree tooltip, from its query's result. Counts themselves are the
-// core's one count (src/core/tagCounts.ts), never worked out here. Pure: unit-tested.
+// core's one count (src/core/match/tagCounts.ts), never worked out here. Pure: unit-tested.
 import { plural, type QueryResult } from '../../core';
 
 /** A project's tracked artifacts with their freshness, then its pending ideas, for the project node's tooltip. */

@@ -1,4 +1,4 @@
-// The editor's handle on the core's KnowledgeBase (src/core/knowledgeBase.ts, which owns the
+// The editor's handle on the core's KnowledgeBase (src/core/kb/knowledgeBase.ts, which owns the
 // state, queries, change routing and cache): this adapter supplies the config sources from the
 // settings and workspace trust, "today", the log, the `ariaContext.state` context key, and
 // re-fires the knowledge base's changes as a vscode.Event for the tree and the API.

@@ -1,7 +1,7 @@
 // The editor's side of the knowledge base's Watcher port: VS Code file system watchers on the
 // knowledge folder (the core's one glob) and on each config location. Events are coalesced by
 // a Debouncer (debouncer.ts) into one batch per burst, which the
-// knowledge base routes (src/core/changeRoute.ts). The knowledge base re-calls watch() whenever
+// knowledge base routes (src/core/kb/changeRoute.ts). The knowledge base re-calls watch() whenever
 // the places to watch change (new settings, a config file found). A note's edit is not a
 // change to the knowledge base; it is told apart (onDidEditNote) for index health, whose
 // findings about that note may be fixed by it.

@@ -1,7 +1,7 @@
 // The tag tree as plain data. Pure: takes a Snapshot and the core's one count (TagCounter:
 // what querying a text returns, memoised over the snapshot) and returns nodes with stable ids;
 // tagTree.ts maps them to TreeItems. A tag's or project's count and rows are its query's result
-// (src/core/tagCounts.ts), so the tree, completion, sorting and Copy as Context agree with Query
+// (src/core/match/tagCounts.ts), so the tree, completion, sorting and Copy as Context agree with Query
 // This Tag: a note the reader would not load is shown, marked (treeNodes.ts fileNode), and never
 // counted. Groups are known before their rows: a group's or a tag's children and a file's
 // tooltip are built on first read, and each built child gets its one parent link (adopt), which

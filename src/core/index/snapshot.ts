@@ -1,0 +1,148 @@
+// Reads config and index together into one Snapshot, or says why it cannot.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { loadConfig, type ConfigOutcome, type ConfigSources } from '../config/config';
+import type { Snapshot } from '../match/engine';
+import {
+  cacheFileFor,
+  indexKey,
+  keepOutOf,
+  readCachedImage,
+  settled,
+  type IndexCacheJob,
+  type IndexCacheSettings,
+} from './indexCache';
+import { indexFromImage, parseIndex, parseIndexCompact } from './parse';
+import { indexTooLarge, MAX_INDEX_BYTES } from '../limits';
+import { noFolderMessage, noIndexMessage, unreadableIndexMessage } from '../present/messages';
+import { describeFsError } from '../paths';
+import { openKnowledgeFile } from '../read/reader';
+import type { Config } from '../types';
+
+export type SnapshotErrorCode = 'not-configured' | 'config-not-found' | 'no-index';
+
+/** §1 Why there is no index to read: the folder is missing, it holds no index.md, or index.md cannot be read. */
+export type NoIndexReason = 'noFolder' | 'noIndex' | 'unreadable';
+
+export type SnapshotOutcome =
+  /** cacheJob: the index was parsed and may now be cached (ReadOptions.cache): the caller runs it when it likes. */
+  | { ok: true; snapshot: Snapshot; cacheJob?: IndexCacheJob }
+  | { ok: false; code: SnapshotErrorCode; message: string; config?: Config; reason?: NoIndexReason };
+
+export function indexPath(config: Config): string {
+  return path.join(config.knowledgeFolder, 'index.md');
+}
+
+export interface ReadOptions {
+  /**
+   * Hold the index as a compact image (parseIndexCompact): for a snapshot kept and queried
+   * many times (the editor, the MCP server).
+   */
+  compact?: boolean;
+  /**
+   * Use the index cache (indexCache.ts): an unchanged index.md is then not read beyond its
+   * fstat, but opened from its cached image; otherwise it is parsed as the options above say
+   * and the outcome carries the job that would cache it.
+   */
+  cache?: IndexCacheSettings;
+}
+
+/** `load`: where the config comes from (the CLI's launcher hands on the one it read to pick the compile cache). */
+export function loadSnapshot(
+  sources: ConfigSources,
+  options: ReadOptions = {},
+  load: (sources: ConfigSources) => ConfigOutcome = loadConfig,
+): SnapshotOutcome {
+  const configOutcome = load(sources);
+  if (!configOutcome.ok) return configOutcome;
+  return readIndexFor(configOutcome.config, options);
+}
+
+export type IndexText = { ok: true; text: string } | { ok: false; message: string; reason: NoIndexReason };
+
+/** index.md's text, sized before it is read (§9): what readIndexFor parses and the health check reads. */
+export function readIndexText(config: Config): IndexText {
+  return withIndexFile(config, (fd) => ({ ok: true, text: fs.readFileSync(fd, 'utf8') }));
+}
+
+/**
+ * Opens index.md (a FIFO named index.md must not hang a reload), sizes it (§9: a 2 GB or sparse
+ * index.md is refused, never read whole) and hands the descriptor to `use`; or says why not.
+ */
+function withIndexFile<T>(
+  config: Config,
+  use: (fd: number, stat: fs.BigIntStats) => T,
+): T | { ok: false; message: string; reason: NoIndexReason } {
+  const file = indexPath(config);
+  try {
+    const fd = openKnowledgeFile(config.knowledgeFolder, file, config.home); // §9 the reader's rule for the folder
+    try {
+      const stat = fs.fstatSync(fd, { bigint: true });
+      if (stat.size > BigInt(MAX_INDEX_BYTES))
+        return { ok: false, message: indexTooLarge(file, Number(stat.size)), reason: 'unreadable' };
+      return use(fd, stat);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    return { ok: false, ...cannotRead(config, err) };
+  }
+}
+
+/** §1 Says which of the three it is: no folder (naming what named it), no index.md, an index.md that cannot be read. */
+function cannotRead(config: Config, err: unknown): { message: string; reason: NoIndexReason } {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT' && code !== 'ENOTDIR')
+    return {
+      message: unreadableIndexMessage(indexPath(config), describeFsError(err, 'read error')),
+      reason: 'unreadable',
+    };
+  if (!isFolder(config.knowledgeFolder))
+    return {
+      message: noFolderMessage(
+        config.knowledgeFolder,
+        config.folderFrom === undefined ? config.configFile : config.folderFrom,
+      ),
+      reason: 'noFolder',
+    };
+  return { message: noIndexMessage(config.knowledgeFolder), reason: 'noIndex' };
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function parseFor(text: string, options: ReadOptions) {
+  return options.compact ? parseIndexCompact(text) : parseIndex(text);
+}
+
+export function readIndexFor(config: Config, options: ReadOptions = {}): SnapshotOutcome {
+  if (options.cache) return readIndexCached(config, options, options.cache);
+  const read = readIndexText(config);
+  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config, reason: read.reason };
+  return { ok: true, snapshot: { config, index: parseFor(read.text, options) } };
+}
+
+/** readIndexFor through the index cache: the same checks and messages, the image when index.md is unchanged. */
+function readIndexCached(config: Config, options: ReadOptions, cache: IndexCacheSettings): SnapshotOutcome {
+  const file = indexPath(config);
+  const read = withIndexFile(config, (fd, st) => {
+    const key = indexKey(file, st);
+    const cacheFile = cacheFileFor(cache.dir, file);
+    const keepOut = keepOutOf(config);
+    const image = cache.ignoreFile ? null : readCachedImage(cacheFile, { producer: cache.producer, key }, keepOut);
+    if (image) return { ok: true as const, hit: true as const, index: indexFromImage(image) };
+    const text = fs.readFileSync(fd, 'utf8');
+    const job: IndexCacheJob | undefined = settled(st, cache.now)
+      ? { producer: cache.producer, indexFile: file, key, cacheFile, keepOut }
+      : undefined;
+    return { ok: true as const, hit: false as const, text, job };
+  });
+  if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config, reason: read.reason };
+  if (read.hit) return { ok: true, snapshot: { config, index: read.index } };
+  return { ok: true, snapshot: { config, index: parseFor(read.text, options) }, cacheJob: read.job };
+}

@@ -1,0 +1,67 @@
+// Tracked artifacts of a queried project: its CODEMAP.md, and its STITCH.md when it has a group.
+import { artifactFiles } from './artifactPaths';
+import { displayHomePath } from '../paths';
+import { fileFacts } from '../read/reader';
+import { problemText } from '../present/messages';
+import { resultItem } from './resultItem';
+import { ageInDays, ageText, isStale, localDate } from './staleness';
+import type { Config, ResultItem } from '../types';
+
+export { artifactFiles } from './artifactPaths';
+
+interface ArtifactKind {
+  file: string;
+  threshold: number;
+  create: string;
+  refresh: string;
+}
+
+export function trackedArtifacts(config: Config, projects: string[], today: string): ResultItem[] {
+  const items: ResultItem[] = [];
+  for (const tag of projects) {
+    const project = config.projectsList.get(tag.toLowerCase());
+    if (!project) continue;
+    const name = project.tag;
+    const [codemapFile, stitchFile] = artifactFiles(config, tag);
+    const codemap: ArtifactKind = {
+      file: codemapFile,
+      threshold: config.thresholds.codemap,
+      create: 'run /codemap create',
+      refresh: 'run /codemap update',
+    };
+    items.push(artifactItem(config, name, project.root, codemap, today));
+    if (stitchFile) {
+      const stitch: ArtifactKind = {
+        file: stitchFile,
+        threshold: config.thresholds.stitch,
+        create: `run /stitch create ${name}`,
+        refresh: `run /stitch verify ${name}`,
+      };
+      items.push(artifactItem(config, name, project.root, stitch, today));
+    }
+  }
+  return items;
+}
+
+function artifactItem(config: Config, project: string, root: string, kind: ArtifactKind, today: string): ResultItem {
+  const shown = displayHomePath(kind.file, config.home);
+  const base = {
+    category: 'tracked-artifact' as const,
+    path: shown,
+    absPath: kind.file,
+    project,
+    allowedRoots: [root],
+  };
+  // §9 Its age and presence come from the reader's own check: a file it would refuse shows neither.
+  const facts = fileFacts(config, kind.file);
+  if (!facts.ok) {
+    const problem = facts.missing
+      ? { kind: 'missing' as const, reason: kind.create }
+      : { kind: 'refused' as const, reason: facts.reason };
+    return resultItem({ ...base, selectable: false, status: `(${problemText(problem)})`, problem });
+  }
+  const days = ageInDays(localDate(facts.mtimeMs), today);
+  const stale = isStale(days, kind.threshold);
+  const status = stale ? `${ageText(days)} [STALE — ${kind.refresh}]` : `${ageText(days)} — fresh`;
+  return resultItem({ ...base, stale, status });
+}
