@@ -102,13 +102,18 @@ export function normaliseRelative(p: string): string {
   return normal.startsWith('./') ? normal.slice(2) : normal;
 }
 
-/** The real path of a folder, or the folder itself when it does not exist (yet). */
-export function realOrSelf(p: string): string {
+/** The real path (symlinks followed), or null when it cannot be had (missing, unreadable). */
+export function realOrNull(p: string): string | null {
   try {
     return fs.realpathSync.native(p);
   } catch {
-    return p;
+    return null;
   }
+}
+
+/** The real path of a folder, or the folder itself when it does not exist (yet). */
+export function realOrSelf(p: string): string {
+  return realOrNull(p) ?? p;
 }
 
 /**

@@ -10,7 +10,7 @@ import { loadItems } from '../../src/core/read/reader';
 import { loadSnapshot } from '../../src/core/index/snapshot';
 import { renderSummary } from '../../src/core/present/summary';
 import type { Snapshot } from '../../src/core/match/engine';
-import type { LoadResult } from '../../src/core/read/loader';
+import type { LoadResult } from '../../src/core/read/reader';
 import type { QueryResult } from '../../src/core/types';
 export { prng } from '../prng';
 

@@ -9,11 +9,10 @@
 //     distinct tags, else nothing, so unrelated files stay quiet.
 // Everything that depends only on the snapshot is prepared once (WeakMap on the index), so a
 // switch costs a realpath, a split and a few map lookups.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Snapshot } from '../match/engine';
 import type { QueryResult, ResultItem } from '../types';
-import { isInside } from '../paths';
+import { isInside, realOrNull } from '../paths';
 import { countsOf, noteCount } from '../match/tagCounts';
 
 /** At least this many distinct tags when no project matched (the hook's rule). */
@@ -74,14 +73,6 @@ export function pathWords(text: string): string[] {
   const spaced = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2');
   for (const word of spaced.split(/[\s/\\\-_.,]+/)) if (word) out.push(word.toLowerCase());
   return out;
-}
-
-export function realOrNull(p: string): string | null {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return null;
-  }
 }
 
 export function withSep(p: string): string {

@@ -11,9 +11,9 @@
 // The caller (the CLI's `hook`) keeps the per-session ledger and checks each file with the
 // reader before it is named.
 import * as path from 'node:path';
-import { MIN_TAG_HITS, prepare, realOrNull, withSep } from './activeFile';
+import { MIN_TAG_HITS, prepare, withSep } from './activeFile';
 import type { Snapshot } from '../match/engine';
-import { escapeControls, resolveIndexPath } from '../paths';
+import { escapeControls, realOrNull, resolveIndexPath } from '../paths';
 import type { QueryResult, ResultItem } from '../types';
 
 /** The pushed context's size cap, in characters. */

@@ -7,8 +7,6 @@ import { resultItem } from './resultItem';
 import { ageInDays, ageText, isStale, localDate } from './staleness';
 import type { Config, ResultItem } from '../types';
 
-export { artifactFiles } from './artifactPaths';
-
 interface ArtifactKind {
   file: string;
   threshold: number;

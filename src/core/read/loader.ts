@@ -7,17 +7,6 @@ import { type LoadedFile, type LoadResult, type RefusedFile } from './reader';
 import { plural } from '../present/summaryView';
 import type { QueryResult, ResultItem } from '../types';
 
-export {
-  checkItems,
-  loadItems,
-  DEFAULT_MAX_LOAD_BYTES,
-  type CheckedItems,
-  type LoadedFile,
-  type LoadOptions,
-  type LoadResult,
-  type RefusedFile,
-} from './reader';
-
 export type PickOutcome = { ok: true; items: ResultItem[] } | { ok: false; message: string };
 
 /**

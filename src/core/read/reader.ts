@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { artifactFiles } from '../match/artifactPaths';
 import { totalCapReason } from '../limits';
-import { describeFsError, isInside, isInsideResolved, passesSymlink, tooWideRoot } from '../paths';
+import { describeFsError, isInside, isInsideResolved, passesSymlink, realOrNull, tooWideRoot } from '../paths';
 import { knowledgeDirs } from '../match/teamShared';
 import type { Config, ItemProblem, ProjectRoot, ResultItem } from '../types';
 
@@ -96,14 +96,14 @@ export const ROOT_ESCAPES =
   'its project folder now leads out of its repository folder (or the projects root) through a symlink';
 
 export function rootVerdict(area: ReadArea, home?: string): RootVerdict {
-  const real = realPathOrNull(area.root);
+  const real = realOrNull(area.root);
   if (real === null) return { reason: ROOT_MISSING, missing: true };
   // A root swapped for a symlink to home (or above) since the config was read.
   if (home !== undefined && tooWideRoot(real, home)) return { reason: ROOT_TOO_WIDE };
   // A symlink committed inside the repository (or a workspace root that dangled when the
   // config was read) must not move the root: checked now, not only when the config was read.
   for (const bound of area.bounds ?? []) {
-    const realBound = realPathOrNull(bound);
+    const realBound = realOrNull(bound);
     if (realBound === null || (real !== realBound && !isInside(real, realBound))) return { reason: ROOT_ESCAPES };
   }
   return { real };
@@ -204,14 +204,6 @@ function descriptorIs(fd: number, real: string, stat: fs.Stats): boolean {
 function closeWith(fd: number, reason: string): { ok: false; reason: string } {
   fs.closeSync(fd);
   return { ok: false, reason };
-}
-
-function realPathOrNull(p: string): string | null {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return null;
-  }
 }
 
 /** Reads at most `maxBytes` from an open descriptor. */
