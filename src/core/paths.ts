@@ -102,6 +102,21 @@ export function normaliseRelative(p: string): string {
   return normal.startsWith('./') ? normal.slice(2) : normal;
 }
 
+/** A folder's entries, dot-names left out, or the error that stopped the listing. */
+export type FolderListing =
+  { ok: true; entries: fs.Dirent[] } | { ok: false; code: string | undefined; error: unknown };
+
+/** Lists a folder in code-unit order, so every walk over the same files sees them the same way. */
+export function listFolder(dir: string): FolderListing {
+  try {
+    const entries = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('.'));
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { ok: true, entries };
+  } catch (error) {
+    return { ok: false, code: (error as NodeJS.ErrnoException).code, error };
+  }
+}
+
 /** The real path (symlinks followed), or null when it cannot be had (missing, unreadable). */
 export function realOrNull(p: string): string | null {
   try {

@@ -2,7 +2,7 @@
 // list, so "not indexed" and "a rebuild would add it" are one finding.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { displayHomePath, escapeControls, hasControlChars, isInside, realOrSelf } from '../paths';
+import { displayHomePath, escapeControls, hasControlChars, isInside, listFolder, realOrSelf } from '../paths';
 import { knowledgeDirs } from '../match/teamShared';
 import type { Config } from '../types';
 
@@ -143,18 +143,13 @@ function walk(
     }
     if (visited.has(real)) return;
     visited.add(real);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR')
-        out.errors.push({ path: `${shown(dir)}/`, message: `cannot be listed (${code ?? 'error'})` });
+    const listing = listFolder(dir);
+    if (!listing.ok) {
+      if (listing.code !== 'ENOENT' && listing.code !== 'ENOTDIR')
+        out.errors.push({ path: `${shown(dir)}/`, message: `cannot be listed (${listing.code ?? 'error'})` });
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue;
+    for (const e of listing.entries) {
       const abs = path.join(dir, e.name);
       if (hasControlChars(e.name)) {
         out.refused.push({ path: escapeControls(shown(abs)), reason: 'its name holds control characters' });

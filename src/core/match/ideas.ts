@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirStamp, type DirStamps } from '../kb/dirStamps';
 import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../config/frontMatter';
-import { describeFsError, passesSymlink, realInside, realOrSelf } from '../paths';
+import { describeFsError, listFolder, passesSymlink, realInside, realOrSelf } from '../paths';
 import { knowledgeHeadReader } from '../read/noteHeads';
 import { ageInDays, isIsoDate, isStale } from './staleness';
 import type { Idea } from '../types';
@@ -44,19 +44,16 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
     problems.push(`${IDEAS_DIR}/: symlink leaves the knowledge folder, not read`);
     return { exists: true, ideas: [], problems };
   }
-  let names: fs.Dirent[];
-  try {
-    names = fs.readdirSync(dir, { withFileTypes: true });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR')
-      problems.push(`${IDEAS_DIR}/: ${describeFsError(err, 'cannot be listed')}`);
+  const listing = listFolder(dir);
+  if (!listing.ok) {
+    if (listing.code !== 'ENOENT' && listing.code !== 'ENOTDIR')
+      problems.push(`${IDEAS_DIR}/: ${describeFsError(listing.error, 'cannot be listed')}`);
     return { exists: false, ideas: [], problems };
   }
   const ideas: IdeaFile[] = [];
   const read = knowledgeHeadReader(knowledgeFolder);
-  for (const entry of names) {
-    if (!entry.name.toLowerCase().endsWith('.md') || entry.name.startsWith('.')) continue;
+  for (const entry of listing.entries) {
+    if (!entry.name.toLowerCase().endsWith('.md')) continue;
     const abs = path.join(dir, entry.name);
     const rel = `${IDEAS_DIR}/${entry.name}`;
     if (entry.isSymbolicLink()) {

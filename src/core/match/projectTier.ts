@@ -3,7 +3,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirStamp, type DirStamps } from '../kb/dirStamps';
 import { readNoteHead, stringList } from '../config/frontMatter';
-import { describeFsError, escapeControls, hasControlChars, isInside, realInside, realOrSelf } from '../paths';
+import {
+  describeFsError,
+  escapeControls,
+  hasControlChars,
+  isInside,
+  listFolder,
+  realInside,
+  realOrSelf,
+} from '../paths';
 import { knowledgeHeadReader, type HeadRead } from '../read/noteHeads';
 import { resultItem } from './resultItem';
 import type { Config, ResultItem } from '../types';
@@ -75,19 +83,15 @@ export function scanProject(knowledgeFolder: string, tag: string): ProjectScan {
     if (visited.has(real)) return problems.push(`${rel(dir)}/: symlink loop skipped`);
     visited.add(real);
     if (depth > MAX_DEPTH) return problems.push(`${rel(dir)}/: nested deeper than ${MAX_DEPTH} folders, skipped`);
-    let entries: fs.Dirent[];
     dirs.push([dir, dirStamp(dir)]); // taken before listing, so a change during the walk shows later
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (err) {
-      if (depth > 0 || (err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        problems.push(`${rel(dir)}/: ${describeFsError(err, 'cannot be listed')}`);
+    const listing = listFolder(dir);
+    if (!listing.ok) {
+      if (depth > 0 || listing.code !== 'ENOENT') {
+        problems.push(`${rel(dir)}/: ${describeFsError(listing.error, 'cannot be listed')}`);
       }
       return;
     }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
+    for (const entry of listing.entries) {
       const abs = path.join(dir, entry.name);
       if (hasControlChars(entry.name)) {
         // §9 A newline in a name would forge lines of a summary or bundle: never listed.
