@@ -7,6 +7,10 @@ import tseslint from 'typescript-eslint';
 
 const DEEP_CORE =
   'Import the core through its index (`../core`), not `core/<module>`: src/core/index.ts is its public surface.';
+const VSCODE_NO_MCP =
+  'src/vscode must not import the MCP server (src/mcp): the agent tools both front ends use live in src/agent.';
+const AGENT_ONLY_CORE =
+  'src/agent imports only the core (through `../core`): the MCP server and the editor import it, never the other way.';
 const TESTS_DIRECT =
   'Tests and benchmarks import the core module they use (`src/core/<module>`), not the index: src/core/index.ts exports only what the front ends use.';
 
@@ -57,7 +61,10 @@ export default tseslint.config(
             },
           ],
           patterns: [
-            { regex: '(^|/)(vscode|mcp)/|(^|/)(cli|extension)$', message: 'src/core must not depend on a front end.' },
+            {
+              regex: '(^|/)(vscode|mcp|agent)/|(^|/)(cli|extension)$',
+              message: 'src/core must not depend on a front end.',
+            },
           ],
         },
       ],
@@ -76,7 +83,6 @@ export default tseslint.config(
   },
   {
     files: [
-      'src/vscode/**/*.ts',
       'src/mcp/**/*.ts',
       'src/indexWorker/**/*.ts',
       'src/cli.ts',
@@ -86,6 +92,40 @@ export default tseslint.config(
     ],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/', message: DEEP_CORE }] }],
+    },
+  },
+  {
+    // The editor reaches the agent tools and the core, never the MCP server (a feature folder's
+    // `../../mcp` is src/mcp; `../mcp` is the editor's own MCP server definition).
+    files: ['src/vscode/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)core/', message: DEEP_CORE },
+            { regex: '^(\\.\\./)+\\.\\./mcp(/|$)', message: VSCODE_NO_MCP },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The agent tools are shared by two front ends, so they depend on neither: only the core,
+    // Node's built-ins and their own modules.
+    files: ['src/agent/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: AGENT_ONLY_CORE }],
+          patterns: [
+            { regex: '(^|/)core/', message: DEEP_CORE },
+            { regex: '^(?:\\.\\./)+(?!\\.\\./|core(/|$))', message: AGENT_ONLY_CORE },
+            { regex: '^@modelcontextprotocol/', message: AGENT_ONLY_CORE },
+          ],
+        },
+      ],
     },
   },
   {

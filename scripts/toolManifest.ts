@@ -1,5 +1,5 @@
 // `npm run tools:manifest`: writes package.json's languageModelTools from the shared tool
-// definitions (src/mcp/definitions.ts under the editor's names). Only each tool's
+// definitions (src/agent/definitions.ts under the editor's names). Only each tool's
 // modelDescription and inputSchema are written; every other key of an entry (its display texts,
 // icon, a `when` clause that contributes it behind a setting) is kept as it is.
 // test/unit/toolDefinitions.test.ts fails until this has been run after a definition changes.

@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import { escapeOutput, isIsoDate, KnowledgeBase, localDate } from '../core';
 import { isLogLevel, leveledLog, logLevelOf, LOG_LEVEL_ENV, type LogLevel } from './logLevel';
 import { createServer, serveStdio, SERVER_NAME } from './server';
-import { mcpWords } from './tools';
+import { mcpWords } from '../agent/source';
 
 declare const ARIA_CONTEXT_VERSION: string | undefined;
 

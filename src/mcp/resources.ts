@@ -6,6 +6,7 @@ import {
   escapeControls,
   itemsForPaths,
   loadItems,
+  MAX_QUERY_CHARS,
   plural,
   refusedLine,
   renderSummary,
@@ -14,23 +15,56 @@ import {
   type QueryResult,
   type Snapshot,
 } from '../core';
-import { categoryTitle, cataloguePage } from './catalogue';
-import { loadWithinBudget } from './bundle';
+import { loadWithinBudget } from '../agent/bundle';
+import { KB, LOAD_TOOL } from '../agent/definitions';
 import {
-  FILE_BYTES,
-  MAX_LOAD_CHARS,
-  MAX_COMPLETION_CHARS,
-  MAX_COMPLETION_INPUT_CHARS,
-  MAX_COMPLETIONS,
-  MAX_CURSOR_CHARS,
-  MAX_ECHO_CHARS,
-  MAX_URI_CHARS,
+  CALL_BYTES,
   DEFAULT_QUERY_CHARS,
-  RESOURCE_PAGE_SIZE,
-} from './limits';
-import { cutPage, restLines, type QueryPage } from './queryPage';
-import { queryKnowledge, snapshotOf, LOAD_TOOL } from './tools';
+  FILE_BYTES,
+  MAX_CURSOR_CHARS,
+  MAX_LOAD_CHARS,
+  MAX_PATH_CHARS,
+} from '../agent/limits';
+import { cutPage, restLines, type QueryPage } from '../agent/queryPage';
+import { kbSource, snapshotOf } from '../agent/source';
+import { queryKnowledge } from '../agent/tools';
+import { categoryTitle, cataloguePage } from './catalogue';
 import { fileUri, parseUri, TAG_TEMPLATE } from './uris';
+
+/** Resources per resources/list page. */
+export const RESOURCE_PAGE_SIZE = 100;
+/** Tag completions offered for the resource template. */
+export const MAX_COMPLETIONS = 100;
+/** Characters of a resource URI: a capped path or query, every character percent-encoded. */
+export const MAX_URI_CHARS = 3 * Math.max(MAX_PATH_CHARS, MAX_QUERY_CHARS) + 64;
+/** Characters of the value a completion is asked for (a tag, or a query being typed). */
+export const MAX_COMPLETION_INPUT_CHARS = MAX_QUERY_CHARS;
+/** Characters of all completion values in one answer together. */
+export const MAX_COMPLETION_CHARS = 16 * 1024;
+/** Characters of a caller's value quoted back in an error message. */
+export const MAX_ECHO_CHARS = 120;
+
+export const CONTEXT_PROMPT = {
+  name: 'context',
+  title: 'Context from the knowledge base',
+  description:
+    'The /context skill: the knowledge files matching a tag query, with instructions to load the relevant ones.',
+  arguments: [
+    {
+      name: 'query',
+      description: "Tags, aliases or project keys; AND to require all (e.g. 'api AND pagination').",
+      required: true,
+    },
+  ],
+};
+
+export const TAG_RESOURCE_TEMPLATE = {
+  uriTemplate: TAG_TEMPLATE,
+  name: 'tag',
+  title: 'Knowledge notes by tag',
+  description: `The notes matching a tag (or alias, or project key) as one markdown bundle, at most ${KB(CALL_BYTES)}.`,
+  mimeType: 'text/markdown',
+};
 
 /** JSON-RPC error codes the server answers with. */
 export const INVALID_PARAMS = -32602;
@@ -55,7 +89,7 @@ export function clip(value: string): string {
 }
 
 function snapshotOrThrow(kb: KnowledgeBase): Snapshot {
-  const outcome = snapshotOf(kb);
+  const outcome = snapshotOf(kbSource(kb));
   if (!outcome.ok) throw new McpRequestError(INTERNAL_ERROR, outcome.message);
   return outcome.value;
 }
@@ -138,7 +172,7 @@ export function readResource(
 
 /** A tag resource: the matching files as one bundle within the per-call budget. */
 function tagBundle(kb: KnowledgeBase, query: string): string {
-  const outcome = queryKnowledge(kb, query);
+  const outcome = queryKnowledge(kbSource(kb), query);
   if (!outcome.ok) throw new McpRequestError(outcome.invalid ? INVALID_PARAMS : INTERNAL_ERROR, outcome.message);
   const selectable = outcome.value.items.filter((i) => i.selectable);
   if (selectable.length === 0) return firstPage(query, outcome.value, MAX_LOAD_CHARS, () => '');
@@ -156,7 +190,7 @@ function firstPage(query: string, result: QueryResult, budget: number, after: (r
 
 export function getContextPrompt(kb: KnowledgeBase, args: Record<string, unknown> | undefined) {
   const query = typeof args?.query === 'string' ? args.query : '';
-  const outcome = queryKnowledge(kb, query);
+  const outcome = queryKnowledge(kbSource(kb), query);
   if (!outcome.ok && !query.trim()) throw new McpRequestError(INVALID_PARAMS, outcome.message);
   let text: string;
   if (!outcome.ok) {

@@ -1,27 +1,49 @@
-// The stdio MCP server on the SDK's v2 low-level Server (plain JSON Schemas, explicit paging),
-// wired to the handlers in tools.ts and resources.ts. serveStdio picks the protocol era from the
-// client's first message: the 2026-07-28 revision (server/discover, a per-request envelope, no
-// initialize) or a 2025 revision (initialize); one instance per connection either way, with its
-// own ledger of files sent. stdout carries the protocol only; logs go to stderr.
+// The stdio MCP server: the SDK's v2 low-level Server wired to the agent tools (src/agent/) and
+// to resources.ts. Why low-level: McpServer's registerTool takes a Standard Schema and validates
+// with it, while each tool's plain JSON Schema is written once (src/agent/definitions.ts), shared
+// with the editor's languageModelTools and checked by src/agent/schema.ts in both. Why our own
+// line transport (stdio.ts): the SDK's buffers input without a bound and ends the process past
+// its cap, where ours holds one bounded line, answers an over-long one and reads on.
+// serveStdio picks the protocol era from the client's first message: the 2026-07-28 revision
+// (server/discover, a per-request envelope, no initialize) or a 2025 revision (initialize); one
+// instance per connection either way, with its own ledger of files sent. stdout carries the
+// protocol only; logs go to stderr.
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
 import { serveStdio as serveOnStdio, type StdioServerHandle } from '@modelcontextprotocol/server/stdio';
-import { escapeOutputDeep, type KnowledgeBase } from '../core';
-import { CONTEXT_PROMPT, INSTRUCTIONS, QUERY_OUTPUT_SCHEMA, TAG_RESOURCE_TEMPLATE, TOOLS } from './definitions';
-import { Ledger } from './ledger';
+import { escapeOutputDeep, NOTES_ARE_REFERENCE, type KnowledgeBase, type ResultItem } from '../core';
+import { LOAD_TOOL, QUERY_OUTPUT_SCHEMA, QUERY_TOOL, TOOLS } from '../agent/definitions';
+import { Ledger } from '../agent/ledger';
+import { arrivedProblem, type JsonSchema } from '../agent/schema';
+import { kbSource } from '../agent/source';
+import { runLoadTool, runQueryTool, toolError, type ToolContent, type ToolResult } from '../agent/tools';
 import {
   clip,
   complete,
+  CONTEXT_PROMPT,
   getContextPrompt,
   listResources,
   McpRequestError,
   readResource,
   RESOURCE_NOT_FOUND,
+  TAG_RESOURCE_TEMPLATE,
 } from './resources';
-import { arrivedProblem, type JsonSchema } from './schema';
 import { ARRIVED_ARGUMENTS, LineTransport } from './stdio';
-import { kbSource, LOAD_TOOL, QUERY_TOOL, runLoadTool, runQueryTool, toolError, type ToolResult } from './tools';
+import { fileUri } from './uris';
 
 export const SERVER_NAME = 'aria-context';
+
+export const INSTRUCTIONS =
+  `aria-context serves the user's aria-knowledge notes. Call ${QUERY_TOOL} with tags to find notes (paths, descriptions, tags), ` +
+  `then ${LOAD_TOOL} with the paths you need. ${NOTES_ARE_REFERENCE}`;
+
+/** The link to a loaded file's resource, sent after knowledge_load's text. */
+const resourceLink = (item: ResultItem): ToolContent => ({
+  type: 'resource_link',
+  uri: fileUri(item.path),
+  name: item.path,
+  ...(item.description ? { title: item.description } : {}),
+  mimeType: 'text/markdown',
+});
 
 export interface Logger {
   (message: string): void;
@@ -69,7 +91,7 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
         ? toolError(smuggled)
         : name === QUERY_TOOL
           ? runQueryTool(source, args)
-          : runLoadTool(source, args, { ledger });
+          : runLoadTool(source, args, { ledger, link: resourceLink });
     } catch (err) {
       // The core is meant not to throw; if it does, the agent gets a tool error and the server goes on.
       log(`${name} failed: ${(err as Error).stack ?? String(err)}`);

@@ -1,8 +1,7 @@
-// The stdio transport (the SDK v2 Transport that serveStdio is given): newline-delimited
-// JSON-RPC with a bounded read buffer. The SDK's StdioServerTransport closes itself when its
-// buffer passes 10 MB (the process then exits) and concatenates every chunk into one buffer. Here a line over
-// MAX_LINE_BYTES is dropped up to its newline, answered with a JSON-RPC error, and reading goes
-// on; so is a line that is not JSON or not JSON-RPC. Memory held for input: one line at most.
+// The stdio transport (the SDK v2 Transport that serveStdio is given; server.ts says why it is
+// ours): newline-delimited JSON-RPC with a bounded read buffer. A line over MAX_LINE_BYTES is
+// dropped up to its newline, answered with a JSON-RPC error, and reading goes on; so is a line
+// that is not JSON or not JSON-RPC. Memory held for input: one line at most.
 import type { Readable, Writable } from 'node:stream';
 import {
   parseJSONRPCMessage,
@@ -10,9 +9,16 @@ import {
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/server';
-import { MAX_IN_FLIGHT, MAX_LINE_BYTES } from './limits';
 
 const NEWLINE = 0x0a;
+
+/** Bytes of one incoming JSON-RPC message (one stdio line): every valid request fits in far less. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+/**
+ * Requests being answered at once on one connection: past it, and while stdout is backed up,
+ * no more input is read (a client that pipelines without reading cannot pile answers up).
+ */
+export const MAX_IN_FLIGHT = 8;
 
 /** Where a tool call's argument names, as they arrived, ride to the server's handler (server.ts). */
 export const ARRIVED_ARGUMENTS = 'aria-context/arguments-arrived';

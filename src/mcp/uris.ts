@@ -12,10 +12,6 @@ export function fileUri(displayPath: string): string {
   return `${SCHEME}://knowledge/${encodePath(displayPath)}`;
 }
 
-export function tagUri(tag: string): string {
-  return `${SCHEME}://tag/${encodeURIComponent(tag)}`;
-}
-
 export type ParsedUri =
   { kind: 'file'; path: string } | { kind: 'tag'; query: string } | { kind: 'invalid'; reason: string };
 

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { CompleteResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { INDEX_HEADER, makeHome } from '../helpers';
-import { MAX_COMPLETION_CHARS, MAX_ECHO_CHARS, MAX_LINE_BYTES } from '../../src/mcp/limits';
+import { MAX_COMPLETION_CHARS, MAX_ECHO_CHARS } from '../../src/mcp/resources';
+import { MAX_LINE_BYTES } from '../../src/mcp/stdio';
 import { cliJs, connect, ensureBuilt, textOf } from './client';
 
 /** 150 tags starting with "t", so one completion could offer far more than it may. */

@@ -4,9 +4,8 @@
 // v1 and v2 clients; the editor's language-model tools check the same way in-process.
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { LOAD_TOOL, QUERY_TOOL } from '../../src/mcp/tools';
-import { checkArguments, type JsonSchema } from '../../src/mcp/schema';
-import { TOOLS } from '../../src/mcp/definitions';
+import { LOAD_TOOL, QUERY_TOOL, TOOLS } from '../../src/agent/definitions';
+import { checkArguments, type JsonSchema } from '../../src/agent/schema';
 import { INDEX_HEADER, makeHome } from '../helpers';
 import { connect, connectV2, textOf } from './client';
 

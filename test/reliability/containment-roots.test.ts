@@ -15,8 +15,9 @@ import { loadItems } from '../../src/core/read/reader';
 import { loadSnapshot } from '../../src/core/index/snapshot';
 import { renderSummary } from '../../src/core/present/summary';
 import { resultItem } from '../../src/core/match/resultItem';
-import { renderLoad } from '../../src/mcp/bundle';
-import { kbSource, runLoadTool } from '../../src/mcp/tools';
+import { renderLoad } from '../../src/agent/bundle';
+import { kbSource } from '../../src/agent/source';
+import { runLoadTool } from '../../src/agent/tools';
 import { MARKER, query, runCli, snapshotFor, tempDir, TODAY, writeTree } from './helpers';
 
 const SECRET = `---\ntags: [api]\n---\n# ${MARKER}\n${MARKER}\n`;

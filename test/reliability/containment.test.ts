@@ -15,7 +15,8 @@ import { loadItems } from '../../src/core/read/reader';
 import { loadSnapshot } from '../../src/core/index/snapshot';
 import { renderSummary } from '../../src/core/present/summary';
 import { handleChatRequest, type ChatStream } from '../../src/vscode/chat/participantHandler';
-import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
+import type { AgentSource } from '../../src/agent/source';
 import { MARKER, query, runCli, snapshotFor, spyFileAccess, tempDir, TODAY, writeTree } from './helpers';
 
 const SECRET = `---\ntags: [api]\ntitle: ${MARKER}\n---\n# ${MARKER}\n${MARKER}\n`;
@@ -115,7 +116,7 @@ function symlinkedRepos(): Attack {
   };
 }
 
-function toolSource(snapshot: Snapshot): ToolSource {
+function toolSource(snapshot: Snapshot): AgentSource {
   return {
     query: (text) => {
       try {
@@ -124,9 +125,8 @@ function toolSource(snapshot: Snapshot): ToolSource {
         return { ok: false, message: (err as Error).message };
       }
     },
-    snapshot: () => snapshot,
+    state: () => ({ kind: 'ready', snapshot }),
     today: () => TODAY,
-    unavailableReason: () => 'unavailable',
   };
 }
 
@@ -146,7 +146,7 @@ async function chatLoad(snapshot: Snapshot, lastQuery: string): Promise<string> 
   await handleChatRequest(
     { prompt: 'all what is in these?', command: 'load' },
     { lastQuery },
-    { ...toolSource(snapshot), snapshot: () => snapshot },
+    toolSource(snapshot),
     stream,
     model,
     (p) => `file://${p}`,

@@ -15,10 +15,11 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
-import { handleChatRequest, type ChatStream, type KnowledgeSource } from '../../src/vscode/chat/participantHandler';
+import { handleChatRequest, type ChatStream } from '../../src/vscode/chat/participantHandler';
+import type { AgentSource } from '../../src/agent/source';
 import { pickModel } from '../../src/vscode/query/queryModel';
 import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
-import { makeHome, query, repoRoot, snapshotFor, writeTree } from './helpers';
+import { makeHome, query, repoRoot, snapshotFor, TODAY, writeTree } from './helpers';
 
 const COMMAND_LINK = '[x](command:workbench.action.terminal.new)';
 const IMG = '<img src=x onerror=alert(1)>';
@@ -143,12 +144,13 @@ test('chat participant: answers and /load refusals built from hostile paths rend
   const snapshot = snapshotFor(h.home);
   // Each text is answered once, as it was: files that vanish after the query are refused by /load.
   const answered = new Map<string, ReturnType<typeof query>>();
-  const source: KnowledgeSource = {
+  const source: AgentSource = {
     query: (text) => {
       if (!answered.has(text)) answered.set(text, query(snapshot, text));
       return { ok: true, result: answered.get(text)! };
     },
-    snapshot: () => snapshot,
+    state: () => ({ kind: 'ready', snapshot }),
+    today: () => TODAY,
   };
   const md = markdownRenderer();
   const run = async (prompt: string, command?: string) => {

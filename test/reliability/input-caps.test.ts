@@ -16,20 +16,20 @@ import {
 } from '../../src/core/limits';
 import { pickItems } from '../../src/core/read/loader';
 import { loadSnapshot } from '../../src/core/index/snapshot';
-import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
-import { MAX_LOAD_CHARS, MAX_PATHS_PER_CALL } from '../../src/mcp/limits';
+import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
+import type { AgentSource } from '../../src/agent/source';
+import { MAX_LOAD_CHARS, MAX_PATHS_PER_CALL } from '../../src/agent/limits';
 import { makeHome, query, runCli, snapshotFor, spyFileAccess, TODAY } from './helpers';
 import { bounded } from '../timing';
 
-function source(snapshot: Snapshot): ToolSource {
+function source(snapshot: Snapshot): AgentSource {
   return {
     query: (text) => {
       const o = runQuery(snapshot, text, { today: TODAY });
       return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
     },
-    snapshot: () => snapshot,
+    state: () => ({ kind: 'ready', snapshot }),
     today: () => TODAY,
-    unavailableReason: () => 'unavailable',
   };
 }
 

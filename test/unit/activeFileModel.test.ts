@@ -16,8 +16,9 @@ import {
   type ActiveFileKnowledge,
   type IndexStateFacts,
 } from '../../src/vscode/activeFile/activeFileModel';
-import { handleChatRequest, type ChatStream, type KnowledgeSource } from '../../src/vscode/chat/participantHandler';
-import { runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { handleChatRequest, type ChatStream } from '../../src/vscode/chat/participantHandler';
+import { runQueryTool } from '../../src/vscode/chat/toolHandlers';
+import type { AgentSource } from '../../src/agent/source';
 import { parentOf } from '../../src/vscode/tree/treeModel';
 import { fixtureHome, snapshotFor } from '../helpers';
 
@@ -109,15 +110,13 @@ describe('an empty query uses the active file', () => {
   const { home, golden } = fixtureHome();
   const snapshot = snapshotFor(home);
   const derived = deriveActiveFileQuery(snapshot, path.join(home, 'Projects/proj-a/CODEMAP.md'))!;
-  const source: KnowledgeSource & ToolSource = {
+  const source: AgentSource = {
     query: (text) => {
       const o = runQuery(snapshot, text, { today: golden.today });
       return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
     },
-    snapshot: () => snapshot,
+    state: () => ({ kind: 'ready', snapshot }),
     today: () => golden.today,
-    unavailableReason: () => '',
-    activeFileQuery: () => derived,
   };
 
   test('@context with no prompt answers for the active file and says so', async () => {
@@ -129,7 +128,7 @@ describe('an empty query uses the active file', () => {
       progress: () => {},
     };
     const result = await handleChatRequest(
-      { prompt: '  ', command: undefined },
+      { prompt: '  ', command: undefined, activeFileQuery: () => derived },
       { lastQuery: null },
       source,
       stream,
@@ -143,11 +142,11 @@ describe('an empty query uses the active file', () => {
   });
 
   test("the query tool with an empty query answers for the active file and says so; without one it says how to give one, in the agent's terms", () => {
-    const text = runQueryTool({ query: '' }, source);
+    const text = runQueryTool({ query: '' }, source, () => derived);
     assert.match(text, /^No query given: used the query derived from the user's active file \(CODEMAP\.md\): "proj-a/);
     assert.match(text, /Found \d+ files? matching: \[proj-a/);
     assert.match(
-      runQueryTool({ query: '' }, { ...source, activeFileQuery: () => undefined }),
+      runQueryTool({ query: '' }, source, () => undefined),
       /^Give "query" as one or more tags/,
     );
   });

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
-import { kbSource } from '../../src/mcp/tools';
+import { kbSource } from '../../src/agent/source';
 import { INDEX_HEADER, makeHome } from '../helpers';
 
 test("an answer's sizes stamp no folder a second time: only each note is looked at", () => {
@@ -20,7 +20,7 @@ test("an answer's sizes stamp no folder a second time: only each note is looked 
   const source = kbSource(kb);
   const answer = source.query('api');
   assert.ok(answer.ok);
-  const files = answer.value.items.map((i) => i.absPath);
+  const files = answer.result.items.map((i) => i.absPath);
   assert.equal(files.length, 3);
 
   // node:fs itself (the core's namespace reads through to it), so every lstat is seen

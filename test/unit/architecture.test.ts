@@ -27,8 +27,9 @@ describe('import rules', () => {
       'src/cli.ts',
       'src/extension.ts',
       'src/mcp/server.ts',
+      'src/agent/tools.ts',
     ]) {
-      const up = file.startsWith('src/vscode/') ? '../../' : file.startsWith('src/mcp') ? '../' : './';
+      const up = file.startsWith('src/vscode/') ? '../../' : /^src\/(mcp|agent)\//.test(file) ? '../' : './';
       const deep = await lint(file, `import { plural } from '${up}core/present/summary';\nexport const n = plural;\n`);
       assert.equal(deep.length, 1, `${file}: ${deep.join('; ')}`);
       assert.match(deep[0], /^no-restricted-imports: .*src\/core\/index\.ts/);
@@ -65,6 +66,47 @@ describe('import rules', () => {
     }
   });
 
+  test('the editor importing the MCP server fails; the agent tools and its own MCP definition pass', async () => {
+    for (const spec of ['../../mcp/server', '../../mcp/uris', '../../mcp']) {
+      const messages = await lint('src/vscode/chat/x.ts', `import * as m from '${spec}';\nexport const a = m;\n`);
+      assert.equal(messages.length, 1, `${spec}: ${messages.join('; ')}`);
+      assert.match(messages[0], /^no-restricted-imports: .*src\/vscode must not import the MCP server/);
+    }
+    assert.equal(
+      (await lint('src/vscode/chat/x.ts', `export { TOOLS } from '../../mcp/server';\n`)).length,
+      1,
+      're-export',
+    );
+    assert.deepEqual(
+      await lint(
+        'src/vscode/chat/x.ts',
+        `import { TOOLS } from '../../agent/definitions';\nimport { editorHasMcp } from '../mcp/mcpServer';\nexport const a = [TOOLS, editorHasMcp];\n`,
+      ),
+      [],
+    );
+  });
+
+  test('the agent tools importing anything but the core fails', async () => {
+    for (const spec of [
+      '../mcp/uris',
+      '../vscode/chat/toolHandlers',
+      '../cli',
+      'vscode',
+      '@modelcontextprotocol/server',
+    ]) {
+      const messages = await lint('src/agent/x.ts', `import * as m from '${spec}';\nexport const a = m;\n`);
+      assert.equal(messages.length, 1, `${spec}: ${messages.join('; ')}`);
+      assert.match(messages[0], /^no-restricted-imports: .*src\/agent imports only the core/);
+    }
+    assert.deepEqual(
+      await lint(
+        'src/agent/x.ts',
+        `import { createHash } from 'node:crypto';\nimport { plural } from '../core';\nimport { TOOLS } from './definitions';\nexport const a = [createHash, plural, TOOLS];\n`,
+      ),
+      [],
+    );
+  });
+
   test('the core importing vscode or a front end fails', async () => {
     const cases = [
       `import * as vscode from 'vscode';\nexport const v = vscode;\n`,
@@ -72,6 +114,7 @@ describe('import rules', () => {
       `export async function f() { return import('vscode'); }\n`,
       `const vscode = require('vscode');\nexport const v = vscode;\n`,
       `import { TagTreeProvider } from '../vscode/tree/tagTree';\nexport const t = TagTreeProvider;\n`,
+      `import { TOOLS } from '../agent/definitions';\nexport const t = TOOLS;\n`,
     ];
     for (const code of cases) assert.equal((await lint('src/core/x.ts', code)).length, 1, code);
     assert.deepEqual(

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { LOAD_TOOL, QUERY_TOOL } from '../../src/mcp/names';
+import { LOAD_TOOL, QUERY_TOOL } from '../../src/agent/definitions';
 import { fixtureCopy, repoRoot, tempDir } from '../helpers';
 
 interface Manifest {

@@ -15,9 +15,9 @@ import {
   SUMMARY_COMMAND,
   type ChatModelPort,
   type ChatStream,
-  type KnowledgeSource,
 } from '../../src/vscode/chat/participantHandler';
-import { runLoadTool, runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
+import type { AgentSource } from '../../src/agent/source';
 import { fixtureHome, snapshotFor } from '../helpers';
 
 class RecordingStream implements ChatStream {
@@ -54,15 +54,14 @@ class RecordingModel implements ChatModelPort {
   }
 }
 
-function sourceFor(snapshot: Snapshot, today: string): KnowledgeSource & ToolSource {
+function sourceFor(snapshot: Snapshot, today: string): AgentSource {
   return {
     query: (text) => {
       const o = runQuery(snapshot, text, { today });
       return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
     },
-    snapshot: () => snapshot,
+    state: () => ({ kind: 'ready', snapshot }),
     today: () => today,
-    unavailableReason: () => 'not configured',
   };
 }
 

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chooseChatRoute, languageModelToolsOn, versionAtLeast } from '../../src/vscode/chat/chatRoute';
-import { estimateTokens, formatTokens, sizeReport } from '../../src/vscode/chat/tokenEstimate';
+import { estimateTokens } from '../../src/agent/itemFacts';
+import { formatTokens, sizeReport } from '../../src/vscode/chat/tokenEstimate';
 
 test('chat route: attachFiles on 1.103+, attachFile before, clipboard without chat or with AI disabled', () => {
   const both = new Set(['workbench.action.chat.open', 'workbench.action.chat.attachFile']);

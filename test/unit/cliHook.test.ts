@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { INDEX_HEADER, fixtureCopy, makeHome, repoRoot, tempDir } from '../helpers';
-import { INSTRUCTIONS } from '../../src/mcp/definitions';
+import { INSTRUCTIONS } from '../../src/mcp/server';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });

@@ -6,18 +6,18 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import { runQuery, type Snapshot } from '../../src/core/match/engine';
-import { runQueryTool, type ToolSource } from '../../src/vscode/chat/toolHandlers';
+import { runQueryTool } from '../../src/vscode/chat/toolHandlers';
+import type { AgentSource } from '../../src/agent/source';
 import { INDEX_HEADER, makeHome, snapshotFor, tempDir } from '../helpers';
 
-function sourceFor(snapshot: Snapshot): ToolSource {
+function sourceFor(snapshot: Snapshot): AgentSource {
   return {
     query: (text) => {
       const o = runQuery(snapshot, text, { today: BENCH_TODAY });
       return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
     },
-    snapshot: () => snapshot,
+    state: () => ({ kind: 'ready', snapshot }),
     today: () => BENCH_TODAY,
-    unavailableReason: () => 'not configured',
   };
 }
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toJson } from '../../src/core/present/json';
-import { matchReasons } from '../../src/mcp/itemFacts';
+import { matchReasons } from '../../src/agent/itemFacts';
 import { renderSummary } from '../../src/core/present/summary';
 import { nearestTags, trimToken } from '../../src/core/match/tagSpelling';
 import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';

@@ -1,12 +1,12 @@
-// Each tool is defined once (src/mcp/definitions.ts): the MCP server announces it, and the
+// Each tool is defined once (src/agent/definitions.ts): the MCP server announces it, and the
 // editor's language-model tools declare it in package.json. These prove the two agree and that
 // every schema keyword is one the argument checker understands.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { TOOLS } from '../../src/mcp/definitions';
-import { checkArguments, SCHEMA_KEYWORDS, type JsonSchema } from '../../src/mcp/schema';
+import { TOOLS, type LoadToolInput, type QueryToolInput } from '../../src/agent/definitions';
+import { checkArguments, SCHEMA_KEYWORDS, type JsonSchema } from '../../src/agent/schema';
 import { EDITOR_TOOLS } from '../../src/vscode/chat/toolHandlers';
 import { repoRoot } from '../helpers';
 
@@ -44,7 +44,7 @@ test("package.json's languageModelTools are the shared definitions under the edi
 test('every keyword of every tool schema is one the argument checker understands', () => {
   const walk = (schema: Record<string, unknown>, where: string): void => {
     for (const key of Object.keys(schema))
-      assert.ok(SCHEMA_KEYWORDS.has(key), `${where}: ${key} is not checked by src/mcp/schema.ts`);
+      assert.ok(SCHEMA_KEYWORDS.has(key), `${where}: ${key} is not checked by src/agent/schema.ts`);
     for (const sub of Object.values((schema.properties ?? {}) as Record<string, Record<string, unknown>>))
       walk(sub, where);
     if (schema.items) walk(schema.items as Record<string, unknown>, where);
@@ -75,4 +75,18 @@ test('arguments are checked strictly, with messages that name the argument', () 
   assert.equal(checkArguments({ maxChars: 10 }, load), '"maxChars" must be at least 1000 (got 10).');
   assert.equal(checkArguments([], load), 'The arguments must be an object (got []).');
   assert.equal(checkArguments({}, TOOLS[0].inputSchema as JsonSchema), 'Missing argument "query" (a string).');
+});
+
+/** True only when A and B are the same type (a mismatch fails the type-check, which `npm test` runs first). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+test("the tools' argument types are derived from their schemas: what the checker lets through", () => {
+  const derived: [
+    Same<QueryToolInput, { query: string; cursor?: string }>,
+    Same<
+      LoadToolInput,
+      { paths?: string[]; query?: string; picks?: number[] | 'all'; maxChars?: number; reload?: boolean }
+    >,
+  ] = [true, true];
+  assert.deepEqual(derived, [true, true]);
 });

@@ -3,29 +3,9 @@ import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import { hasChatModel, NO_MODEL_LOG } from './chatModels';
-import {
-  followupsFor,
-  handleChatRequest,
-  type ActiveFileQuery,
-  type ChatModelPort,
-  type KnowledgeSource,
-} from './participantHandler';
+import { followupsFor, handleChatRequest, type ActiveFileQuery, type ChatModelPort } from './participantHandler';
 
 export const PARTICIPANT_ID = 'ariaContext.context';
-
-export function knowledgeSource(
-  service: RetrievalService,
-  activeFile?: () => ActiveFileQuery | undefined,
-): KnowledgeSource {
-  return {
-    query: (text) => {
-      const outcome = service.query(text);
-      return outcome.ok ? { ok: true, result: outcome.result } : { ok: false, message: outcome.message };
-    },
-    snapshot: () => service.snapshot(),
-    activeFileQuery: activeFile,
-  };
-}
 
 /** The query of the most recent @context answer in this chat, for `/load`. */
 function lastQueryFrom(history: vscode.ChatContext['history']): string | null {
@@ -58,7 +38,6 @@ export function participantHandler(
   log: Log,
   activeFile?: () => ActiveFileQuery | undefined,
 ): vscode.ChatRequestHandler {
-  const source = knowledgeSource(service, activeFile);
   return async (request, context, stream, token) => {
     log.info(`@context ${request.command ? `/${request.command} ` : ''}${request.prompt}`);
     // A request can arrive with a model the editor cannot serve (none installed or signed in):
@@ -66,9 +45,9 @@ export function participantHandler(
     const model = request.model && (await hasChatModel()) ? request.model : undefined;
     if (!model) log.info(NO_MODEL_LOG);
     return handleChatRequest(
-      { prompt: request.prompt, command: request.command },
+      { prompt: request.prompt, command: request.command, activeFileQuery: activeFile },
       { lastQuery: lastQueryFrom(context.history) },
-      source,
+      service,
       {
         markdown: (text) => stream.markdown(new vscode.MarkdownString(text, false)),
         reference: (absPath) => stream.reference(vscode.Uri.file(absPath)),
@@ -88,11 +67,10 @@ export function registerParticipant(
   activeFile?: () => ActiveFileQuery | undefined,
 ): vscode.ChatParticipant | undefined {
   if (typeof vscode.chat?.createChatParticipant !== 'function') return undefined;
-  const source = knowledgeSource(service, activeFile);
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, participantHandler(service, log, activeFile));
   participant.iconPath = new vscode.ThemeIcon('book');
   participant.followupProvider = {
-    provideFollowups: (result) => followupsFor(result as Parameters<typeof followupsFor>[0], source),
+    provideFollowups: (result) => followupsFor(result as Parameters<typeof followupsFor>[0], service),
   };
   return participant;
 }

@@ -1,25 +1,10 @@
 // The @context chat participant's logic, written against small ports instead of the vscode
 // module so it runs (and is tested) in plain Node; participant.ts plugs the real API in.
-import {
-  escapeOutput,
-  loadItems,
-  pickItems,
-  renderBundle,
-  type QueryResult,
-  type ResultItem,
-  type Snapshot,
-} from '../../core';
+import { escapeOutput, loadItems, pickItems, renderBundle } from '../../core';
+import { estimateTokens } from '../../agent/itemFacts';
+import type { AgentSource } from '../../agent/source';
 import { escapeMarkdown, resultMarkdown } from './chatMarkdown';
-import { estimateTokens, formatTokens } from './tokenEstimate';
-
-/** What the handler needs from the retrieval service. */
-export interface KnowledgeSource {
-  query(text: string): { ok: true; result: QueryResult } | { ok: false; message: string };
-  /** The snapshot queries run against: its config decides what the reader may read. */
-  snapshot(): Snapshot | undefined;
-  /** The query derived from the active editor's file, when there is one (used for an empty prompt). */
-  activeFileQuery?(): ActiveFileQuery | undefined;
-}
+import { formatTokens } from './tokenEstimate';
 
 export interface ActiveFileQuery {
   query: string;
@@ -48,6 +33,8 @@ export interface ChatTurnMemory {
 export interface HandlerRequest {
   prompt: string;
   command: string | undefined;
+  /** The query derived from the active editor's file, when there is one (used for an empty prompt). */
+  activeFileQuery?: () => ActiveFileQuery | undefined;
 }
 
 export interface HandlerResult {
@@ -75,7 +62,7 @@ export const CHAT_FILE_BYTES = 200 * 1024;
 export async function handleChatRequest(
   request: HandlerRequest,
   memory: ChatTurnMemory,
-  source: KnowledgeSource,
+  source: AgentSource,
   stream: ChatStream,
   model: ChatModelPort | undefined,
   linkFor: (absPath: string) => string,
@@ -93,7 +80,7 @@ export async function handleChatRequest(
 
   let text = request.prompt.trim();
   if (!text) {
-    const fromFile = source.activeFileQuery?.();
+    const fromFile = request.activeFileQuery?.();
     if (fromFile) {
       text = fromFile.query;
       stream.markdown(
@@ -142,7 +129,7 @@ export function splitLoadPrompt(prompt: string): { picks: string; question: stri
 async function handleLoad(
   prompt: string,
   memory: ChatTurnMemory,
-  source: KnowledgeSource,
+  source: AgentSource,
   stream: ChatStream,
   model: ChatModelPort | undefined,
   isCancelled: () => boolean,
@@ -164,10 +151,11 @@ async function handleLoad(
     stream.markdown(picked.message);
     return { metadata: { command: LOAD_COMMAND, query: memory.lastQuery } };
   }
-  const snapshot = source.snapshot();
-  const load = snapshot
-    ? loadItems(snapshot.config, picked.items, { maxBytes: CHAT_FILE_BYTES })
-    : { loaded: [], refused: [] };
+  const state = source.state();
+  const load =
+    state.kind === 'ready'
+      ? loadItems(state.snapshot.config, picked.items, { maxBytes: CHAT_FILE_BYTES })
+      : { loaded: [], refused: [] };
   for (const file of load.loaded) stream.reference(file.realPath);
   // Escaped, not a code span: a path holding a backtick would end the span and turn the rest
   // into live markdown.
@@ -215,7 +203,7 @@ async function handleLoad(
 /** Follow-ups after an answer: load everything, and a few related tags not yet asked for. */
 export function followupsFor(
   result: HandlerResult,
-  source: KnowledgeSource,
+  source: AgentSource,
 ): Array<{ prompt: string; label: string; command?: string }> {
   const query = result.metadata.query;
   if (!query || result.metadata.command === LOAD_COMMAND) return [];
@@ -234,5 +222,3 @@ export function followupsFor(
     ...related.map((tag) => ({ prompt: tag, label: `Related: ${tag}` })),
   ];
 }
-
-export type { ResultItem };

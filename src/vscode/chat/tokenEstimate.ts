@@ -1,8 +1,5 @@
-// Rough token counts for "how much am I about to send": about four characters per token for
-// English prose and markdown, which is what chat models' tokenizers average.
-export function estimateTokens(chars: number): number {
-  return Math.ceil(chars / 4);
-}
+// Rough token counts for "how much am I about to send", in the agent tools' one estimate.
+import { estimateTokens } from '../../agent/itemFacts';
 
 export function formatTokens(tokens: number): string {
   return tokens >= 1000 ? `~${(tokens / 1000).toFixed(tokens >= 10_000 ? 0 : 1)}k tokens` : `~${tokens} tokens`;

@@ -18,13 +18,15 @@ import {
   type Snapshot,
   type Watcher,
 } from '../../core';
+import type { AgentSource } from '../../agent/source';
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { Log } from './log';
 import { explainAgentCommands } from './agentCommandsModel';
 import { knowledgePaths } from './knowledgePathsModel';
 import { readPathSettings } from './settings';
 
-export class RetrievalService implements vscode.Disposable {
+/** Also the agent tools' and the @context participant's source (AgentSource): its messages name the editor's commands. */
+export class RetrievalService implements vscode.Disposable, AgentSource {
   private readonly knowledge: KnowledgeBase;
   private contextState: KnowledgeState['kind'] | undefined;
   private contextReason: string | undefined;

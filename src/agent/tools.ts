@@ -10,24 +10,26 @@ import {
   queryTooLarge,
   renderSummary,
   toJson,
-  inWordsOf,
   usageFor,
-  type KnowledgeBase,
   type QueryResult,
   type ResultItem,
-  type Snapshot,
 } from '../core';
 import { loadWithinBudget, type PathRefusal } from './bundle';
-import { toolDefinitions, type ToolNames, MCP_NAMES } from './definitions';
+import {
+  LOAD_TOOL,
+  MCP_NAMES,
+  QUERY_TOOL,
+  toolDefinitions,
+  type LoadToolInput,
+  type QueryToolInput,
+  type ToolNames,
+} from './definitions';
 import { factsLines, itemFacts, type ItemFacts } from './itemFacts';
 import type { Ledger } from './ledger';
 import { DEFAULT_QUERY_CHARS, MAX_PATHS_PER_CALL } from './limits';
 import { cutPage, decodeCursor, restLines, type QueryPage } from './queryPage';
-import { LOAD_TOOL, QUERY_TOOL } from './names';
 import { checkArguments, type JsonSchema } from './schema';
-import { fileUri } from './uris';
-
-export { LOAD_TOOL, QUERY_TOOL };
+import { snapshotOf, type AgentSource, type Checked } from './source';
 
 export type ToolContent =
   | { type: 'text'; text: string }
@@ -49,74 +51,20 @@ const text = (t: string): ToolResult => ({ content: [{ type: 'text', text: t }] 
 export const loadHint = (names: ToolNames = MCP_NAMES) =>
   `To read files, call ${names.load} with "paths" copied from the numbered lines above (or with this "query" and "picks": "all" or numbers such as [1, 3]).`;
 
-/** A value, or the message to show instead; `invalid` when the caller's input is at fault. */
-type Checked<T> = { ok: true; value: T } | { ok: false; message: string; invalid: boolean };
-
-/** What the tools read: the MCP server's KnowledgeBase, or the editor's retrieval service. */
-export interface ToolSource {
-  /** The query run now; usage and caps are checked by the caller first. */
-  query(text: string): Checked<QueryResult>;
-  snapshot(): Checked<Snapshot>;
-  today(): string;
-  /**
-   * For one answer: a note's size where the host's verdicts know it is loadable (one lstat each);
-   * the reader is asked for the rest.
-   */
-  sizes?(): ((absPath: string) => number | undefined) | undefined;
-}
-
-/** A state's message in an agent's words: where the config was looked for, the folder without an index. */
-export function mcpWords(kb: KnowledgeBase, state: { message: string; config?: { knowledgeFolder: string } }): string {
-  return inWordsOf('mcp', state.message, {
-    looked: kb.watchTargets().configFiles,
-    folder: state.config?.knowledgeFolder,
-  });
-}
-
-function queryFailure(kb: KnowledgeBase, message: string): string {
-  const state = kb.state();
-  return mcpWords(kb, { message, config: state.kind === 'noIndex' ? state.config : undefined });
-}
-
-export function snapshotOf(kb: KnowledgeBase): Checked<Snapshot> {
-  const state = kb.state();
-  return state.kind === 'ready'
-    ? { ok: true, value: state.snapshot }
-    : { ok: false, message: mcpWords(kb, state), invalid: false };
-}
-
-export function kbSource(kb: KnowledgeBase): ToolSource {
-  return {
-    query: (q) => {
-      const outcome = kb.query(q);
-      return outcome.ok
-        ? { ok: true, value: outcome.result }
-        : { ok: false, message: queryFailure(kb, outcome.message), invalid: outcome.kind === 'usage' };
-    },
-    snapshot: () => snapshotOf(kb),
-    today: () => kb.today(),
-    sizes: () => {
-      const verdicts = kb.availability(true); // the query's own round: its folders were just stamped
-      return verdicts && ((absPath) => verdicts.sizeOf(absPath));
-    },
-  };
-}
-
 /**
  * One query within the core's caps (§9), checked before anything is read: a pasted or injected
  * wall of words is refused at once with the core's message; an empty one gets the usage.
  */
-function runQuery(source: ToolSource, raw: unknown): Checked<QueryResult> {
+export function queryKnowledge(source: AgentSource, raw: unknown): Checked<QueryResult> {
   if (typeof raw !== 'string')
     return { ok: false, message: `"query" must be a string. ${usageFor('mcp')}`, invalid: true };
   const tooLarge = queryTooLarge(raw);
   if (tooLarge) return { ok: false, message: tooLarge, invalid: true };
   if (!raw.trim()) return { ok: false, message: usageFor('mcp'), invalid: true };
-  return source.query(raw);
-}
-
-export function queryKnowledge(kb: KnowledgeBase, rawQuery: unknown): Checked<QueryResult> {
-  return runQuery(kbSource(kb), rawQuery ?? '');
+  const outcome = source.query(raw);
+  return outcome.ok
+    ? { ok: true, value: outcome.result }
+    : { ok: false, message: outcome.message, invalid: outcome.kind === 'usage' };
 }
 
 export function summaryWithHint(result: QueryResult, names: ToolNames = MCP_NAMES): string {
@@ -139,11 +87,11 @@ function queryCap(args: unknown): string | null {
   return typeof q === 'string' ? queryTooLarge(q) : null;
 }
 
-export function runQueryTool(source: ToolSource, args: unknown, options: QueryToolOptions = {}): ToolResult {
+export function runQueryTool(source: AgentSource, args: unknown, options: QueryToolOptions = {}): ToolResult {
   const wrong = queryCap(args) ?? checkArguments(args, schemaOf(QUERY_TOOL));
   if (wrong) return toolError(wrong);
-  const { query, cursor } = args as { query: string; cursor?: string };
-  const outcome = runQuery(source, query);
+  const { query, cursor } = args as QueryToolInput;
+  const outcome = queryKnowledge(source, query);
   if (!outcome.ok) return toolError(outcome.message);
   const result = outcome.value;
   let from = 0;
@@ -153,7 +101,7 @@ export function runQueryTool(source: ToolSource, args: unknown, options: QueryTo
     from = at.offset;
   }
   const names = options.names ?? MCP_NAMES;
-  const snapshot = source.snapshot();
+  const snapshot = snapshotOf(source);
   const sizes = source.sizes?.();
   // Sizes and reasons once per item, however many page sizes are tried.
   const known = new Map<ResultItem, ItemFacts>();
@@ -193,11 +141,14 @@ export function runQueryTool(source: ToolSource, args: unknown, options: QueryTo
 }
 
 export interface LoadSession {
+  /** The MCP connection's record of files sent (the editor has none: a chat keeps its own history). */
   ledger?: Ledger;
+  /** The resource link sent with each file, counted against the budget (the MCP server's; the editor sends the text alone). */
+  link?: (item: ResultItem) => ToolContent;
 }
 
-function picked(source: ToolSource, query: string, picks: unknown): Checked<ResultItem[]> {
-  const outcome = runQuery(source, query);
+function picked(source: AgentSource, query: string, picks: unknown): Checked<ResultItem[]> {
+  const outcome = queryKnowledge(source, query);
   if (!outcome.ok) return outcome;
   const spec = picks === undefined ? 'all' : Array.isArray(picks) ? picks.map(String) : String(picks);
   const chosen = pickItems(outcome.value, spec);
@@ -205,7 +156,7 @@ function picked(source: ToolSource, query: string, picks: unknown): Checked<Resu
 }
 
 export function runLoadTool(
-  source: ToolSource,
+  source: AgentSource,
   args: unknown,
   session: LoadSession = {},
   names: ToolNames = MCP_NAMES,
@@ -214,14 +165,14 @@ export function runLoadTool(
     ((args as { paths?: unknown } | null)?.paths === undefined ? queryCap(args) : null) ??
     checkArguments(args, schemaOf(LOAD_TOOL));
   if (wrong) return toolError(wrong);
-  const a = args as { paths?: string[]; query?: string; picks?: unknown; maxChars?: number; reload?: boolean };
+  const a = args as LoadToolInput;
   const paths = a.paths ?? [];
   if (paths.length === 0 && !a.query?.trim()) {
     return toolError(
       `Give "paths" (copied from a ${names.query} result) or a "query" with optional "picks". ${usageFor('mcp')}`,
     );
   }
-  const snapshot = source.snapshot();
+  const snapshot = snapshotOf(source);
   if (!snapshot.ok) return toolError(snapshot.message);
   let refusals: PathRefusal[] = [];
   let items: ResultItem[];
@@ -235,22 +186,15 @@ export function runLoadTool(
     if (!chosen.ok) return toolError(chosen.message);
     items = chosen.value;
   }
-  const link = (item: ResultItem): ToolContent => ({
-    type: 'resource_link',
-    uri: fileUri(item.path),
-    name: item.path,
-    ...(item.description ? { title: item.description } : {}),
-    mimeType: 'text/markdown',
-  });
-  // The links count against the budget where the agent receives them with the text (§11); the
-  // editor's tool sends the text alone.
+  const link = session.link;
+  // The links count against the budget where the agent receives them with the text (§11).
   const load = loadWithinBudget(snapshot.value.config, items, {
     maxChars: a.maxChars,
     ledger: session.ledger,
     reload: a.reload === true,
     pathRefusals: refusals,
-    extraPerFile: names.server ? (item) => JSON.stringify(link(item)).length : undefined,
+    extraPerFile: link && ((item) => JSON.stringify(link(item)).length),
   });
-  const links = [...load.loaded, ...load.already].map((f) => link(f.item));
+  const links = link ? [...load.loaded, ...load.already].map((f) => link(f.item)) : [];
   return { content: [{ type: 'text', text: load.text }, ...links] };
 }

@@ -1,24 +1,60 @@
 // Strict checking of tool arguments against the tools' own JSON Schemas (definitions.ts), for
-// the MCP server and the editor's language-model tools alike. Only the keywords those schemas
-// use are understood: a schema using any other keyword is a programming error (a test walks
-// them). Messages name the argument and what was expected, so a model can correct its call.
+// the MCP server and the editor's language-model tools alike, and the arguments' types derived
+// from those schemas (FromSchema). Only the keywords those schemas use are understood: a schema
+// using any other keyword is a programming error (a test walks them). Messages name the
+// argument and what was expected, so a model can correct its call.
 
 export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean;
-  items?: JsonSchema;
-  maxItems?: number;
-  minItems?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  enum?: readonly unknown[];
-  anyOf?: JsonSchema[];
-  description?: string;
-  default?: unknown;
+  readonly type?: string | readonly string[];
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean;
+  readonly items?: JsonSchema;
+  readonly maxItems?: number;
+  readonly minItems?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly enum?: readonly unknown[];
+  readonly anyOf?: readonly JsonSchema[];
+  readonly description?: string;
+  readonly default?: unknown;
 }
+
+/** The value a schema declared `as const` accepts: what checkArguments lets through, as a type. */
+export type FromSchema<S> = S extends { anyOf: readonly (infer Branch)[] }
+  ? FromSchema<Branch>
+  : S extends { enum: readonly (infer Value)[] }
+    ? Value
+    : OfType<S, S extends { type: infer T } ? (T extends readonly (infer Each)[] ? Each : T) : never>;
+
+/** One `type` name of `S` as a TypeScript type (distributes over a list of them). */
+type OfType<S, T> = T extends 'string'
+  ? string
+  : T extends 'integer' | 'number'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : T extends 'null'
+        ? null
+        : T extends 'array'
+          ? S extends { items: infer I }
+            ? FromSchema<I>[]
+            : unknown[]
+          : T extends 'object'
+            ? S extends { properties: infer P }
+              ? ObjectOf<P, S extends { required: readonly (infer R)[] } ? R : never>
+              : Record<string, unknown>
+            : unknown;
+
+/** The properties `P`, those named in `Needed` present, the rest optional. */
+type ObjectOf<P, Needed> = {
+  -readonly [K in keyof P as K extends Needed ? K : never]: FromSchema<P[K]>;
+} & {
+  -readonly [K in keyof P as K extends Needed ? never : K]?: FromSchema<P[K]>;
+} extends infer O
+  ? { [K in keyof O]: O[K] }
+  : never;
 
 /** The keywords checkArguments understands; anything else in a tool schema is refused by a test. */
 export const SCHEMA_KEYWORDS = new Set([
@@ -167,9 +203,9 @@ function unknownMessage(unknown: readonly string[], schema: JsonSchema, prefix =
 }
 
 /**
- * The arguments' own names as they arrived on the wire (stdio.ts records them before the SDK
- * copies the arguments, which drops an own `__proto__`): any that did not reach `args`, or that
- * no schema may declare, is an unknown argument.
+ * The arguments' own names as they arrived on the wire (the MCP server's stdio.ts records them
+ * before the SDK copies the arguments, which drops an own `__proto__`): any that did not reach
+ * `args`, or that no schema may declare, is an unknown argument.
  */
 export function arrivedProblem(arrived: readonly string[], args: unknown, schema: JsonSchema): string | null {
   const own = typeOf(args) === 'object' ? (args as Record<string, unknown>) : {};
