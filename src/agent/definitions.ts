@@ -19,6 +19,7 @@ import type { FromSchema } from './schema';
 export const QUERY_TOOL = 'knowledge_query';
 export const LOAD_TOOL = 'knowledge_load';
 
+/** A byte cap as the descriptions say it: 65536 → `64 KB`. */
 export const KB = (n: number) => `${Math.round(n / 1024)} KB`;
 
 const matchSchema = {

@@ -1,7 +1,8 @@
-// The two tools as plain functions over the core, for the MCP server and the editor's
-// language-model tools alike (definitions.ts holds their names, texts and schemas):
-// knowledge_query (the numbered summary with sizes and match reasons, plus the CLI's --json
-// contract as structuredContent) and knowledge_load (the markdown bundle within a budget).
+// The two tools as plain functions over the core, read through AgentSource (source.ts), for the
+// MCP server and the editor's language-model tools alike (definitions.ts holds their names,
+// texts and schemas): knowledge_query (the numbered summary with sizes and match reasons, plus
+// the CLI's --json contract as structuredContent) and knowledge_load (the markdown bundle
+// within a budget).
 // Arguments are checked against the tool's schema first; every failure is a tool result with
 // isError and a message a model can act on, never a throw.
 import {
