@@ -136,7 +136,10 @@ export const QUERY_OUTPUT_SCHEMA = {
 export interface ToolNames {
   query: string;
   load: string;
-  /** The MCP server: JSON in structuredContent and a per-connection ledger (the editor has neither). */
+  /**
+   * The MCP server's set: its answers carry structuredContent (counted in the query's budget) and it
+   * keeps a ledger per connection, as the descriptions say; the editor's tools do neither.
+   */
   server?: boolean;
 }
 export const MCP_NAMES: ToolNames = { query: QUERY_TOOL, load: LOAD_TOOL, server: true };
