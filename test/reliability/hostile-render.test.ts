@@ -18,7 +18,7 @@ import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { handleChatRequest, type ChatStream } from '../../src/vscode/chat/participantHandler';
 import type { AgentSource } from '../../src/agent/source';
 import { pickModel } from '../../src/vscode/query/queryModel';
-import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { makeHome, query, repoRoot, snapshotFor, TODAY, writeTree } from './helpers';
 
 const COMMAND_LINK = '[x](command:workbench.action.terminal.new)';
@@ -194,7 +194,7 @@ test('tree and pick list: knowledge text reaches the editor only as plain string
     nodes.push(n);
     n.children?.forEach(walk);
   };
-  buildTree({ snapshot, today: '2026-11-30' }).forEach(walk);
+  expandTree(buildTree({ snapshot, today: '2026-11-30' })).forEach(walk);
   for (const n of nodes) {
     for (const key of ['label', 'description', 'tooltip'] as const) {
       const v = n[key];

@@ -19,7 +19,7 @@ import {
 import { handleChatRequest, type ChatStream } from '../../src/vscode/chat/participantHandler';
 import { runQueryTool } from '../../src/vscode/chat/toolHandlers';
 import type { AgentSource } from '../../src/agent/source';
-import { parentOf } from '../../src/vscode/tree/treeModel';
+import { buildTree } from '../../src/vscode/tree/treeModel';
 import { fixtureHome, snapshotFor } from '../helpers';
 
 function knowledgeFor(snapshot: Snapshot, file: string, today: string): ActiveFileKnowledge | undefined {
@@ -75,11 +75,12 @@ describe('the active file in the status bar and the tree', () => {
     assert.equal(nodes[0].query, knowledge.derived.query);
   });
 
-  test('each row of the section links to the one node that holds it, so Reveal can walk up to a root', () => {
+  test('each row of the section, handed out by the tree, has the one node that holds it as parent, so Reveal can walk up to a root', () => {
     const nodes = topSection(knowledgeFor(snapshot, file, golden.today), factsFor(snapshot), golden.today);
+    const tree = buildTree({ snapshot, today: golden.today });
     for (const root of nodes) {
-      assert.equal(parentOf(root), undefined, `${root.id}: a root`);
-      for (const c of root.children ?? []) assert.equal(parentOf(c), root, `${c.id}: parent`);
+      assert.equal(tree.parent(root), undefined, `${root.id}: a root`);
+      for (const c of tree.children(root)) assert.equal(tree.parent(c), root, `${c.id}: parent`);
     }
     assert.ok(nodes[0].children!.length > 0);
   });

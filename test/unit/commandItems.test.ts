@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { checkItems, loadItems } from '../../src/core/read/reader';
 import { commandItems, pathRefusals, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
-import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { fixtureHome, snapshotFor } from '../helpers';
 
 const TODAY = '2026-11-30';
@@ -17,10 +17,12 @@ function setup() {
   const { home } = fixtureHome();
   fs.writeFileSync(path.join(home, 'secret.md'), `# ${SECRET}\n`);
   const snapshot = snapshotFor(home);
-  const tree = buildTree({
-    snapshot,
-    today: '2026-11-30',
-  });
+  const tree = expandTree(
+    buildTree({
+      snapshot,
+      today: '2026-11-30',
+    }),
+  );
   return { home, snapshot, tree };
 }
 

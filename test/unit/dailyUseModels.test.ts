@@ -26,7 +26,7 @@ import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
 import { countsOf, describeCounts } from '../../src/core/match/tagCounts';
 import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
 import { settingsTarget } from '../../src/vscode/shared/settingsTargetModel';
-import { buildTree, warningCount } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree, warningCount } from '../../src/vscode/tree/treeModel';
 import { indexStateLine } from '../../src/vscode/activeFile/activeFileModel';
 import { fileNodesFor, tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { fixtureCopy, fixtureHome, makeHome, query, snapshotFor } from '../helpers';
@@ -163,7 +163,7 @@ test('counts: a project-key tag (and its alias) counts what querying it returns,
   assert.match(tag.detail ?? '', /aliases: pay$/);
   const alias = rows.find((r) => r.kind === 'complete' && r.label === 'pay → proj-a');
   assert.ok(alias && alias.kind === 'complete' && alias.description === `project key: ${expected}`);
-  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const roots = expandTree(buildTree({ snapshot, today: '2026-11-30' }));
   const known = roots.find((r) => r.id === 'group:known')?.children?.find((n) => n.label === 'proj-a');
   assert.ok(known?.description?.startsWith(expected), known?.description);
   const project = roots.find((r) => r.id === 'group:projects')?.children?.find((n) => n.label === 'proj-a');
@@ -173,7 +173,7 @@ test('counts: a project-key tag (and its alias) counts what querying it returns,
 test('counts: a tag with team-shared notes says so, and its total matches the query', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const roots = expandTree(buildTree({ snapshot, today: '2026-11-30' }));
   const stripe = roots.find((r) => r.id === 'group:known')?.children?.find((n) => n.label === 'stripe');
   assert.equal(stripe?.description, '2 files + 1 team-shared');
   assert.equal(query(home, 'stripe').found, 3);
@@ -183,7 +183,7 @@ test('tag sort: by name, or by what querying the tag returns with the most first
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
   const known = (sort: 'name' | 'count') =>
-    buildTree({ snapshot, today: '2026-11-30', sort }).find((r) => r.id === 'group:known')!.children!;
+    expandTree(buildTree({ snapshot, today: '2026-11-30', sort })).find((r) => r.id === 'group:known')!.children!;
   const byName = known('name').map((n) => n.label);
   assert.deepEqual(
     byName,
@@ -202,7 +202,7 @@ test('tag sort: by name, or by what querying the tag returns with the most first
 test('Go to Tag lists every tag and project with its place; a file is found under each of its tags with the same tooltip', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const roots = expandTree(buildTree({ snapshot, today: '2026-11-30' }));
   const entries = tagEntries(roots);
   assert.ok(entries.some((e) => e.node.label === 'stripe' && e.where === 'Known Tags'));
   assert.ok(entries.some((e) => e.node.label === 'proj-a' && e.where === 'Projects'));
@@ -265,7 +265,7 @@ test('completion: a growing token narrows the previous matches to the same rows 
 test('a project-tier file listed under a tag in Tag Index sits under its project only, as querying the tag returns it (§4a)', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const roots = expandTree(buildTree({ snapshot, today: '2026-11-30' }));
   const abs = path.join(snapshot.config.knowledgeFolder, 'projects', 'proj-a', 'decisions', '004-state-sync.md');
   const nodes = fileNodesFor(roots, abs);
   assert.ok(
@@ -280,7 +280,7 @@ test('project nodes: the query count, artifact freshness and pending ideas in th
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
   const result = query(home, 'proj-a');
-  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const roots = expandTree(buildTree({ snapshot, today: '2026-11-30' }));
   const project = roots.find((r) => r.id === 'group:projects')!.children!.find((n) => n.label === 'proj-a')!;
   assert.equal(project.description, `Payments Platform · ${describeCounts(countsOf(result))}`);
   assert.match(project.tooltip ?? '', /CODEMAP\.md: 8 days ago — fresh/);
@@ -322,7 +322,7 @@ test('the pick list does not promise Space checks: the focus is in the filter, w
 test('the status bar counts the warnings the Tags view lists, not only the index’s own', () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const roots = buildTree({ snapshot, today: '2026-11-30' });
+  const roots = expandTree(buildTree({ snapshot, today: '2026-11-30' }));
   const listed = roots.find((r) => r.id === 'group:warnings')?.children?.length ?? 0;
   assert.equal(warningCount(roots), listed);
   // A refused entry under a tag is a Warnings row the index's parse does not count.

@@ -6,7 +6,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { BackgroundWork, type Timers } from '../../src/vscode/shared/backgroundWorkModel';
-import { buildTree, hasChildren, parentOf, type TreeInput, type TreeNode } from '../../src/vscode/tree/treeModel';
+import {
+  buildTree,
+  hasChildren,
+  type TagTreeModel,
+  type TreeInput,
+  type TreeNode,
+} from '../../src/vscode/tree/treeModel';
 import { tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { TagCounter } from '../../src/core/match/tagCounts';
 import { runQuery } from '../../src/core/match/engine';
@@ -148,7 +154,7 @@ test('background work: a failing task is reported and the next still runs; nothi
 });
 
 /** buildTree on the example folder, counting the queries its one count runs. */
-function countedTree(home: string): { roots: TreeNode[]; calls: Record<string, number> } {
+function countedTree(home: string): { tree: TagTreeModel; calls: Record<string, number> } {
   const snapshot = snapshotFor(home);
   const calls: Record<string, number> = { queries: 0 };
   const counter = new TagCounter(snapshot, (text, shared) => {
@@ -158,23 +164,27 @@ function countedTree(home: string): { roots: TreeNode[]; calls: Record<string, n
     return outcome.result;
   });
   const input: TreeInput = { snapshot, counter };
-  return { roots: buildTree(input), calls };
+  return { tree: buildTree(input), calls };
 }
 
-function walkAll(nodes: readonly TreeNode[], visit: (n: TreeNode) => void): void {
+/** Every node, its rows built through the model on the way. */
+function walkAll(tree: TagTreeModel, nodes: readonly TreeNode[], visit: (n: TreeNode) => void): void {
   for (const n of nodes) {
     visit(n);
-    walkAll(n.children ?? [], visit);
+    walkAll(tree, tree.children(n), visit);
   }
 }
+
+const knownOf = (tree: TagTreeModel) => tree.children(tree.roots.find((r) => r.id === 'group:known')!);
 
 test("tag tree model: the first paint runs one query per known tag; an opened group runs each of its rows' query once", () => {
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
-  const { roots, calls } = countedTree(home);
+  const { tree, calls } = countedTree(home);
+  const roots = tree.roots;
   // Known Tags is open at first paint: a tag's count is what querying it returns, one query each.
   const known = roots.find((r) => r.id === 'group:known')!;
-  const tags = known.children!;
+  const tags = tree.children(known);
   assert.ok(tags.length > 0);
   for (const t of tags) assert.equal(typeof t.description, 'string');
   assert.equal(calls.queries, tags.length, 'one query per known tag, and none for the closed groups');
@@ -184,15 +194,15 @@ test("tag tree model: the first paint runs one query per known tag; an opened gr
     snapshot.index.projects.size,
     'the Projects row counts its projects before building them',
   );
-  const rows = projects.children!;
+  const rows = tree.children(projects);
   assert.equal(rows.length, snapshot.index.projects.size);
   const afterProjects = calls.queries;
   const names = new Set(tags.map((t) => t.label.toLowerCase()));
   for (const p of snapshot.index.projects.values())
     [p.key, ...p.relevantTags].forEach((t) => names.add(t.toLowerCase()));
   assert.equal(afterProjects, names.size, 'each project and its tags counted once, known tags not again');
-  void projects.children; // read again: kept, not rebuilt
-  known.children!.forEach((t) => t.children);
+  assert.equal(tree.children(projects), rows, 'asked again: kept, not rebuilt');
+  tree.children(known).forEach((t) => tree.children(t));
   assert.equal(calls.queries, afterProjects, 'opening a tag reuses its counted query');
 });
 
@@ -206,7 +216,8 @@ test('tag tree model, counts later: the first paint runs no query (names and ali
     if (!outcome.ok) throw new Error(outcome.message);
     return outcome.result;
   });
-  const first = buildTree({ snapshot, counter, countsLater: true }).find((r) => r.id === 'group:known')!.children!;
+  const firstTree = buildTree({ snapshot, counter, countsLater: true });
+  const first = knownOf(firstTree);
   assert.equal(queries, 0, 'no query before the rows');
   const deploy = first.find((t) => t.label === 'deployment')!;
   assert.equal(deploy.description, 'aliases: deploy, ship, release', 'the aliases, no count yet');
@@ -215,11 +226,11 @@ test('tag tree model, counts later: the first paint runs no query (names and ali
     'no row claims a count',
   );
   assert.ok(hasChildren(deploy), 'a tag not counted yet can be opened');
-  assert.equal(deploy.children!.length, 1, "opened, its rows are its query's");
+  assert.equal(firstTree.children(deploy).length, 1, "opened, its rows are its query's");
   assert.equal(queries, 1);
   // What the host does in the background, then the rows again: every count the query's.
   for (const t of snapshot.index.knownTags) counter.counts(t.tag);
-  const counted = buildTree({ snapshot, counter, countsLater: true }).find((r) => r.id === 'group:known')!.children!;
+  const counted = knownOf(buildTree({ snapshot, counter, countsLater: true }));
   for (const t of counted) {
     const result = query(home, t.label);
     const notes = result.items.filter((i) => i.category !== 'tracked-artifact' && i.problem === null).length;
@@ -235,31 +246,80 @@ test('tag tree model, counts later: the first paint runs no query (names and ali
     countsLater: true,
     sort: 'count',
   });
-  assert.ok(bySort.find((r) => r.id === 'group:known')!.children!.every((t) => /\d+ files?/.test(t.description ?? '')));
+  assert.ok(knownOf(bySort).every((t) => /\d+ files?/.test(t.description ?? '')));
 });
 
 test('tag tree model: every count known before the children are built matches them, and each built child knows its parent', () => {
   const { home } = fixtureHome();
-  const { roots } = countedTree(home);
+  const { tree } = countedTree(home);
   let counted = 0;
-  walkAll(roots, (n) => {
+  walkAll(tree, tree.roots, (n) => {
     if (n.childCount !== undefined) {
       counted++;
-      assert.equal(n.children?.length ?? 0, n.childCount, `${n.id}: childCount`);
+      assert.equal(tree.children(n).length, n.childCount, `${n.id}: childCount`);
       assert.equal(hasChildren(n), n.childCount > 0);
       if (n.kind === 'tag' && n.contextValue !== 'ariaContext.group')
         assert.equal(n.contextValue, n.count ? 'ariaContext.tag' : 'ariaContext.emptyTag');
     }
-    for (const c of n.children ?? []) assert.equal(parentOf(c), n, `${c.id}: parent`);
+    for (const c of tree.children(n)) assert.equal(tree.parent(c), n, `${c.id}: parent`);
   });
   assert.ok(counted > 5);
-  for (const r of roots) assert.equal(parentOf(r), undefined, 'roots have no parent');
+  for (const r of tree.roots) assert.equal(tree.parent(r), undefined, 'roots have no parent');
   // Go to Tag lists tags and projects without building any tag's file rows.
-  const fresh = countedTree(home).roots;
-  const entries = tagEntries(fresh);
+  const fresh = countedTree(home).tree;
+  const opened: TreeNode[] = [];
+  const entries = tagEntries(fresh.roots, (n) => (opened.push(n), fresh.children(n)));
   assert.ok(entries.some((e) => e.where === 'Known Tags'));
-  const knownTag = fresh.find((r) => r.id === 'group:known')!.children![0];
-  assert.equal(Object.getOwnPropertyDescriptor(knownTag, 'children')?.get !== undefined, true);
+  assert.deepEqual(
+    opened.filter((n) => n.kind === 'tag').map((n) => n.id),
+    [],
+    'no tag opened',
+  );
+});
+
+test("tag tree model: a row's parent is known once its parent's rows were handed out, and only then (getParent for reveal)", () => {
+  const { home } = fixtureHome();
+  const { tree } = countedTree(home);
+  const projects = tree.roots.find((r) => r.id === 'group:projects')!;
+  const project = tree.children(projects)[0];
+  const tag = tree.children(project).find((c) => c.kind === 'tag')!;
+  assert.equal(tree.parent(tag), project);
+  assert.equal(tree.parent(project), projects);
+  const [file] = tree.children(tag);
+  assert.ok(file, `${tag.id} has a row`);
+  assert.equal(tree.parent(file), tag);
+  // A node of an earlier build (the same id) finds its rows and parent in this one.
+  assert.equal(tree.parent({ ...file }), tag);
+  assert.deepEqual(
+    tree.children({ ...tag }).map((c) => c.id),
+    tree.children(tag).map((c) => c.id),
+  );
+  const other = countedTree(home).tree;
+  const unopened = knownOf(other)[0];
+  assert.equal(other.parent({ ...file }), undefined, 'rows not handed out have no parent yet');
+  assert.equal(
+    other.parent(unopened),
+    other.roots.find((r) => r.id === 'group:known'),
+  );
+});
+
+test("tag tree model: a file row's tooltip is worked out when hovered (resolveTreeItem): the tags its note has anywhere in the tree", () => {
+  const { home } = fixtureHome();
+  const { tree } = countedTree(home);
+  const rows = new Map<string, TreeNode[]>();
+  walkAll(tree, tree.roots, (n) => {
+    if (n.file) rows.set(n.file.absPath, [...(rows.get(n.file.absPath) ?? []), n]);
+  });
+  const [abs, places] = [...rows].sort((a, b) => b[1].length - a[1].length)[0];
+  assert.ok(places.length > 1, `${abs} sits in more than one place`);
+  for (const n of places) assert.equal(n.tooltip, undefined, 'a file row is made without its tooltip');
+  const tooltips = new Set(places.map((n) => tree.tooltip(n)));
+  assert.equal(tooltips.size, 1, 'the same tooltip wherever the file sits');
+  const tags = new Set(places.flatMap((n) => n.file!.tags));
+  const line = [...tooltips][0]!.split('\n').find((l) => l.startsWith('tags: ')) ?? '';
+  for (const t of tags) assert.ok(line.includes(t), `${t} in "${line}"`);
+  const group = tree.roots.find((r) => r.id === 'group:known')!;
+  assert.equal(tree.tooltip(group), group.tooltip, "other rows' tooltips are their own");
 });
 
 test("tag tree model: a tag's file rows are its query's, missing ones marked, and a refused entry is a warning from the start", () => {
@@ -272,19 +332,19 @@ test("tag tree model: a tag's file rows are its query's, missing ones marked, an
     .replace(/(### stripe\n)/, '$1- zz/last-note.md — last\n- ../outside.md — escapes\n- aa/first-note.md — first\n');
   assert.notEqual(text, fs.readFileSync(indexFile, 'utf8'), 'the fixture has a stripe section');
   fs.writeFileSync(indexFile, text);
-  const { roots } = countedTree(home);
-  const warnings = roots.find((r) => r.id === 'group:warnings')!;
+  const { tree } = countedTree(home);
+  const warnings = tree.roots.find((r) => r.id === 'group:warnings')!;
   assert.ok(
     warnings.children!.some((w) => w.label.includes('../outside.md') && w.label.includes('stripe')),
     'the refused entry is named under Warnings without opening stripe',
   );
-  const stripe = roots.find((r) => r.id === 'group:known')!.children!.find((t) => t.label === 'stripe')!;
-  const files = stripe.children!.map((c) => c.description);
+  const stripe = knownOf(tree).find((t) => t.label === 'stripe')!;
+  const files = tree.children(stripe).map((c) => c.description);
   const result = query(home, 'stripe');
   assert.equal(files.length, result.items.length, 'the rows are what querying stripe returns');
   const notes = (category: string) => result.items.filter((i) => i.category === category).map((i) => i.path);
   assert.deepEqual(notes('cross-project'), [...notes('cross-project')].sort(), 'in the summary order: by path');
-  const paths = stripe.children!.map((c) => c.file?.path);
+  const paths = tree.children(stripe).map((c) => c.file?.path);
   assert.ok(paths.includes('aa/first-note.md') && paths.includes('zz/last-note.md'));
   assert.ok(files.includes('missing · aa/first-note.md'), 'a missing note is marked, never a normal row');
   assert.ok(!paths.includes('../outside.md'));
@@ -292,7 +352,13 @@ test("tag tree model: a tag's file rows are its query's, missing ones marked, an
 });
 
 test('the background work and tree models import no vscode (they run in plain Node)', () => {
-  for (const f of ['shared/backgroundWorkModel.ts', 'tree/treeModel.ts']) {
+  for (const f of [
+    'shared/backgroundWorkModel.ts',
+    'tree/treeModel.ts',
+    'tree/treeRowsModel.ts',
+    'tree/treeNodes.ts',
+    'tree/treeNavModel.ts',
+  ]) {
     assert.doesNotMatch(fs.readFileSync(path.join(repoRoot, 'src', 'vscode', f), 'utf8'), /from\s+['"]vscode['"]/, f);
   }
 });

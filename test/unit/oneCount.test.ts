@@ -11,7 +11,7 @@ import { statusBarView } from '../../src/vscode/activeFile/activeFileModel';
 import { buildCatalogue, completionRows, countText } from '../../src/vscode/query/completionModel';
 import { pickModel } from '../../src/vscode/query/queryModel';
 import { commandItems, queryPaths, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
-import { buildTree, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { parseCounts, queryCounts, runCli, TODAY, type Counts } from '../cliRun';
 import { fixtureHome, snapshotFor } from '../helpers';
 
@@ -23,7 +23,7 @@ test('every surface shows, for every tag, alias and project of the example folde
   const { home } = fixtureHome();
   const snapshot = snapshotFor(home);
   const counter = new TagCounter(snapshot, { today: TODAY });
-  const roots = buildTree({ snapshot, counter, sort: 'count' });
+  const roots = expandTree(buildTree({ snapshot, counter, sort: 'count' }));
   const catalogue = buildCatalogue(snapshot.index);
   const tags = (
     runCli(home, ['tags']) as { tags: Array<{ name: string; kind: string; aliases: string[]; counts: Counts }> }

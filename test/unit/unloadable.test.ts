@@ -11,7 +11,7 @@ import { checkIndex } from '../../src/core/health/indexHealth';
 import { TagCounter } from '../../src/core/match/tagCounts';
 import { pickModel } from '../../src/vscode/query/queryModel';
 import { commandItems, queryPaths, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
-import { buildTree, filesBelow, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree, filesBelow, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { makeHome, snapshotFor, tempDir } from '../helpers';
 import { runCli, runCliText, TODAY } from '../cliRun';
 
@@ -164,7 +164,7 @@ test('tree: unloadable notes are shown marked (refused / missing), open nothing 
   const { home, knowledge } = hostileHome();
   const snapshot = snapshotFor(home);
   const counter = new TagCounter(snapshot, { today: TODAY });
-  const roots = buildTree({ snapshot, counter });
+  const roots = expandTree(buildTree({ snapshot, counter }));
   const known = child(roots, 'Known Tags')!.children;
   const api = child(known, 'api')!;
   assert.equal(api.description, '2 files + 1 team-shared');
@@ -232,7 +232,9 @@ test('tree: unloadable notes are shown marked (refused / missing), open nothing 
 test('sort by count orders tags by what querying them returns: a project key with 5 notes above 1-file tags', () => {
   const { home } = hostileHome();
   const snapshot = snapshotFor(home);
-  const known = buildTree({ snapshot, today: TODAY, sort: 'count' }).find((r) => r.id === 'group:known')!.children!;
+  const known = expandTree(buildTree({ snapshot, today: TODAY, sort: 'count' })).find(
+    (r) => r.id === 'group:known',
+  )!.children!;
   assert.deepEqual(
     known.map((n) => [n.label, n.count]),
     [

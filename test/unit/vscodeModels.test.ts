@@ -13,7 +13,7 @@ import {
 } from '../../src/vscode/query/completionModel';
 import { pickModel, type PickRow } from '../../src/vscode/query/queryModel';
 import { boundedInt, machineValue } from '../../src/vscode/shared/settingsModel';
-import { buildTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { checkItems, refusalMessage } from '../../src/vscode/shared/containment';
 import { countsOf, describeCounts, TagCounter } from '../../src/core/match/tagCounts';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
@@ -237,10 +237,12 @@ function find(nodes: TreeNode[], pathLabels: string[]): TreeNode {
 
 function treeFor(home: string): TreeNode[] {
   const snapshot = snapshotFor(home);
-  return buildTree({
-    snapshot,
-    today: '2026-11-30',
-  });
+  return expandTree(
+    buildTree({
+      snapshot,
+      today: '2026-11-30',
+    }),
+  );
 }
 
 test('tree model: groups, stripe with 2 files, aliases in the description, projects with tags and files', () => {

@@ -11,7 +11,7 @@ import {
   type KnowledgeState,
   type ResultItem,
 } from '../../core';
-import { adopt, fileTooltip, type TreeNode } from '../tree/treeModel';
+import { fileTooltip, type TreeNode } from '../tree/treeModel';
 
 /** What the active file surfaced: the derived query, its top files and how many there are. */
 export interface ActiveFileKnowledge {
@@ -159,23 +159,18 @@ export function topSection(
           'ellipsis',
         ),
       );
-    nodes.push(
-      adopt(
-        {
-          id: ACTIVE_FILE_GROUP_ID,
-          kind: 'group',
-          label: 'For the Active File',
-          description: derived.query,
-          tooltip: `${derived.query}\n${derivationLine(derived)}\n${derived.relPath}`,
-          contextValue: 'ariaContext.activeFile',
-          icon: 'book',
-          children,
-          query: derived.query,
-          expanded: true,
-        },
-        children,
-      ),
-    );
+    nodes.push({
+      id: ACTIVE_FILE_GROUP_ID,
+      kind: 'group',
+      label: 'For the Active File',
+      description: derived.query,
+      tooltip: `${derived.query}\n${derivationLine(derived)}\n${derived.relPath}`,
+      contextValue: 'ariaContext.activeFile',
+      icon: 'book',
+      children,
+      query: derived.query,
+      expanded: true,
+    });
   }
   if (facts.state === 'ready' && (facts.health || facts.reading)) {
     const line = indexStateLine(facts, today);

@@ -1,13 +1,21 @@
-// The sidebar tag tree (view `ariaContext.tags`). Nodes come from the pure treeModel.ts; this
-// file maps them to TreeItems, refreshes on service changes, and never throws into the view:
-// any failure becomes an error node.
+// The sidebar tag tree (view `ariaContext.tags`). Nodes come from the pure treeModel.ts, a
+// node's rows when the view opens it; this file maps them to TreeItems, refreshes on service
+// changes, and never throws into the view: any failure becomes an error node.
 import { stateRows } from '../shared/knowledgeStateModel';
 import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
-import { buildTree, hasChildren, warningCount, type TagSort, type TreeNode } from './treeModel';
+import {
+  buildTree,
+  expandTree,
+  hasChildren,
+  warningCount,
+  type TagSort,
+  type TagTreeModel,
+  type TreeNode,
+} from './treeModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
@@ -30,7 +38,10 @@ export interface TopSection {
 export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
+  /** The root rows: the top section's, then the tree's (or the state's rows); undefined until built. */
   private roots: TreeNode[] | undefined;
+  /** The tag tree the rows come from: it builds a node's rows when asked and knows each row's parent. */
+  private model: TagTreeModel | undefined;
   private readonly subscription: vscode.Disposable;
   private topSubscription: vscode.Disposable | undefined;
   private top: TopSection | undefined;
@@ -99,10 +110,21 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.refresh();
   }
 
-  /** The current nodes (built if needed), for Go to Tag and Reveal. */
-  nodes(): TreeNode[] {
+  /** The current root rows (built if needed), for Go to Tag and Reveal: never the loading row. */
+  rows(): TreeNode[] {
     this.prepare(); // read and built now: a command needs the rows, not the loading row
     return this.getChildren();
+  }
+
+  /** A node's rows, built now if the view has not opened it. */
+  childrenOf(node: TreeNode): TreeNode[] {
+    return this.model ? this.model.children(node) : (node.children ?? []);
+  }
+
+  /** The current nodes with every node's rows as `children` (the extension's API). */
+  nodes(): TreeNode[] {
+    const rows = this.rows();
+    return this.model ? expandTree(this.model, rows) : rows;
   }
 
   dispose(): void {
@@ -195,7 +217,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   getChildren(node?: TreeNode): TreeNode[] {
     this.timing?.work?.treeAsked();
-    if (node) return node.children ?? [];
+    if (node) return this.childrenOf(node);
     // Nothing read yet: index.md is read and the rows built right after this answer, which says
     // so, so the view shows a row, never an empty pane, for as long as that takes.
     if (!this.roots && (!this.service.isLoaded || this.buildTimer)) {
@@ -303,13 +325,13 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-    item.tooltip ??= node.tooltip;
+    item.tooltip ??= this.model ? this.model.tooltip(node) : node.tooltip;
     return item;
   }
 
-  /** Each node holds its one parent link (treeModel.ts adopt()), set as its parent's children are built. */
+  /** The row whose children hold this one, recorded by the model as it handed them out. */
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.parent;
+    return this.model?.parent(node);
   }
 
   private build(): TreeNode[] {
@@ -318,21 +340,24 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     // or an unreadable index.md: rows naming which, with their fixes.
     if (state.kind === 'notConfigured' || state.kind === 'noIndex') {
       this.topCount = 0;
+      this.model = undefined;
       return stateRows(state);
     }
     if (state.kind === 'error') {
       this.topCount = 0;
+      this.model = undefined;
       return [errorNode(state.message)];
     }
     // Sorted by count, every count is needed first; by name, a large folder's rows come first.
     this.uncounted = this.sort === 'name' ? this.toCount(state.snapshot) : undefined;
     this.rowsCounted = this.uncounted === undefined;
-    const roots = buildTree({
+    const model = (this.model = buildTree({
       snapshot: state.snapshot,
       counter: this.service.counter(),
       sort: this.sort,
       countsLater: !this.rowsCounted,
-    });
+    }));
+    const roots = model.roots;
     this.top?.treeWarnings?.(state.snapshot, warningCount(roots));
     const top = this.top?.sectionNodes() ?? [];
     this.topCount = top.length;

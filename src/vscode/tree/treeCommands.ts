@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { TagTreeProvider } from './tagTree';
 import type { TreeNode } from './treeModel';
-import { fileNodesFor, tagEntries, type TagEntry } from './treeNavModel';
+import { fileNodesFor, nodeById, tagEntries, type TagEntry } from './treeNavModel';
 
 type EntryPick = vscode.QuickPickItem & { entry: TagEntry };
 
@@ -26,8 +26,10 @@ export function registerTreeCommands(
   tree: TagTreeProvider,
   view: vscode.TreeView<TreeNode>,
 ): void {
+  // Rows are built on the way (and their parents recorded, which reveal walks up).
+  const childrenOf = (node: TreeNode) => tree.childrenOf(node);
   register('ariaContext.goToTag', async () => {
-    const entries = tagEntries(tree.nodes());
+    const entries = tagEntries(tree.rows(), childrenOf);
     if (entries.length === 0) {
       void vscode.window.showInformationMessage('The tag tree has no tags yet.');
       return;
@@ -47,7 +49,7 @@ export function registerTreeCommands(
       void vscode.window.showInformationMessage('Open a knowledge file in the editor first.');
       return;
     }
-    const found = fileNodesFor(tree.nodes(), uri.fsPath);
+    const found = fileNodesFor(tree.rows(), uri.fsPath, childrenOf);
     if (found.length === 0) {
       void vscode.window.showInformationMessage(
         `${vscode.workspace.asRelativePath(uri)} is not in the tag tree: index.md does not list it under a tag.`,
@@ -68,7 +70,7 @@ export function registerTreeCommands(
   const fileOf = (arg: unknown): TreeNode | undefined => {
     const node = arg && typeof arg === 'object' && 'id' in arg ? (arg as TreeNode) : view.selection[0];
     // Re-found by id in the current tree: an argument's own fields are not trusted.
-    return node ? findById(tree.nodes(), node.id) : undefined;
+    return node ? nodeById(tree.rows(), node.id, childrenOf) : undefined;
   };
   register('ariaContext.revealInExplorer', async (arg) => {
     const node = fileOf(arg);
@@ -86,13 +88,4 @@ export function registerTreeCommands(
   // VS Code 1.139 takes no `toggled` from an extension's commands, so each order has a checked twin.
   register('ariaContext.sortByNameChecked', () => tree.setSort('name'));
   register('ariaContext.sortByCountChecked', () => tree.setSort('count'));
-}
-
-function findById(nodes: readonly TreeNode[], id: string): TreeNode | undefined {
-  for (const n of nodes) {
-    if (n.id === id) return n;
-    const inner = n.children ? findById(n.children, id) : undefined;
-    if (inner) return inner;
-  }
-  return undefined;
 }

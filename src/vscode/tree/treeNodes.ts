@@ -1,7 +1,16 @@
-// Tag tree nodes and the pieces every node kind is made of (split from treeModel.ts): the node
-// shape, lazily built children and tooltips with their parent links, the tag sort, and file
-// rows, which carry a core ResultItem and show, for one the reader would not load, why not.
-import { itemView, namedParts, type ItemView, type ResultItem } from '../../core';
+// Tag tree nodes and the pieces every node kind is made of: the node shape (plain data, so it
+// can be compared, printed and passed as a command argument), the tag sort, and the row makers
+// of tags, files and messages. A file row carries a core ResultItem and shows, for one the
+// reader would not load, why not; its tooltip is worked out on hover (treeModel.ts tooltip).
+import {
+  describeCounts,
+  itemView,
+  namedParts,
+  noteCount,
+  type ItemView,
+  type ResultItem,
+  type TagCounts,
+} from '../../core';
 
 export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
 
@@ -11,11 +20,13 @@ export interface TreeNode {
   kind: NodeKind;
   label: string;
   description?: string;
+  /** Absent on a tag tree's file rows: TagTreeModel.tooltip works it out when it is hovered. */
   tooltip?: string;
   /** `ariaContext.<kind>` for menus' `when` clauses. */
   contextValue: string;
   /** Codicon id. */
   icon: string;
+  /** Rows known when the node is made (the Warnings and For the Active File groups); others are built by TagTreeModel.children. */
   children?: TreeNode[];
   file?: ResultItem;
   /** What "Query This Tag" runs for tag and project nodes. */
@@ -28,55 +39,11 @@ export interface TreeNode {
   childCount?: number;
   /** Tags and projects: the notes querying it returns that can be loaded (the core's count; sorting uses it). */
   count?: number;
-  /** The one node whose children hold this one (none for a root): set by adopt(). */
-  readonly parent?: TreeNode;
 }
 
-/** Whether a node has children, without building them when their number is already known. */
+/** Whether a node has children, without building them: their number is known when the node is made. */
 export function hasChildren(node: TreeNode): boolean {
   return (node.childCount ?? node.children?.length ?? 0) > 0;
-}
-
-/** The node whose children hold this one (undefined for a root), for TreeView.reveal. */
-export function parentOf(node: TreeNode): TreeNode | undefined {
-  return node.parent;
-}
-
-/**
- * Links each child to its parent, once, as its children are built. Not enumerable: a node stays
- * a plain tree to compare, print and pass as a command argument.
- */
-export function adopt<T extends TreeNode>(parent: T, children: readonly TreeNode[]): T {
-  for (const c of children)
-    Object.defineProperty(c, 'parent', { value: parent, enumerable: false, configurable: true });
-  return parent;
-}
-
-/** Sets `children`, built on first read and then kept; each child remembers its parent. */
-export function withChildren<T extends TreeNode>(node: T, build: () => TreeNode[], count?: number): T {
-  let built: TreeNode[] | undefined;
-  Object.defineProperty(node, 'children', {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (!built) adopt(node, (built = build()));
-      return built;
-    },
-  });
-  if (count !== undefined) node.childCount = count;
-  return node;
-}
-
-/** Sets `tooltip`, worked out on first read (a file's lists the tags it has anywhere in the tree). */
-export function withTooltip<T extends TreeNode>(node: T, build: () => string): T {
-  let built: string | undefined;
-  Object.defineProperty(node, 'tooltip', {
-    enumerable: true,
-    configurable: true,
-    get: () => (built ??= build()),
-    set: (v: string) => (built = v),
-  });
-  return node;
 }
 
 export type TagSort = 'name' | 'count';
@@ -94,15 +61,26 @@ export function sortTags(nodes: TreeNode[], sort: TagSort): TreeNode[] {
   return [...nodes].sort((a, b) => count(b) - count(a) || byName(a, b));
 }
 
-/** Every tag a real path has anywhere in the tree (under tags, in a project tier, team-shared). */
-export type TagsEverywhere = () => Map<string, Set<string>>;
+/** A tag or project key: its count and rows are its query's; `extra` follows the count. */
+export function tagNode(id: string, tag: string, counts: TagCounts, childCount: number, extra?: string): TreeNode {
+  const text = describeCounts(counts);
+  const count = noteCount(counts);
+  return {
+    id,
+    kind: 'tag',
+    label: tag,
+    description: extra ? `${text} · ${extra}` : text,
+    tooltip: `Querying ${tag} returns ${text}${extra ? ` (${extra})` : ''}`,
+    contextValue: count ? 'ariaContext.tag' : 'ariaContext.emptyTag',
+    icon: 'tag',
+    query: tag,
+    count,
+    childCount,
+  };
+}
 
-/**
- * A file row; its label and tooltip are the core's item view (the summary's annotation parts).
- * One file can sit in several places: its tooltip lists the union of the tags every place knows,
- * so it reads the same wherever it is hovered.
- */
-export function fileNode(parentId: string, item: ResultItem, everywhere: TagsEverywhere): TreeNode {
+/** A file row; its label is the core's item view (the summary's annotation parts). */
+export function fileNode(parentId: string, item: ResultItem): TreeNode {
   const view = itemView(item);
   // §9 A note the reader would not load is shown, marked, and offers no action.
   const unavailable = item.problem !== null;
@@ -115,23 +93,24 @@ export function fileNode(parentId: string, item: ResultItem, everywhere: TagsEve
       : item.category === 'project-specific'
         ? 'project'
         : 'file';
-  return withTooltip(
-    {
-      id: `${parentId}/file:${item.path}`,
-      kind: 'file',
-      label: view.title,
-      description: unavailable
-        ? `${item.problem!.kind === 'missing' ? 'missing' : 'refused'} · ${item.path}`
-        : item.path,
-      contextValue: unavailable ? 'ariaContext.unavailableFile' : 'ariaContext.file',
-      icon,
-      file: item,
-    },
-    () => {
-      const all = [...(everywhere().get(item.absPath) ?? item.tags)].sort();
-      return fileTooltip(all.length === item.tags.length ? view : itemView({ ...item, tags: all }));
-    },
-  );
+  return {
+    id: `${parentId}/file:${item.path}`,
+    kind: 'file',
+    label: view.title,
+    description: unavailable ? `${item.problem!.kind === 'missing' ? 'missing' : 'refused'} · ${item.path}` : item.path,
+    contextValue: unavailable ? 'ariaContext.unavailableFile' : 'ariaContext.file',
+    icon,
+    file: item,
+  };
+}
+
+/**
+ * A file row's tooltip. One file can sit in several places: it lists the union of the tags every
+ * place knows (`everywhere`, by real path), so it reads the same wherever it is hovered.
+ */
+export function fileRowTooltip(item: ResultItem, everywhere: ReadonlyMap<string, ReadonlySet<string>>): string {
+  const all = [...(everywhere.get(item.absPath) ?? item.tags)].sort();
+  return fileTooltip(itemView(all.length === item.tags.length ? item : { ...item, tags: all }));
 }
 
 /** `path — description`, then one line per annotation part (`project: p, scope: s`, `tags: …`). */
@@ -142,16 +121,4 @@ export function fileTooltip(row: ItemView): string {
 
 export function messageNode(id: string, label: string, tooltip?: string, icon = 'info'): TreeNode {
   return { id, kind: 'message', label, tooltip: tooltip ?? label, contextValue: 'ariaContext.message', icon };
-}
-
-export function once<T>(fn: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = fn();
-      done = true;
-    }
-    return value;
-  };
 }
