@@ -79,10 +79,12 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     const rows = allRows.filter({ hasNotText: 'Loading the knowledge index' });
     assert.equal(await allRows.count(), 0, 'no tree rows before the view is opened');
     // From the click until the folder's rows, the page notes what its view shows: the first row it
-    // renders, and for how long it shows nothing at all (neither a row nor the welcome text).
+    // renders, for how long it shows nothing at all (neither a row nor the welcome text), and each
+    // change between welcome, empty, the loading row and rows.
     await page.evaluate(`(() => {
       globalThis.__ariaEmptyMs = 0;
       globalThis.__ariaFirstRow = undefined;
+      globalThis.__ariaShown = [];
       let last = Date.now();
       globalThis.__ariaEmptySampler = setInterval(() => {
         const now = Date.now();
@@ -94,6 +96,9 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
           if (rows.length && globalThis.__ariaFirstRow === undefined) globalThis.__ariaFirstRow = rows[0].textContent.trim();
           const welcome = (body.querySelector('.welcome-view-content')?.textContent ?? '').trim();
           if (rows.length === 0 && !welcome) globalThis.__ariaEmptyMs += now - last;
+          const shown = rows.length === 0 ? (welcome ? 'welcome' : 'empty')
+            : rows[0].textContent.includes('Loading the knowledge index') ? 'loading' : 'rows';
+          if (globalThis.__ariaShown[globalThis.__ariaShown.length - 1] !== shown) globalThis.__ariaShown.push(shown);
         }
         last = now;
       }, 20);
@@ -103,8 +108,15 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     await rows.first().waitFor({ state: 'visible', timeout: DEAD_MS });
     const rowsAt = Date.now();
     const seen = (await page.evaluate(
-      '(clearInterval(globalThis.__ariaEmptySampler), { emptyMs: globalThis.__ariaEmptyMs, firstRow: globalThis.__ariaFirstRow })',
-    )) as { emptyMs: number; firstRow: string | undefined };
+      '(clearInterval(globalThis.__ariaEmptySampler), { emptyMs: globalThis.__ariaEmptyMs, firstRow: globalThis.__ariaFirstRow, shown: globalThis.__ariaShown })',
+    )) as { emptyMs: number; firstRow: string | undefined; shown: string[] };
+    // Once the loading row is shown, the view is never empty until the rows replace it.
+    const loading = seen.shown.indexOf('loading');
+    if (loading >= 0) {
+      const shownRows = seen.shown.indexOf('rows', loading);
+      const between = seen.shown.slice(loading, shownRows < 0 ? undefined : shownRows);
+      assert.ok(!between.includes('empty'), `the view went empty after the loading row: ${seen.shown.join(' → ')}`);
+    }
 
     // The rows are this folder's: Known Tags with the generator's count, its projects.
     const tree = await waitFor(
@@ -162,6 +174,7 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
       treeBuildMs: ext.treeBuildMs,
       blankViewMs: seen.emptyMs,
       firstRowShown: seen.firstRow ?? null,
+      viewShowed: seen.shown,
       hostFirstRowsAfterActivationMs: ext.hostFirstRowsMs,
     };
     fs.mkdirSync(path.join(REPO_ROOT, 'test-artifacts'), { recursive: true });
@@ -173,7 +186,7 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
       `click → first rows ${figure.clickToFirstRowsMs} ms; activation → first rows ${activationToRows} ms (activated ${figure.activatedBeforeClick ? 'before' : 'after'} the click), target ≤ ${TARGET_MS} ms: ${figure.met ? 'PASS' : 'MISS'}`,
     );
     t.diagnostic(
-      `timeline (ms from the click): ${JSON.stringify(figure.timelineMsFromClick)}; tree built in ${ext.treeBuildMs} ms; view blank ${seen.emptyMs} ms, first row shown: ${seen.firstRow}`,
+      `timeline (ms from the click): ${JSON.stringify(figure.timelineMsFromClick)}; tree built in ${ext.treeBuildMs} ms; view blank ${seen.emptyMs} ms, first row shown: ${seen.firstRow}; the view showed ${seen.shown.join(' → ')}`,
     );
 
     // The work the rows do not need comes after them: the index health check ends after the

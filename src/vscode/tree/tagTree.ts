@@ -16,6 +16,7 @@ import {
   type TagTreeModel,
   type TreeNode,
 } from './treeModel';
+import { ExpansionMemory, LOADING_ROW, RootAnswerWatch, errorNode } from './treeViewModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
@@ -26,6 +27,8 @@ const PREPARE_AFTER_MS = 250;
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
 /** The most ids remembered; the oldest go first. */
 const EXPANSION_KEPT = 500;
+/** How long a visible view has to ask for the rows of the open root rows it was answered with. */
+const ROWS_TAKEN_MS = 1_500;
 
 /** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
 export interface TopSection {
@@ -47,7 +50,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private top: TopSection | undefined;
   private topCount = 0;
   /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
-  private readonly expansion = new Map<string, boolean>();
+  private readonly expansion: ExpansionMemory;
+  /** Whether the view took the root rows it was last answered with. */
+  private readonly answers = new RootAnswerWatch();
 
   /** The known tags being counted in the background for rows built without their counts. */
   private counting: TagCounter | undefined;
@@ -74,10 +79,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     private readonly workspaceState?: vscode.Memento,
   ) {
     this.subscription = service.onDidChange((change) => this.knowledgeChanged(change));
-    const kept = workspaceState?.get<unknown>(EXPANSION_KEY);
-    if (kept && typeof kept === 'object') {
-      for (const [id, open] of Object.entries(kept)) if (typeof open === 'boolean') this.expansion.set(id, open);
-    }
+    this.expansion = new ExpansionMemory(EXPANSION_KEPT, workspaceState?.get<unknown>(EXPANSION_KEY));
     void vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
   }
 
@@ -91,13 +93,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   private remember(id: string, open: boolean): void {
-    this.expansion.delete(id); // re-inserted last: the newest are kept
-    this.expansion.set(id, open);
-    for (const old of this.expansion.keys()) {
-      if (this.expansion.size <= EXPANSION_KEPT) break;
-      this.expansion.delete(old);
-    }
-    void this.workspaceState?.update(EXPANSION_KEY, Object.fromEntries(this.expansion));
+    void this.workspaceState?.update(EXPANSION_KEY, this.expansion.remember(id, open));
   }
 
   get sort(): TagSort {
@@ -113,7 +109,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   /** The current root rows (built if needed), for Go to Tag and Reveal: never the loading row. */
   rows(): TreeNode[] {
     this.prepare(); // read and built now: a command needs the rows, not the loading row
-    return this.getChildren();
+    return this.rootRows();
   }
 
   /** A node's rows, built now if the view has not opened it. */
@@ -192,9 +188,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const remembered = this.expansion.get(node.id);
     const collapsible = hasChildren(node)
-      ? (remembered ?? node.expanded)
+      ? this.expansion.isOpen(node, true)
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
@@ -216,8 +211,30 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
+    if (node) {
+      this.timing?.work?.treeAsked();
+      this.answers.asked(node.id);
+      return this.childrenOf(node);
+    }
+    const rows = this.rootRows();
+    this.answers.answered(
+      rows,
+      rows.filter((r) => this.expansion.isOpen(r, hasChildren(r))).map((r) => r.id),
+    );
+    if (this.view?.visible) setTimeout(() => this.checkRowsTaken(), ROWS_TAKEN_MS);
+    return rows;
+  }
+
+  /** A view that asked for none of the open rows it was answered with may show nothing: it is told again, once. */
+  private checkRowsTaken(): void {
+    if (this.disposed || !this.view?.visible || !this.answers.retry()) return;
+    this.log.info('Tag tree: the view asked for none of the open rows it was given; refreshing it once more');
+    this.changed.fire();
+  }
+
+  /** The root rows, or the loading row while index.md is first read. */
+  private rootRows(): TreeNode[] {
     this.timing?.work?.treeAsked();
-    if (node) return this.childrenOf(node);
     // Nothing read yet: index.md is read and the rows built right after this answer, which says
     // so, so the view shows a row, never an empty pane, for as long as that takes.
     if (!this.roots && (!this.service.isLoaded || this.buildTimer)) {
@@ -363,24 +380,4 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.topCount = top.length;
     return [...top, ...roots];
   }
-}
-
-/** What the view shows while the knowledge index is first read and the rows built. */
-const LOADING_ROW: TreeNode = {
-  id: 'loading',
-  kind: 'message',
-  label: 'Loading the knowledge index…',
-  contextValue: 'ariaContext.message',
-  icon: 'sync~spin',
-};
-
-function errorNode(message: string): TreeNode {
-  return {
-    id: 'error',
-    kind: 'message',
-    label: message,
-    tooltip: message,
-    contextValue: 'ariaContext.error',
-    icon: 'error',
-  };
 }

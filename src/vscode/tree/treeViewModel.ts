@@ -1,0 +1,93 @@
+// What the Tags view was shown and asked, as plain data (no vscode import, unit-tested): the
+// loading and error rows, the expansion the user chose (kept across rebuilds and reloads), and
+// whether the view took the root rows it was answered with. The workbench drops an answer the
+// extension host no longer wants (a request overtaken by a refresh) and shows an empty list in
+// its place until the next refresh; a view that took its rows asks for the children of those
+// shown open, so one that asks for none of them is told to refresh once more.
+import type { TreeNode } from './treeNodes';
+
+/** What the view shows while the knowledge index is first read and the rows built. */
+export const LOADING_ROW: TreeNode = {
+  id: 'loading',
+  kind: 'message',
+  label: 'Loading the knowledge index…',
+  contextValue: 'ariaContext.message',
+  icon: 'sync~spin',
+};
+
+export function errorNode(message: string): TreeNode {
+  return {
+    id: 'error',
+    kind: 'message',
+    label: message,
+    tooltip: message,
+    contextValue: 'ariaContext.error',
+    icon: 'error',
+  };
+}
+
+/** Expanded (true) and collapsed (false) node ids, the newest last, at most `kept` of them. */
+export class ExpansionMemory {
+  private readonly open = new Map<string, boolean>();
+
+  constructor(
+    private readonly kept: number,
+    saved?: unknown,
+  ) {
+    if (saved && typeof saved === 'object')
+      for (const [id, open] of Object.entries(saved)) if (typeof open === 'boolean') this.open.set(id, open);
+  }
+
+  /** The user's choice for a node, if any. */
+  get(id: string): boolean | undefined {
+    return this.open.get(id);
+  }
+
+  /** Records a choice (the oldest go first) and returns what to save. */
+  remember(id: string, open: boolean): Record<string, boolean> {
+    this.open.delete(id); // re-inserted last: the newest are kept
+    this.open.set(id, open);
+    for (const old of this.open.keys()) {
+      if (this.open.size <= this.kept) break;
+      this.open.delete(old);
+    }
+    return Object.fromEntries(this.open);
+  }
+
+  /** Whether the view shows a node open. */
+  isOpen(node: TreeNode, hasRows: boolean): boolean {
+    return hasRows && (this.get(node.id) ?? node.expanded ?? false);
+  }
+}
+
+/**
+ * Whether the view took the root rows it was answered with: it asks for the rows of each one it
+ * shows open, so while it has asked for none of them it may be showing nothing.
+ */
+export class RootAnswerWatch {
+  /** The last root rows answered. */
+  private rows: readonly TreeNode[] | undefined;
+  /** Their open rows, until the view asks for one; undefined when nothing is awaited. */
+  private awaited: Set<string> | undefined;
+  /** The rows the view was already told again about: once per build. */
+  private retriedFor: readonly TreeNode[] | undefined;
+
+  /** The view was answered `rows`, those of `open` shown open. */
+  answered(rows: readonly TreeNode[], open: readonly string[]): void {
+    this.rows = rows;
+    this.awaited = open.length ? new Set(open) : undefined;
+  }
+
+  /** The view asked for a node's rows: it has the root rows that hold it. */
+  asked(id: string): void {
+    if (this.awaited?.has(id)) this.awaited = undefined;
+  }
+
+  /** Whether to tell the view again: it asked for none of the open rows, and was not told again about these rows yet. */
+  retry(): boolean {
+    if (!this.awaited || this.retriedFor === this.rows) return false;
+    this.retriedFor = this.rows;
+    this.awaited = undefined;
+    return true;
+  }
+}
