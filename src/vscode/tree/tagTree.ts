@@ -67,6 +67,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
   private buildTimer: ReturnType<typeof setTimeout> | undefined;
+  private rowsTakenTimer: ReturnType<typeof setTimeout> | undefined;
   private buildingSoon = false;
 
   constructor(
@@ -126,6 +127,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   dispose(): void {
     this.disposed = true;
     clearTimeout(this.buildTimer);
+    clearTimeout(this.rowsTakenTimer);
     this.subscription.dispose();
     this.topSubscription?.dispose();
     this.changed.dispose();
@@ -221,7 +223,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       rows,
       rows.filter((r) => this.expansion.isOpen(r, hasChildren(r))).map((r) => r.id),
     );
-    if (this.view?.visible) setTimeout(() => this.checkRowsTaken(), ROWS_TAKEN_MS);
+    // One check, for the latest answer: an earlier answer's would come too soon for this one.
+    clearTimeout(this.rowsTakenTimer);
+    if (this.view?.visible) this.rowsTakenTimer = setTimeout(() => this.checkRowsTaken(), ROWS_TAKEN_MS);
     return rows;
   }
 
