@@ -28,7 +28,7 @@ const EXPANSION_KEY = 'ariaContext.treeExpansion';
 /** The most ids remembered; the oldest go first. */
 const EXPANSION_KEPT = 500;
 /** How long a visible view has to ask for the rows of the open root rows it was answered with. */
-const ROWS_TAKEN_MS = 1_500;
+const ROWS_TAKEN_MS = 1_000;
 
 /** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
 export interface TopSection {
