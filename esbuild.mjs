@@ -102,8 +102,8 @@ async function buildIdentity() {
 }
 const buildDefine = watch ? {} : { ARIA_CONTEXT_BUILD: JSON.stringify(await buildIdentity()) };
 
-// One bundle per CLI command (src/commands/<name>.ts → dist/commands/<name>.js), required by the launcher.
-const commands = (await fs.readdir(new URL('src/commands/', import.meta.url)))
+// One bundle per CLI command (src/cli/commands/<name>.ts → dist/commands/<name>.js), required by the launcher.
+const commands = (await fs.readdir(new URL('src/cli/commands/', import.meta.url)))
   .filter((f) => f.endsWith('.ts'))
   .map((f) => f.slice(0, -3));
 
@@ -111,14 +111,14 @@ const builds = [
   ours({ entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] }),
   // The `aria-context` command: the launcher, which must run on an old Node long enough to say so.
   ours({
-    entryPoints: ['src/cli.ts'],
+    entryPoints: ['src/cli/launcher.ts'],
     outfile: 'dist/cli.js',
     target: 'node14',
     define: buildDefine,
     banner: { js: '#!/usr/bin/env node' },
   }),
   ...commands.map((name) =>
-    ours({ entryPoints: [`src/commands/${name}.ts`], outfile: `dist/commands/${name}.js`, define: buildDefine }),
+    ours({ entryPoints: [`src/cli/commands/${name}.ts`], outfile: `dist/commands/${name}.js`, define: buildDefine }),
   ),
   ours({
     entryPoints: ['src/mcp/main.ts'],

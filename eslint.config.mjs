@@ -62,7 +62,7 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              regex: '(^|/)(vscode|mcp|agent)/|(^|/)(cli|extension)$',
+              regex: '(^|/)(vscode|mcp|agent|cli)/|(^|/)(cli|extension)$',
               message: 'src/core must not depend on a front end.',
             },
           ],
@@ -82,14 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'src/mcp/**/*.ts',
-      'src/indexWorker/**/*.ts',
-      'src/cli.ts',
-      'src/cli*.ts',
-      'src/commands/*.ts',
-      'src/extension.ts',
-    ],
+    files: ['src/mcp/**/*.ts', 'src/indexWorker/**/*.ts', 'src/cli/**/*.ts', 'src/extension.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)core/', message: DEEP_CORE }] }],
     },

@@ -135,7 +135,7 @@ export async function main(
   );
 }
 
-/** `aria-context mcp …` from the CLI's launcher (src/cli.ts), which has turned on the compile cache. */
+/** `aria-context mcp …` from the CLI's launcher (src/cli/launcher.ts), which has turned on the compile cache. */
 export function run(argv: string[]): void {
   main(argv.slice(1)).catch((err: Error) => {
     log(`could not start: ${err.message}`, 'error');

@@ -3,7 +3,7 @@
 // folder runs code in our processes. These tests forge such an entry for the CLI's query bundle
 // (a file of the same length, same CRC-32, whose top level writes a mark), prove that Node runs
 // it when the folder is used, and that the CLI never uses a folder that a repository, a synced
-// knowledge folder or another user can write into (src/cli.ts compileCacheFolder).
+// knowledge folder or another user can write into (src/cli/launcher.ts compileCacheFolder).
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -11,7 +11,7 @@ import * as nodeModule from 'node:module';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import * as zlib from 'node:zlib';
-import { compileCacheFolder } from '../../src/cli';
+import { compileCacheFolder } from '../../src/cli/launcher';
 import { ensureCli } from './helpers';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir, writeTree } from '../helpers';
 

@@ -251,8 +251,8 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
   // writes after confirmation, whose text starts this extension's own dist/cli.js.
   // Worker threads: the index worker's folder only (below).
   const reviewed = new Set([
-    'src/cli.ts: process / vm modules',
-    'src/cliSetup.ts: process / vm modules',
+    'src/cli/launcher.ts: process / vm modules',
+    'src/cli/commands/setup.ts: process / vm modules',
     'src/vscode/connect/connectAgents.ts: terminals and tasks',
     'src/vscode/connect/connectAgentsModel.ts: process / vm modules',
   ]);

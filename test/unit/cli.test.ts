@@ -3,7 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { compileCacheFolder } from '../../src/cli';
+import { compileCacheFolder } from '../../src/cli/launcher';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir, writeTree } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');

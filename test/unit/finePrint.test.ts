@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toJson } from '../../src/core/present/json';
-import { parseArgs } from '../../src/cliQuery';
+import { parseArgs } from '../../src/cli/commands/query';
 import { scanIdeas } from '../../src/core/match/ideas';
 import { parseQueryText } from '../../src/core/match/query';
 import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';

@@ -48,9 +48,9 @@ describe('the npm package installed from its tarball', { timeout: 300_000 }, () 
       .filter(Boolean)
       .map((f) => f.replace(/^package\//, ''))
       .sort();
-    // the launcher, each command's bundle (one per src/commands/ file), js-yaml's and the MCP server's
+    // the launcher, each command's bundle (one per src/cli/commands/ file), js-yaml's and the MCP server's
     const commands = fs
-      .readdirSync(path.join(repoRoot, 'src', 'commands'))
+      .readdirSync(path.join(repoRoot, 'src', 'cli', 'commands'))
       .filter((f) => f.endsWith('.ts'))
       .map((f) => `dist/commands/${f.replace(/\.ts$/, '.js')}`);
     assert.deepEqual(

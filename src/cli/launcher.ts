@@ -2,7 +2,7 @@
 // in a proven-private folder, and requires only the bundle of the command asked for, so a query
 // never parses the code of `setup`, `check`, `tags`, `mcp` or `hook`, nor they a query's.
 //
-// A new command: a file src/commands/<name>.ts exporting `run(argv, io)` (esbuild.mjs bundles
+// A new command: a file src/cli/commands/<name>.ts exporting `run(argv, io)` (esbuild.mjs bundles
 // every file there as dist/commands/<name>.js) and its line in COMMANDS below.
 import * as fs from 'node:fs';
 import * as nodeModule from 'node:module';
@@ -17,8 +17,8 @@ import {
   type ConfigOutcome,
   type ConfigSources,
   type IndexCacheJob,
-} from './core';
-import { cliSources, homeOf, type CliIo } from './cliCommand';
+} from '../core';
+import { cliSources, homeOf, type CliIo } from './command';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;

@@ -20,10 +20,11 @@ import {
   shellQuote,
   SERVER_NAME,
   tomlTable,
-} from './core';
-import { cliMessage, cliSources, parseCommandArgs, type CheckIo } from './cliCommand';
-import { readClientFile, readRecord, recordFile } from './cliSetupFiles';
-import { clientFiles } from './cliSetupPaths';
+} from '../../core';
+import { cliMessage, cliSources, parseCommandArgs, type CheckIo, type CliIo } from '../command';
+import { processSetupIo } from './setup';
+import { readClientFile, readRecord, recordFile } from '../setup/files';
+import { clientFiles } from '../setup/paths';
 
 /** One command line a client runs: its program and script, and what is wrong with them. */
 interface Runs {
@@ -244,3 +245,9 @@ function textReport(knowledge: KnowledgeReport, clients: ClientReport[], io: Doc
   out.push('', broken ? 'Something a client runs is broken (see BROKEN above).' : 'Nothing a client runs is broken.');
   return `${out.join('\n')}\n`;
 }
+
+/** The launcher's entry: dist/commands/doctor.js. It checks the launcher (dist/cli.js) the clients run, not this bundle. */
+export const run = (argv: string[], io: CliIo): number => {
+  const { node, cli } = processSetupIo(io.out, io.env, io.cliFile ?? __filename);
+  return runDoctor(argv.slice(1), { ...io, node, cli });
+};

@@ -1,6 +1,6 @@
 // `aria-context query` (and the help and usage errors of a command line that names no other
 // command): the /context flow in a terminal, on the same core as the extension. Its own bundle
-// (dist/commands/query.js), started by the launcher (src/cli.ts).
+// (dist/commands/query.js), started by the launcher (src/cli/launcher.ts).
 // Through the core's index like every front end; esbuild drops what the command does not use.
 import {
   cacheDisabledByEnv,
@@ -23,8 +23,8 @@ import {
   usageFor,
   inWordsOf,
   type Snapshot,
-} from './core';
-import { cliMessage, cliSources, homeOf, relativePathProblem, retryWithoutCacheFile, type CliIo } from './cliCommand';
+} from '../../core';
+import { cliMessage, cliSources, homeOf, relativePathProblem, retryWithoutCacheFile, type CliIo } from '../command';
 
 const HELP = `aria-context — query an aria-knowledge folder by tag
 
@@ -231,7 +231,7 @@ export function run(argv: string[], io: CliIo): number {
   return main(argv, io);
 }
 
-/** The hidden command a miss starts to write the index cache (src/cli.ts), in a process of its own. */
+/** The hidden command a miss starts to write the index cache (src/cli/launcher.ts), in a process of its own. */
 export function writeIndexCache(jobText: string, producer: string | null): void {
   const job = parseIndexCacheJob(jobText);
   // Only this build's own jobs: the producer is what the file will be trusted for.

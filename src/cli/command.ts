@@ -13,7 +13,7 @@ import {
   type IndexCacheJob,
   type Snapshot,
   type SnapshotOutcome,
-} from './core';
+} from '../core';
 
 export interface CommandOptions {
   json: boolean;
@@ -39,7 +39,7 @@ export function homeOf(env: Record<string, string | undefined>): string {
   return env.HOME || (require('node:os') as typeof import('node:os')).homedir();
 }
 
-/** What every command gets from the launcher (src/cli.ts); tests pass their own. */
+/** What every command gets from the launcher (src/cli/launcher.ts); tests pass their own. */
 export interface CliIo {
   out: (s: string) => void;
   env: Record<string, string | undefined>;

@@ -16,8 +16,15 @@ import {
   readIndexText,
   writeIndexAtomically,
   type IndexBuild,
-} from './core';
-import { cliSources, parseCommandArgs, type CheckIo, type PathProblem } from './cliCommand';
+} from '../../core';
+import {
+  cliSources,
+  parseCommandArgs,
+  relativePathProblem,
+  type CheckIo,
+  type CliIo,
+  type PathProblem,
+} from '../command';
 
 const SWITCHES = ['--check', '--write', '--strict', '--force'];
 
@@ -113,3 +120,6 @@ function textReport(build: IndexBuild): string {
   );
   return `${out.map(escapeControls).join('\n')}\n`;
 }
+
+/** The launcher's entry: dist/commands/index.js. */
+export const run = (argv: string[], io: CliIo): number => runIndex(argv.slice(1), io, relativePathProblem);

@@ -21,10 +21,10 @@ import {
   shellQuote,
   type Client,
   type FileEdit,
-} from './core';
-import { cliMessage, cliSources } from './cliCommand';
-import { readClientFile, readRecord, recordFile, writeClientFile, writeRecord } from './cliSetupFiles';
-import { clientFiles } from './cliSetupPaths';
+} from '../../core';
+import { cliMessage, cliSources, type CliIo } from '../command';
+import { readClientFile, readRecord, recordFile, writeClientFile, writeRecord } from '../setup/files';
+import { clientFiles } from '../setup/paths';
 
 export interface SetupIo {
   out: (s: string) => void;
@@ -283,3 +283,7 @@ export function processSetupIo(
     },
   };
 }
+
+/** The launcher's entry: dist/commands/setup.js. It registers the launcher (dist/cli.js), not this bundle. */
+export const run = (argv: string[], io: CliIo): number =>
+  runSetup(argv.slice(1), processSetupIo(io.out, io.env, io.cliFile ?? __filename));

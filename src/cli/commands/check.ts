@@ -17,8 +17,8 @@ import {
   type IndexHealth,
   type ProblemRecord,
   type Snapshot,
-} from './core';
-import { openCommand, type CheckIo, type PathProblem } from './cliCommand';
+} from '../../core';
+import { openCommand, relativePathProblem, type CheckIo, type CliIo, type PathProblem } from '../command';
 
 export function runCheck(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
   const opened = openCommand('check', args, io, pathProblem, ['--drift']);
@@ -54,3 +54,6 @@ function textReport(file: string, records: readonly ProblemRecord[], summary: st
   const lines = records.map((r) => `${file}:${r.line}: ${r.severity} ${r.code}: ${r.message}`);
   return `${[...lines, summary].join('\n')}\n`;
 }
+
+/** The launcher's entry: dist/commands/check.js. */
+export const run = (argv: string[], io: CliIo): number => runCheck(argv.slice(1), io, relativePathProblem);

@@ -1,8 +1,8 @@
 // `aria-context tags [--json]`: every tag, alias and project key the index offers, with what
 // querying it returns (the core's one count, src/core/match/tagCounts.ts), so a script can compare
 // it with `query --json` and the editor shows the same numbers. Exit codes as for `check`.
-import { describeCounts, listTags, localDate } from './core';
-import { openCommand, type CheckIo, type PathProblem } from './cliCommand';
+import { describeCounts, listTags, localDate } from '../../core';
+import { openCommand, relativePathProblem, type CheckIo, type CliIo, type PathProblem } from '../command';
 
 export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
   const opened = openCommand('tags', args, io, pathProblem);
@@ -35,3 +35,6 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
   else flush(written ? '' : 'The index lists no tags.\n');
   return 0;
 }
+
+/** The launcher's entry: dist/commands/tags.js. */
+export const run = (argv: string[], io: CliIo): number => runTags(argv.slice(1), io, relativePathProblem);

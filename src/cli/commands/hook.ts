@@ -27,8 +27,8 @@ import {
   type ConfigSources,
   type IndexCacheJob,
   type ResultItem,
-} from './core';
-import { cliSources, homeOf, retryWithoutCacheFile } from './cliCommand';
+} from '../../core';
+import { cliSources, homeOf, retryWithoutCacheFile, type CliIo } from '../command';
 
 /** Claude Code's hook input is small JSON; anything bigger is not read (and gets no answer). */
 export const HOOK_STDIN_MAX = 1024 * 1024;
@@ -51,7 +51,7 @@ export interface HookIo {
   /** Standard input, at most `max` bytes; null when there was more (or it could not be read). */
   stdin: (max: number) => Buffer | null;
   cache?: { producer: string; write: (job: IndexCacheJob) => void };
-  /** The launcher's config for these sources (src/cli.ts), read once for both. */
+  /** The launcher's config for these sources (src/cli/launcher.ts), read once for both. */
   loadConfig?: (sources: ConfigSources) => ConfigOutcome;
 }
 
@@ -311,3 +311,7 @@ export function readStdin(max: number): Buffer | null {
   }
   return Buffer.concat(chunks);
 }
+
+/** The launcher's entry: dist/commands/hook.js. */
+export const run = (argv: string[], io: CliIo): number =>
+  runHook(argv.slice(1), { ...io, stdin: io.stdin ?? readStdin });

@@ -2,10 +2,10 @@
 // only when it is a regular file (a symlink is refused with its target named: setup never writes
 // through a link), written whole or not at all (a temporary file beside it, then a rename), and
 // only when it still holds what setup read; the record of its hooks' exact command lines is what
-// makes a hook setup's own (cliSetup.ts), kept in the user's config folder.
+// makes a hook setup's own (commands/setup.ts), kept in the user's config folder.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { tempBeside } from './core';
+import { tempBeside } from '../../core';
 
 const MAX_FILE_BYTES = 64 * 1024 * 1024; // ~/.claude.json grows with its project history
 

@@ -1,2 +1,0 @@
-// `aria-context query` (also help and usage errors): dist/commands/query.js.
-export { run, writeIndexCache } from '../cliQuery';
