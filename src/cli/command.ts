@@ -6,7 +6,6 @@ import {
   CorruptImageError,
   errorJson,
   inWordsOf,
-  isIsoDate,
   loadSnapshot,
   type ConfigOutcome,
   type ConfigSources,
@@ -14,6 +13,7 @@ import {
   type Snapshot,
   type SnapshotOutcome,
 } from '../core';
+import { readCommandLine } from './options';
 
 export interface CommandOptions {
   json: boolean;
@@ -99,8 +99,6 @@ export type PathProblem = (
   cwd: string,
 ) => { code: string; message: string; exit: number } | null;
 
-const VALUE_FLAGS = new Set(['--config', '--folder', '--today', '--projects-root']);
-
 /** Where the CLI's commands read the config from: the flags, the environment, home; never a workspace. */
 export function cliSources(
   home: string,
@@ -126,39 +124,29 @@ export function cliMessage(outcome: SnapshotOutcome & { ok: false }, sources: Co
   });
 }
 
+/** A whole-index command's options (check, tags, index, doctor), read by the one option table. */
 export function parseCommandArgs(
-  command: string,
+  command: 'check' | 'tags' | 'index' | 'doctor',
   args: readonly string[],
-  switches: readonly string[] = [],
 ): { ok: true; options: CommandOptions } | { ok: false; message: string } {
-  const options: CommandOptions = { json: false, switches: new Set() };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith('--'))
-      return {
-        ok: false,
-        message: `aria-context ${command} takes no tokens (got "${arg}"). Run aria-context --help for options.`,
-      };
-    const eq = arg.indexOf('=');
-    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    if ((flag === '--json' || flag === '--text') && eq < 0) options.json = flag === '--json';
-    else if (switches.includes(flag) && eq < 0) options.switches.add(flag);
-    else if (flag === '--no-cache' && eq < 0)
-      continue; // accepted as for query; these commands read the whole index
-    else if (!VALUE_FLAGS.has(flag))
-      return { ok: false, message: `Unknown option ${flag} for ${command}. Run aria-context --help for options.` };
-    else {
-      const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
-      if (value === undefined || value === '') return { ok: false, message: `${flag} needs a value.` };
-      if (flag === '--today' && !isIsoDate(value))
-        return { ok: false, message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
-      if (flag === '--config') options.config = value;
-      if (flag === '--folder') options.folder = value;
-      if (flag === '--projects-root') options.projectsRoot = value;
-      if (flag === '--today') options.today = value;
-    }
-  }
-  return { ok: true, options };
+  const read = readCommandLine(command, args);
+  // (no whole-index command takes --help: the launcher sends a help request to query)
+  if (read.kind !== 'run') return { ok: false, message: read.kind === 'error' ? read.message : '' };
+  const { values, switches, json } = read.line;
+  switches.delete('--json');
+  switches.delete('--text');
+  switches.delete('--no-cache'); // accepted as for query; these commands read the whole index
+  return {
+    ok: true,
+    options: {
+      json,
+      switches,
+      config: values.config,
+      folder: values.folder,
+      projectsRoot: values['projects-root'],
+      today: values.today,
+    },
+  };
 }
 
 /**
@@ -166,18 +154,17 @@ export function parseCommandArgs(
  * (JSON with --json) and `exit` is the code: 2 for usage, 3 when not configured, as for `query`.
  */
 export function openCommand(
-  command: string,
+  command: 'check' | 'tags',
   args: readonly string[],
   io: CheckIo,
   pathProblem: PathProblem,
-  switches: readonly string[] = [],
 ): { ok: true; options: CommandOptions; snapshot: Snapshot } | { ok: false; exit: number } {
   const wantsJson = args.includes('--json');
   const fail = (code: string, message: string, exit: number) => {
     io.out(wantsJson ? `${JSON.stringify(errorJson(code, message))}\n` : `${message}\n`);
     return { ok: false as const, exit };
   };
-  const parsed = parseCommandArgs(command, args, switches);
+  const parsed = parseCommandArgs(command, args);
   if (!parsed.ok) return fail('usage', parsed.message, 2);
   const options = parsed.options;
   const home = homeOf(io.env);

@@ -19,6 +19,7 @@ import {
   type IndexCacheJob,
 } from '../core';
 import { cliSources, homeOf, type CliIo } from './command';
+import { sourceFlags } from './options';
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;
@@ -60,32 +61,6 @@ function bundleFor(argv: readonly string[]): string {
   if (command === 'mcp' || !(argv.includes('-h') || argv.includes('--help')))
     if (Object.prototype.hasOwnProperty.call(COMMANDS, command)) return COMMANDS[command];
   return COMMANDS.query;
-}
-
-/**
- * The config sources a command line names (`--config`, `--folder`, `--projects-root`), read as
- * every command reads them: `--flag value` or `--flag=value`, the other value flags skipping
- * their value, nothing after `--`. A command line its command then refuses reads no config.
- */
-export function sourceFlags(args: readonly string[]): { config?: string; folder?: string; projectsRoot?: string } {
-  const sources: { config?: string; folder?: string; projectsRoot?: string } = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--') break;
-    const eq = arg.indexOf('=');
-    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    const key =
-      flag === '--config'
-        ? 'config'
-        : flag === '--folder'
-          ? 'folder'
-          : flag === '--projects-root'
-            ? 'projectsRoot'
-            : null;
-    if (key !== null) sources[key] = eq >= 0 ? arg.slice(eq + 1) : args[++i];
-    else if (eq < 0 && (flag === '--load' || flag === '--today' || flag === '--log-level')) i++;
-  }
-  return sources;
 }
 
 /**

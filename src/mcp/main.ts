@@ -1,9 +1,10 @@
 // `aria-context mcp` (and `node dist/mcp.js`): reads the same config as the CLI and serves the
 // knowledge base over stdio until the client closes stdin. Bundled on its own (dist/mcp.js) so
 // neither the CLI's query path nor the extension carries the SDK.
-import * as os from 'node:os';
-import { escapeOutput, isIsoDate, KnowledgeBase, localDate } from '../core';
-import { isLogLevel, leveledLog, logLevelOf, LOG_LEVEL_ENV, type LogLevel } from './logLevel';
+import { cliSources, homeOf } from '../cli/command';
+import { readCommandLine } from '../cli/options';
+import { escapeOutput, KnowledgeBase, localDate } from '../core';
+import { leveledLog, logLevelOf, LOG_LEVEL_ENV, type LogLevel } from './logLevel';
 import { createServer, serveStdio, SERVER_NAME } from './server';
 import { mcpWords } from '../agent/source';
 
@@ -36,39 +37,17 @@ export interface McpOptions {
 
 export type McpArgs = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: McpOptions };
 
-const FLAGS: Record<string, keyof McpOptions> = {
-  '--config': 'config',
-  '--folder': 'folder',
-  '--projects-root': 'projectsRoot',
-  '--today': 'today',
-  '--log-level': 'logLevel',
-};
-
+/** The command line by the CLI's one option table (src/cli/options.ts), in the server's words. */
 export function parseMcpArgs(argv: readonly string[]): McpArgs {
+  const read = readCommandLine('mcp', argv);
+  if (read.kind !== 'run') return read;
+  const { values } = read.line;
   const options: McpOptions = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '-h' || arg === '--help') return { kind: 'help' };
-    const eq = arg.indexOf('=');
-    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    const key = FLAGS[flag];
-    if (!key)
-      return {
-        kind: 'error',
-        message: `Unknown ${flag.startsWith('-') ? 'option' : 'argument'} ${flag}. Run aria-context mcp --help for options.`,
-      };
-    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
-    if (key === 'today' && !isIsoDate(value))
-      return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
-    if (key === 'logLevel') {
-      if (!isLogLevel(value))
-        return { kind: 'error', message: `--log-level is one of error, warn, info (got "${value}").` };
-      options.logLevel = value;
-      continue;
-    }
-    options[key] = value;
-  }
+  if (values.config !== undefined) options.config = values.config;
+  if (values.folder !== undefined) options.folder = values.folder;
+  if (values['projects-root'] !== undefined) options.projectsRoot = values['projects-root'];
+  if (values.today !== undefined) options.today = values.today;
+  if (values['log-level'] !== undefined) options.logLevel = values['log-level'] as LogLevel; // checked by the table
   return { kind: 'run', options };
 }
 
@@ -86,15 +65,7 @@ export function knowledgeBase(
   env: Record<string, string | undefined>,
   logLine: (line: string, level?: LogLevel) => void = log,
 ): KnowledgeBase {
-  const sources = {
-    home: env.HOME || os.homedir(),
-    env,
-    configFile: options.config,
-    configFileMustExist: true,
-    folder: options.folder,
-    projectsRoot: options.projectsRoot,
-    trustedWorkspaceFolders: [], // like the CLI: never a workspace .cursor config
-  };
+  const sources = cliSources(homeOf(env), env, options); // as the CLI's: never a workspace .cursor config
   return new KnowledgeBase({
     sources: () => sources,
     today: () => options.today ?? localDate(Date.now()),

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { toJson } from '../../src/core/present/json';
-import { parseArgs } from '../../src/cli/commands/query';
+import { parseQueryArgs } from '../../src/cli/commands/query';
 import { scanIdeas } from '../../src/core/match/ideas';
 import { parseQueryText } from '../../src/core/match/query';
 import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
@@ -333,10 +333,10 @@ describe('fine print: files and folders', () => {
 
 describe('fine print: the CLI', () => {
   test('§F29 `--today=D` and `--today D` are the same; anything but a real YYYY-MM-DD is a usage error', () => {
-    const a = parseArgs(['query', 'api', '--today=2026-11-30']);
-    const b = parseArgs(['query', 'api', '--today', '2026-11-30']);
+    const a = parseQueryArgs(['query', 'api', '--today=2026-11-30']);
+    const b = parseQueryArgs(['query', 'api', '--today', '2026-11-30']);
     assert.deepEqual(a, b);
     for (const bad of ['--today=2026-02-30', '--today=30.11.2026', '--today='])
-      assert.equal(parseArgs(['query', 'api', bad]).kind, 'error', bad);
+      assert.equal(parseQueryArgs(['query', 'api', bad]).kind, 'error', bad);
   });
 });

@@ -7,7 +7,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { nodeTooOld, sourceFlags } from '../../src/cli/launcher';
+import { nodeTooOld } from '../../src/cli/launcher';
+import { sourceFlags } from '../../src/cli/options';
 import { INDEX_HEADER, makeHome, repoRoot } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');

@@ -21,7 +21,7 @@ import {
 import { openCommand, relativePathProblem, type CheckIo, type CliIo, type PathProblem } from '../command';
 
 export function runCheck(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
-  const opened = openCommand('check', args, io, pathProblem, ['--drift']);
+  const opened = openCommand('check', args, io, pathProblem);
   if (!opened.ok) return opened.exit;
   const { options, snapshot } = opened;
   const text = readIndexText(snapshot.config);

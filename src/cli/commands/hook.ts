@@ -29,6 +29,7 @@ import {
   type ResultItem,
 } from '../../core';
 import { cliSources, homeOf, retryWithoutCacheFile, type CliIo } from '../command';
+import { readCommandLine } from '../options';
 
 /** Claude Code's hook input is small JSON; anything bigger is not read (and gets no answer). */
 export const HOOK_STDIN_MAX = 1024 * 1024;
@@ -75,16 +76,10 @@ interface HookSources {
 /** `claude-code` or `codex`, then the server's source options (absolute paths, as setup writes them). */
 function parseHookArgs(args: string[]): HookSources | null {
   if (args[0] !== 'claude-code' && args[0] !== 'codex') return null;
-  const sources: HookSources = {};
-  for (let i = 1; i < args.length; i += 2) {
-    const value = args[i + 1];
-    if (!value || !path.isAbsolute(value)) return null;
-    if (args[i] === '--folder') sources.folder = value;
-    else if (args[i] === '--config') sources.config = value;
-    else if (args[i] === '--projects-root') sources.projectsRoot = value;
-    else return null;
-  }
-  return sources;
+  const read = readCommandLine('hook', args.slice(1));
+  if (read.kind !== 'run') return null;
+  const { values } = read.line;
+  return { folder: values.folder, config: values.config, projectsRoot: values['projects-root'] };
 }
 
 const offValue = (v: string | undefined) => v !== undefined && /^\s*(0|false|off|no)\s*$/i.test(v);

@@ -26,15 +26,13 @@ import {
   type PathProblem,
 } from '../command';
 
-const SWITCHES = ['--check', '--write', '--strict', '--force'];
-
 export function runIndex(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
   const wantsJson = args.includes('--json');
   const fail = (code: string, message: string, exit: number) => {
     io.out(wantsJson ? `${JSON.stringify(errorJson(code, message))}\n` : `${message}\n`);
     return exit;
   };
-  const parsed = parseCommandArgs('index', args, SWITCHES);
+  const parsed = parseCommandArgs('index', args);
   if (!parsed.ok) return fail('usage', parsed.message, 2);
   const { options } = parsed;
   const sw = options.switches;

@@ -7,7 +7,6 @@ import {
   describeLoad,
   errorJson,
   indexCacheDir,
-  isIsoDate,
   loadItems,
   loadSnapshot,
   localDate,
@@ -25,6 +24,7 @@ import {
   type Snapshot,
 } from '../../core';
 import { cliMessage, cliSources, homeOf, relativePathProblem, retryWithoutCacheFile, type CliIo } from '../command';
+import { readCommandLine } from '../options';
 
 const HELP = `aria-context — query an aria-knowledge folder by tag
 
@@ -98,9 +98,8 @@ interface CliOptions {
 
 type ParseOutcome = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: CliOptions };
 
-const VALUE_FLAGS = new Set(['--load', '--config', '--folder', '--today', '--projects-root']);
-
-export function parseArgs(argv: string[]): ParseOutcome {
+/** `query`'s command line (or help, or the usage error of a command line naming no command). */
+export function parseQueryArgs(argv: string[]): ParseOutcome {
   if (argv.length === 0 || argv.includes('-h') || argv.includes('--help') || argv[0] === 'help')
     return { kind: 'help' };
   const [command, ...rest] = argv;
@@ -109,40 +108,19 @@ export function parseArgs(argv: string[]): ParseOutcome {
       kind: 'error',
       message: `Unknown command "${command}". ${usageFor('cli')}\nRun aria-context --help for options.`,
     };
-  const options: CliOptions = { tokens: [], json: false, load: null, noCache: false };
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--') {
-      options.tokens.push(...rest.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('--')) {
-      options.tokens.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const flag = eq >= 0 ? arg.slice(0, eq) : arg;
-    if (flag === '--json' || flag === '--text') {
-      options.json = flag === '--json';
-      continue;
-    }
-    if (flag === '--no-cache' && eq < 0) {
-      options.noCache = true;
-      continue;
-    }
-    if (!VALUE_FLAGS.has(flag))
-      return { kind: 'error', message: `Unknown option ${flag}. Run aria-context --help for options.` };
-    const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
-    if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value.` };
-    if (flag === '--load') options.load = value;
-    if (flag === '--config') options.config = value;
-    if (flag === '--folder') options.folder = value;
-    if (flag === '--projects-root') options.projectsRoot = value;
-    if (flag === '--today') {
-      if (!isIsoDate(value)) return { kind: 'error', message: `--today needs a date as YYYY-MM-DD (got "${value}").` };
-      options.today = value;
-    }
-  }
+  const read = readCommandLine('query', rest);
+  if (read.kind !== 'run') return read;
+  const { tokens, values, switches, json } = read.line;
+  const options: CliOptions = {
+    tokens,
+    json,
+    load: values.load ?? null,
+    config: values.config,
+    folder: values.folder,
+    projectsRoot: values['projects-root'],
+    today: values.today,
+    noCache: switches.has('--no-cache'),
+  };
   const tooLarge = queryTooLarge(options.tokens); // before the index is read for these tokens
   if (tooLarge) return { kind: 'error', message: tooLarge };
   if (parseQueryText(options.tokens).tokens.length === 0) return { kind: 'error', message: usageFor('cli') };
@@ -150,7 +128,7 @@ export function parseArgs(argv: string[]): ParseOutcome {
 }
 
 export function main(argv: string[], io: CliIo): number {
-  const parsed = parseArgs(argv);
+  const parsed = parseQueryArgs(argv);
   const wantsJson = argv.includes('--json');
   const fail = (code: string, message: string, exit: number) => {
     io.out(wantsJson ? `${JSON.stringify(errorJson(code, message))}\n` : `${message}\n`);

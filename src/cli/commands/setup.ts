@@ -6,7 +6,6 @@
 // with the file to paste it into, never written.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import {
   CLIENTS,
   clientConfig,
@@ -24,6 +23,7 @@ import {
 } from '../../core';
 import { cliMessage, cliSources, type CliIo } from '../command';
 import { readClientFile, readRecord, recordFile, writeClientFile, writeRecord } from '../setup/files';
+import { readCommandLine, SETUP_USAGE } from '../options';
 import { clientFiles } from '../setup/paths';
 
 export interface SetupIo {
@@ -35,9 +35,6 @@ export interface SetupIo {
   /** Asks a yes/no question on the terminal; false when there is none. */
   confirm: (question: string) => boolean;
 }
-
-export const SETUP_USAGE =
-  'Usage: aria-context setup <claude-code|codex|cursor|vscode> [--hooks] [--remove] [--print] [--yes] [--folder DIR] [--config FILE] [--projects-root DIR]';
 
 interface SetupOptions {
   client: Client;
@@ -53,28 +50,17 @@ function parseSetup(args: string[]): SetupOptions | string {
   const [client, ...rest] = args;
   if (!client || !(CLIENTS as readonly string[]).includes(client))
     return client ? `Unknown client "${client}". ${SETUP_USAGE}` : SETUP_USAGE;
+  const read = readCommandLine('setup', rest);
+  if (read.kind !== 'run') return read.kind === 'error' ? read.message : SETUP_USAGE;
+  const { switches, given } = read.line;
   const options: SetupOptions = {
     client: client as Client,
-    print: false,
-    hooks: false,
-    remove: false,
-    yes: false,
-    serverArgs: [],
+    print: switches.has('--print'),
+    hooks: switches.has('--hooks'),
+    remove: switches.has('--remove'),
+    yes: switches.has('--yes'),
+    serverArgs: given,
   };
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === '--print') options.print = true;
-    else if (arg === '--hooks') options.hooks = true;
-    else if (arg === '--remove') options.remove = true;
-    else if (arg === '--yes' || arg === '-y') options.yes = true;
-    else if (arg === '--folder' || arg === '--config' || arg === '--projects-root') {
-      const value = rest[++i];
-      if (!value) return `${arg} needs a value.`;
-      // the client starts the server from a folder of its own choosing: relative paths would move
-      if (!path.isAbsolute(value)) return `${arg} must be an absolute path (got "${value}").`;
-      options.serverArgs.push(arg, value);
-    } else return `Unknown option ${arg}. ${SETUP_USAGE}`;
-  }
   const edits = options.client === 'claude-code' || options.client === 'codex';
   if (options.hooks && !edits)
     return '--hooks is for claude-code and codex (VS Code reads the same hooks from ~/.claude/settings.json with chat.useClaudeHooks; the extension contributes its own).';
