@@ -134,9 +134,9 @@ export function readCommandLine(command: CommandName, args: readonly string[]): 
       continue; // the words after it are tokens
     }
     const arg = args[token.index];
-    let name: string | null = token.kind === 'option' ? token.name : null;
     if (token.kind === 'positional' || !arg.startsWith('--')) {
-      // A word, or a short option: `-abc` is one word however parseArgs splits it.
+      // A word, or a short option: `-abc` is one word however parseArgs splits it, and only a
+      // lone short of the command's own (setup's `-y`, mcp's `-h`) is an option.
       if (token.index === shortWord) continue;
       shortWord = token.index;
       if (token.kind === 'positional' || arg !== token.rawName || !takes(token.name)) {
@@ -144,10 +144,10 @@ export function readCommandLine(command: CommandName, args: readonly string[]): 
         else return error(grammar.stray(arg));
         continue;
       }
-      name = token.name;
     }
     const flag = flagOf(arg);
-    if (token.kind !== 'option' || name === null || !takes(name)) return error(grammar.unknown(flag, arg));
+    if (!takes(token.name)) return error(grammar.unknown(flag, arg));
+    const name = token.name;
     if (OPTIONS[name].type === 'boolean') {
       if (token.inlineValue && !grammar.lenient?.includes(name)) return error(grammar.unknown(flag, arg));
       if (name === 'help') return { kind: 'help' };
