@@ -16,7 +16,6 @@ import { routeChanges, watchTargets } from '../src/core/kb/changeRoute';
 import { runQuery, type Snapshot } from '../src/core/match/engine';
 import { checkIndex } from '../src/core/health/indexHealth';
 import { DriftScan } from '../src/core/health/indexDrift';
-import { indexLines } from '../src/core/index/parse';
 import { compactIndex, imageTransferables, indexFromImage, type IndexImage } from '../src/core/index/parse';
 import { loadSnapshot, readIndexFor, readIndexText } from '../src/core/index/snapshot';
 import { scanProject } from '../src/core/match/projectTier';
@@ -203,8 +202,8 @@ function activeFileSamples(g: GeneratedHome, snapshot: Snapshot): string[] {
 }
 
 /** The drift scan run straight through (the editor yields between steps; the figure is the work). */
-function scanDriftSync(snapshot: Snapshot, text: string): number {
-  const scan = new DriftScan(snapshot, indexLines(text));
+function scanDriftSync(snapshot: Snapshot): number {
+  const scan = new DriftScan(snapshot);
   while (scan.step(1_000));
   return scan.scanned;
 }
@@ -485,9 +484,7 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
   row(size, 'active file: first switch after a reload (prepare) p50', ms(firstSwitch.p50));
 
   // Index health: the cheap check after each reload, and Check Index's drift scan of every note.
-  const indexText = readIndexText(config);
-  if (!indexText.ok) throw new Error(indexText.message);
-  const cheap = measure(() => checkIndex(snapshot, indexText.text, indexLines(indexText.text)), scanIt);
+  const cheap = measure(() => checkIndex(snapshot), scanIt);
   out.indexCheckMs = cheap;
   row(
     size,
@@ -501,7 +498,7 @@ function benchSize(g: GeneratedHome, o: Options): Record<string, unknown> {
     let notesScanned = 0;
     for (let i = 0; i < (o.smoke ? 1 : 3); i++) {
       const t = performance.now();
-      const drift = scanDriftSync(snapshot, indexText.text);
+      const drift = scanDriftSync(snapshot);
       scans.push(performance.now() - t);
       notesScanned = drift;
     }

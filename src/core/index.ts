@@ -16,7 +16,6 @@ export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } 
 export {
   parseIndex,
   parseIndexCompact,
-  indexLines,
   compactIndex,
   imageTransferables,
   indexFromImage,
@@ -79,7 +78,7 @@ export { isIsoDate, localDate } from './match/staleness';
 export { expandHome } from './paths';
 export { escapeControls, escapeOutput, escapeOutputDeep } from './present/outputText';
 export { itemsForPaths } from './match/pathItems';
-export { indexPath, readIndexText, type IndexText } from './index/snapshot';
+export { indexPath, problemLinesOnDisk } from './index/snapshot';
 export {
   cacheDisabledByEnv,
   cacheWriterRunning,
@@ -105,7 +104,7 @@ export { scanDrift, driftOf, DriftScan, withDrift } from './health/indexDrift';
 export {
   IndexScan,
   generateIndex,
-  readIndexForWrite,
+  readRebuildSource,
   writeIndexAtomically,
   addKnownTags,
   type IndexBuild,

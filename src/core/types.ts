@@ -131,6 +131,34 @@ export interface KnowledgeIndex {
   hasTeamSharedSection: boolean;
   /** Lines that could not be understood, as `index.md line N: …`. */
   warnings: string[];
+  /** Where each thing stands in index.md: what index health and drift place their problems by. */
+  lines: IndexLines;
+}
+
+/** Lines (1-based, front matter counted) that index health places its problems by. */
+export interface IndexLines {
+  lastRebuilt: { line: number; text: string } | null;
+  /** Every entry line as written, duplicates included, in line order. */
+  entries: IndexLineEntry[];
+  knownTags: Array<{ line: number; tag: string; aliases: string[] }>;
+  knownTagsLine: number | null;
+  /** Problem lines in the walk's order, the first MAX_PROBLEM_LINES of them (index health lists 200 a kind, §10). */
+  problems: Array<{ line: number; message: string }>;
+  /** Every problem line, listed or not. */
+  problemCount: number;
+}
+
+export type IndexSection = 'tags' | 'other' | 'hints' | 'team';
+
+export interface IndexLineEntry {
+  line: number;
+  section: IndexSection;
+  /** The `### ` heading above it, lowercased. */
+  heading: string;
+  /** The path as written (backticks removed). */
+  path: string;
+  /** Team-shared entries: the `[project: …]` annotation, lowercased. */
+  project: string | null;
 }
 
 /** Whether an entry's path may be read: where it resolves, or why it is refused. */

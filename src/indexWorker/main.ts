@@ -5,7 +5,7 @@
 //   check  parse it and post only the report (for a snapshot the worker did not load).
 // Nothing is kept between jobs: each reads index.md as it is then.
 import { parentPort } from 'node:worker_threads';
-import { checkIndex, checkIndexText, parseIndex, problemLines, readIndexText } from '../core';
+import { checkIndex, checkIndexText, readIndexFor, problemLines } from '../core';
 import { imageMessage, type CheckMessage, type LoadMessage, type WorkerRequest } from './message';
 
 parentPort?.on('message', ({ id, job, config, text }: WorkerRequest) => {
@@ -14,8 +14,8 @@ parentPort?.on('message', ({ id, job, config, text }: WorkerRequest) => {
     const report: CheckMessage = checked ?? { health: null };
     return parentPort?.postMessage({ id, message: report });
   }
-  const read = readIndexText(config);
-  const index = read.ok ? parseIndex(read.text) : null;
+  // One read and one walk: the index with its line records, and the text the report's lines come from.
+  const read = readIndexFor(config, { keepText: true });
   if (job === 'load') {
     if (!read.ok)
       parentPort?.postMessage({
@@ -23,14 +23,14 @@ parentPort?.on('message', ({ id, job, config, text }: WorkerRequest) => {
         message: { ok: false, code: 'no-index', message: read.message, reason: read.reason } satisfies LoadMessage,
       });
     else {
-      const { message, transfer } = imageMessage(index!);
+      const { message, transfer } = imageMessage(read.snapshot.index);
       parentPort?.postMessage({ id, message }, transfer);
     }
   }
   let report: CheckMessage = { health: null };
   if (read.ok) {
-    const health = checkIndex({ config, index: index! }, read.text);
-    report = { health, lines: problemLines(health, read.text) };
+    const health = checkIndex(read.snapshot);
+    report = { health, lines: problemLines(health, read.text ?? '') };
   }
   parentPort?.postMessage({ id, message: report });
 });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import { fixturesHome, prng, snapshotFor, tempDir, TODAY } from './helpers';
 import assert from 'node:assert/strict';
-import { compactIndex, indexFromImage, indexLines } from '../../src/core/index/parse';
+import { compactIndex, indexFromImage } from '../../src/core/index/parse';
 import type { Config, KnowledgeIndex } from '../../src/core/types';
 import { assertSameAnswers, throughCacheFile } from './imageDiff';
 import { assertSameAsReference, queriesFor } from './indexDiff';
@@ -173,11 +173,11 @@ test('Known Tags in several sections, with problem items among problem entry lin
 });
 
 /**
- * What index health reads (indexLines, the parser's own walk) places every entry and known tag
+ * What index health reads (the line records of the parser's own walk) places every entry and known tag
  * the parse stored on a line: a problem with any of them can be shown where it is.
  */
 function assertLinesPlaceEntries(index: KnowledgeIndex, text: string, where: string): void {
-  const lines = indexLines(text);
+  const { lines } = index;
   const placed = new Set(
     lines.entries.map((e) => `${e.section}\u0000${e.section === 'hints' ? '' : e.heading}\u0000${e.path}`),
   );

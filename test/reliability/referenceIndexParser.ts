@@ -5,6 +5,7 @@
 // optimise it: its value is being plainly the behaviour.
 import { indexItemBudget, indexItemsOver } from '../../src/core/limits';
 import { normaliseRelative } from '../../src/core/paths';
+import { emptyLines } from '../../src/core/index/parsed';
 import type {
   IndexedFile,
   IndexProject,
@@ -52,6 +53,7 @@ export function emptyIndex(): MutableIndex {
     normalisedHints: [],
     hasTeamSharedSection: false,
     warnings: [],
+    lines: emptyLines(),
   };
 }
 

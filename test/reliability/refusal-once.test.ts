@@ -69,7 +69,7 @@ describe('a refusal is reported once, as a refusal, and points nowhere', () => {
 
   test('Check Index: one `refused` on each symlinked entry’s line, no drift about it, no note location', async () => {
     const snapshot = snapshotFor(h.home);
-    const health = withDrift(checkIndex(snapshot, h.index), await scanDrift(snapshot, h.index));
+    const health = withDrift(checkIndex(snapshot), await scanDrift(snapshot));
     for (const p of h.linked) {
       const mine = health.problems.filter((x) => x.line === h.lineOf(p) || x.message.includes(p));
       assert.deepEqual(

@@ -224,13 +224,14 @@ describe('health totals', () => {
 describe("the tree's health rows lead somewhere", () => {
   test("a Warnings row goes to its line of index.md (numbered, or the entry it names) or to the config key's line", () => {
     const home = makeHome({ index: INDEX });
+    const entries = snapshotFor(home).index.lines.entries;
     const config = {
       ...snapshotFor(home).config,
       configFile: '/cfg/aria-knowledge.local.md',
       warnings: ['projects_list: ignored project tag "x y" (not a plain name)'],
     };
     const configText = '---\nknowledge_folder: /k\nprojects_list:\n  x y: /p\n---\n';
-    assert.deepEqual(warningTarget('index.md line 7: something', config, '/k/index.md', INDEX, null), {
+    assert.deepEqual(warningTarget('index.md line 7: something', config, '/k/index.md', entries, null), {
       file: '/k/index.md',
       line: 7,
     });
@@ -239,7 +240,7 @@ describe("the tree's health rows lead somewhere", () => {
         'Index entry `guides/c.md` under `misc` is not shown: refused.',
         config,
         '/k/index.md',
-        INDEX,
+        entries,
         null,
       ),
       { file: '/k/index.md', line: lineOf(INDEX, '- guides/c.md — C') },
@@ -249,16 +250,16 @@ describe("the tree's health rows lead somewhere", () => {
         'Index entry `guides/b.md` under `testing` is not shown: refused.',
         config,
         '/k/index.md',
-        INDEX,
+        entries,
         null,
       ),
       { file: '/k/index.md', line: lineOf(INDEX, '### testing') + 1 },
     );
-    assert.deepEqual(warningTarget(config.warnings[0], config, '/k/index.md', INDEX, configText), {
+    assert.deepEqual(warningTarget(config.warnings[0], config, '/k/index.md', entries, configText), {
       file: '/cfg/aria-knowledge.local.md',
       line: 3,
     });
-    assert.deepEqual(warningTarget('something else', config, '/k/index.md', INDEX, null), {
+    assert.deepEqual(warningTarget('something else', config, '/k/index.md', entries, null), {
       file: '/k/index.md',
       line: 1,
     });
@@ -292,7 +293,7 @@ describe('a fixed problem clears itself', () => {
     const notes = ['guides/b.md', 'guides/new.md', 'guides/other.md'].map((n) => path.join(kf, n));
     const beforeRebuild = new Date('2026-11-01T12:00:00');
     for (const note of notes) fs.utimesSync(note, beforeRebuild, beforeRebuild); // not newer than the index
-    const found = driftOf(before, INDEX, notes)
+    const found = driftOf(before, notes)
       .map((p) => `${p.kind} ${path.basename(p.file ?? '')}`)
       .sort();
     assert.deepEqual(found, ['not-indexed new.md', 'not-indexed other.md', 'tags-differ b.md']);
@@ -304,7 +305,7 @@ describe('a fixed problem clears itself', () => {
     fs.writeFileSync(path.join(kf, 'index.md'), text); // what the user's save does
     const after = snapshotFor(home);
     assert.deepEqual(
-      driftOf(after, text, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`),
+      driftOf(after, notes).map((p) => `${p.kind} ${path.basename(p.file ?? '')}`),
       ['not-indexed other.md'],
     );
   });

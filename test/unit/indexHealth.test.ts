@@ -7,8 +7,6 @@ import { describe, test } from 'node:test';
 import type { Snapshot } from '../../src/core/match/engine';
 import { checkIndex, healthSummary, type IndexProblem } from '../../src/core/health/indexHealth';
 import { scanDrift, withDrift } from '../../src/core/health/indexDrift';
-import { indexLines } from '../../src/core/index/parse';
-import { readIndexText } from '../../src/core/index/snapshot';
 import { makeHome, snapshotFor, writeTree } from '../helpers';
 
 const INDEX = `# Knowledge Index
@@ -55,7 +53,7 @@ function lineOf(text: string, from = 0): number {
   return i + 1;
 }
 
-function setup(): { home: string; snapshot: Snapshot; text: string } {
+function setup(): { home: string; snapshot: Snapshot } {
   const home = makeHome({
     index: INDEX,
     config: { projects_enabled: 'true', projects_list: 'shop:shop', projects_shared_knowledge: 'shop' },
@@ -66,18 +64,15 @@ function setup(): { home: string; snapshot: Snapshot; text: string } {
       'Projects/shop/_project-knowledge/x.md': '# X\n',
     },
   });
-  const snapshot = snapshotFor(home);
-  const read = readIndexText(snapshot.config);
-  assert.ok(read.ok);
-  return { home, snapshot, text: read.text };
+  return { home, snapshot: snapshotFor(home) };
 }
 
 const of = (problems: IndexProblem[], kind: IndexProblem['kind']) => problems.filter((p) => p.kind === kind);
 
 describe('index health, the cheap check', () => {
   test('entries pointing to missing files are reported on their line, existing ones are not', () => {
-    const { snapshot, text } = setup();
-    const missing = of(checkIndex(snapshot, text).problems, 'missing-file');
+    const { snapshot } = setup();
+    const missing = of(checkIndex(snapshot).problems, 'missing-file');
     assert.deepEqual(
       missing.map((p) => p.line),
       [lineOf('guides/gone.md')],
@@ -86,8 +81,8 @@ describe('index health, the cheap check', () => {
   });
 
   test('refused entries say why, on their line; team-shared entries too', () => {
-    const { snapshot, text } = setup();
-    const refused = of(checkIndex(snapshot, text).problems, 'refused');
+    const { snapshot } = setup();
+    const refused = of(checkIndex(snapshot).problems, 'refused');
     assert.deepEqual(
       refused.map((p) => p.line),
       [lineOf('../outside.md'), lineOf('elsewhere/y.md')],
@@ -98,16 +93,16 @@ describe('index health, the cheap check', () => {
   });
 
   test('an entry listed twice under one heading is a duplicate pointing at the first; the same file under two tags is not', () => {
-    const { snapshot, text } = setup();
-    const dups = of(checkIndex(snapshot, text).problems, 'duplicate');
+    const { snapshot } = setup();
+    const dups = of(checkIndex(snapshot).problems, 'duplicate');
     assert.equal(dups.length, 1);
     assert.equal(dups[0].line, lineOf('guides/a.md — A again'));
     assert.equal(dups[0].related?.line, lineOf('guides/a.md — A'));
   });
 
   test('known tags with no files are reported on their Known Tags line', () => {
-    const { snapshot, text } = setup();
-    const unused = of(checkIndex(snapshot, text).problems, 'unused-tag');
+    const { snapshot } = setup();
+    const unused = of(checkIndex(snapshot).problems, 'unused-tag');
     assert.deepEqual(
       unused.map((p) => [p.line, p.message]),
       [[lineOf('orphan, deployment'), 'Known tag `orphan` has no files']],
@@ -115,8 +110,8 @@ describe('index health, the cheap check', () => {
   });
 
   test('an alias that is a tag, and an alias declared for two tags, are collisions', () => {
-    const { snapshot, text } = setup();
-    const collisions = of(checkIndex(snapshot, text).problems, 'alias-collision');
+    const { snapshot } = setup();
+    const collisions = of(checkIndex(snapshot).problems, 'alias-collision');
     assert.equal(collisions.length, 2);
     assert.match(collisions[0].message, /Alias `api` of `kubernetes` is also a tag/);
     assert.equal(collisions[0].line, lineOf('kubernetes [aliases'));
@@ -126,8 +121,8 @@ describe('index health, the cheap check', () => {
   });
 
   test('lines the parser could not use keep their line numbers', () => {
-    const { snapshot, text } = setup();
-    const unparsed = of(checkIndex(snapshot, text).problems, 'unparsed');
+    const { snapshot } = setup();
+    const unparsed = of(checkIndex(snapshot).problems, 'unparsed');
     assert.ok(unparsed.some((p) => p.line === lineOf('this line is not an entry')));
   });
 
@@ -137,15 +132,13 @@ describe('index health, the cheap check', () => {
       files: { 'knowledge/guides/a.md': '# A\n' },
     });
     const snapshot = snapshotFor(home);
-    const read = readIndexText(snapshot.config);
-    assert.ok(read.ok);
-    const missing = of(checkIndex(snapshot, read.text).problems, 'missing-file');
+    const missing = of(checkIndex(snapshot).problems, 'missing-file');
     assert.ok(missing.some((p) => p.line === lineOf('guides/gone.md') + 3));
   });
 
   test('the summary line counts problems and the index age', () => {
-    const { snapshot, text } = setup();
-    const health = checkIndex(snapshot, text);
+    const { snapshot } = setup();
+    const health = checkIndex(snapshot);
     assert.equal(healthSummary(health, '2026-11-14'), `index: ${health.problems.length} problems, rebuilt 12 days ago`);
     assert.equal(
       healthSummary({ ...health, problems: [], lastRebuilt: null }, '2026-11-14'),
@@ -160,9 +153,7 @@ describe('index health, the cheap check', () => {
       files: { 'knowledge/guides/a.md': '---\ntags: [api]\n---\n# A\n' },
     });
     const snapshot = snapshotFor(home);
-    const read = readIndexText(snapshot.config);
-    assert.ok(read.ok);
-    assert.deepEqual(checkIndex(snapshot, read.text).problems, []);
+    assert.deepEqual(checkIndex(snapshot).problems, []);
   });
 });
 
@@ -187,8 +178,8 @@ describe('index health, drift from the notes', () => {
   }
 
   test('notes whose tags differ from the index are reported on their first entry line', async () => {
-    const { snapshot, text } = drifted();
-    const drift = await scanDrift(snapshot, text);
+    const { snapshot } = drifted();
+    const drift = await scanDrift(snapshot);
     const differ = of(drift.problems, 'tags-differ');
     assert.deepEqual(
       differ.map((p) => p.line),
@@ -201,7 +192,7 @@ describe('index health, drift from the notes', () => {
   });
 
   test('tagged notes missing from the index are reported on the Last rebuilt line, project tier included; untagged files and unscanned folders are not', async () => {
-    const { home, snapshot, text } = drifted();
+    const { home, snapshot } = drifted();
     // /index never catalogues archive/, intake/, rules/, logs/*.md or root files (§12.1).
     writeTree(path.join(home, 'knowledge'), {
       'archive/old.md': '---\ntags: [api]\n---\n',
@@ -211,7 +202,7 @@ describe('index health, drift from the notes', () => {
       'root.md': '---\ntags: [api]\n---\n',
       'notes/n.md': '---\ntags: [api]\n---\n',
     });
-    const missing = of((await scanDrift(snapshot, text)).problems, 'not-indexed');
+    const missing = of((await scanDrift(snapshot)).problems, 'not-indexed');
     const future = missing
       .find((p) => p.message.startsWith('`projects/'))
       ?.message.replace(/changed [0-9-]+/, 'changed D');
@@ -227,8 +218,8 @@ describe('index health, drift from the notes', () => {
   });
 
   test('notes changed after Last rebuilt are reported; older ones are not', async () => {
-    const { snapshot, text } = drifted();
-    const newer = of((await scanDrift(snapshot, text)).problems, 'newer-than-index');
+    const { snapshot } = drifted();
+    const newer = of((await scanDrift(snapshot)).problems, 'newer-than-index');
     assert.deepEqual(
       newer.map((p) => p.file && path.basename(p.file)),
       ['b.md', 'k.md'],
@@ -236,16 +227,16 @@ describe('index health, drift from the notes', () => {
   });
 
   test('the scan reports progress, can be cancelled, and merges into the health report', async () => {
-    const { snapshot, text } = drifted();
+    const { snapshot } = drifted();
     const seen: number[] = [];
-    const full = await scanDrift(snapshot, text, { onProgress: (done) => seen.push(done), yieldEvery: 1 });
+    const full = await scanDrift(snapshot, { onProgress: (done) => seen.push(done), yieldEvery: 1 });
     assert.equal(full.notes, 7); // guides/ (5), the project tier (1), team-shared (1)
     assert.ok(seen.length >= 7);
     let calls = 0;
-    const cancelled = await scanDrift(snapshot, text, { yieldEvery: 1, isCancelled: () => ++calls > 2 });
+    const cancelled = await scanDrift(snapshot, { yieldEvery: 1, isCancelled: () => ++calls > 2 });
     assert.equal(cancelled.cancelled, true);
     assert.ok(cancelled.notes < 7);
-    const health = withDrift(checkIndex(snapshot, text, indexLines(text)), full);
+    const health = withDrift(checkIndex(snapshot), full);
     assert.equal(health.driftChecked, true);
     assert.ok(
       health.problems.some((p) => p.kind === 'tags-differ') && health.problems.some((p) => p.kind === 'missing-file'),
@@ -253,10 +244,10 @@ describe('index health, drift from the notes', () => {
   });
 
   test('a note that is a symlink out of the knowledge folder is never read', async () => {
-    const { home, snapshot, text } = setup();
+    const { home, snapshot } = setup();
     writeTree(home, { 'secret/s.md': '---\ntags: [api]\n---\n' });
     fs.symlinkSync(path.join(home, 'secret/s.md'), path.join(home, 'knowledge/guides/linked.md'));
-    const drift = await scanDrift(snapshot, text);
+    const drift = await scanDrift(snapshot);
     assert.ok(!drift.problems.some((p) => p.message.includes('linked.md')), 'a refused read is not a note');
   });
 });

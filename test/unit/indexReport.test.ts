@@ -4,14 +4,10 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkIndex, healthSummary } from '../../src/core/health/indexHealth';
 import { checkSummary, hasErrors, healthTotals, kindCount, problemRecord } from '../../src/core/health/indexReport';
-import { readIndexText } from '../../src/core/index/snapshot';
 import { INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
 
 function healthOf(index: string, files: Record<string, string> = {}) {
-  const snapshot = snapshotFor(makeHome({ index, files }));
-  const read = readIndexText(snapshot.config);
-  assert.ok(read.ok);
-  return checkIndex(snapshot, read.text);
+  return checkIndex(snapshotFor(makeHome({ index, files })));
 }
 
 describe('index report', () => {

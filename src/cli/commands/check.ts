@@ -3,16 +3,13 @@
 // error, 0 otherwise; 2 for a usage error and 3 when not configured or without an index, as
 // for `query`. The index is always parsed whole: the cache serves one-query runs only.
 import {
-  errorJson,
   checkIndex,
   checkSummary,
   DriftScan,
   hasErrors,
-  indexLines,
   indexPath,
   localDate,
   problemRecord,
-  readIndexText,
   withDrift,
   type IndexHealth,
   type ProblemRecord,
@@ -24,13 +21,7 @@ export function runCheck(args: readonly string[], io: CheckIo, pathProblem: Path
   const opened = openCommand('check', args, io, pathProblem);
   if (!opened.ok) return opened.exit;
   const { options, snapshot } = opened;
-  const text = readIndexText(snapshot.config);
-  if (!text.ok) {
-    io.out(options.json ? `${JSON.stringify(errorJson('no-index', text.message))}\n` : `${text.message}\n`);
-    return 3;
-  }
-
-  const health = indexHealth(snapshot, text.text, options.switches.has('--drift'));
+  const health = indexHealth(snapshot, options.switches.has('--drift'));
   const today = options.today ?? localDate(io.now());
   const summary = `${checkSummary(health, today)}${health.driftChecked ? '' : ' (add --drift)'}`;
   const records = health.problems.map(problemRecord);
@@ -40,11 +31,10 @@ export function runCheck(args: readonly string[], io: CheckIo, pathProblem: Path
 }
 
 /** The cheap check, plus the front-matter scan of every note with `drift` (run straight through). */
-function indexHealth(snapshot: Snapshot, text: string, drift: boolean): IndexHealth {
-  const lines = indexLines(text);
-  const health = checkIndex(snapshot, text, lines);
+function indexHealth(snapshot: Snapshot, drift: boolean): IndexHealth {
+  const health = checkIndex(snapshot);
   if (!drift) return health;
-  const scan = new DriftScan(snapshot, lines);
+  const scan = new DriftScan(snapshot);
   while (scan.step(1000));
   return withDrift(health, scan.result());
 }

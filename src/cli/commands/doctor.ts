@@ -16,7 +16,6 @@ import {
   jsonServer,
   localDate,
   loadSnapshot,
-  readIndexText,
   shellQuote,
   SERVER_NAME,
   tomlTable,
@@ -99,8 +98,7 @@ function knowledgeReport(sources: ReturnType<typeof cliSources>, today: string) 
     };
   }
   const { snapshot } = outcome;
-  const text = readIndexText(snapshot.config);
-  const health = text.ok ? checkIndex(snapshot, text.text) : null;
+  const health = checkIndex(snapshot);
   return {
     config: { file: snapshot.config.configFile, looked, problem: null },
     knowledgeFolder: snapshot.config.knowledgeFolder,
@@ -109,8 +107,8 @@ function knowledgeReport(sources: ReturnType<typeof cliSources>, today: string) 
       files: snapshot.index.files.size,
       knownTags: snapshot.index.knownTags.length,
       lastRebuilt: snapshot.index.lastRebuilt,
-      health: health ? checkSummary(health, today) : null,
-      problem: text.ok ? null : text.message,
+      health: checkSummary(health, today),
+      problem: null,
     },
   };
 }

@@ -12,8 +12,7 @@ import {
   loadConfig,
   localDate,
   NO_INDEX,
-  readIndexForWrite,
-  readIndexText,
+  readRebuildSource,
   writeIndexAtomically,
   type IndexBuild,
 } from '../../core';
@@ -45,14 +44,11 @@ export function runIndex(args: readonly string[], io: CheckIo, pathProblem: Path
   const config = outcome.config;
   const file = path.join(config.knowledgeFolder, 'index.md');
   // --write needs index.md as a regular file (it is replaced); reading alone follows the reader's rule.
-  let current = readIndexForWrite(file);
-  if (!current.ok && !sw.has('--write')) {
-    const read = readIndexText(config);
-    if (read.ok) current = { ok: true, raw: read.text };
-    // The reader's refusal without its advice to run /index: this command is the one that builds it.
-    else return fail('no-index', read.message.replace(` ${NO_INDEX}`, ''), 1);
-  }
-  if (!current.ok) return fail('no-index', `Cannot write ${file}: ${current.reason}.`, 1);
+  const current = readRebuildSource(config, sw.has('--write'));
+  // The reader's refusal without its advice to run /index: this command is the one that builds it.
+  if (!current.ok && 'cannotRead' in current)
+    return fail('no-index', current.cannotRead.replace(` ${NO_INDEX}`, ''), 1);
+  if (!current.ok) return fail('no-index', `Cannot write ${file}: ${current.cannotWrite}.`, 1);
   const today = options.today ?? localDate(io.now());
   const build = generateIndex(new IndexScan(config), current.raw, { today });
 

@@ -64,6 +64,7 @@ export interface Prepared {
   projectTags: Set<string>;
 }
 
+// Beside the index, not on it: what is prepared depends on the snapshot's config (project roots) too.
 const prepared = new WeakMap<object, Prepared>();
 
 /** Splits a path into lowercase words on separators, punctuation and case changes. */

@@ -4,7 +4,6 @@
 import * as fs from 'node:fs';
 import type { Snapshot } from '../match/engine';
 import { identity, Problems, rebuiltDate, type IndexHealth, type IndexProblem } from './indexHealth';
-import { indexLines, type IndexLines } from '../index/parse';
 import { writableTag } from '../indexGen/model';
 import { noteReader, readNote, type HeadReader } from '../indexGen/read';
 import { listScanTargets, targetsFor, type ScanList } from '../indexGen/scan';
@@ -44,9 +43,9 @@ export class DriftScan {
 
   constructor(
     private readonly snapshot: Snapshot,
-    lines: IndexLines,
     notes?: readonly string[],
   ) {
+    const { lines } = snapshot.index;
     // Some notes again (a save): judged by path, without listing the whole folder.
     if (notes) this.targets = targetsFor(snapshot.config, notes);
     else {
@@ -166,20 +165,15 @@ export class DriftScan {
  * What the drift scan says now of some notes only (absolute paths), against this snapshot: the
  * notes Check Index found something about, looked at again after index.md or they changed.
  */
-export function driftOf(snapshot: Snapshot, text: string, notes: readonly string[]): IndexProblem[] {
-  const scan = new DriftScan(snapshot, indexLines(text), notes);
+export function driftOf(snapshot: Snapshot, notes: readonly string[]): IndexProblem[] {
+  const scan = new DriftScan(snapshot, notes);
   scan.step(notes.length);
   return scan.result().problems;
 }
 
 /** The drift scan with progress and cancel, yielding to the event loop between steps. */
-export async function scanDrift(
-  snapshot: Snapshot,
-  text: string,
-  options: DriftOptions = {},
-  lines: IndexLines = indexLines(text),
-): Promise<DriftResult> {
-  const scan = new DriftScan(snapshot, lines);
+export async function scanDrift(snapshot: Snapshot, options: DriftOptions = {}): Promise<DriftResult> {
+  const scan = new DriftScan(snapshot);
   const every = Math.max(1, options.yieldEvery ?? 250);
   for (;;) {
     options.onProgress?.(scan.scanned, scan.notes.length);

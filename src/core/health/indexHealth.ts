@@ -11,7 +11,7 @@
 import { indexPathVerdict } from '../match/crossProject';
 import { Availability } from '../read/availability';
 import type { Snapshot } from '../match/engine';
-import { indexLines, parseIndex, type IndexLineEntry, type IndexLines } from '../index/parse';
+import { parseIndex, type IndexLineEntry, type IndexLines } from '../index/parse';
 import { MAX_INDEX_BYTES } from '../limits';
 import { splitLines } from '../index/text';
 import { escapeControls } from '../present/outputText';
@@ -64,7 +64,7 @@ const MAX_PER_KIND = 200;
  * The text of each line of index.md a problem points to (its line, its related line): what an
  * editor needs to place the diagnostics, without the whole text (the check may run elsewhere).
  */
-export function problemLines(health: IndexHealth, text: string): Record<number, string> {
+export function problemLines(health: Pick<IndexHealth, 'problems'>, text: string): Record<number, string> {
   const all = splitLines(text);
   const out: Record<number, string> = {};
   for (const p of health.problems) {
@@ -128,13 +128,18 @@ export function checkIndexText(
   text: string,
 ): { health: IndexHealth; lines: Record<number, string> } | null {
   if (text.length > MAX_INDEX_BYTES) return null;
-  const health = checkIndex({ config, index: parseIndex(text) }, text);
+  const health = checkIndex({ config, index: parseIndex(text) });
   return { health, lines: problemLines(health, text) };
 }
 
-/** The cheap part: everything that needs only index.md, the config and folder listings. */
-export function checkIndex(snapshot: Snapshot, text: string, lines: IndexLines = indexLines(text)): IndexHealth {
+/**
+ * The cheap part: everything that needs only index.md (the snapshot's index and its line records),
+ * the config and folder listings. `text`: an index.md text other than the one the snapshot's index
+ * was walked from, whose own lines place the problems (walked here).
+ */
+export function checkIndex(snapshot: Snapshot, text?: string): IndexHealth {
   const { config, index } = snapshot;
+  const lines = text === undefined ? index.lines : parseIndex(text).lines;
   const problems = new Problems();
   const fallbackLine = lines.lastRebuilt?.line ?? 1;
 

@@ -8,8 +8,8 @@ import type { IndexImage } from './image/compact';
 import { hashString } from './image/hashTable';
 import { decodeImage, encodeImage, type ImageFileStamp } from './image/file';
 import { RACY_WINDOW_MS, settled, statKey } from '../read/fileStamp';
-import { MAX_INDEX_BYTES, MAX_INDEX_IMAGE_BYTES } from '../limits';
-import { openRegularFile } from '../paths';
+import { openIndexFile } from './indexFile';
+import { MAX_INDEX_IMAGE_BYTES } from '../limits';
 import { privateFolder, readPrivateFile, writePrivateFile } from '../privateFile';
 import type { Config } from '../types';
 
@@ -145,16 +145,11 @@ export function runIndexCacheJob(job: IndexCacheJob, now: () => number): boolean
   const lock = lockFileOf(job);
   if (!takeLock(lock, now())) return false;
   try {
-    const fd = openRegularFile(job.indexFile);
-    let text: string;
-    try {
-      const st = fs.fstatSync(fd, { bigint: true });
-      if (indexKey(job.indexFile, st) !== job.key || st.size > BigInt(MAX_INDEX_BYTES) || !settled(st, now()))
-        return false;
-      text = fs.readFileSync(fd, 'utf8');
-    } finally {
-      fs.closeSync(fd);
-    }
+    // The snapshot's key was taken through this opener too: a file swapped in since is a miss.
+    const text = openIndexFile(job.indexFile, { reader: { knowledgeFolder: path.dirname(job.indexFile) } }, (fd, st) =>
+      indexKey(job.indexFile, st) === job.key && settled(st, now()) ? fs.readFileSync(fd, 'utf8') : null,
+    );
+    if (typeof text !== 'string') return false;
     return writeCachedImage(job, compactIndex(parseIndex(text)));
   } catch {
     return false;

@@ -1,12 +1,15 @@
 // The lookup tables a query reads (files by path, by tag and by hint phrase; team-shared files),
-// derived from the parsed lists on first use: a reload that nobody queries never builds them.
+// derived from the walked lists on first use: a reload that nobody queries never builds them, and
+// `aria-context check` (which reads none) stays within its heap bound on a hostile index.
 import { normaliseRelative } from '../paths';
 import { normaliseForHint } from '../match/tokenMatch';
-import type { IndexedFile, KnowledgeIndex, TeamSharedEntry, TeamSharedFile } from '../types';
-import type { Lookups, Parsed } from './parsed';
+import type { IndexedFile, IndexLines, KnowledgeIndex, TeamSharedEntry, TeamSharedFile } from '../types';
+import type { IndexLists } from './parsed';
 
-// The index is never changed after the parse, so building late reads the same data.
-export function withLookups(p: Parsed): KnowledgeIndex {
+type Lookups = Pick<KnowledgeIndex, 'files' | 'filesByTag' | 'filesByHint' | 'normalisedHints'>;
+
+/** The index value: the lists as walked, their line records, the tables built late (the index never changes after the walk). */
+export function withTables(p: IndexLists, lines: IndexLines): KnowledgeIndex {
   let lookups: Lookups | null = null;
   let teamFiles: Map<string, TeamSharedFile> | null = null;
   const get = (): Lookups => (lookups ??= buildLookups(p));
@@ -36,6 +39,7 @@ export function withLookups(p: Parsed): KnowledgeIndex {
     },
     hasTeamSharedSection: p.hasTeamSharedSection,
     warnings: p.warnings,
+    lines,
   };
 }
 
@@ -49,7 +53,7 @@ export function fileKey(p: string): string {
   return isNormalPath(p) ? p : normaliseRelative(p);
 }
 
-function buildLookups(index: Parsed): Lookups {
+function buildLookups(index: IndexLists): Lookups {
   const files = new Map<string, IndexedFile>();
   const filesByTag = new Map<string, IndexedFile[]>();
   const filesByHint = new Map<string, IndexedFile[]>();

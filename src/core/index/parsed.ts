@@ -1,18 +1,25 @@
-// What the walk over index.md produces, before the lookup tables are derived from it.
-import type { KnowledgeIndex } from '../types';
+// What the walk over index.md fills in, before the lookup tables are built from it at its end.
+import type { IndexLines, IndexProject, KnownTag, TagEntry, TeamSharedEntry } from '../types';
 
-export type Lookups = Pick<KnowledgeIndex, 'files' | 'filesByTag' | 'filesByHint' | 'normalisedHints'>;
+export type { IndexLineEntry, IndexLines } from '../types';
 
-type Filled<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T;
-
-/** The index's own fields, its tables filled in place by the walk. */
-export type Parsed = {
-  [K in Exclude<keyof KnowledgeIndex, keyof Lookups | 'teamSharedFiles'>]: Filled<KnowledgeIndex[K]>;
-};
+/** The sections as written, filled in place by the walk (the index's own fields, writable). */
+export interface IndexLists {
+  lastRebuilt: string | null;
+  projects: Map<string, IndexProject>;
+  knownTags: KnownTag[];
+  aliases: Map<string, string>;
+  tagIndex: Map<string, TagEntry[]>;
+  otherTags: Map<string, TagEntry[]>;
+  hints: Map<string, string[]>;
+  teamShared: Map<string, TeamSharedEntry[]>;
+  hasTeamSharedSection: boolean;
+  warnings: string[];
+}
 
 export type Warn = (lineNo: number, message: string) => void;
 
-export function emptyParsed(): Parsed {
+export function emptyLists(): IndexLists {
   return {
     lastRebuilt: null,
     projects: new Map(),
@@ -27,32 +34,8 @@ export function emptyParsed(): Parsed {
   };
 }
 
-/** Lines (1-based, front matter counted) that index health places its problems by. */
-export interface IndexLines {
-  lastRebuilt: { line: number; text: string } | null;
-  /** Every entry line as written, duplicates included, in line order. */
-  entries: IndexLineEntry[];
-  knownTags: Array<{ line: number; tag: string; aliases: string[] }>;
-  knownTagsLine: number | null;
-  /** Problem lines in the walk's order, the first MAX_PROBLEM_LINES of them (index health lists 200 a kind, §10). */
-  problems: Array<{ line: number; message: string }>;
-  /** Every problem line, listed or not. */
-  problemCount: number;
-}
-
 /** The problem lines IndexLines keeps: index health lists at most 200 of one kind (§10). */
 export const MAX_PROBLEM_LINES = 200;
-
-export interface IndexLineEntry {
-  line: number;
-  section: 'tags' | 'other' | 'hints' | 'team';
-  /** The `### ` heading above it, lowercased. */
-  heading: string;
-  /** The path as written (backticks removed). */
-  path: string;
-  /** Team-shared entries: the `[project: …]` annotation, lowercased. */
-  project: string | null;
-}
 
 export function emptyLines(): IndexLines {
   return { lastRebuilt: null, entries: [], knownTags: [], knownTagsLine: null, problems: [], problemCount: 0 };

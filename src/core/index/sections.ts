@@ -1,10 +1,10 @@
 // Projects headings, Known Tags (items with aliases, over any number of lines) and the
 // Team-Shared Tag Index (entries annotated `[project: …, scope: …]`).
 import type { IndexProject, KnownTag, TagEntry } from '../types';
-import type { Parsed, Warn } from './parsed';
+import type { IndexLists, Warn } from './parsed';
 import { afterKey, clip, entryText, hasSpace, isSpace, SEPARATOR, trailingBracket, trimmedSlice } from './text';
 
-export function addProject(index: Parsed, heading: string): IndexProject {
+export function addProject(index: IndexLists, heading: string): IndexProject {
   const { key, name } = projectHeading(heading);
   const id = key.toLowerCase();
   const existing = index.projects.get(id);
@@ -59,7 +59,7 @@ function teamAnnotation(item: string): { index: number; project: string; scope: 
 export type SeenEntries = Map<unknown[], Map<string, TagEntry | true>>;
 
 export function addTeamEntry(
-  index: Parsed,
+  index: IndexLists,
   tag: string,
   item: string,
   lineNo: number,
@@ -94,7 +94,7 @@ export function addTeamEntry(
 
 export function parseKnownTags(
   lines: Array<[number, string]>,
-  index: Parsed,
+  index: IndexLists,
   warn: Warn,
   budget: ItemBudget,
   onItem?: KnownItemSink,
@@ -187,7 +187,7 @@ function readKnownItem(
   rawItem: string,
   unclosed: boolean,
   lineNo: number,
-  index: Parsed,
+  index: IndexLists,
   byTag: Map<string, KnownTag>,
   declared: Declared[],
   warn: Warn,
@@ -248,7 +248,7 @@ function addAlias(
   alias: string,
   lineNo: number,
   known: KnownTag,
-  index: Parsed,
+  index: IndexLists,
   byTag: Map<string, KnownTag>,
   warn: Warn,
 ): void {

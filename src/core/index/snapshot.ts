@@ -13,10 +13,11 @@ import {
   type IndexCacheSettings,
 } from './indexCache';
 import { indexFromImage, parseIndex, parseIndexCompact } from './parse';
-import { indexTooLarge, MAX_INDEX_BYTES } from '../limits';
+import { problemLines, type IndexHealth } from '../health/indexHealth';
+import { openIndexFile } from './indexFile';
+import { indexTooLarge } from '../limits';
 import { noFolderMessage, noIndexMessage, unreadableIndexMessage } from '../present/messages';
 import { describeFsError } from '../paths';
-import { openKnowledgeFile } from '../read/reader';
 import type { Config } from '../types';
 
 export type SnapshotErrorCode = 'not-configured' | 'config-not-found' | 'no-index';
@@ -26,7 +27,7 @@ export type NoIndexReason = 'noFolder' | 'noIndex' | 'unreadable';
 
 export type SnapshotOutcome =
   /** cacheJob: the index was parsed and may now be cached (ReadOptions.cache): the caller runs it when it likes. */
-  | { ok: true; snapshot: Snapshot; cacheJob?: IndexCacheJob }
+  | { ok: true; snapshot: Snapshot; cacheJob?: IndexCacheJob; text?: string }
   | { ok: false; code: SnapshotErrorCode; message: string; config?: Config; reason?: NoIndexReason };
 
 export function indexPath(config: Config): string {
@@ -45,6 +46,8 @@ export interface ReadOptions {
    * and the outcome carries the job that would cache it.
    */
   cache?: IndexCacheSettings;
+  /** Hand back index.md's text too (the index worker takes its report's line texts from it). */
+  keepText?: boolean;
 }
 
 /** `load`: where the config comes from (the CLI's launcher hands on the one it read to pick the compile cache). */
@@ -60,30 +63,22 @@ export function loadSnapshot(
 
 export type IndexText = { ok: true; text: string } | { ok: false; message: string; reason: NoIndexReason };
 
-/** index.md's text, sized before it is read (§9): what readIndexFor parses and the health check reads. */
+/** index.md's text, sized before it is read (§9): what readIndexFor parses. */
 export function readIndexText(config: Config): IndexText {
   return withIndexFile(config, (fd) => ({ ok: true, text: fs.readFileSync(fd, 'utf8') }));
 }
 
-/**
- * Opens index.md (a FIFO named index.md must not hang a reload), sizes it (§9: a 2 GB or sparse
- * index.md is refused, never read whole) and hands the descriptor to `use`; or says why not.
- */
+/** Hands index.md's descriptor to `use` (openIndexFile), or says why it cannot be read. */
 function withIndexFile<T>(
   config: Config,
   use: (fd: number, stat: fs.BigIntStats) => T,
 ): T | { ok: false; message: string; reason: NoIndexReason } {
   const file = indexPath(config);
   try {
-    const fd = openKnowledgeFile(config.knowledgeFolder, file, config.home); // §9 the reader's rule for the folder
-    try {
-      const stat = fs.fstatSync(fd, { bigint: true });
-      if (stat.size > BigInt(MAX_INDEX_BYTES))
-        return { ok: false, message: indexTooLarge(file, Number(stat.size)), reason: 'unreadable' };
-      return use(fd, stat);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const opened = openIndexFile(file, { reader: config }, use);
+    if (opened !== null && typeof opened === 'object' && 'tooLarge' in opened)
+      return { ok: false, message: indexTooLarge(file, opened.tooLarge), reason: 'unreadable' };
+    return opened;
   } catch (err) {
     return { ok: false, ...cannotRead(config, err) };
   }
@@ -124,7 +119,8 @@ export function readIndexFor(config: Config, options: ReadOptions = {}): Snapsho
   if (options.cache) return readIndexCached(config, options, options.cache);
   const read = readIndexText(config);
   if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config, reason: read.reason };
-  return { ok: true, snapshot: { config, index: parseFor(read.text, options) } };
+  const snapshot = { config, index: parseFor(read.text, options) };
+  return options.keepText ? { ok: true, snapshot, text: read.text } : { ok: true, snapshot };
 }
 
 /** readIndexFor through the index cache: the same checks and messages, the image when index.md is unchanged. */
@@ -145,4 +141,16 @@ function readIndexCached(config: Config, options: ReadOptions, cache: IndexCache
   if (!read.ok) return { ok: false, code: 'no-index', message: read.message, config, reason: read.reason };
   if (read.hit) return { ok: true, snapshot: { config, index: read.index } };
   return { ok: true, snapshot: { config, index: parseFor(read.text, options) }, cacheJob: read.job };
+}
+
+/**
+ * The text of the lines of index.md that `health`'s problems point to (problemLines), read now:
+ * for a report made without the text at hand (a snapshot read elsewhere, the drift scan).
+ */
+export function problemLinesOnDisk(
+  config: Config,
+  health: Pick<IndexHealth, 'problems'>,
+): { ok: true; lines: Record<number, string> } | { ok: false; message: string } {
+  const read = readIndexText(config);
+  return read.ok ? { ok: true, lines: problemLines(health, read.text) } : read;
 }

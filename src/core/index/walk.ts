@@ -3,9 +3,10 @@
 // Every item kept counts against the item budget (§F44): the heap grows at most linearly in index.md.
 import { indexItemBudget, indexItemsOver, MAX_INDEX_WARNINGS } from '../limits';
 import { EntryStore } from './entryStore';
-import { emptyParsed, MAX_PROBLEM_LINES, notListedLine, type IndexLines, type Parsed } from './parsed';
+import { emptyLines, emptyLists, MAX_PROBLEM_LINES, notListedLine } from './parsed';
+import { withTables } from './lookups';
 import { addProject, addTeamEntry, parseKnownTags, type SeenEntries } from './sections';
-import type { IndexProject } from '../types';
+import type { IndexProject, KnowledgeIndex } from '../types';
 import {
   afterLabel,
   atxHeading,
@@ -19,9 +20,12 @@ import {
   type Section,
 } from './text';
 
-/** Walks `text` (walkText's), whose first line is line `first + 1` of the file; `chars`: index.md's length (§F44). */
-export function walkIndex(text: string, first: number, lines: IndexLines | null = null, chars = text.length): Parsed {
-  const w = new Walker(lines, indexItemBudget(chars));
+/**
+ * Walks `text` (walkText's), whose first line is line `first + 1` of the file; `chars`: index.md's
+ * length (§F44). The index it returns holds its line records and its lookup tables.
+ */
+export function walkIndex(text: string, first: number, chars = text.length): KnowledgeIndex {
+  const w = new Walker(indexItemBudget(chars));
   let lineNo = first;
   for (let pos = 0; pos < text.length;) {
     let end = text.indexOf('\n', pos);
@@ -36,7 +40,8 @@ export function walkIndex(text: string, first: number, lines: IndexLines | null 
 }
 
 class Walker {
-  readonly index = emptyParsed();
+  readonly index = emptyLists();
+  readonly lines = emptyLines();
   private section: Section = null;
   private heading: string | null = null;
   private headingLower = '';
@@ -53,10 +58,7 @@ class Walker {
   private used = 0;
   private over = 0;
 
-  constructor(
-    private readonly lines: IndexLines | null,
-    private readonly budget: number,
-  ) {}
+  constructor(private readonly budget: number) {}
 
   private take(lineNo: number): boolean {
     return this.room(lineNo, 1) === 1;
@@ -71,10 +73,8 @@ class Walker {
 
   private readonly warn = (lineNo: number, message: string): void => {
     const lines = this.lines;
-    if (lines) {
-      if (lines.problems.length < MAX_PROBLEM_LINES) lines.problems.push({ line: lineNo, message });
-      lines.problemCount++;
-    }
+    if (lines.problems.length < MAX_PROBLEM_LINES) lines.problems.push({ line: lineNo, message });
+    lines.problemCount++;
     if (this.index.warnings.length < MAX_INDEX_WARNINGS)
       this.index.warnings.push(`index.md line ${lineNo}: ${message}`);
     else this.skipped++;
@@ -98,8 +98,7 @@ class Walker {
     if (h !== null && h.level === 2) {
       this.enter(SECTIONS[sectionName(h.text)] ?? null, null);
       if (this.section === 'team') index.hasTeamSharedSection = true;
-      if (this.section === 'known' && this.lines && this.lines.knownTagsLine === null)
-        this.lines.knownTagsLine = lineNo;
+      if (this.section === 'known' && this.lines.knownTagsLine === null) this.lines.knownTagsLine = lineNo;
       this.project = null;
       return;
     }
@@ -118,7 +117,7 @@ class Walker {
       const rebuilt = afterLabel(line, 'last rebuilt:');
       if (rebuilt && !index.lastRebuilt) {
         index.lastRebuilt = rebuilt;
-        if (this.lines) this.lines.lastRebuilt = { line: lineNo, text: rebuilt };
+        this.lines.lastRebuilt = { line: lineNo, text: rebuilt };
       }
       return;
     }
@@ -138,7 +137,7 @@ class Walker {
       const fresh = !index.teamShared.has(this.headingLower);
       const added = addTeamEntry(index, this.headingLower, line.slice(at), lineNo, this.warn, this.seen);
       if (added && fresh) this.used++;
-      if (added && this.lines)
+      if (added)
         this.lines.entries.push({
           line: lineNo,
           section,
@@ -164,8 +163,7 @@ class Walker {
       lists.set(key, this.list);
     }
     this.store.add(this.list, hints, entry.path, entry.description);
-    if (this.lines)
-      this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: entry.path, project: null });
+    this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: entry.path, project: null });
   }
 
   /** `Relevant tags: a, b` under a project heading; other lines of a project are informational. */
@@ -189,21 +187,17 @@ class Walker {
     }
   }
 
-  finish(): Parsed {
+  finish(): KnowledgeIndex {
     const { index, lines } = this;
-    const onItem = lines
-      ? (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases })
-      : undefined;
+    const onItem = (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases });
     parseKnownTags(this.knownText, index, this.warn, (n, count) => this.room(n, count), onItem);
     if (this.over > 0) {
       const over = indexItemsOver(this.over, this.budget);
       index.warnings.push(over); // listed even past the cap
-      if (lines) {
-        lines.problems.push({ line: this.over, message: over.replace(/^index\.md line \d+: /, '') });
-        lines.problemCount++;
-      }
+      lines.problems.push({ line: this.over, message: over.replace(/^index\.md line \d+: /, '') });
+      lines.problemCount++;
     }
     if (this.skipped > 0) index.warnings.push(notListedLine(this.skipped));
-    return index;
+    return withTables(index, lines);
   }
 }

@@ -2,7 +2,7 @@
 export { IndexScan, generateIndex, carriedIntact, SEED_KNOWN_TAGS, type IndexBuild, type GenOptions } from './generate';
 export { collate, compareCodePoints } from './collation';
 export { isEphemeralTag } from './model';
-export { readIndexForWrite, writeIndexAtomically, type WriteOutcome } from './write';
+export { readIndexForWrite, readRebuildSource, writeIndexAtomically, type WriteOutcome } from './write';
 export { addKnownTags } from './knownTags';
 export type { IndexDiff, RemovalReason } from './diff';
 export type { ScanRefusal, ScanError } from './scan';

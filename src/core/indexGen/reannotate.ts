@@ -1,6 +1,6 @@
 // §12.6 Known Tags re-annotated from aliases.md in place: each line that declares tags is written
 // again with the same tags and their new `[aliases: …]`; prose, headings and the layout stay.
-import { indexLines, parseIndex } from '../index/parse';
+import { parseIndex } from '../index/parse';
 import { knownTagsLine } from './aliases';
 import { splitRaw } from './splice';
 
@@ -11,7 +11,7 @@ export function reannotateKnownTags(
   aliases: ReadonlyMap<string, string>,
 ): string | null {
   const byLine = new Map<number, string[]>();
-  for (const item of indexLines(text).knownTags) {
+  for (const item of parseIndex(text).lines.knownTags) {
     const list = byLine.get(item.line);
     if (list) list.push(item.tag);
     else byLine.set(item.line, [item.tag]);

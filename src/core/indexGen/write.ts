@@ -3,37 +3,49 @@
 // must be a regular file of the knowledge folder, and still hold what the rebuild was made from.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { openIndexFile } from '../index/indexFile';
 import { MAX_INDEX_BYTES } from '../limits';
+import { indexPath, readIndexText } from '../index/snapshot';
+import type { Config } from '../types';
 import { tempBeside } from '../privateFile';
 
 export type WriteOutcome = { ok: true; backup: string | null } | { ok: false; reason: string };
 
 /** index.md's bytes now, without following a symlink; null when there is none. */
 export function readIndexForWrite(file: string): { ok: true; raw: string | null } | { ok: false; reason: string } {
-  let st: fs.Stats;
+  let raw: string | { tooLarge: number };
   try {
-    st = fs.lstatSync(file);
+    raw = openIndexFile(file, 'replace', (fd) => fs.readFileSync(fd, 'utf8'));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, raw: null };
-    return { ok: false, reason: `cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})` };
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { ok: true, raw: null };
+    if (code === 'ESYMLINK')
+      return {
+        ok: false,
+        reason:
+          'it is a symlink; aria-context writes index.md only as a regular file of the knowledge folder, never through a link',
+      };
+    if (code === 'ENOTREG') return { ok: false, reason: 'it is not a regular file' };
+    return { ok: false, reason: `cannot be read (${code ?? 'error'})` };
   }
-  if (st.isSymbolicLink())
-    return {
-      ok: false,
-      reason:
-        'it is a symlink; aria-context writes index.md only as a regular file of the knowledge folder, never through a link',
-    };
-  if (!st.isFile()) return { ok: false, reason: 'it is not a regular file' };
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-  try {
-    // Bounded as every read of index.md is (§9): a huge or sparse file is refused, never read whole.
-    const size = fs.fstatSync(fd).size;
-    if (size > MAX_INDEX_BYTES)
-      return { ok: false, reason: `it is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes)` };
-    return { ok: true, raw: fs.readFileSync(fd, 'utf8') };
-  } finally {
-    fs.closeSync(fd);
-  }
+  if (typeof raw !== 'string')
+    return { ok: false, reason: `it is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${raw.tooLarge} bytes)` };
+  return { ok: true, raw };
+}
+
+/**
+ * The index.md a rebuild starts from: the file it would replace; for a look only (not `write`), one
+ * it may not replace (a symlink) as the reader reads it. Null raw: there is none yet.
+ */
+export function readRebuildSource(
+  config: Config,
+  write: boolean,
+): { ok: true; raw: string | null } | { ok: false; cannotWrite: string } | { ok: false; cannotRead: string } {
+  const current = readIndexForWrite(indexPath(config));
+  if (current.ok) return current;
+  if (write) return { ok: false, cannotWrite: current.reason };
+  const read = readIndexText(config);
+  return read.ok ? { ok: true, raw: read.text } : { ok: false, cannotRead: read.message };
 }
 
 /**

@@ -81,6 +81,7 @@ interface FileFacts {
   home: string;
   containment: PathVerdict;
 }
+// Beside each file, not on the index value: a verdict depends on the config too, and an image makes its files on first read.
 const factsCache = new WeakMap<IndexedFile, FileFacts>();
 const sortedTagsCache = new WeakMap<IndexedFile, { size: number; tags: string[] }>();
 

@@ -4,7 +4,7 @@
 // "Show Active File Only" filter then narrows the panel to it) and the panel is focused.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { indexPath, readIndexText } from '../../core';
+import { indexPath } from '../../core';
 import { SHOW_INDEX_PROBLEMS_COMMAND } from '../activeFile/activeFileModel';
 import type { RetrievalService } from '../shared/retrievalService';
 import { warningTarget } from './healthModel';
@@ -36,14 +36,8 @@ export function registerHealthCommands(service: RetrievalService): vscode.Dispos
       // Only the text of a warning the tree shows is looked up; it picks a line, never a file.
       if (!snapshot || typeof warning !== 'string' || warning.length > 4096) return;
       const config = snapshot.config;
-      const index = readIndexText(config);
-      const target = warningTarget(
-        warning,
-        config,
-        indexPath(config),
-        index.ok ? index.text : null,
-        configText(config.configFile),
-      );
+      const entries = snapshot.index.lines.entries;
+      const target = warningTarget(warning, config, indexPath(config), entries, configText(config.configFile));
       await open(target.file, target.line);
     }),
   ];

@@ -4,11 +4,11 @@
 import {
   healthTotals,
   plural,
-  indexLines,
   INDEX_REBUILD_HINT,
   kindTotals,
   type Config,
   type IndexHealth,
+  type IndexLineEntry,
   type IndexProblem,
 } from '../../core';
 
@@ -33,14 +33,14 @@ export interface WarningTarget {
 /**
  * A Warnings row's place. index.md's own warnings carry their line (`index.md line 12: …`); the
  * tree's say which entry (`` `path` `` under a tag, or a team-shared `[project: …]`), found by
- * parsing `indexText` the way queries do; the config's lead to the key's line in the config
+ * in the snapshot's line records (`entries`); the config's lead to the key's line in the config
  * file. Anything else: index.md's first line.
  */
 export function warningTarget(
   warning: string,
   config: Config,
   indexFile: string,
-  indexText: string | null,
+  entries: readonly IndexLineEntry[],
   configText: string | null,
 ): WarningTarget {
   const atIndex = (line: number): WarningTarget => ({ file: indexFile, line: Math.max(1, line) });
@@ -53,9 +53,9 @@ export function warningTarget(
   const numbered = /^index\.md line (\d+):/.exec(warning);
   if (numbered) return atIndex(Number(numbered[1]));
   const entry = /`([^`\n]+)`(?: \[project: ([^\]\n]+)\])?(?: under `([^`\n]+)`)?/.exec(warning);
-  if (entry && indexText !== null) {
+  if (entry) {
     const [, entryPath, project, tag] = entry;
-    const found = indexLines(indexText).entries.find(
+    const found = entries.find(
       (e) =>
         e.path === entryPath &&
         (tag === undefined || e.heading === tag.toLowerCase()) &&

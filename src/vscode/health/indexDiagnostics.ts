@@ -11,13 +11,12 @@ import {
   checkIndexText,
   driftOf,
   healthTotals,
-  indexLines,
   indexPath,
   parseIndex,
   openablePaths,
   plural,
   problemLines,
-  readIndexText,
+  problemLinesOnDisk,
   scanDrift,
   withDrift,
   type IndexHealth,
@@ -200,12 +199,12 @@ export class IndexDiagnostics implements vscode.Disposable {
   /** The report for this snapshot, running the cheap check the first time it is asked (or `again`). */
   healthFor(snapshot: Snapshot, again = false): IndexHealth | undefined {
     if (!again && this.checked?.snapshot === snapshot) return this.checked.health;
-    const text = readIndexText(snapshot.config);
-    if (!text.ok) return undefined;
     try {
       const started = performance.now();
-      const health = checkIndex(snapshot, text.text);
-      this.publish(snapshot, health, problemLines(health, text.text));
+      const health = checkIndex(snapshot);
+      const lines = problemLinesOnDisk(snapshot.config, health);
+      if (!lines.ok) return undefined;
+      this.publish(snapshot, health, lines.lines);
       this.ofBuffer = false;
       this.log.info(`Index check: ${problemCount(health)} in ${Math.round(performance.now() - started)} ms`);
       return health;
@@ -267,38 +266,35 @@ export class IndexDiagnostics implements vscode.Disposable {
     const snapshot = state.snapshot;
     // Unsaved edits of index.md are what the user looks at: they are checked, not the saved file.
     const unsaved = this.unsavedIndex(snapshot)?.getText();
-    const text = unsaved === undefined ? readIndexText(snapshot.config) : { ok: true as const, text: unsaved };
-    if (!text.ok) {
-      void vscode.window.showWarningMessage(text.message);
-      return;
-    }
     const checked = unsaved === undefined ? snapshot : { config: snapshot.config, index: parseIndex(unsaved) };
-    const lines = indexLines(text.text);
-    const health = checkIndex(checked, text.text, lines);
+    const health = checkIndex(checked);
     const drift = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Checking the knowledge index', cancellable: true },
       (progress, token) => {
         let reported = 0;
-        return scanDrift(
-          checked,
-          text.text,
-          {
-            isCancelled: () => token.isCancellationRequested,
-            onProgress: (done, total) => {
-              if (total === 0) return;
-              const percent = Math.floor((done / total) * 100);
-              progress.report({ message: `${done} of ${plural(total, 'note')}`, increment: percent - reported });
-              reported = percent;
-            },
+        return scanDrift(checked, {
+          isCancelled: () => token.isCancellationRequested,
+          onProgress: (done, total) => {
+            if (total === 0) return;
+            const percent = Math.floor((done / total) * 100);
+            progress.report({ message: `${done} of ${plural(total, 'note')}`, increment: percent - reported });
+            reported = percent;
           },
-          lines,
-        );
+        });
       },
     );
     // A reload during the scan made it stale: the cheap check of the new snapshot stands.
     if (this.service.snapshot() !== snapshot) return;
     const full = withDrift(health, drift);
-    this.publish(snapshot, full, problemLines(full, text.text), unsaved);
+    const lines =
+      unsaved === undefined
+        ? problemLinesOnDisk(snapshot.config, full)
+        : { ok: true as const, lines: problemLines(full, unsaved) };
+    if (!lines.ok) {
+      void vscode.window.showWarningMessage(lines.message);
+      return;
+    }
+    this.publish(snapshot, full, lines.lines, unsaved);
     this.ofBuffer = unsaved !== undefined;
     const choice = await vscode.window.showInformationMessage(
       checkMessage(full, drift),
@@ -316,18 +312,15 @@ export class IndexDiagnostics implements vscode.Disposable {
     before: IndexHealth,
     buffer?: string,
   ): { problems: IndexProblem[]; lines: Record<number, string> } | undefined {
-    const text = buffer === undefined ? readIndexText(snapshot.config) : { ok: true as const, text: buffer };
-    if (!text.ok) return undefined;
     const drift = before.problems.filter((p) => DRIFT_KINDS.has(p.kind));
     const notes = [...new Set(drift.flatMap((p) => (p.file !== undefined && fs.existsSync(p.file) ? [p.file] : [])))];
     if (notes.length === 0) return { problems: drift.filter((p) => p.omitted !== undefined), lines: {} };
     // An unsaved buffer's entries, not the saved file's, are what the notes are compared with.
     const against = buffer === undefined ? snapshot : { config: snapshot.config, index: parseIndex(buffer) };
-    const problems = [...driftOf(against, text.text, notes), ...drift.filter((p) => p.omitted !== undefined)];
-    return {
-      problems,
-      lines: problemLines({ problems, lastRebuilt: null, driftChecked: true, notesScanned: 0 }, text.text),
-    };
+    const problems = [...driftOf(against, notes), ...drift.filter((p) => p.omitted !== undefined)];
+    if (buffer !== undefined) return { problems, lines: problemLines({ problems }, buffer) };
+    const lines = problemLinesOnDisk(snapshot.config, { problems });
+    return lines.ok ? { problems, lines: lines.lines } : undefined;
   }
 
   /**

@@ -2,7 +2,7 @@
 // (never what was on disk when the problem was found), checks that the line still says what
 // the problem was about, and returns the one edit that fixes it, or null. The editor applies
 // the edit to the buffer and the user saves (quickFixes.ts); nothing here reads or writes a file.
-import { indexLines, type IndexLineEntry, type NoteFacts } from '../../core';
+import { parseIndex, type IndexLineEntry, type NoteFacts } from '../../core';
 
 /** One replacement: lines [startLine, endLine) of the buffer (0-based) become `text`. */
 export interface LineEdit {
@@ -28,7 +28,7 @@ interface Buffer {
 
 function buffer(text: string): Buffer {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const parsed = indexLines(text);
+  const parsed = parseIndex(text).lines;
   return {
     lines: text.split(eol),
     eol,

@@ -3,7 +3,7 @@
 // editor; Apply puts it into the index.md buffer, unsaved, and the promotions the user picks go
 // into Known Tags in the same buffer. Nothing is ever saved by the extension.
 import * as vscode from 'vscode';
-import { addKnownTags, generateIndex, indexPath, IndexScan, readIndexText, type Config } from '../../core';
+import { addKnownTags, generateIndex, indexPath, IndexScan, readRebuildSource, type Config } from '../../core';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import { applyRefusal, problemLines, promotionItems, rebuildSummary } from './rebuildModel';
@@ -31,8 +31,8 @@ export function registerRebuildCommands(service: RetrievalService, log: Log): vs
     const file = vscode.Uri.file(indexPath(config));
     // The buffer when index.md is open (what Apply replaces), else the file as the reader reads it.
     const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file.fsPath);
-    const read = open ? null : readIndexText(config);
-    const current = open ? open.getText() : read?.ok ? read.text : null;
+    const read = open ? null : readRebuildSource(config, false);
+    const current = open ? open.getText() : read?.ok ? read.raw : null;
     const build = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,

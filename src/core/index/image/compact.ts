@@ -5,6 +5,7 @@ import type { IndexProject, KnowledgeIndex, TeamSharedEntry } from '../../types'
 import { fileTables } from './fileTables';
 import { newSeed, type HashTableImage } from './hashTable';
 import { IntList } from './intList';
+import { compactLines, type LinesImage, type SmallLines } from './lines';
 import { StringsBuilder, type StringsImage } from './strings';
 
 // A map of lists: keys (string ids) in the map's order, a hash table over them, and list k as
@@ -39,11 +40,13 @@ export interface IndexImage {
   filesByHint: ListsImage;
   /** Pairs of string ids (normalised, phrase). */
   normalisedHints: Int32Array;
+  lines: LinesImage;
   /** The small sections as plain data (a few thousand entries at most). */
   small: Pick<KnowledgeIndex, 'lastRebuilt' | 'knownTags' | 'hasTeamSharedSection' | 'warnings'> & {
     projects: Array<[string, IndexProject]>;
     aliases: Array<[string, string]>;
     teamShared: Array<[string, TeamSharedEntry[]]>;
+    lines: SmallLines;
   };
 }
 
@@ -51,6 +54,7 @@ export interface IndexImage {
 export function compactIndex(index: KnowledgeIndex): IndexImage {
   const strings = new StringsBuilder();
   const tables = fileTables(index, strings, newSeed());
+  const lines = compactLines(index.lines, strings);
   const normalised = new IntList();
   for (const phrase of index.hints.keys()) {
     normalised.push(strings.id(normaliseForHint(phrase)));
@@ -59,6 +63,7 @@ export function compactIndex(index: KnowledgeIndex): IndexImage {
   const rest = {
     ...tables,
     normalisedHints: normalised.toArray(),
+    lines: lines.columns,
     // A copy: the parsed sections' strings are slices of index.md's text, which an image must
     // not keep alive when it is used in the thread that parsed (parseIndexCompact).
     small: structuredClone({
@@ -69,6 +74,7 @@ export function compactIndex(index: KnowledgeIndex): IndexImage {
       teamShared: [...index.teamShared],
       hasTeamSharedSection: index.hasTeamSharedSection,
       warnings: index.warnings,
+      lines: lines.small,
     }),
   };
   return { strings: strings.finish(), ...rest };

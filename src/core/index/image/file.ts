@@ -16,7 +16,7 @@ import type { IndexImage } from './compact';
 import { openableImage } from './validate';
 
 /** Bumped whenever the meaning of an image's fields, or the file's layout, changes. */
-export const IMAGE_FILE_FORMAT = 5;
+export const IMAGE_FILE_FORMAT = 6;
 const MAGIC = Buffer.from('ARIAIMG\0', 'latin1');
 const BYTE_ORDER = 0x01020304;
 const CHECKED_FROM = 24;

@@ -6,6 +6,7 @@
 // thousands, and checking them all up front cost a cold CLI process more than its query.
 import type { IndexImage, ListsImage } from './compact';
 import type { HashTableImage } from './hashTable';
+import { openableLines } from './lines';
 
 export function openableImage(image: unknown): image is IndexImage {
   try {
@@ -28,7 +29,8 @@ export function openableImage(image: unknown): image is IndexImage {
       im.normalisedHints.length % 2 === 0 &&
       [im.tagIndex, im.otherTags].every((l) => list(l, true)) &&
       [im.hints, im.filesByTag, im.filesByHint].every((l) => list(l, false)) &&
-      validSmall(im.small)
+      validSmall(im.small) &&
+      openableLines(im.lines, im.small.lines)
     );
   } catch {
     return false;

@@ -2,10 +2,11 @@
 // views over the image's arrays. Opening one costs a few small objects; each file, entry list
 // or file list is made the first time it is read and then kept, so a reader always gets the same
 // object back (crossProject.ts tells files apart by identity).
-import type { IndexedFile, KnowledgeIndex, TagEntry, TeamSharedFile } from '../../types';
+import type { IndexedFile, IndexLines, KnowledgeIndex, TagEntry, TeamSharedFile } from '../../types';
 import { buildTeamSharedFiles } from '../lookups';
 import type { FilesImage, IndexImage, ListsImage } from './compact';
 import { lookup, type HashTableImage } from './hashTable';
+import { linesFromImage } from './lines';
 import { CorruptImageError, StringsView } from './strings';
 
 export function indexFromImage(image: IndexImage): KnowledgeIndex {
@@ -25,6 +26,7 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
   const teamShared = new Map(small.teamShared);
   let teamSharedFiles: Map<string, TeamSharedFile> | null = null;
   let normalisedHints: Array<[string, string]> | null = null;
+  let lines: IndexLines | null = null;
   return {
     lastRebuilt: small.lastRebuilt,
     projects: new Map(small.projects),
@@ -51,6 +53,10 @@ export function indexFromImage(image: IndexImage): KnowledgeIndex {
     },
     hasTeamSharedSection: small.hasTeamSharedSection,
     warnings: small.warnings,
+    // Index health's places: a query on a cached index never decodes them.
+    get lines() {
+      return (lines ??= linesFromImage(image.lines, small.lines, strings));
+    },
   };
 }
 
