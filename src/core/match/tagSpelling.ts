@@ -15,6 +15,8 @@ export const MAX_SUGGESTIONS = 3;
 /** Tag spellings compared for a suggestion at most (§F44: bounded work on a large index). */
 const MAX_CANDIDATES = 100_000;
 
+// Beside the index, not on it: made only when a query matches nothing, and the index value is plain
+// data a worker posts and the cache file stores, which a table built on demand must not join.
 const knownSets = new WeakMap<SpellingIndex, Set<string>>();
 
 /** Every spelling a query token can name, lowercased: tags, aliases, project keys, team-shared headings. */

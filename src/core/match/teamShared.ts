@@ -80,6 +80,8 @@ interface TeamLookup {
   byTag: Map<string, TeamSharedFile[]>;
   cross: TeamSharedFile[];
 }
+// Beside the index, not on it: made on the first query that reaches team-shared notes, and the
+// index value is plain data a worker posts and the cache file stores.
 const lookups = new WeakMap<ReadonlyMap<string, TeamSharedFile>, TeamLookup>();
 
 /**
