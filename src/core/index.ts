@@ -1,35 +1,24 @@
 // The public surface of the core: the only way in for the CLI, the editor adapters and any
 // server (eslint.config.mjs forbids importing core/<module> from them). It exports only what
 // those front ends use: tests import the module they test.
-export type {
-  Config,
-  IndexedFile,
-  IndexProject,
-  ItemProblem,
-  KnowledgeIndex,
-  PathVerdict,
-  QueryResult,
-  ResultItem,
-} from './types';
-export { NO_INDEX, USAGE, loadedLine, inWordsOf, usageFor } from './present/messages';
+export type { Config, IndexProject, KnowledgeIndex, QueryResult, ResultItem } from './types';
+export { NO_INDEX, loadedLine, inWordsOf, usageFor } from './present/messages';
 export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config/config';
 export {
   parseIndex,
-  parseIndexCompact,
   compactIndex,
   imageTransferables,
   indexFromImage,
   CorruptImageError,
   type IndexImage,
-  type IndexLines,
   type IndexLineEntry,
 } from './index/parse';
 export { parseQueryText } from './match/query';
 export { runQuery, type Snapshot } from './match/engine';
 export { cachedContainment, indexPathVerdict, indexEntryItem } from './match/crossProject';
-export { projectFileItem, type ProjectFile } from './match/projectTier';
+export { type ProjectFile } from './match/projectTier';
 export { teamEntryVerdict, teamSharedItem } from './match/teamShared';
-export { loadSnapshot, readIndexFor, type ReadOptions, type SnapshotOutcome } from './index/snapshot';
+export { loadSnapshot, readIndexFor, type SnapshotOutcome } from './index/snapshot';
 export {
   summaryView,
   itemView,
@@ -44,15 +33,7 @@ export {
 } from './present/summaryView';
 export { renderSummary } from './present/summary';
 export { toJson, errorJson } from './present/json';
-export {
-  pickItems,
-  renderBundle,
-  describeLoad,
-  fenceFor,
-  fileSection,
-  refusedLine,
-  truncationNotice,
-} from './read/loader';
+export { pickItems, renderBundle, describeLoad, fileSection, refusedLine, truncationNotice } from './read/loader';
 export { loadItems, checkItems, openablePaths, type LoadResult, type RefusedFile } from './read/reader';
 export {
   MAX_QUERY_CHARS,
@@ -87,18 +68,9 @@ export {
   parseIndexCacheJob,
   runIndexCacheJob,
   type IndexCacheJob,
-  type IndexCacheSettings,
 } from './index/indexCache';
 export { privateFolder, readPrivateFile, tempBeside, writePrivateFile } from './privateFile';
-export {
-  folderQuery,
-  hookCandidates,
-  hookText,
-  promptQuery,
-  HOOK_MAX_CHARS,
-  NOTES_ARE_REFERENCE,
-  type HookQuery,
-} from './agentContext/hookContext';
+export { folderQuery, hookCandidates, hookText, promptQuery, NOTES_ARE_REFERENCE } from './agentContext/hookContext';
 export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './agentContext/activeFile';
 export { scanDrift, driftOf, DriftScan, withDrift } from './health/indexDrift';
 export {
@@ -124,11 +96,9 @@ export {
   checkSummary,
   healthTotals,
   hasErrors,
-  kindCount,
   kindTotals,
   countText,
   type ProblemRecord,
-  type HealthTotals,
 } from './health/indexReport';
 export { trackedArtifacts } from './match/artifacts';
 export {
@@ -154,16 +124,4 @@ export {
 export { lineDiff } from './setupText/lineDiff';
 export { tomlTable } from './setupText/tomlText';
 export { noteFacts, type NoteFacts } from './read/noteFacts';
-export {
-  countsOf,
-  describeCounts,
-  listTags,
-  noteCount,
-  tagNames,
-  TagCounter,
-  type CountedQuery,
-  type TagCounts,
-  type TagKind,
-  type TagName,
-} from './match/tagCounts';
-export { problemText } from './present/messages';
+export { describeCounts, listTags, noteCount, TagCounter, type TagCounts } from './match/tagCounts';
