@@ -19,19 +19,15 @@ import {
   editorTabTitles,
   openQuickInput,
   openViewContainer,
-  openWorkbench,
   quickInputItems,
   runCommand,
   screenshot,
   sleep,
-  startCodeServer,
   treeItems,
   typeInQuickInput,
   waitFor,
-  type CodeServer,
-  type Workbench,
 } from './harness';
-import { endSession, fixtureHome, golden, packagedVsix } from './workbench';
+import { endSession, fixtureHome, openSession, type Session } from './workbench';
 
 const STATUS_ITEM = '.part.statusbar [aria-label^="aria-context:"]';
 const MISSING_ENTRY = '- approaches/removed-note.md — Removed since the last /index';
@@ -57,15 +53,13 @@ async function quickOpen(page: Page, name: string): Promise<void> {
 }
 
 describe('knowledge for the active file, and index health, in the real workbench', () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let home: string;
   let missingLine: number;
   let rebuiltLine: number;
 
   before(async () => {
-    const vsix = packagedVsix();
     home = fixtureHome();
     // A source file of project proj-a whose path names a known tag.
     const project = path.join(home, 'Projects', 'proj-a');
@@ -89,16 +83,11 @@ describe('knowledge for the active file, and index health, in the real workbench
     );
     rebuiltLine = lines.findIndex((l) => l.startsWith('Last rebuilt:')) + 1;
     // The workspace is the home folder: projects, the knowledge folder and scratch/ in one tree.
-    server = await startCodeServer({
-      workspace: home,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, home);
-    page = wb.page;
+    session = await openSession({ home });
+    page = session.page!;
   });
 
-  after(() => endSession('active-file-e2e', { page, wb, server }));
+  after(() => endSession('active-file-e2e', session));
 
   test('opening a project file updates the status bar item (on the right) and the tree section; an outside file clears them', async () => {
     await quickOpen(page, 'WebhookHandler.ts');

@@ -26,30 +26,26 @@ import {
   closeQuickInput,
   editorTabTitles,
   notificationMessages,
-  openViewContainer,
-  openWorkbench,
   runCommand,
   screenshot,
   showNotifications,
   sleep,
-  startCodeServer,
   treeItems,
   typeInQuickInput,
   waitFor,
-  type CodeServer,
-  type Workbench,
 } from './harness';
 import {
   allPickRows,
   endSession,
   extensionLog,
   fixtureHome,
-  golden,
   knownTagRows,
-  packagedVsix,
   QI_ROW,
   runQuery,
   tagTreeRow as treeRow,
+  openSession,
+  openTagView,
+  type Session,
 } from './workbench';
 
 const VIEW = 'Tags';
@@ -106,13 +102,6 @@ async function waitForMessage(page: Page, pattern: RegExp, timeoutMs = 30_000): 
   );
 }
 
-async function openTagView(page: Page): Promise<void> {
-  if (await page.locator(`.monaco-list[aria-label="${VIEW}"]`).isVisible()) return;
-  await openViewContainer(page, 'Context');
-  // A hang bound: just after a window reload on a loaded machine the view can take a while.
-  await page.locator(`.monaco-list[aria-label="${VIEW}"]`).waitFor({ state: 'visible', timeout: 60_000 });
-}
-
 /** Right-clicks `row` and chooses `action` in its context menu (the menu ignores a click that comes too soon). */
 async function contextMenu(page: Page, row: ReturnType<typeof treeRow>, action: string): Promise<void> {
   await row.click({ button: 'right' });
@@ -131,29 +120,23 @@ async function knownTags(page: Page): Promise<string[]> {
 }
 
 describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let knowledge: string;
 
   before(async () => {
     const setup = bulkHome();
     knowledge = setup.knowledge;
-    server = await startCodeServer({
-      workspace: knowledge,
-      vsixPath: packagedVsix(),
-      env: { HOME: setup.home, ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, knowledge);
-    page = wb.page;
+    session = await openSession({ home: setup.home, workspace: knowledge });
+    page = session.page!;
     await openTagView(page);
     await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
     await page
       .context()
-      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.server!.url).origin });
   });
 
-  after(() => endSession('daily-use', { page, wb, server }));
+  after(() => endSession('daily-use', session));
 
   test('Open aria-context Settings lands on the Remote tab of this remote window, filtered to the extension, with the path settings', async () => {
     await runCommand(page, 'Context: Open aria-context Settings');
@@ -379,7 +362,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
   test('Choose Knowledge Folder warns about a folder with no index.md and keeps the current folder unless told to use it', async () => {
     const empty = path.join(path.dirname(knowledge), 'notes-without-index');
     fs.mkdirSync(empty, { recursive: true });
-    const machineSettings = path.join(server.userDataDir, 'Machine', 'settings.json');
+    const machineSettings = path.join(session.server!.userDataDir, 'Machine', 'settings.json');
     const before = fs.existsSync(machineSettings) ? fs.readFileSync(machineSettings, 'utf8') : '';
     await runCommand(page, 'Context: Choose Knowledge Folder');
     const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -584,7 +567,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
       60_000,
     );
     // Reported, not asserted: the extension's own time (its log) and Send → message as seen here.
-    const own = /bundle \S+: \d+ files.*, attached in (\d+) ms/.exec(extensionLog(server))?.[1];
+    const own = /bundle \S+: \d+ files.*, attached in (\d+) ms/.exec(extensionLog(session.server!))?.[1];
     t.diagnostic(
       `Send to Chat of ${BULK} files: attached in ${own ?? '?'} ms (extension log); Send → message ${Date.now() - sendAt} ms`,
     );
@@ -604,7 +587,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await sleep(500);
     assert.equal((await chatAttachments(page)).length, 1, 'one attachment, not one per file');
     assert.match(chips[0].name, /^knowledge-bulk-\d{8}T\d{6}Z\.md$/);
-    const file = /bundle (\S+knowledge-bulk-\S+\.md)/.exec(extensionLog(server))?.[1];
+    const file = /bundle (\S+knowledge-bulk-\S+\.md)/.exec(extensionLog(session.server!))?.[1];
     assert.ok(file, 'the log names the bundle file');
     assert.equal(fs.statSync(file).mode & 0o777, 0o400, 'read-only');
     assert.ok(path.relative(fs.realpathSync(knowledge), file).startsWith('..'), 'outside the knowledge folder');

@@ -28,18 +28,13 @@ import {
   closeQuickInput,
   editorTabTitles,
   openQuickInput,
-  openViewContainer,
-  openWorkbench,
   runCommand,
   screenshot,
   sleep,
-  startCodeServer,
   treeItems,
   typeInQuickInput,
   waitFor,
-  type CodeServer,
   type TreeRow,
-  type Workbench,
 } from './harness';
 import {
   closeAllEditors,
@@ -51,17 +46,18 @@ import {
   keepScreenshot,
   knownTagRows,
   namedWorkspace,
-  packagedVsix,
   pickRow,
   renderedPickRows,
   runQuery,
   tabs,
   tagTreeRow as treeRow,
   tempDir,
+  openSession,
+  openTagView,
+  type Session,
 } from './workbench';
 
 const VIEW = 'Tags'; // the view's name in package.json
-const CONTAINER = 'Context'; // the activity bar container's title
 
 function decoyKnowledge(): { folder: string; config: string } {
   const root = tempDir('aria-e2e-decoy-');
@@ -91,17 +87,6 @@ function hostileWorkspace(target: { folder: string; config?: string }): string {
   return ws;
 }
 
-/** Shows the aria-context container (clicking its icon again would hide the side bar). */
-async function openTagView(page: Page): Promise<void> {
-  const sidebar = page.locator('.part.sidebar');
-  const title = (await sidebar.isVisible())
-    ? ((await sidebar.locator('.composite.title .title-label').first().textContent()) ?? '')
-    : '';
-  if (title.toLowerCase().includes(CONTAINER.toLowerCase())) return;
-  await openViewContainer(page, CONTAINER);
-  await page.locator('.part.sidebar').waitFor({ state: 'visible' });
-}
-
 async function tree(page: Page): Promise<TreeRow[]> {
   return treeItems(page, VIEW);
 }
@@ -115,33 +100,28 @@ async function knownTagRow(page: Page, tag: string): Promise<TreeRow | undefined
 // The fixture, configured through HOME (~/.claude/aria-knowledge.local.md)
 
 describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let home: string;
   let decoy: { folder: string; config: string };
 
   before(async () => {
-    const vsix = packagedVsix();
     home = fixtureHome();
     // This workspace tries to point the extension at a decoy folder.
     decoy = decoyKnowledge();
     const workspace = hostileWorkspace(decoy);
-    server = await startCodeServer({
-      workspace,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    session = await openSession({ home, workspace });
+    page = session.page!;
   });
 
-  after(() => endSession('editor-e2e', { page, wb, server }));
+  after(() => endSession('editor-e2e', session));
 
   test('the installed .vsix puts Context: Query and Context: Show Query Summary in the palette', async () => {
-    assert.ok(fs.existsSync(server.extensionsDir));
-    const installed = fs.readdirSync(server.extensionsDir).filter((d) => d.startsWith('aria-context.aria-context-'));
-    assert.equal(installed.length, 1, `installed: ${fs.readdirSync(server.extensionsDir).join(', ')}`);
+    assert.ok(fs.existsSync(session.server!.extensionsDir));
+    const installed = fs
+      .readdirSync(session.server!.extensionsDir)
+      .filter((d) => d.startsWith('aria-context.aria-context-'));
+    assert.equal(installed.length, 1, `installed: ${fs.readdirSync(session.server!.extensionsDir).join(', ')}`);
     await openQuickInput(page, 'F1');
     const labels: string[] = await waitFor(
       async () => {
@@ -204,7 +184,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       'tabs are not previews',
     );
     // The "aria-context" output channel logs the activation time (the benchmark reads it).
-    const logsDir = path.join(server.userDataDir, 'logs');
+    const logsDir = path.join(session.server!.userDataDir, 'logs');
     const outputLogs = () =>
       (fs.readdirSync(logsDir, { recursive: true }) as string[]).filter((f) => f.endsWith('aria-context.log'));
     const activated = await waitFor(
@@ -370,7 +350,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.equal(rows[0]?.label, 'No files match tag(s): [decoy-tag]', rows.map((r) => r.label).join('\n'));
     await closeQuickInput(page);
     assert.equal(await knownTagRow(page, 'decoy-tag'), undefined, 'the decoy index is not in the tree');
-    const logsDir = path.join(server.userDataDir, 'logs');
+    const logsDir = path.join(session.server!.userDataDir, 'logs');
     const log = (fs.readdirSync(logsDir, { recursive: true }) as string[])
       .filter((f) => f.endsWith('aria-context.log'))
       .map((f) => fs.readFileSync(path.join(logsDir, f), 'utf8'))
@@ -417,32 +397,22 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
 // Not configured: empty HOME
 
 describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let knowledge: string;
   let workspace: string;
 
   before(async () => {
-    const vsix = packagedVsix();
     const home = tempDir('aria-e2e-empty-home-');
     const elsewhere = fixtureHome();
     knowledge = path.join(elsewhere, 'knowledge');
     // The workspace tries to configure the folder; it must not count.
     workspace = hostileWorkspace({ folder: knowledge });
-    server = await startCodeServer({
-      workspace,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    session = await openSession({ home, workspace });
+    page = session.page!;
   });
 
-  after(async () => {
-    await wb?.close();
-    await server?.stop();
-  });
+  after(() => endSession('editor-unconfigured-e2e', session));
 
   test('the welcome view; Choose Knowledge Folder (user setting) makes the tree appear', async () => {
     await openTagView(page);
@@ -495,7 +465,7 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
     });
     assert.equal((await knownTagRow(page, 'stripe'))?.description, '2 files');
     const written = ['Machine', 'User']
-      .map((d) => path.join(server.userDataDir, d, 'settings.json'))
+      .map((d) => path.join(session.server!.userDataDir, d, 'settings.json'))
       .filter((f) => fs.existsSync(f))
       .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>);
     assert.ok(

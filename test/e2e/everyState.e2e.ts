@@ -14,28 +14,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { editorTabTitles, runCommand, screenshot, sleep, treeItems, waitFor } from './harness';
 import {
-  editorTabTitles,
-  openViewContainer,
-  openWorkbench,
-  runCommand,
-  screenshot,
-  sleep,
-  startCodeServer,
-  treeItems,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
-import { TAGS_VIEW, endSession, extensionLog, fixtureHome, golden, packagedVsix, renderedPickRows } from './workbench';
+  TAGS_VIEW,
+  endSession,
+  fixtureHome,
+  renderedPickRows,
+  openSession,
+  keepExtensionLog,
+  openTagView,
+  type Session,
+} from './workbench';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
-
-/** The Context container shown (its activity bar entry toggles it, so it is clicked only when hidden). */
-async function showTags(page: Page): Promise<void> {
-  const tree = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).first();
-  if (!(await tree.isVisible().catch(() => false))) await openViewContainer(page, 'Context');
-}
 
 async function cursorLine(page: Page): Promise<number> {
   const m = /Ln (\d+),/.exec((await page.locator('.part.statusbar').textContent()) ?? '');
@@ -53,8 +44,7 @@ async function goToLine(page: Page, line: number): Promise<void> {
 }
 
 describe('the editor in every state, with VS Code for the web’s defaults', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let home: string;
   let indexFile: string;
@@ -62,7 +52,6 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
   let onDisk: string;
 
   before(async () => {
-    const vsix = packagedVsix();
     home = fixtureHome();
     indexFile = path.join(home, 'knowledge', 'index.md');
     configFile = path.join(home, '.claude', 'aria-knowledge.local.md');
@@ -71,23 +60,14 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
       .replace(`### security\n${DUPLICATE}\n`, `### security\n${DUPLICATE}\n${DUPLICATE}\n`);
     fs.writeFileSync(indexFile, onDisk);
     // No userSettings: files.autoSave stays at the web's default (afterDelay).
-    server = await startCodeServer({
-      workspace: home,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, home);
-    page = wb.page;
+    session = await openSession({ home });
+    page = session.page!;
   });
 
-  after(() =>
-    endSession('every-state-e2e', { page, wb, server }, (artifacts, s) =>
-      fs.writeFileSync(path.join(artifacts, 'every-state-e2e-extension.log'), extensionLog(s)),
-    ),
-  );
+  after(() => endSession('every-state-e2e', session, keepExtensionLog('every-state-e2e')));
 
   test('under auto-save a quick fix is a preview: nothing reaches disk until it is applied', async () => {
-    await showTags(page);
+    await openTagView(page);
     await waitFor(
       async () => (await treeItems(page, TAGS_VIEW)).some((r) => /^index: \d+ problems?/.test(r.label)),
       60_000,
@@ -138,7 +118,7 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
     const config = fs.readFileSync(configFile, 'utf8');
     fs.writeFileSync(configFile, config.replace(/^knowledge_folder: .*$/m, 'knowledge_folder: ~/nope'));
     try {
-      await showTags(page);
+      await openTagView(page);
       const named = `The knowledge folder ${path.join(home, 'nope')} does not exist (named by knowledge_folder in ${configFile})`;
       const row = await waitFor(
         async () => (await treeItems(page, TAGS_VIEW)).find((r) => r.label.startsWith(named)),

@@ -21,28 +21,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  editorTabTitles,
-  openViewContainer,
-  openWorkbench,
-  runCommand,
-  screenshot,
-  sleep,
-  startCodeServer,
-  treeItems,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
+import { editorTabTitles, openViewContainer, runCommand, screenshot, sleep, treeItems, waitFor } from './harness';
 import {
   TAGS_VIEW,
   endSession,
-  extensionLog,
   fixtureHome,
-  golden,
-  packagedVsix,
   tagTreeRow,
   showProblems,
+  openSession,
+  AUTO_SAVE_OFF,
+  keepExtensionLog,
+  type Session,
 } from './workbench';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
@@ -119,15 +108,13 @@ async function saveEditor(page: Page): Promise<void> {
 }
 
 describe('index health you can act on, in the real workbench', () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let home: string;
   let indexFile: string;
   let onDisk: string;
 
   before(async () => {
-    const vsix = packagedVsix();
     home = fixtureHome();
     indexFile = path.join(home, 'knowledge', 'index.md');
     // A duplicate: the webhook note listed twice under `security`.
@@ -153,22 +140,11 @@ describe('index health you can act on, in the real workbench', () => {
       postgresNote(),
       postgresOriginal().replace('tags: [database, postgres]', 'tags: [database, postgres, redis]'),
     );
-    // The browser build saves after a second by default; the desktop's default (off) shows what a fix leaves unsaved.
-    server = await startCodeServer({
-      workspace: home,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-      userSettings: { 'files.autoSave': 'off' },
-    });
-    wb = await openWorkbench(server, home);
-    page = wb.page;
+    session = await openSession({ home, userSettings: AUTO_SAVE_OFF });
+    page = session.page!;
   });
 
-  after(() =>
-    endSession('health-e2e', { page, wb, server }, (artifacts, s) =>
-      fs.writeFileSync(path.join(artifacts, 'health-e2e-extension.log'), extensionLog(s)),
-    ),
-  );
+  after(() => endSession('health-e2e', session, keepExtensionLog('health-e2e')));
 
   let original: string | undefined;
   const postgresNote = () => path.join(home, 'knowledge', 'references', 'sources', 'postgres-locks.md');

@@ -19,16 +19,13 @@ import { generateHome, type GeneratedHome } from '../../bench/generate';
 import {
   REPO_ROOT,
   openViewContainer,
-  openWorkbench,
   runCommand,
-  startCodeServer,
   treeItems,
   typeInQuickInput,
   waitFor,
   type CodeServer,
-  type Workbench,
 } from './harness';
-import { endSession, packagedVsix, tempDir } from './workbench';
+import { endSession, tempDir, openSession, type Session } from './workbench';
 
 const VIEW = 'Tags';
 const CONTAINER = 'Context';
@@ -42,31 +39,28 @@ const DEAD_MS = 30_000;
 const REFRESH_TARGET_MS = 1_500;
 
 describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let g: GeneratedHome;
 
   before(async () => {
-    const vsix = packagedVsix();
     // The notes are written: the tree counts only what the reader would load (one truth).
     g = generateHome(tempDir('aria-e2e-10k-'), 10_000);
     const workspace = tempDir('aria-e2e-ws-');
     fs.writeFileSync(path.join(workspace, 'README.md'), '# A repository\n');
-    server = await startCodeServer({ workspace, vsixPath: vsix, env: { HOME: g.home } });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    session = await openSession({ home: g.home, workspace, today: null });
+    page = session.page!;
     // The workbench's own start-up (its extension host starting, the eager extensions such as Git
     // activating on the same thread) is over before the click: the figures are the view's.
     await waitFor(
-      () => extensionHostTimeline(server).startupDone,
+      () => extensionHostTimeline(session.server!).startupDone,
       60_000,
       'the extension host to finish activating its start-up extensions',
     );
   });
 
   after(() =>
-    endSession('large-folder-e2e', { page, wb, server }, (artifacts, s) => {
+    endSession('large-folder-e2e', session, (artifacts, s) => {
       // The workbench's own logs too: the extension host's timeline is read from them.
       fs.rmSync(path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true, force: true });
       fs.cpSync(path.join(s.userDataDir, 'logs'), path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true });
@@ -143,11 +137,11 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
 
     // The timeline, from the logs the workbench and the extension keep.
     const ext = await waitFor(
-      () => extensionTimeline(server, clickedAt),
+      () => extensionTimeline(session.server!, clickedAt),
       20_000,
       'activation, first rows and the index check in the aria-context output log',
     );
-    const host = extensionHostTimeline(server);
+    const host = extensionHostTimeline(session.server!);
     // What the view showed meanwhile is reported, not asserted: a click that lands while the
     // rows of a still hidden view are being built waits for them (the thread is busy), one that
     // comes first gets the loading row; which of the two happens depends on the click's timing.

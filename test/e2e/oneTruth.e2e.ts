@@ -15,22 +15,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  editorTabTitles,
-  openViewContainer,
-  openWorkbench,
-  runCommand,
-  screenshot,
-  sleep,
-  startCodeServer,
-  treeItems,
-  waitFor,
-  type CodeServer,
-  type TreeRow,
-  type Workbench,
-} from './harness';
+import { editorTabTitles, runCommand, screenshot, sleep, treeItems, waitFor, type TreeRow } from './harness';
 import { parseCounts, queryCounts, TODAY } from '../cliRun';
-import { endSession, fixtureHome, packagedVsix, TAGS_VIEW, tagTreeRow, showProblems } from './workbench';
+import {
+  endSession,
+  fixtureHome,
+  TAGS_VIEW,
+  tagTreeRow,
+  showProblems,
+  openSession,
+  openTagView,
+  type Session,
+} from './workbench';
 
 const REFUSED = 'refs/evil.md';
 const MISSING = 'approaches/gone.md';
@@ -59,12 +55,6 @@ function oneTruthHome(): string {
     ),
   );
   return home;
-}
-
-async function openTagView(page: Page): Promise<void> {
-  if (await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).isVisible()) return;
-  await openViewContainer(page, 'Context');
-  await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).waitFor({ state: 'visible', timeout: 60_000 });
 }
 
 /** Sets a row's expansion by clicking it (a click that lands while the tree refreshes can be lost: retried). */
@@ -118,24 +108,17 @@ async function groupRows(page: Page): Promise<Map<string, TreeRow[]>> {
 }
 
 describe('one truth on every surface, in the real workbench', { timeout: 900_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let home: string;
 
   before(async () => {
-    const vsix = packagedVsix();
     home = oneTruthHome();
-    server = await startCodeServer({
-      workspace: home,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: TODAY },
-    });
-    wb = await openWorkbench(server, home);
-    page = wb.page;
+    session = await openSession({ home, today: TODAY });
+    page = session.page!;
   });
 
-  after(() => endSession('one-truth-e2e', { page, wb, server }));
+  after(() => endSession('one-truth-e2e', session));
 
   test('every tag and project row says what querying it returns; sorting by count follows the same numbers', async () => {
     await openTagView(page);

@@ -14,35 +14,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  notificationMessages,
-  openViewContainer,
-  REPO_ROOT,
-  screenshot,
-  sleep,
-  startCodeServer,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-  openWorkbench,
-} from './harness';
+import { notificationMessages, REPO_ROOT, screenshot, sleep, waitFor } from './harness';
 import {
   endSession,
   fixtureHome,
-  golden,
   knownTagRows,
-  packagedVsix,
   tagTreeRow as treeRow,
   TAGS_VIEW,
+  openSession,
+  openTagView,
+  type Session,
 } from './workbench';
 
 const MENU = '.context-view .monaco-menu';
-
-async function openTagView(page: Page): Promise<void> {
-  if (await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).isVisible()) return;
-  await openViewContainer(page, 'Context');
-  await page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"]`).waitFor({ state: 'visible', timeout: 20_000 });
-}
 
 async function reloadWindow(page: Page): Promise<void> {
   await page.reload();
@@ -108,26 +92,20 @@ async function setExpanded(page: Page, label: string, level: number, open: boole
 }
 
 describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let knowledge: string;
 
   before(async () => {
     const home = fixtureHome();
     knowledge = path.join(home, 'knowledge');
-    server = await startCodeServer({
-      workspace: knowledge,
-      vsixPath: packagedVsix(),
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-    });
-    wb = await openWorkbench(server, knowledge);
-    page = wb.page;
+    session = await openSession({ home, workspace: knowledge });
+    page = session.page!;
     await openTagView(page);
     await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
   });
 
-  after(() => endSession('polish', { page, wb, server }));
+  after(() => endSession('polish', session));
 
   test('the walkthrough image of the tree is headed as the sidebar heads the view', async () => {
     const title = (await page.locator('.part.sidebar .composite.title h2').first().innerText()).trim();

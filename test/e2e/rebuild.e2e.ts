@@ -11,21 +11,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { editorTabTitles, REPO_ROOT, runCommand, screenshot, showNotifications, sleep, waitFor } from './harness';
 import {
-  editorTabTitles,
-  openViewContainer,
-  openWorkbench,
-  REPO_ROOT,
-  runCommand,
-  screenshot,
-  showNotifications,
-  sleep,
-  startCodeServer,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
-import { endSession, fixtureHome, golden, isChecked, packagedVsix, pickRowByLabel } from './workbench';
+  endSession,
+  fixtureHome,
+  golden,
+  isChecked,
+  pickRowByLabel,
+  openSession,
+  AUTO_SAVE_OFF,
+  openTagView,
+  type Session,
+} from './workbench';
 
 /** What `aria-context index` prints for this HOME: the text Apply must leave in the buffer. */
 function cliRebuild(home: string): string {
@@ -57,13 +54,6 @@ async function clickNotificationButton(page: Page, message: string, button: stri
   await item.locator('.monaco-button', { hasText: new RegExp(`^\\s*${button}\\s*$`) }).click();
 }
 
-/** The Context view container shown (its activity bar entry toggles it: clicked only while it is hidden). */
-async function showContextView(page: Page): Promise<void> {
-  const title = page.locator('.part.sidebar .composite.title');
-  const shown = (await title.isVisible().catch(() => false)) && /Context/.test((await title.textContent()) ?? '');
-  if (!shown) await openViewContainer(page, 'Context');
-}
-
 async function saveActive(page: Page, file: string): Promise<void> {
   await page.locator('.part.editor .monaco-editor .view-lines').first().click();
   await page.keyboard.press('Control+S');
@@ -75,33 +65,25 @@ async function saveActive(page: Page, file: string): Promise<void> {
 }
 
 describe('Context: Rebuild Index…, in the real workbench', () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let home: string;
   let indexFile: string;
 
   before(async () => {
-    const vsix = packagedVsix();
     home = fixtureHome();
     indexFile = path.join(home, 'knowledge', 'index.md');
-    server = await startCodeServer({
-      workspace: home,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-      userSettings: { 'files.autoSave': 'off' },
-    });
-    wb = await openWorkbench(server, home);
-    page = wb.page;
+    session = await openSession({ home, userSettings: AUTO_SAVE_OFF });
+    page = session.page!;
   });
 
-  after(() => endSession('rebuild-e2e', { page, wb, server }));
+  after(() => endSession('rebuild-e2e', session));
 
   test('the diff with its summary; Apply leaves the rebuild in an unsaved index.md buffer', async () => {
     const expected = cliRebuild(home);
     const onDisk = fs.readFileSync(indexFile, 'utf8');
     assert.notEqual(expected, onDisk);
-    await showContextView(page);
+    await openTagView(page);
     await runCommand(page, 'Context: Rebuild Index…');
     await waitFor(
       async () =>
@@ -160,7 +142,7 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
     await runCommand(page, 'View: Close All Editors');
     fs.rmSync(indexFile);
     const expected = cliRebuild(home);
-    await showContextView(page);
+    await openTagView(page);
     const welcome = page.locator('.part.sidebar .welcome-view-content');
     await welcome.waitFor({ state: 'visible', timeout: 30_000 });
     await welcome.locator('.monaco-button', { hasText: 'Build index.md from my notes' }).click();

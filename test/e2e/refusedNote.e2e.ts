@@ -11,29 +11,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  editorTabTitles,
-  openWorkbench,
-  runCommand,
-  sleep,
-  startCodeServer,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
-import { endSession, fixtureHome, golden, packagedVsix, showProblems } from './workbench';
+import { editorTabTitles, runCommand, sleep, waitFor } from './harness';
+import { endSession, fixtureHome, showProblems, openSession, AUTO_SAVE_OFF, type Session } from './workbench';
 
 const LINKS = ['references/leak.md', 'references/leak-gone.md'];
 
 describe('a refused note in the real workbench: reported once, never a location', () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let session: Partial<Session> = {};
   let page: Page;
   let home: string;
   let secret: string;
 
   before(async () => {
-    const vsix = packagedVsix();
     home = fixtureHome();
     secret = path.join(home, 'outside-secret.md');
     fs.writeFileSync(secret, '---\ntags: [api, secret-tag]\n---\n# Outside secret\n\nnot to be opened\n');
@@ -50,17 +39,11 @@ describe('a refused note in the real workbench: reported once, never a location'
       indexFile,
       text.replace(heading, `${heading}${LINKS.map((l) => `- ${l} — A note linked from elsewhere`).join('\n')}\n`),
     );
-    server = await startCodeServer({
-      workspace: home,
-      vsixPath: vsix,
-      env: { HOME: home, ARIA_CONTEXT_TODAY: golden.today },
-      userSettings: { 'files.autoSave': 'off' },
-    });
-    wb = await openWorkbench(server, home);
-    page = wb.page;
+    session = await openSession({ home, userSettings: AUTO_SAVE_OFF });
+    page = session.page!;
   });
 
-  after(() => endSession('refused-note-e2e', { page, wb, server }));
+  after(() => endSession('refused-note-e2e', session));
 
   test('Check Index: one refusal per symlinked note, no drift about it, no related location, nothing opens it', async () => {
     await runCommand(page, 'Context: Check Index');

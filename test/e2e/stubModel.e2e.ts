@@ -14,18 +14,16 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
+import { chatAttachments, editorTabTitles, runCommand, screenshot, waitFor } from './harness';
 import {
-  chatAttachments,
-  editorTabTitles,
-  openWorkbench,
-  runCommand,
-  screenshot,
-  startCodeServer,
-  waitFor,
-  type CodeServer,
-  type Workbench,
-} from './harness';
-import { endSession, extensionLog, fixtureHome, golden, packagedVsix, waitForNotification } from './workbench';
+  endSession,
+  extensionLog,
+  fixtureHome,
+  golden,
+  waitForNotification,
+  openSession,
+  type Session,
+} from './workbench';
 
 const STUB = path.join(__dirname, 'stub-model');
 
@@ -41,8 +39,7 @@ type StubEvent = {
 };
 
 describe('chat with a stub language model, in a real VS Code', { timeout: 600_000 }, () => {
-  let server: CodeServer;
-  let wb: Workbench;
+  let workbench: Partial<Session> = {};
   let page: Page;
   let stubLog: string;
   const events = (): StubEvent[] =>
@@ -78,18 +75,17 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
     const workspace = tempDir('aria-e2e-stub-ws-');
     fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
     stubLog = path.join(tempDir('aria-e2e-stub-log-'), 'stub.jsonl');
-    server = await startCodeServer({
+    workbench = await openSession({
+      home: fixtureHome(),
       workspace,
-      vsixPath: packagedVsix(),
       extensionDevelopmentPath: STUB,
-      env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today, ARIA_STUB_LOG: stubLog },
+      env: { ARIA_STUB_LOG: stubLog },
     });
-    wb = await openWorkbench(server, workspace);
-    page = wb.page;
+    page = workbench.page!;
     await waitFor(() => events().some((e) => e.event === 'activate'), 60_000, 'the stub model extension to activate');
   });
 
-  after(() => endSession('stub-model-e2e', { page, wb, server }));
+  after(() => endSession('stub-model-e2e', workbench));
 
   const session = () => page.locator('.interactive-session');
   const responses = () => page.locator('.interactive-session .interactive-response');
@@ -134,7 +130,11 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
       10_000,
       'the follow-ups',
     );
-    assert.match(extensionLog(server), /@context stripe/, 'the participant handler ran in the extension host');
+    assert.match(
+      extensionLog(workbench.server!),
+      /@context stripe/,
+      'the participant handler ran in the extension host',
+    );
     await screenshot(page, 'stub-model-participant');
   });
 
@@ -266,7 +266,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
     const tools = events().find((e) => e.event === 'tools')?.names ?? [];
     // vscode.lm.tools lists every contributed tool; the agent gets only those whose `when` holds.
     assert.match(
-      extensionLog(server),
+      extensionLog(workbench.server!),
       /Agent tools: the MCP server’s tools only/,
       'one agent surface: the LM tools are off where VS Code has MCP',
     );

@@ -10,6 +10,7 @@ import {
   REPO_ROOT,
   editorTabTitles,
   notificationMessages,
+  openViewContainer,
   openWorkbench,
   runCommand,
   screenshot,
@@ -67,18 +68,37 @@ export interface Session {
   page: Page;
 }
 
+/** What a suite's workbench runs on. */
+export interface SessionSpec {
+  /** HOME of code-server and the extension: where the config and the knowledge folder are. */
+  home: string;
+  /** The folder opened: `home` unless said. */
+  workspace?: string;
+  /** ARIA_CONTEXT_TODAY: the golden cases' day unless said; `null` leaves the real day. */
+  today?: string | null;
+  /** More environment for the server (a stub's log file…). */
+  env?: Record<string, string>;
+  userSettings?: Record<string, unknown>;
+  /** An unpackaged extension loaded beside the .vsix. */
+  extensionDevelopmentPath?: string;
+}
+
+/** The desktop's default (off): a fix left unsaved stays unsaved (the browser build saves after a delay). */
+export const AUTO_SAVE_OFF = { 'files.autoSave': 'off' };
+
 /**
- * code-server with the packaged extension, HOME the example folder, and `workspace` opened with
- * only a README in it (the suites about what the extension contributes to chat and agents).
- * The server is stopped should the workbench fail to open.
+ * code-server with the packaged extension on `spec.home`, its workspace opened in Chromium. The
+ * server is stopped should the workbench fail to open.
  */
-export async function openExampleSession(workspace: string, userSettings?: Record<string, unknown>): Promise<Session> {
-  fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
+export async function openSession(spec: SessionSpec): Promise<Session> {
+  const workspace = spec.workspace ?? spec.home;
+  const today = spec.today === undefined ? golden.today : spec.today;
   const server = await startCodeServer({
     workspace,
     vsixPath: packagedVsix(),
-    env: { HOME: fixtureHome(), ARIA_CONTEXT_TODAY: golden.today },
-    userSettings,
+    extensionDevelopmentPath: spec.extensionDevelopmentPath,
+    env: { HOME: spec.home, ...(today === null ? {} : { ARIA_CONTEXT_TODAY: today }), ...spec.env },
+    userSettings: spec.userSettings,
   });
   try {
     const wb = await openWorkbench(server, workspace);
@@ -87,6 +107,15 @@ export async function openExampleSession(workspace: string, userSettings?: Recor
     await server.stop();
     throw err;
   }
+}
+
+/**
+ * code-server with the packaged extension, HOME the example folder, and `workspace` opened with
+ * only a README in it (the suites about what the extension contributes to chat and agents).
+ */
+export async function openExampleSession(workspace: string, userSettings?: Record<string, unknown>): Promise<Session> {
+  fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
+  return openSession({ home: fixtureHome(), workspace, userSettings });
 }
 
 /** The Problems panel shown (Ctrl+Shift+M toggles it, so it is pressed only when hidden). */
@@ -136,6 +165,11 @@ export function extensionLog(server: CodeServer): string {
   return found.join('\n');
 }
 
+/** endSession's `keep` that adds the extension's log, as test-artifacts/<name>-extension.log. */
+export function keepExtensionLog(name: string): (artifacts: string, server: CodeServer) => void {
+  return (artifacts, server) => fs.writeFileSync(path.join(artifacts, `${name}-extension.log`), extensionLog(server));
+}
+
 /**
  * The documentation's images (README.md, docs/EDITOR.md): refreshed only when someone means to (`npm run screenshots` sets
  * ARIA_UPDATE_SCREENSHOTS=1). A test run writes its screenshots to test-artifacts/ only, so it
@@ -183,6 +217,22 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 
 /** The tag tree's view name (package.json). */
 export const TAGS_VIEW = 'Tags';
+
+/**
+ * The Tags view shown: its tree, or its welcome text when there is no index. The Context
+ * container's activity bar entry toggles it, so it is clicked only while the sidebar shows another.
+ */
+export async function openTagView(page: Page): Promise<void> {
+  const title = page.locator('.part.sidebar .composite.title').first();
+  const shown =
+    (await title.isVisible().catch(() => false)) && /context/i.test((await title.textContent().catch(() => '')) ?? '');
+  if (!shown) await openViewContainer(page, 'Context');
+  // A hang bound: just after a window reload on a loaded machine the view can take a while.
+  await page
+    .locator(`.monaco-list[aria-label="${TAGS_VIEW}"]:visible, .part.sidebar .welcome-view-content:visible`)
+    .first()
+    .waitFor({ timeout: 60_000 });
+}
 
 /** The tag tree's row with this exact label at this level. */
 export function tagTreeRow(page: Page, label: string, level: number) {
