@@ -1,4 +1,5 @@
 // Test helpers: real folders on disk, built from a compact description.
+import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -133,6 +134,20 @@ export interface Golden {
 }
 
 export const INDEX_HEADER = '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n';
+
+/** A line predicate for lineOf: the line holds `part`. */
+export const containing = (part: string) => (l: string) => l.includes(part);
+
+/**
+ * The 1-based number of the `nth` (from 0) line of `text` that is `line` exactly, or that the
+ * predicate accepts. There must be one: a test about a line that is not there says so.
+ */
+export function lineOf(text: string, line: string | ((l: string) => boolean), nth = 0): number {
+  const matches = typeof line === 'string' ? (l: string) => l === line : line;
+  const numbers = text.split('\n').flatMap((l, i) => (matches(l) ? [i + 1] : []));
+  assert.ok(numbers[nth] !== undefined, `no line ${nth + 1} of ${String(line)} in the text`);
+  return numbers[nth];
+}
 
 /**
  * Starts an MCP server over stdio (`command args`), sends one `initialize` and closes its input:

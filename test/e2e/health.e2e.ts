@@ -33,6 +33,7 @@ import {
   keepExtensionLog,
   type Session,
 } from './workbench';
+import { lineOf } from '../helpers';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
 const REFUSED = '- ../.claude/aria-knowledge.local.md — Local config (outside the knowledge folder: never surfaced)';
@@ -149,12 +150,6 @@ describe('index health you can act on, in the real workbench', () => {
   let original: string | undefined;
   const postgresNote = () => path.join(home, 'knowledge', 'references', 'sources', 'postgres-locks.md');
   const postgresOriginal = () => (original ??= fs.readFileSync(postgresNote(), 'utf8'));
-
-  const lineOf = (text: string, needle: string, nth = 0) =>
-    text
-      .split('\n')
-      .map((l, i) => (l === needle ? i + 1 : 0))
-      .filter(Boolean)[nth];
 
   test('the index row opens index.md at its first problem and shows Problems', async () => {
     await openViewContainer(page, 'Context');

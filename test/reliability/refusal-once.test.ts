@@ -14,6 +14,7 @@ import { openablePaths } from '../../src/core/read/reader';
 import { toJson } from '../../src/core/present/json';
 import { connect, connectV2, textOf } from '../mcp/client';
 import { makeHome, query, runCli, snapshotFor } from './helpers';
+import { lineOf } from '../helpers';
 
 const NOTE = (tags: string) => `---\ntags: [${tags}]\n---\n# A note\n`;
 
@@ -59,8 +60,7 @@ function symlinkHome() {
     '',
   ].join('\n');
   fs.writeFileSync(path.join(h.folder, 'index.md'), index);
-  const lineOf = (p: string) => index.split('\n').findIndex((l) => l.startsWith(`- ${p} `)) + 1;
-  return { ...h, linked, index, lineOf };
+  return { ...h, linked, index, lineOf: (p: string) => lineOf(index, (l) => l.startsWith(`- ${p} `)) };
 }
 
 describe('a refusal is reported once, as a refusal, and points nowhere', () => {

@@ -7,14 +7,13 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { checkIndexText } from '../../src/core/health/indexHealth';
 import { IndexWorker } from '../../src/indexWorker/client';
-import { bundledIndexWorker, INDEX_HEADER, makeHome, snapshotFor } from '../helpers';
+import { bundledIndexWorker, INDEX_HEADER, makeHome, snapshotFor, lineOf } from '../helpers';
 
 const onDisk =
   `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n- a.md — A\n- b.md — B\n` +
   '### web\n- ../outside.md — Outside the folder\n';
 const home = makeHome({ index: onDisk, files: { 'knowledge/a.md': '# A\n', 'knowledge/b.md': '# B\n' } });
 const config = snapshotFor(home).config;
-const lineOf = (text: string, needle: string) => text.split('\n').indexOf(needle) + 1;
 /** The quick fix's edit: the second listing of a.md removed, in the buffer only. */
 const fixed = onDisk.replace('- a.md — A\n- a.md — A\n', '- a.md — A\n');
 

@@ -5,7 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { INDEX_HEADER, makeHome, repoRoot, tempDir, writeTree } from '../helpers';
+import { INDEX_HEADER, makeHome, repoRoot, tempDir, writeTree, lineOf, containing } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
@@ -31,13 +31,6 @@ function problems(args: string[], home: string): { code: number | null; problems
   const r = run(['--json', ...args], home);
   const json = JSON.parse(r.out) as { problems: Problem[]; summary: string };
   return { code: r.code, ...json };
-}
-
-/** 1-based line of `text` in `index`. */
-function lineOf(index: string, text: string): number {
-  const i = index.split('\n').findIndex((l) => l.includes(text));
-  assert.ok(i >= 0, `no line with ${text}`);
-  return i + 1;
 }
 
 const CLEAN = `${INDEX_HEADER}## Known Tags\napi\n\n## Tag Index\n### api\n- guides/a.md — A\n`;
@@ -69,9 +62,9 @@ describe('aria-context check', () => {
     assert.deepEqual(
       refused.map((p) => [p.line, p.severity]),
       [
-        [lineOf(index, '../outside.md'), 'error'],
-        [lineOf(index, 'guides/evil.md'), 'error'],
-        [lineOf(index, 'refs/secret.md'), 'error'],
+        [lineOf(index, containing('../outside.md')), 'error'],
+        [lineOf(index, containing('guides/evil.md')), 'error'],
+        [lineOf(index, containing('refs/secret.md')), 'error'],
       ],
     );
     assert.match(refused[0].message, /^Refused \.\.\/outside\.md: the path leaves the knowledge folder/);
@@ -91,8 +84,14 @@ describe('aria-context check', () => {
     const indexFile = path.join(home, 'knowledge', 'index.md');
     const lines = text.out.trimEnd().split('\n');
     assert.equal(lines.length, 4);
-    assert.equal(lines[0], `${indexFile}:${lineOf(index, '../outside.md')}: error refused: ${refused[0].message}`);
-    assert.equal(lines[1], `${indexFile}:${lineOf(index, 'guides/evil.md')}: error refused: ${refused[1].message}`);
+    assert.equal(
+      lines[0],
+      `${indexFile}:${lineOf(index, containing('../outside.md'))}: error refused: ${refused[0].message}`,
+    );
+    assert.equal(
+      lines[1],
+      `${indexFile}:${lineOf(index, containing('guides/evil.md'))}: error refused: ${refused[1].message}`,
+    );
     assert.equal(lines[3], json.summary);
   });
 
@@ -104,7 +103,7 @@ describe('aria-context check', () => {
     const json = problems([], home);
     assert.deepEqual(
       json.problems.map((p) => [p.line, p.code]),
-      [[lineOf(index, 'guides/dangling.md'), 'refused']],
+      [[lineOf(index, containing('guides/dangling.md')), 'refused']],
     );
     assert.equal(json.code, 1);
   });
@@ -116,7 +115,7 @@ describe('aria-context check', () => {
     assert.equal(json.code, 0);
     assert.deepEqual(json.problems, [
       {
-        line: lineOf(index, 'guides/gone.md'),
+        line: lineOf(index, containing('guides/gone.md')),
         severity: 'warning',
         code: 'missing-file',
         message: 'guides/gone.md does not exist (moved or deleted since the index was last rebuilt?)',
@@ -134,14 +133,14 @@ describe('aria-context check', () => {
     assert.deepEqual(Object.keys(json), ['problems', 'summary']);
     assert.deepEqual(json.problems, [
       {
-        line: lineOf(index, 'A again'),
+        line: lineOf(index, containing('A again')),
         severity: 'warning',
         code: 'duplicate',
-        message: `guides/a.md is listed twice under ### api (first on line ${lineOf(index, 'guides/a.md — A')})`,
-        related: { line: lineOf(index, 'guides/a.md — A'), message: 'first listed here' },
+        message: `guides/a.md is listed twice under ### api (first on line ${lineOf(index, containing('guides/a.md — A'))})`,
+        related: { line: lineOf(index, containing('guides/a.md — A')), message: 'first listed here' },
       },
       {
-        line: lineOf(index, 'api, orphan'),
+        line: lineOf(index, containing('api, orphan')),
         severity: 'info',
         code: 'unused-tag',
         message: 'Known tag orphan has no files',
@@ -165,7 +164,14 @@ describe('aria-context check', () => {
     assert.equal(json.code, 0);
     assert.deepEqual(
       json.problems.map((p) => [p.line, p.severity, p.code, p.file]),
-      [[lineOf(CLEAN, 'Last rebuilt'), 'warning', 'not-indexed', path.join(home, 'knowledge', 'guides', 'new.md')]],
+      [
+        [
+          lineOf(CLEAN, containing('Last rebuilt')),
+          'warning',
+          'not-indexed',
+          path.join(home, 'knowledge', 'guides', 'new.md'),
+        ],
+      ],
     );
     assert.match(json.problems[0].message, /^guides\/new\.md \(tags: webhooks\) is not in the index/);
     assert.match(json.summary, /; 2 notes compared with the index$/);
@@ -241,8 +247,8 @@ describe('aria-context check', () => {
       assert.deepEqual(
         json.problems.map((p) => [p.line, p.code]),
         [
-          [lineOf(index, '../outside.md'), 'refused'],
-          [lineOf(index, 'guides/gone.md'), 'missing-file'],
+          [lineOf(index, containing('../outside.md')), 'refused'],
+          [lineOf(index, containing('guides/gone.md')), 'missing-file'],
         ],
         JSON.stringify(heading),
       );
@@ -283,7 +289,7 @@ describe('aria-context check: rule breaks of the differential run (§10, §F5)',
     const r = problems([], home);
     assert.deepEqual(
       r.problems.filter((p) => p.code === 'unparsed').map((p) => p.line),
-      [lineOf(index, '#### Retired')],
+      [lineOf(index, containing('#### Retired'))],
     );
     const tags = spawnSync('node', [cli, 'tags', '--json'], {
       env: { PATH: process.env.PATH, HOME: home },

@@ -20,7 +20,7 @@ import {
 import { checkMessage, keepFindings, restoredFindings, warningTarget } from '../../src/vscode/health/healthModel';
 import { topSection } from '../../src/vscode/activeFile/activeFileModel';
 import type { IndexProblem } from '../../src/core/health/indexHealth';
-import { makeHome, snapshotFor, tempDir } from '../helpers';
+import { makeHome, snapshotFor, tempDir, lineOf } from '../helpers';
 
 const INDEX = [
   '# Knowledge Index',
@@ -48,7 +48,6 @@ const INDEX = [
   '',
 ].join('\n');
 
-const lineOf = (text: string, needle: string) => text.split('\n').indexOf(needle) + 1;
 const fixed = (text: string, fix: { edit: Parameters<typeof applyLineEdit>[1] } | null) => {
   assert.ok(fix, 'a fix is offered');
   return applyLineEdit(text, fix.edit);

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import type { Snapshot } from '../../src/core/match/engine';
 import { checkIndex, healthSummary, type IndexProblem } from '../../src/core/health/indexHealth';
 import { scanDrift, withDrift } from '../../src/core/health/indexDrift';
-import { makeHome, snapshotFor, writeTree } from '../helpers';
+import { containing, lineOf, makeHome, snapshotFor, writeTree } from '../helpers';
 
 const INDEX = `# Knowledge Index
 
@@ -45,14 +45,6 @@ orphan, deployment [aliases: deploy, k8s]
 this line is not an entry
 `;
 
-/** 1-based line of the first line of INDEX containing `text`. */
-function lineOf(text: string, from = 0): number {
-  const lines = INDEX.split('\n');
-  const i = lines.findIndex((l, n) => n >= from && l.includes(text));
-  assert.ok(i >= 0, `no line with ${text}`);
-  return i + 1;
-}
-
 function setup(): { home: string; snapshot: Snapshot } {
   const home = makeHome({
     index: INDEX,
@@ -75,7 +67,7 @@ describe('index health, the cheap check', () => {
     const missing = of(checkIndex(snapshot).problems, 'missing-file');
     assert.deepEqual(
       missing.map((p) => p.line),
-      [lineOf('guides/gone.md')],
+      [lineOf(INDEX, containing('guides/gone.md'))],
     );
     assert.match(missing[0].message, /guides\/gone\.md` does not exist/);
   });
@@ -85,7 +77,7 @@ describe('index health, the cheap check', () => {
     const refused = of(checkIndex(snapshot).problems, 'refused');
     assert.deepEqual(
       refused.map((p) => p.line),
-      [lineOf('../outside.md'), lineOf('elsewhere/y.md')],
+      [lineOf(INDEX, containing('../outside.md')), lineOf(INDEX, containing('elsewhere/y.md'))],
     );
     assert.match(refused[0].message, /leaves the knowledge folder/);
     assert.match(refused[1].message, /not inside an allowed _project-knowledge\/ folder/);
@@ -96,8 +88,8 @@ describe('index health, the cheap check', () => {
     const { snapshot } = setup();
     const dups = of(checkIndex(snapshot).problems, 'duplicate');
     assert.equal(dups.length, 1);
-    assert.equal(dups[0].line, lineOf('guides/a.md — A again'));
-    assert.equal(dups[0].related?.line, lineOf('guides/a.md — A'));
+    assert.equal(dups[0].line, lineOf(INDEX, containing('guides/a.md — A again')));
+    assert.equal(dups[0].related?.line, lineOf(INDEX, containing('guides/a.md — A')));
   });
 
   test('known tags with no files are reported on their Known Tags line', () => {
@@ -105,7 +97,7 @@ describe('index health, the cheap check', () => {
     const unused = of(checkIndex(snapshot).problems, 'unused-tag');
     assert.deepEqual(
       unused.map((p) => [p.line, p.message]),
-      [[lineOf('orphan, deployment'), 'Known tag `orphan` has no files']],
+      [[lineOf(INDEX, containing('orphan, deployment')), 'Known tag `orphan` has no files']],
     );
   });
 
@@ -114,16 +106,16 @@ describe('index health, the cheap check', () => {
     const collisions = of(checkIndex(snapshot).problems, 'alias-collision');
     assert.equal(collisions.length, 2);
     assert.match(collisions[0].message, /Alias `api` of `kubernetes` is also a tag/);
-    assert.equal(collisions[0].line, lineOf('kubernetes [aliases'));
+    assert.equal(collisions[0].line, lineOf(INDEX, containing('kubernetes [aliases')));
     assert.match(collisions[1].message, /Alias `k8s` is declared for `kubernetes` \(line \d+\) and for `deployment`/);
-    assert.equal(collisions[1].line, lineOf('deployment [aliases'));
-    assert.equal(collisions[1].related?.line, lineOf('kubernetes [aliases'));
+    assert.equal(collisions[1].line, lineOf(INDEX, containing('deployment [aliases')));
+    assert.equal(collisions[1].related?.line, lineOf(INDEX, containing('kubernetes [aliases')));
   });
 
   test('lines the parser could not use keep their line numbers', () => {
     const { snapshot } = setup();
     const unparsed = of(checkIndex(snapshot).problems, 'unparsed');
-    assert.ok(unparsed.some((p) => p.line === lineOf('this line is not an entry')));
+    assert.ok(unparsed.some((p) => p.line === lineOf(INDEX, containing('this line is not an entry'))));
   });
 
   test('line numbers hold with front matter and CRLF line ends', () => {
@@ -133,7 +125,7 @@ describe('index health, the cheap check', () => {
     });
     const snapshot = snapshotFor(home);
     const missing = of(checkIndex(snapshot).problems, 'missing-file');
-    assert.ok(missing.some((p) => p.line === lineOf('guides/gone.md') + 3));
+    assert.ok(missing.some((p) => p.line === lineOf(INDEX, containing('guides/gone.md')) + 3));
   });
 
   test('the summary line counts problems and the index age', () => {
@@ -183,7 +175,11 @@ describe('index health, drift from the notes', () => {
     const differ = of(drift.problems, 'tags-differ');
     assert.deepEqual(
       differ.map((p) => p.line),
-      [lineOf('guides/b.md'), lineOf('guides/k.md'), lineOf('_project-knowledge/x.md')],
+      [
+        lineOf(INDEX, containing('guides/b.md')),
+        lineOf(INDEX, containing('guides/k.md')),
+        lineOf(INDEX, containing('_project-knowledge/x.md')),
+      ],
     );
     assert.match(differ[0].message, /adds webhooks/);
     assert.match(differ[1].message, /no longer has deployment/);
@@ -214,7 +210,7 @@ describe('index health, drift from the notes', () => {
       ],
     );
     assert.equal(missing.length, 2);
-    assert.equal(missing[0].line, lineOf('Last rebuilt'));
+    assert.equal(missing[0].line, lineOf(INDEX, containing('Last rebuilt')));
   });
 
   test('notes changed after Last rebuilt are reported; older ones are not', async () => {
