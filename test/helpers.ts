@@ -135,6 +135,23 @@ export interface Golden {
 
 export const INDEX_HEADER = '# Knowledge Index\n\nLast rebuilt: 2026-11-02\n\n';
 
+/**
+ * An index.md listing one note, notes/x.md under `api`, as `description` (the tests that rewrite
+ * the index tell its versions apart by it): with `project` a Projects section (that heading, its
+ * relevant tag api), with `knownTags` api known, with `bulk` that many more entries under `bulk`.
+ */
+export function indexWith(
+  description: string,
+  options: { project?: string; knownTags?: boolean; bulk?: number } = {},
+): string {
+  const project = options.project ? `## Projects\n### ${options.project}\nRelevant tags: api\n` : '';
+  const known = options.knownTags ? '## Known Tags\napi\n' : '';
+  const bulk = options.bulk
+    ? `### bulk\n${Array.from({ length: options.bulk }, (_, i) => `- bulk/n${i}.md — Bulk note number ${i} with some words\n`).join('')}`
+    : '';
+  return `${INDEX_HEADER}${project}${known}## Tag Index\n### api\n- notes/x.md — ${description}\n${bulk}`;
+}
+
 /** A line predicate for lineOf: the line holds `part`. */
 export const containing = (part: string) => (l: string) => l.includes(part);
 

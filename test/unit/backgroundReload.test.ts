@@ -12,14 +12,9 @@ import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src
 import { readIndexFor, readIndexText, type SnapshotOutcome } from '../../src/core/index/snapshot';
 import type { Config } from '../../src/core/types';
 import { IndexWorker } from '../../src/indexWorker/client';
-import { bundledIndexWorker, configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
+import { bundledIndexWorker, configText, indexWith, makeHome, tempDir } from '../helpers';
 
-const indexWith = (description: string) => `${INDEX_HEADER}## Known Tags
-api
-## Tag Index
-### api
-- notes/x.md — ${description}
-`;
+const KNOWN = { knownTags: true };
 
 /** A loader whose reads the test finishes by hand, each with what the real read gives at that moment. */
 class HeldLoader implements IndexLoader {
@@ -32,7 +27,7 @@ class HeldLoader implements IndexLoader {
 }
 
 function setup(loader: IndexLoader, sources?: () => { home: string; env: Record<string, string> }) {
-  const home = makeHome({ index: indexWith('X one') });
+  const home = makeHome({ index: indexWith('X one', KNOWN) });
   const indexFile = path.join(home, 'knowledge', 'index.md');
   const changes: KnowledgeChange[] = [];
   const logged: string[] = [];
@@ -71,7 +66,7 @@ describe('a change on disk read in the background', () => {
     assert.equal(description(kb), 'X one');
     assert.equal(loader.pending.length, 0, 'the first load is read at once, where it is asked for');
     const first = kb.snapshot();
-    fs.writeFileSync(indexFile, indexWith('X two'));
+    fs.writeFileSync(indexFile, indexWith('X two', KNOWN));
     assert.equal(kb.changed([indexFile]), 'snapshot');
     assert.equal(loader.pending.length, 1);
     assert.equal(kb.snapshot(), first, 'the same snapshot until the read finishes');
@@ -91,7 +86,7 @@ describe('a change on disk read in the background', () => {
     const heard: boolean[] = [];
     kb.onDidChangeReading((r) => heard.push(r));
     assert.equal(kb.reading, false);
-    fs.writeFileSync(indexFile, indexWith('X two'));
+    fs.writeFileSync(indexFile, indexWith('X two', KNOWN));
     kb.changed([indexFile]);
     assert.equal(kb.reading, true);
     kb.changed([indexFile]); // during the read: one more read queued
@@ -110,7 +105,7 @@ describe('a change on disk read in the background', () => {
     const { indexFile, kb, changes } = setup(loader);
     kb.state();
     for (let i = 0; i < 5; i++) {
-      fs.writeFileSync(indexFile, indexWith(`X ${i}`));
+      fs.writeFileSync(indexFile, indexWith(`X ${i}`, KNOWN));
       kb.changed([indexFile]);
     }
     assert.equal(loader.pending.length, 1);
@@ -126,8 +121,8 @@ describe('a change on disk read in the background', () => {
 
   test('a synchronous reload (settings, Refresh) during a read makes that read stale: it is dropped', async () => {
     const loader = new HeldLoader();
-    const one = makeHome({ index: indexWith('from one') });
-    const two = makeHome({ index: indexWith('from two') });
+    const one = makeHome({ index: indexWith('from one', KNOWN) });
+    const two = makeHome({ index: indexWith('from two', KNOWN) });
     let home = one;
     const { kb, changes } = setup(loader, () => ({ home, env: {} }));
     assert.equal(description(kb), 'from one');
@@ -145,7 +140,7 @@ describe('a change on disk read in the background', () => {
     const loader = new HeldLoader();
     const { indexFile, kb, changes, logged } = setup(loader);
     kb.state();
-    fs.writeFileSync(indexFile, indexWith('X after a failure'));
+    fs.writeFileSync(indexFile, indexWith('X after a failure', KNOWN));
     kb.changed([indexFile]);
     loader.pending[0].fail(new Error('no worker'));
     await settled();
@@ -159,7 +154,7 @@ describe('a change on disk read in the background', () => {
 
   test('a change of index.md alone keeps the config; a config file in the batch, or during the read, has it read again', async () => {
     const loader = new HeldLoader();
-    const home = makeHome({ index: indexWith('X one') });
+    const home = makeHome({ index: indexWith('X one', KNOWN) });
     const indexFile = path.join(home, 'knowledge', 'index.md');
     const config = path.join(home, '.claude', 'aria-knowledge.local.md');
     let asked = 0;
@@ -208,7 +203,7 @@ describe('the index worker', () => {
     assert.equal(description(kb), 'X one');
     fs.writeFileSync(
       indexFile,
-      `${indexWith('X from the worker')}### api\n- notes/y.md — Y\n- ../outside.md — refused later\n`,
+      `${indexWith('X from the worker', KNOWN)}### api\n- notes/y.md — Y\n- ../outside.md — refused later\n`,
     );
     const changed = nextChange(kb);
     kb.changed([indexFile]);
@@ -231,7 +226,7 @@ describe('the index worker', () => {
     const { indexFile, kb } = setup(worker.loader);
     kb.state();
     for (const text of ['X second', 'X third']) {
-      fs.writeFileSync(indexFile, indexWith(text));
+      fs.writeFileSync(indexFile, indexWith(text, KNOWN));
       const changed = nextChange(kb);
       kb.changed([indexFile]);
       assert.equal(await changed, 'snapshot');
@@ -244,7 +239,7 @@ describe('the index worker', () => {
     for (let waited = 0; worker.running > 0 && waited < 30_000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(worker.running, 0, 'the idle worker was ended');
-    fs.writeFileSync(indexFile, indexWith('X after a pause'));
+    fs.writeFileSync(indexFile, indexWith('X after a pause', KNOWN));
     const changed = nextChange(kb);
     kb.changed([indexFile]);
     await changed;
@@ -257,12 +252,12 @@ describe('the index worker', () => {
     const worker = new IndexWorker(script);
     const { indexFile, kb } = setup(worker.loader);
     kb.state();
-    fs.writeFileSync(indexFile, indexWith('X busy'));
+    fs.writeFileSync(indexFile, indexWith('X busy', KNOWN));
     let changed = nextChange(kb);
     kb.changed([indexFile]);
     await changed;
     const report = worker.check(kb.snapshot()!); // not awaited: the first worker may still be checking
-    fs.writeFileSync(indexFile, indexWith('X meanwhile'));
+    fs.writeFileSync(indexFile, indexWith('X meanwhile', KNOWN));
     changed = nextChange(kb);
     kb.changed([indexFile]);
     await changed;
@@ -279,7 +274,7 @@ describe('the index worker', () => {
 
   test('an idle worker stays for the next job without keeping the process alive', () => {
     // In a process of its own: what keeps its event loop alive is then the worker's alone.
-    const home = makeHome({ index: indexWith('X one') });
+    const home = makeHome({ index: indexWith('X one', KNOWN) });
     const child = spawnSync(
       process.execPath,
       [
@@ -326,7 +321,7 @@ worker.loader.load(config.config).then(async (outcome) => {
     const { indexFile, kb } = setup(new IndexWorker(script).loader);
     fs.writeFileSync(
       indexFile,
-      `${indexWith('X one')}- notes/x.md — again\n- ../../etc/passwd.md — outside\nnot a list line\n`,
+      `${indexWith('X one', KNOWN)}- notes/x.md — again\n- ../../etc/passwd.md — outside\nnot a list line\n`,
     );
     kb.reload('test');
     const snapshot = kb.snapshot()!;
@@ -353,7 +348,7 @@ worker.loader.load(config.config).then(async (outcome) => {
     const worker = new IndexWorker(script);
     const { indexFile, kb } = setup(worker.loader);
     kb.state();
-    fs.writeFileSync(indexFile, `${indexWith('X one')}- notes/x.md — again\n`);
+    fs.writeFileSync(indexFile, `${indexWith('X one', KNOWN)}- notes/x.md — again\n`);
     const changed = nextChange(kb);
     kb.changed([indexFile]);
     await changed;
@@ -372,7 +367,7 @@ worker.loader.load(config.config).then(async (outcome) => {
       new IndexWorker(path.join(tempDir('aria-no-worker-'), 'missing.js')).loader,
     );
     kb.state();
-    fs.writeFileSync(indexFile, indexWith('X without a worker'));
+    fs.writeFileSync(indexFile, indexWith('X without a worker', KNOWN));
     const changed = nextChange(kb);
     kb.changed([indexFile]);
     await changed;

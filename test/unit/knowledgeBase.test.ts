@@ -7,23 +7,16 @@ import { describe, test } from 'node:test';
 import type { WatchTargets } from '../../src/core/kb/changeRoute';
 import type { ConfigSources } from '../../src/core/config/config';
 import { KnowledgeBase, type KnowledgeChange, type Watcher } from '../../src/core/kb/knowledgeBase';
-import { configText, INDEX_HEADER, makeHome, tempDir } from '../helpers';
+import { configText, INDEX_HEADER, makeHome, tempDir, indexWith } from '../helpers';
 
 const TODAY = '2026-11-30';
 
-const indexWith = (description: string) => `${INDEX_HEADER}## Projects
-### alpha — Alpha
-Relevant tags: api
-## Known Tags
-api
-## Tag Index
-### api
-- notes/x.md — ${description}
-`;
+/** The index of alphaHome: project alpha, api known. */
+const ALPHA = { project: 'alpha — Alpha', knownTags: true };
 
 function alphaHome(): { home: string; kf: string } {
   const home = makeHome({
-    index: indexWith('X one'),
+    index: indexWith('X one', ALPHA),
     config: { projects_enabled: 'true', projects_list: 'alpha:alpha' },
     files: {
       'knowledge/notes/x.md': '# X\n',
@@ -99,7 +92,7 @@ describe('change routing', () => {
     const { home, kf } = alphaHome();
     const { kb, changes } = base(home);
     assert.deepEqual(described(kb, 'api'), ['notes/x.md: X one']);
-    fs.writeFileSync(path.join(kf, 'index.md'), indexWith('X two'));
+    fs.writeFileSync(path.join(kf, 'index.md'), indexWith('X two', ALPHA));
     assert.deepEqual(described(kb, 'api'), ['notes/x.md: X one'], 'no watcher event, no re-read');
     assert.equal(kb.changed([path.join(kf, 'index.md')]), 'snapshot');
     assert.equal(kb.isLoaded, false);
@@ -167,7 +160,7 @@ describe('change routing', () => {
   test('a config file appearing turns "not configured" into ready', () => {
     const home = tempDir('aria-kb-late-');
     fs.mkdirSync(path.join(home, 'knowledge'));
-    fs.writeFileSync(path.join(home, 'knowledge', 'index.md'), indexWith('X one'));
+    fs.writeFileSync(path.join(home, 'knowledge', 'index.md'), indexWith('X one', ALPHA));
     const { kb } = base(home);
     assert.equal(kb.state().kind, 'notConfigured');
     const config = path.join(home, '.claude', 'aria-knowledge.local.md');
@@ -230,7 +223,7 @@ describe('check on access (no watcher)', () => {
     assert.deepEqual(described(kb, 'api'), ['notes/x.md: X one']);
     described(kb, 'api');
     assert.equal(kb.loads, 1);
-    rewrite(path.join(kf, 'index.md'), indexWith('X changed on disk'));
+    rewrite(path.join(kf, 'index.md'), indexWith('X changed on disk', ALPHA));
     assert.deepEqual(described(kb, 'api'), ['notes/x.md: X changed on disk']);
     assert.equal(kb.loads, 2);
     assert.deepEqual(changes, ['snapshot']);
@@ -257,7 +250,7 @@ describe('check on access (no watcher)', () => {
     const { home, kf } = alphaHome();
     const { kb } = base(home);
     described(kb, 'api');
-    rewrite(path.join(kf, 'index.md'), indexWith('X changed on disk'));
+    rewrite(path.join(kf, 'index.md'), indexWith('X changed on disk', ALPHA));
     assert.deepEqual(described(kb, 'api'), ['notes/x.md: X one']);
   });
 });

@@ -10,10 +10,7 @@ import type { SnapshotOutcome } from '../../src/core/index/snapshot';
 import type { Config } from '../../src/core/types';
 import { IN_PLACE_FALLBACK_BYTES } from '../../src/core/index/indexLoader';
 import { IndexWorker } from '../../src/indexWorker/client';
-import { bundledIndexWorker, INDEX_HEADER, makeHome } from '../helpers';
-
-const indexWith = (description: string, padding = 0) =>
-  `${INDEX_HEADER}## Tag Index\n### api\n- notes/x.md — ${description}\n${padding ? `### bulk\n${Array.from({ length: padding }, (_, i) => `- bulk/n${i}.md — Bulk note number ${i} with some words\n`).join('')}` : ''}`;
+import { bundledIndexWorker, indexWith, makeHome } from '../helpers';
 
 function setup(loader: IndexLoader) {
   const home = makeHome({ index: indexWith('X one'), files: { 'knowledge/notes/x.md': '# X\n' } });
@@ -76,7 +73,7 @@ describe('an index worker that fails for size or time', () => {
       new IndexWorker(script, { resourceLimits: { maxOldGenerationSizeMb: 4, maxYoungGenerationSizeMb: 1 } }).loader,
     );
     assert.equal(answer(kb).description, 'X one');
-    await changeIndex(kb, indexFile, indexWith('X two', 100_000));
+    await changeIndex(kb, indexFile, indexWith('X two', { bulk: 100_000 }));
     assertKept(kb, logged, /ran out of memory/);
   });
 
@@ -112,7 +109,7 @@ describe('a loader that fails for another reason', () => {
     const loader: IndexLoader = { load: () => Promise.reject(new Error('no worker')) };
     const { indexFile, kb, logged } = setup(loader);
     kb.state();
-    const big = indexWith('X two', 100_000);
+    const big = indexWith('X two', { bulk: 100_000 });
     assert.ok(Buffer.byteLength(big) > IN_PLACE_FALLBACK_BYTES);
     await changeIndex(kb, indexFile, big);
     assertKept(kb, logged, /no worker; index\.md \(\d+ MB\) is too large to read on this thread/);
