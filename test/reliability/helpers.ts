@@ -1,6 +1,5 @@
 // Shared helpers of the reliability suite: real folders in temp dirs (removed after the run),
 // a seeded PRNG, a file-access spy that proves a file was never opened, and the built CLI.
-import { execFileSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runQuery } from '../../src/core/match/engine';
@@ -17,7 +16,7 @@ export { prng } from '../prng';
 export const repoRoot = path.resolve(__dirname, '..', '..');
 import { fixtureHomeDir } from '../helpers';
 export const fixturesHome = fixtureHomeDir;
-export const cliPath = path.join(repoRoot, 'dist', 'cli.js');
+export { cliPath, ensureCli, runCli, type CliRun } from '../cliRun';
 export const TODAY = '2026-12-01';
 
 /** Appears only inside files that must never be read; any output holding it is a leak. */
@@ -106,47 +105,6 @@ export function spyFileAccess<T>(fn: () => T): { value: T; opened: string[] } {
 /** True when the given path, or anything under it, is among `paths`. */
 export function touches(paths: string[], target: string): boolean {
   return paths.some((p) => p === target || p.startsWith(`${target}${path.sep}`));
-}
-
-let built = false;
-/** Builds dist/cli.js when it is missing or older than the sources it is built from. */
-export function ensureCli(): string {
-  if (built) return cliPath;
-  built = true;
-  const newestSource = Math.max(...listTs(path.join(repoRoot, 'src')).map((f) => fs.statSync(f).mtimeMs));
-  const stale = !fs.existsSync(cliPath) || fs.statSync(cliPath).mtimeMs < newestSource;
-  if (stale) {
-    try {
-      execFileSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'pipe' });
-    } catch (err) {
-      // Another layer (src/vscode) may be mid-edit; an existing CLI build is still usable.
-      if (!fs.existsSync(cliPath)) throw err;
-    }
-  }
-  return cliPath;
-}
-
-function listTs(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-    .map((e) => path.join(e.parentPath ?? e.path, e.name));
-}
-
-export interface CliRun {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-export function runCli(args: string[], home: string, options: SpawnSyncOptions = {}): CliRun {
-  const r = spawnSync(process.execPath, [ensureCli(), ...args], {
-    env: { PATH: process.env.PATH, HOME: home },
-    encoding: 'utf8',
-    timeout: 30_000,
-    ...options,
-  });
-  return { code: r.status, out: String(r.stdout ?? ''), err: String(r.stderr ?? '') };
 }
 
 /** Copies the fixture HOME (examples/knowledge-home) into a temp dir (symlinks kept as symlinks). */

@@ -2,7 +2,6 @@
 // that named it), a folder without index.md, and an index.md that cannot be read. The core says
 // it once; the CLI prints it and the editor's state carries the reason for its view.
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
@@ -16,15 +15,8 @@ import {
   OPEN_SETTINGS,
   stateRows,
 } from '../../src/vscode/shared/knowledgeStateModel';
-import { INDEX_HEADER, makeHome, repoRoot } from '../helpers';
-
-const cli = path.join(repoRoot, 'dist', 'cli.js');
-if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
-
-function runCli(args: string[], home: string) {
-  const r = spawnSync('node', [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+import { INDEX_HEADER, makeHome } from '../helpers';
+import { runCli } from '../cliRun';
 
 const configOf = (home: string) => path.join(home, '.claude', 'aria-knowledge.local.md');
 

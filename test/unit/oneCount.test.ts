@@ -5,14 +5,22 @@
 // surface that recounts (from the index, or counting refused or missing notes) fails here.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
+
 import { surfacedFiles, type DerivedQuery } from '../../src/core/agentContext/activeFile';
+
 import { TagCounter } from '../../src/core/match/tagCounts';
+
 import { statusBarView } from '../../src/vscode/activeFile/activeFileModel';
+
 import { buildCatalogue, completionRows, countText } from '../../src/vscode/query/completionModel';
+
 import { pickModel } from '../../src/vscode/query/queryModel';
+
 import { commandItems, queryPaths, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
+
 import { buildTree, expandTree, type TreeNode } from '../../src/vscode/tree/treeModel';
-import { parseCounts, queryCounts, runCli, TODAY, type Counts } from '../cliRun';
+
+import { parseCounts, queryCounts, TODAY, type Counts, runCliJson } from '../cliRun';
 import { fixtureHome, snapshotFor } from '../helpers';
 
 function find(nodes: readonly TreeNode[], group: string, label: string): TreeNode | undefined {
@@ -26,7 +34,7 @@ test('every surface shows, for every tag, alias and project of the example folde
   const roots = expandTree(buildTree({ snapshot, counter, sort: 'count' }));
   const catalogue = buildCatalogue(snapshot.index);
   const tags = (
-    runCli(home, ['tags']) as { tags: Array<{ name: string; kind: string; aliases: string[]; counts: Counts }> }
+    runCliJson(home, ['tags']) as { tags: Array<{ name: string; kind: string; aliases: string[]; counts: Counts }> }
   ).tags;
   const names = new Set(tags.map((t) => t.name.toLowerCase()));
   // Every name the index offers is listed once: project keys, known tags, other tags.

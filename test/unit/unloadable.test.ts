@@ -13,7 +13,7 @@ import { pickModel } from '../../src/vscode/query/queryModel';
 import { commandItems, queryPaths, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
 import { buildTree, expandTree, filesBelow, type TreeNode } from '../../src/vscode/tree/treeModel';
 import { makeHome, snapshotFor, tempDir, lineOf, containing } from '../helpers';
-import { runCli, runCliText, TODAY } from '../cliRun';
+import { runCliJson, runCliText, TODAY } from '../cliRun';
 
 const INDEX = `# Knowledge Index
 
@@ -95,7 +95,7 @@ const child = (nodes: readonly TreeNode[] | undefined, label: string) => nodes?.
 test('tags --json (built CLI): every name with exactly what querying it returns; refused, missing and projects/ entries are not counted', () => {
   const { home } = hostileHome();
   const none = { artifacts: 0, missingArtifacts: 0, ideas: 0 };
-  assert.deepEqual(runCli(home, ['tags']), {
+  assert.deepEqual(runCliJson(home, ['tags']), {
     tags: [
       // proj-x: d.md, one, two + t1; its CODEMAP.md is missing, so it is no artifact.
       {
@@ -121,7 +121,7 @@ test('tags --json (built CLI): every name with exactly what querying it returns;
 
 test('query --json (built CLI): each item says whether it can be loaded and why not; found counts the loadable ones', () => {
   const { home, knowledge } = hostileHome();
-  const json = runCli(home, ['query', 'api']) as { found: number; items: Array<Record<string, unknown>> };
+  const json = runCliJson(home, ['query', 'api']) as { found: number; items: Array<Record<string, unknown>> };
   const byPath = new Map(json.items.map((i) => [i.path, i]));
   for (const i of json.items) {
     assert.ok('available' in i && 'problem' in i, JSON.stringify(i));
@@ -142,7 +142,7 @@ test('query --json (built CLI): each item says whether it can be loaded and why 
     assert.deepEqual([byPath.get(p)?.available, byPath.get(p)?.problem], [true, null], p);
   }
   assert.equal(json.found, 3);
-  const project = runCli(home, ['query', 'proj-x']) as { items: Array<Record<string, unknown>> };
+  const project = runCliJson(home, ['query', 'proj-x']) as { items: Array<Record<string, unknown>> };
   const codemap = project.items.find((i) => i.category === 'tracked-artifact')!;
   assert.deepEqual([codemap.available, codemap.problem], [false, 'not found — run /codemap create']);
 });
@@ -273,7 +273,7 @@ test('a refused entry is an error of the index check on every reload (Problems, 
       ['refused', 'error', lineOf(text, containing('t2.md'))],
     ]);
   }
-  const json = runCli(home, ['check']) as { problems: Array<{ code: string; severity: string; line: number }> };
+  const json = runCliJson(home, ['check']) as { problems: Array<{ code: string; severity: string; line: number }> };
   assert.deepEqual(
     json.problems.filter((p) => p.code === 'refused').map((p) => [p.severity, p.line]),
     [
