@@ -1,10 +1,10 @@
 // Test helpers: the built server driven by the SDK's own client over real stdio.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { repoRoot } from '../helpers';
+import { INDEX_HEADER, makeHome, repoRoot } from '../helpers';
 
 export const cliJs = path.join(repoRoot, 'dist', 'cli.js');
 export const mcpJs = path.join(repoRoot, 'dist', 'mcp.js');
@@ -12,6 +12,19 @@ export const mcpJs = path.join(repoRoot, 'dist', 'mcp.js');
 export function ensureBuilt(): void {
   if (!fs.existsSync(mcpJs) || !fs.existsSync(cliJs))
     execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+/** The built server (`cli.js mcp`) over raw stdio, on a HOME whose index lists a.md under api. */
+export function spawnRawServer(): ChildProcessWithoutNullStreams {
+  ensureBuilt();
+  const home = makeHome({
+    index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`,
+    files: { 'knowledge/a.md': '# A\n' },
+  });
+  return spawn(process.execPath, [cliJs, 'mcp'], {
+    env: { PATH: process.env.PATH, HOME: home },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 export interface Connected {

@@ -1,13 +1,12 @@
 // Every field a client sends is capped, and so is what the server sends back for it: an
 // over-long line, completion values, resource URIs. The built server over real stdio.
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { CompleteResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { INDEX_HEADER, makeHome } from '../helpers';
 import { MAX_COMPLETION_CHARS, MAX_ECHO_CHARS } from '../../src/mcp/resources';
 import { MAX_LINE_BYTES } from '../../src/mcp/stdio';
-import { cliJs, connect, ensureBuilt, textOf } from './client';
+import { connect, spawnRawServer, textOf } from './client';
 
 /** 150 tags starting with "t", so one completion could offer far more than it may. */
 const TAGS = Array.from({ length: 150 }, (_, i) => `t${String(i).padStart(3, '0')}`);
@@ -21,15 +20,7 @@ type Answer = { id?: number | null; error?: { code: number; message: string }; r
 
 describe('MCP stdio framing', () => {
   test('a line over the cap gets a JSON-RPC error with id null, and the server keeps serving', async () => {
-    ensureBuilt();
-    const home = makeHome({
-      index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`,
-      files: { 'knowledge/a.md': '# A\n' },
-    });
-    const child = spawn(process.execPath, [cliJs, 'mcp'], {
-      env: { PATH: process.env.PATH, HOME: home },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnRawServer();
     let out = '';
     let exited: number | null | undefined;
     child.on('exit', (code) => (exited = code));

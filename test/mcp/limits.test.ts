@@ -5,19 +5,11 @@ import * as fs from 'node:fs';
 import * as readline from 'node:readline';
 import { describe, test } from 'node:test';
 import { INDEX_HEADER, makeHome } from '../helpers';
-import { cliJs, connect, ensureBuilt, mcpJs, textOf } from './client';
+import { cliJs, connect, ensureBuilt, mcpJs, spawnRawServer, textOf } from './client';
 
 describe('MCP server over raw stdio', () => {
   test('a line that is not JSON or not JSON-RPC gets an error answer; stdout carries only JSON-RPC and the server keeps serving', async () => {
-    ensureBuilt();
-    const home = makeHome({
-      index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n`,
-      files: { 'knowledge/a.md': '# A\n' },
-    });
-    const child = spawn(process.execPath, [cliJs, 'mcp'], {
-      env: { PATH: process.env.PATH, HOME: home },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnRawServer();
     const lines: string[] = [];
     const waiters: Array<() => void> = [];
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
