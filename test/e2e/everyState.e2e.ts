@@ -13,8 +13,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+
 import type { Page } from 'playwright-core';
 import { editorTabTitles, runCommand, screenshot, sleep, treeItems, waitFor } from './harness';
+
 import {
   TAGS_VIEW,
   endSession,
@@ -24,24 +26,10 @@ import {
   keepExtensionLog,
   openTagView,
   type Session,
+  goToLine,
 } from './workbench';
 
 const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
-
-async function cursorLine(page: Page): Promise<number> {
-  const m = /Ln (\d+),/.exec((await page.locator('.part.statusbar').textContent()) ?? '');
-  return m ? Number(m[1]) : 0;
-}
-
-async function goToLine(page: Page, line: number): Promise<void> {
-  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await waitFor(async () => (await input.inputValue().catch(() => '')).startsWith(':'), 10_000, 'Go to Line');
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await waitFor(async () => (await cursorLine(page)) === line, 10_000, `the cursor on line ${line}`);
-}
 
 describe('the editor in every state, with VS Code for the web’s defaults', { timeout: 600_000 }, () => {
   let session: Partial<Session> = {};

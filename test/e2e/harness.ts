@@ -349,7 +349,8 @@ const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 const QUICK_INPUT_ROW = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
 /** Parts of a quick pick row. The first .quick-input-list-row holds label + description,
  *  .quick-input-list-label-meta the detail line, .quick-input-list-separator a group label. */
-const QUICK_INPUT_FIELDS = {
+/** The parts of a quick pick row read back, each by its selector inside the row. */
+export const QUICK_INPUT_FIELDS = {
   label: '.quick-input-list-row:first-child .label-name',
   description: '.quick-input-list-row:first-child .label-description',
   detail: '.quick-input-list-label-meta .label-name',
@@ -414,18 +415,31 @@ export interface QuickInputRow {
   ariaLabel: string;
 }
 
-/** Visible quick pick rows, top to bottom (the list is virtualized: only rendered rows). */
-export async function quickInputItems(page: Page): Promise<QuickInputRow[]> {
-  const rows = page.locator(QUICK_INPUT_ROW);
+/** A rendered list row: its visible text per field, where it sits, and its ARIA state. */
+export interface RowTexts {
+  top: number;
+  index: number;
+  ariaLabel: string;
+  checked: boolean;
+  text: Record<string, string>;
+}
+
+/**
+ * The rendered rows `selector` matches (a virtualized list: only those), with the text of each of
+ * `fields` (a name → a selector inside the row).
+ */
+export async function rowTexts(page: Page, selector: string, fields: Record<string, string>): Promise<RowTexts[]> {
   // Rows are recycled: hidden parts (detail, separator) keep stale text, so only visible
   // elements count. No helper functions inside the page callback: tsx (esbuild keepNames)
   // would wrap them in a `__name(...)` call that does not exist in the page.
-  const items = await rows.evaluateAll(
+  return page.locator(selector).evaluateAll(
     (els: any[], fields: Record<string, string>) =>
       els.map((el) => ({
         top: parseFloat(el.style?.top ?? '0') || 0,
+        index: Number(el.getAttribute('data-index')),
         ariaLabel: el.getAttribute('aria-label') ?? '',
-        ...Object.fromEntries(
+        checked: el.getAttribute('aria-checked') === 'true',
+        text: Object.fromEntries(
           Object.entries(fields).map(([key, sel]) => [
             key,
             Array.from(el.querySelectorAll(sel) as ArrayLike<any>)
@@ -435,16 +449,21 @@ export async function quickInputItems(page: Page): Promise<QuickInputRow[]> {
           ]),
         ),
       })),
-    QUICK_INPUT_FIELDS,
+    fields,
   );
+}
+
+/** Visible quick pick rows, top to bottom (the list is virtualized: only rendered rows). */
+export async function quickInputItems(page: Page): Promise<QuickInputRow[]> {
+  const items = await rowTexts(page, QUICK_INPUT_ROW, QUICK_INPUT_FIELDS);
   return items
     .sort((a, b) => a.top - b.top)
-    .map((it: any) => ({
-      label: it.label,
-      description: it.description,
-      detail: it.detail,
-      separator: it.separator,
-      ariaLabel: it.ariaLabel,
+    .map(({ text, ariaLabel }) => ({
+      label: text.label,
+      description: text.description,
+      detail: text.detail,
+      separator: text.separator,
+      ariaLabel,
     }));
 }
 

@@ -32,6 +32,8 @@ import {
   AUTO_SAVE_OFF,
   keepExtensionLog,
   type Session,
+  cursorLine,
+  goToLine,
 } from './workbench';
 import { lineOf } from '../helpers';
 
@@ -41,26 +43,6 @@ const DELETED = 'approaches/offline-sync.md';
 
 function problemRow(page: Page, text: string) {
   return page.locator('.markers-panel .monaco-list-row', { hasText: text }).first();
-}
-
-async function cursorLine(page: Page): Promise<number> {
-  const m = /Ln (\d+),/.exec((await page.locator('.part.statusbar').textContent()) ?? '');
-  return m ? Number(m[1]) : 0;
-}
-
-async function goToLine(page: Page, line: number): Promise<void> {
-  // The editor keeps the focus after Go to Line (Ctrl+. must reach it, not the Problems panel).
-  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await waitFor(
-    async () => (await input.isVisible()) && (await input.inputValue()).startsWith(':'),
-    10_000,
-    'Go to Line',
-  );
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await waitFor(async () => (await cursorLine(page)) === line, 10_000, `the cursor on line ${line}`);
 }
 
 /** Ctrl+. (or the light bulb) on the cursor's line, then the action whose title starts with `title`. */

@@ -12,6 +12,8 @@ import {
   notificationMessages,
   openViewContainer,
   openWorkbench,
+  QUICK_INPUT_FIELDS,
+  rowTexts,
   runCommand,
   screenshot,
   showNotifications,
@@ -213,6 +215,27 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The editor
+
+/** The cursor's line as the status bar says it (`Ln N,`); 0 when it says none. */
+export async function cursorLine(page: Page): Promise<number> {
+  const m = /Ln (\d+),/.exec((await page.locator('.part.statusbar').textContent()) ?? '');
+  return m ? Number(m[1]) : 0;
+}
+
+/** Go to Line in the active editor, waiting for the cursor to be there. */
+export async function goToLine(page: Page, line: number): Promise<void> {
+  // The editor keeps the focus after Go to Line (Ctrl+. must reach it, not the Problems panel).
+  await page.locator('.part.editor .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await waitFor(async () => (await input.inputValue().catch(() => '')).startsWith(':'), 10_000, 'Go to Line');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await waitFor(async () => (await cursorLine(page)) === line, 10_000, `the cursor on line ${line}`);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The Tags view
 
 /** The tag tree's view name (package.json). */
@@ -274,37 +297,15 @@ export interface PickRow {
 export const QI_ROW = '.quick-input-widget .quick-input-list .monaco-list-row';
 
 export async function renderedPickRows(page: Page): Promise<PickRow[]> {
-  // No named helper functions inside the page callback: tsx (esbuild keepNames) would wrap
-  // them in a `__name(...)` call that does not exist in the page. Recycled rows keep stale
-  // text in hidden parts, so only visible elements count.
-  return page.locator(QI_ROW).evaluateAll(
-    (els: any[], fields: Record<string, string>) =>
-      els.map((el) => {
-        const text = Object.fromEntries(
-          Object.entries(fields).map(([key, sel]) => [
-            key,
-            Array.from(el.querySelectorAll(sel) as ArrayLike<any>)
-              .filter((e) => e.checkVisibility())
-              .map((e) => (e.textContent ?? '').trim())
-              .join(' '),
-          ]),
-        );
-        return {
-          index: Number(el.getAttribute('data-index')),
-          label: text.label,
-          description: text.description,
-          detail: text.detail,
-          separator: text.separator,
-          checked: el.getAttribute('aria-checked') === 'true',
-        };
-      }),
-    {
-      label: '.quick-input-list-row:first-child .label-name',
-      description: '.quick-input-list-row:first-child .label-description',
-      detail: '.quick-input-list-label-meta .label-name',
-      separator: '.quick-input-list-separator',
-    },
-  );
+  const rows = await rowTexts(page, QI_ROW, QUICK_INPUT_FIELDS);
+  return rows.map(({ index, text, checked }) => ({
+    index,
+    label: text.label,
+    description: text.description,
+    detail: text.detail,
+    separator: text.separator,
+    checked,
+  }));
 }
 
 export async function allPickRows(page: Page): Promise<PickRow[]> {

@@ -12,12 +12,20 @@ import type { Snapshot } from '../../src/core/match/engine';
 import type { LoadResult } from '../../src/core/read/reader';
 import type { QueryResult } from '../../src/core/types';
 export { prng } from '../prng';
+import type { TagShape } from '../../bench/generate';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 import { fixtureHomeDir } from '../helpers';
 export const fixturesHome = fixtureHomeDir;
 export { cliPath, ensureCli, runCli, type CliRun } from '../cliRun';
 export const TODAY = '2026-12-01';
+
+/** The generated folders the differential suites compare on: notes, the shape's name in a title, the shape. */
+export const GENERATED_FOLDERS: ReadonlyArray<{ notes: number; shapeName: string; shape: TagShape }> = [
+  { notes: 1_000, shapeName: '', shape: {} },
+  { notes: 10_000, shapeName: '', shape: {} },
+  { notes: 10_000, shapeName: ' (5 tags per note, 1,000 tags)', shape: { tagsPerNote: 5, tags: 1000 } },
+];
 
 /** Appears only inside files that must never be read; any output holding it is a leak. */
 export const MARKER = 'ARIA-RELIABILITY-SECRET-5d1c9e';

@@ -21,7 +21,7 @@ import {
   type IndexImage,
 } from '../../src/core/index/parse';
 import { fixtureCopy, readGolden } from '../helpers';
-import { snapshotFor, tempDir } from './helpers';
+import { GENERATED_FOLDERS, snapshotFor, tempDir } from './helpers';
 import { queriesFor } from './indexDiff';
 import { assertImageRoundTrip, assertSameAnswers, assertSameIndex, cloneTransferred, serialiseAll } from './imageDiff';
 
@@ -53,14 +53,9 @@ test('golden example folder: the index opened from its image reads as the parsed
   }
 });
 
-const SHAPES = { '': {}, ' (5 tags per note, 1,000 tags)': { tagsPerNote: 5, tags: 1000 } };
-for (const [notes, shapeName] of [
-  [1_000, ''],
-  [10_000, ''],
-  [10_000, ' (5 tags per note, 1,000 tags)'],
-] as const) {
+for (const { notes, shapeName, shape } of GENERATED_FOLDERS) {
   test(`generated ${notes / 1000}k-note folder${shapeName}: the index opened from its image reads as the parsed one and answers sampled queries the same`, () => {
-    const g = generateHome(tempDir('aria-image-gen-'), notes, undefined, 0, SHAPES[shapeName]);
+    const g = generateHome(tempDir('aria-image-gen-'), notes, undefined, 0, shape);
     const parsed = snapshotFor(g.home);
     const { direct, cloned } = assertImageRoundTrip(parsed.index, `${notes} notes${shapeName}`);
     const inputs = [...Object.values(g.queries), ...queriesFor(parsed.index, notes >= 10_000 ? 23 : 5)];

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
-import { fixturesHome, prng, snapshotFor, tempDir, TODAY } from './helpers';
+import { fixturesHome, GENERATED_FOLDERS, prng, snapshotFor, tempDir, TODAY } from './helpers';
 import assert from 'node:assert/strict';
 import { compactIndex, indexFromImage } from '../../src/core/index/parse';
 import type { Config, KnowledgeIndex } from '../../src/core/types';
@@ -31,14 +31,9 @@ test('fixture index: same as the reference parser; every query the same when rea
   assertSameFromCache(snapshot.config, index, queriesFor(index, 1), TODAY, 'fixture');
 });
 
-const SHAPES = { '': {}, ' (5 tags per note, 1,000 tags)': { tagsPerNote: 5, tags: 1000 } };
-for (const [notes, shapeName] of [
-  [1_000, ''],
-  [10_000, ''],
-  [10_000, ' (5 tags per note, 1,000 tags)'],
-] as const) {
+for (const { notes, shapeName, shape } of GENERATED_FOLDERS) {
   test(`generated ${notes / 1000}k-note index${shapeName}: same as the reference parser; sampled queries the same when read for that query only`, () => {
-    const g = generateHome(tempDir('aria-diff-'), notes, undefined, 0, SHAPES[shapeName]);
+    const g = generateHome(tempDir('aria-diff-'), notes, undefined, 0, shape);
     const snapshot = snapshotFor(g.home);
     const text = fs.readFileSync(g.indexFile, 'utf8');
     const index = assertSameAsReference(text, `${notes} notes`);
@@ -124,14 +119,7 @@ test('headings anywhere (indented, closed, `#` inside entries, repeated, under `
     '- ~/s.md — S [scope: repo, project: p1]',
     '- ~/u.md [project: p1, project: p2]',
   ];
-  const r = prng(0x6865);
-  for (let c = 0; c < 3_000; c++) {
-    const lines: string[] = [];
-    for (let k = 1 + Math.floor(r() * 40); k > 0; k--) lines.push(pieces[Math.floor(r() * pieces.length)]);
-    const text = lines.join(r() < 0.2 ? '\r\n' : '\n');
-    const index = assertSameAsReference(text, `heading case ${c}`);
-    assertLinesPlaceEntries(index, text, `heading case ${c}: ${JSON.stringify(text)}`);
-  }
+  assertShuffledTexts('heading case', pieces, { seed: 0x6865, cases: 3_000, lines: 40 });
 });
 
 test('Known Tags in several sections, with problem items among problem entry lines: the same warnings, line numbers included, and every known tag placed on a line', () => {
@@ -161,16 +149,29 @@ test('Known Tags in several sections, with problem items among problem entry lin
     '- k.md',
     'stray text',
   ];
-  const r = prng(0x6b74);
-  for (let c = 0; c < 2_000; c++) {
-    const lines: string[] = [];
-    for (let k = 1 + Math.floor(r() * 50); k > 0; k--) lines.push(pieces[Math.floor(r() * pieces.length)]);
-    const head = r() < 0.3 ? ['---', 'title: x', '---'] : [];
-    const text = [...head, ...lines].join(r() < 0.2 ? '\r\n' : '\n');
-    const index = assertSameAsReference(text, `Known Tags sections case ${c}`);
-    assertLinesPlaceEntries(index, text, `Known Tags sections case ${c}: ${JSON.stringify(text)}`);
-  }
+  assertShuffledTexts('Known Tags sections case', pieces, { seed: 0x6b74, cases: 2_000, lines: 50, frontMatter: true });
 });
+
+/**
+ * Texts of 1 to `lines` lines drawn from `pieces` (seeded; with `frontMatter` three in ten open with
+ * front matter; one in five with CRLF line ends): each the same as the reference parser, and each
+ * stored entry placed on a line.
+ */
+function assertShuffledTexts(
+  name: string,
+  pieces: string[],
+  o: { seed: number; cases: number; lines: number; frontMatter?: boolean },
+): void {
+  const r = prng(o.seed);
+  for (let c = 0; c < o.cases; c++) {
+    const lines: string[] = [];
+    for (let k = 1 + Math.floor(r() * o.lines); k > 0; k--) lines.push(pieces[Math.floor(r() * pieces.length)]);
+    const head = o.frontMatter && r() < 0.3 ? ['---', 'title: x', '---'] : [];
+    const text = [...head, ...lines].join(r() < 0.2 ? '\r\n' : '\n');
+    const index = assertSameAsReference(text, `${name} ${c}`);
+    assertLinesPlaceEntries(index, text, `${name} ${c}: ${JSON.stringify(text)}`);
+  }
+}
 
 /**
  * What index health reads (the line records of the parser's own walk) places every entry and known tag
