@@ -152,6 +152,29 @@ export function indexWith(
   return `${INDEX_HEADER}${project}${known}## Tag Index\n### api\n- notes/x.md — ${description}\n${bulk}`;
 }
 
+/**
+ * A HOME with project ss ("Seer": relevant tag api, team-shared knowledge on, one team-shared
+ * note t.md), api known with the alias a1, `entries` listed under api, and `files` on disk.
+ */
+export function seerHome(entries: string[], files: Record<string, string>): string {
+  return makeHome({
+    index: `${INDEX_HEADER}## Projects
+### ss — Seer
+Relevant tags: api
+## Known Tags
+api [aliases: a1]
+## Tag Index
+### api
+${entries.join('\n')}
+## Team-Shared Tag Index
+### api
+- ~/Projects/ss/_project-knowledge/t.md — T [project: ss, scope: repo]
+`,
+    config: { projects_enabled: 'true', projects_list: 'ss:ss', projects_shared_knowledge: 'ss' },
+    files,
+  });
+}
+
 /** A line predicate for lineOf: the line holds `part`. */
 export const containing = (part: string) => (l: string) => l.includes(part);
 

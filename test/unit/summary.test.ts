@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+
 import {
   expandedLine,
   loadedLine,
@@ -8,9 +9,12 @@ import {
   REBUILD_HINT,
   resolvedLine,
 } from '../../src/core/present/messages';
+
 import { renderSummary } from '../../src/core/present/summary';
+
 import { knownTagsLine } from '../../src/core/present/summaryView';
-import { INDEX_HEADER, makeHome, query } from '../helpers';
+
+import { query, seerHome } from '../helpers';
 
 describe('summary text (§5)', () => {
   test('fixed lines, exactly', () => {
@@ -43,27 +47,11 @@ describe('summary text (§5)', () => {
     assert.equal(knownTagsLine(tags.slice(0, 200)).includes('more'), false);
   });
 
-  const index = `${INDEX_HEADER}## Projects
-### ss — Seer
-Relevant tags: api
-## Known Tags
-api [aliases: a1]
-## Tag Index
-### api
-- x.md — X
-## Team-Shared Tag Index
-### api
-- ~/Projects/ss/_project-knowledge/t.md — T [project: ss, scope: repo]
-`;
-  const home = makeHome({
-    index,
-    config: { projects_enabled: 'true', projects_list: 'ss:ss', projects_shared_knowledge: 'ss' },
-    // Every listed note exists: a missing one is marked and not counted (§9).
-    files: {
-      'knowledge/projects/ss/p.md': '# P\n',
-      'knowledge/x.md': '# X\n',
-      'Projects/ss/_project-knowledge/t.md': '# T\n',
-    },
+  // Every listed note exists: a missing one is marked and not counted (§9).
+  const home = seerHome(['- x.md — X'], {
+    'knowledge/projects/ss/p.md': '# P\n',
+    'knowledge/x.md': '# X\n',
+    'Projects/ss/_project-knowledge/t.md': '# T\n',
   });
 
   test('the whole shape: notes, found line, headings, continuous numbering', () => {

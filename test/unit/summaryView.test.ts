@@ -7,31 +7,14 @@ import { summaryView, type ItemView, type SummaryView } from '../../src/core/pre
 import { escapeMarkdown, escapeSyntax, viewMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { pickRows } from '../../src/vscode/query/queryModel';
 import { fileTooltip } from '../../src/vscode/tree/treeModel';
-import { INDEX_HEADER, makeHome, query } from '../helpers';
+import { query, seerHome } from '../helpers';
 
-const index = `${INDEX_HEADER}## Projects
-### ss — Seer
-Relevant tags: api
-## Known Tags
-api [aliases: a1]
-## Tag Index
-### api
-- x.md — X (with *stars*)
-- y.md
-## Team-Shared Tag Index
-### api
-- ~/Projects/ss/_project-knowledge/t.md — T [project: ss, scope: repo]
-`;
-const home = makeHome({
-  index,
-  config: { projects_enabled: 'true', projects_list: 'ss:ss', projects_shared_knowledge: 'ss' },
-  files: {
-    'knowledge/projects/ss/p.md': '---\ntags: [api, db]\n---\n# P\n',
-    'knowledge/x.md': 'x',
-    'knowledge/y.md': 'y',
-    'Projects/ss/_project-knowledge/t.md': 't',
-    'knowledge/intake/ideas/2026-11-28-a.md': '---\nproject: ss\ntype: feature\n---\n\n# Idea a\n',
-  },
+const home = seerHome(['- x.md — X (with *stars*)', '- y.md'], {
+  'knowledge/projects/ss/p.md': '---\ntags: [api, db]\n---\n# P\n',
+  'knowledge/x.md': 'x',
+  'knowledge/y.md': 'y',
+  'Projects/ss/_project-knowledge/t.md': 't',
+  'knowledge/intake/ideas/2026-11-28-a.md': '---\nproject: ss\ntype: feature\n---\n\n# Idea a\n',
 });
 
 const linkFor = (p: string) => `file://${p}`;
