@@ -15,6 +15,7 @@ import {
   SUMMARY_COMMAND,
   type ChatModelPort,
   type ChatStream,
+  type HandlerRequest,
 } from '../../src/vscode/chat/participantHandler';
 import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
 import type { AgentSource } from '../../src/agent/source';
@@ -70,18 +71,15 @@ describe('@context participant', () => {
   const source = sourceFor(snapshotFor(home), golden.today);
   const linkFor = (abs: string) => `file://${abs}`;
   const never = () => false;
+  /** The participant's answer to `request` (after the query `lastQuery`), in a fresh stream. */
+  const ask = async (request: HandlerRequest, model?: RecordingModel, lastQuery: string | null = null) => {
+    const stream = new RecordingStream();
+    const result = await handleChatRequest(request, { lastQuery }, source, stream, model, linkFor, never);
+    return { stream, result };
+  };
 
   test('a query answers with the summary as markdown, file links, and buttons', async () => {
-    const stream = new RecordingStream();
-    const result = await handleChatRequest(
-      { prompt: 'stripe AND api', command: undefined },
-      { lastQuery: null },
-      source,
-      stream,
-      new RecordingModel(),
-      linkFor,
-      never,
-    );
+    const { stream, result } = await ask({ prompt: 'stripe AND api', command: undefined }, new RecordingModel());
     const text = stream.text();
     assert.match(text, /\*\*Found 3 files matching: \\\[stripe, api\\\] \\\(AND\\\)\*\*/);
     const first = `1. [\\~/Projects/proj\\-a/\\_project\\-knowledge/2026\\-04\\-28\\-mike\\-webhook\\-retries\\.md](file://${home}/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md) — Webhook retry policy \\[project: proj\\-a, scope: repo, tags: api, stripe\\]`;
@@ -96,16 +94,7 @@ describe('@context participant', () => {
   });
 
   test('with no chat model the answer says so and offers Copy as Context and the summary, not /load questions', async () => {
-    const stream = new RecordingStream();
-    await handleChatRequest(
-      { prompt: 'stripe', command: undefined },
-      { lastQuery: null },
-      source,
-      stream,
-      undefined,
-      linkFor,
-      never,
-    );
+    const { stream } = await ask({ prompt: 'stripe', command: undefined });
     const text = stream.text();
     assert.match(text, /Found 3 files/);
     assert.match(text, /No language model is available in this editor, so nothing in the chat can answer/);
@@ -123,16 +112,7 @@ describe('@context participant', () => {
 
   test('the answer ends with its buttons, all its text before them (VS Code folds what precedes the last text)', async () => {
     for (const model of [new RecordingModel(), undefined]) {
-      const stream = new RecordingStream();
-      await handleChatRequest(
-        { prompt: 'stripe', command: undefined },
-        { lastQuery: null },
-        source,
-        stream,
-        model,
-        linkFor,
-        never,
-      );
+      const { stream } = await ask({ prompt: 'stripe', command: undefined }, model);
       const kinds = stream.parts.map(([k]) => k);
       const firstButton = kinds.indexOf('button');
       assert.ok(firstButton > 0, 'buttons after the summary');
@@ -154,30 +134,16 @@ describe('@context participant', () => {
   });
 
   test('/load without an earlier query explains what to do', async () => {
-    const stream = new RecordingStream();
-    await handleChatRequest(
-      { prompt: 'all', command: 'load' },
-      { lastQuery: null },
-      source,
-      stream,
-      undefined,
-      linkFor,
-      never,
-    );
+    const { stream } = await ask({ prompt: 'all', command: 'load' });
     assert.match(stream.text(), /no earlier `@context` query/);
   });
 
   test('/load 1 3 <question> sends those files and the question to the model; references are the files', async () => {
-    const stream = new RecordingStream();
     const model = new RecordingModel();
-    const r = await handleChatRequest(
+    const { stream, result: r } = await ask(
       { prompt: '1 3 how do we verify webhooks?', command: 'load' },
-      { lastQuery: 'stripe' },
-      source,
-      stream,
       model,
-      linkFor,
-      never,
+      'stripe',
     );
     assert.deepEqual(stream.of('reference'), [
       path.join(home, 'Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md'),
@@ -196,16 +162,7 @@ describe('@context participant', () => {
   });
 
   test('/load with no model still shows the references and says why there is no answer', async () => {
-    const stream = new RecordingStream();
-    await handleChatRequest(
-      { prompt: 'all', command: 'load' },
-      { lastQuery: 'stripe' },
-      source,
-      stream,
-      undefined,
-      linkFor,
-      never,
-    );
+    const { stream } = await ask({ prompt: 'all', command: 'load' }, undefined, 'stripe');
     assert.equal(stream.of('reference').length, 3);
     assert.match(
       stream.text(),
