@@ -16,6 +16,41 @@ const MIN_BOUND_MS = 1_000;
 
 export type Log = (line: string) => void;
 
+/**
+ * Timers on a clock that moves only when told: by `advance`, running every timer due on the way
+ * in time order, or by setting `time` (a task using its time).
+ */
+export class FakeTimers {
+  time = 0;
+  /** How many timer callbacks have run: tasks in different callbacks ran in different turns. */
+  turns = 0;
+  private seq = 0;
+  private readonly pending = new Map<number, { at: number; fn: () => void }>();
+  now(): number {
+    return this.time;
+  }
+  set(fn: () => void, ms: number): unknown {
+    const id = ++this.seq;
+    this.pending.set(id, { at: this.time + Math.max(0, ms), fn });
+    return id;
+  }
+  clear(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+  advance(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      const next = [...this.pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+      if (!next) break;
+      this.pending.delete(next[0]);
+      this.time = next[1].at;
+      this.turns++;
+      next[1].fn();
+    }
+    this.time = end;
+  }
+}
+
 /** Wall-clock time of `fn`, for reports only. */
 export function timed<T>(fn: () => T): { value: T; ms: number } {
   const t0 = performance.now();

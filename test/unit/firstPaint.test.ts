@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { BackgroundWork, type Timers } from '../../src/vscode/shared/backgroundWorkModel';
+import { BackgroundWork } from '../../src/vscode/shared/backgroundWorkModel';
 import {
   buildTree,
   hasChildren,
@@ -17,39 +17,7 @@ import { tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { TagCounter } from '../../src/core/match/tagCounts';
 import { runQuery } from '../../src/core/match/engine';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
-
-/** Timers on a clock that only moves when told; due callbacks run in time order. */
-class FakeTimers implements Timers {
-  private clock = 0;
-  private seq = 0;
-  private readonly pending = new Map<number, { at: number; fn: () => void }>();
-  /** How many timer callbacks have run: tasks in different callbacks ran in different turns. */
-  fired = 0;
-  now(): number {
-    return this.clock;
-  }
-  set(fn: () => void, ms: number): unknown {
-    const id = ++this.seq;
-    this.pending.set(id, { at: this.clock + Math.max(0, ms), fn });
-    return id;
-  }
-  clear(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-  /** Moves the clock by `ms`, running every timer due on the way. */
-  advance(ms: number): void {
-    const end = this.clock + ms;
-    for (;;) {
-      const next = [...this.pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-      if (!next) break;
-      this.pending.delete(next[0]);
-      this.clock = next[1].at;
-      this.fired++;
-      next[1].fn();
-    }
-    this.clock = end;
-  }
-}
+import { FakeTimers } from '../timing';
 
 function work(timers: FakeTimers, onError?: (key: string, err: unknown) => void): BackgroundWork {
   return new BackgroundWork({ quietMs: 300, startDelayMs: 2_000, maxWaitMs: 5_000, timers, onError });
@@ -62,7 +30,7 @@ test('background work with the tree view hidden waits out the start delay, then 
   const turns: number[] = [];
   const task = (name: string) => () => {
     ran.push(name);
-    turns.push(timers.fired);
+    turns.push(timers.turns);
   };
   w.run('index check', task('check 1'));
   w.run('knowledge files', task('files'));

@@ -4,48 +4,20 @@
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BackgroundWork, COUNT_LATER_ABOVE_FILES } from '../../src/vscode/shared/backgroundWorkModel';
+import { FakeTimers } from '../timing';
 
-/** Timers on a clock moved by hand. */
-class Clock {
-  now = 0;
-  turns = 0;
-  private pending = new Map<number, { at: number; fn: () => void }>();
-  private next = 1;
-  readonly timers = {
-    set: (fn: () => void, ms: number) => {
-      const id = this.next++;
-      this.pending.set(id, { at: this.now + ms, fn });
-      return id;
-    },
-    clear: (handle: unknown) => void this.pending.delete(handle as number),
-    now: () => this.now,
-  };
-  advance(ms: number): void {
-    const end = this.now + ms;
-    for (;;) {
-      const due = [...this.pending].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
-      if (!due) break;
-      this.pending.delete(due[0]);
-      this.now = due[1].at;
-      this.turns++;
-      due[1].fn();
-    }
-    this.now = end;
-  }
-}
-
-const make = (clock: Clock, onError?: (key: string, err: unknown) => void) =>
+const make = (clock: FakeTimers, onError?: (key: string, err: unknown) => void) =>
   new BackgroundWork({
     quietMs: 300,
     startDelayMs: 2_000,
     maxWaitMs: 5_000,
     sliceMs: 25,
-    timers: clock.timers,
+    timers: clock,
     onError,
   });
 
 test('the counts come after the rows only above 2,000 indexed files', () => {
-  const w = make(new Clock());
+  const w = make(new FakeTimers());
   assert.equal(COUNT_LATER_ABOVE_FILES, 2_000);
   assert.equal(w.countsLater(2_000), false);
   assert.equal(w.countsLater(2_001), true);
@@ -53,7 +25,7 @@ test('the counts come after the rows only above 2,000 indexed files', () => {
 });
 
 test('count slices run at once, one per turn, before queued tasks, and the tasks keep their own waits', () => {
-  const clock = new Clock();
+  const clock = new FakeTimers();
   const w = make(clock);
   const ran: string[] = [];
   w.treeVisible(true);
@@ -63,9 +35,9 @@ test('count slices run at once, one per turn, before queued tasks, and the tasks
   let slices = 0;
   const turns: number[] = [];
   w.slices('tree counts', (until) => {
-    assert.equal(until, clock.now + 25, 'each slice gets its share of the clock');
+    assert.equal(until, clock.time + 25, 'each slice gets its share of the clock');
     turns.push(clock.turns);
-    clock.now += 25; // the slice uses its time
+    clock.time += 25; // the slice uses its time
     return ++slices === 3;
   });
   clock.advance(100); // three slices of 25 ms; the tree asked at 0, so tasks wait until 300
@@ -77,7 +49,7 @@ test('count slices run at once, one per turn, before queued tasks, and the tasks
 });
 
 test('a new count replaces the one in progress; a count that throws is dropped and reported', () => {
-  const clock = new Clock();
+  const clock = new FakeTimers();
   const errors: string[] = [];
   const w = make(clock, (key) => errors.push(key));
   const seen: string[] = [];
