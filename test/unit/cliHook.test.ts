@@ -15,24 +15,17 @@ if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot }
 let sessions = 0;
 const newSession = () => `5f0b${process.pid}-test-${++sessions}`;
 
+/** The fields every hook input opens with. */
+const session = (sessionId: string, cwd: string) => ({
+  session_id: sessionId,
+  transcript_path: '/tmp/transcript.jsonl',
+  cwd,
+});
 function prompt(sessionId: string, text: string, cwd = '/tmp') {
-  return {
-    session_id: sessionId,
-    transcript_path: '/tmp/transcript.jsonl',
-    cwd,
-    permission_mode: 'default',
-    hook_event_name: 'UserPromptSubmit',
-    prompt: text,
-  };
+  return { ...session(sessionId, cwd), permission_mode: 'default', hook_event_name: 'UserPromptSubmit', prompt: text };
 }
 function sessionStart(sessionId: string, cwd: string, source = 'startup') {
-  return {
-    session_id: sessionId,
-    transcript_path: '/tmp/transcript.jsonl',
-    cwd,
-    hook_event_name: 'SessionStart',
-    source,
-  };
+  return { ...session(sessionId, cwd), hook_event_name: 'SessionStart', source };
 }
 
 function hook(home: string, input: unknown, env: Record<string, string> = {}, client = 'claude-code') {
