@@ -102,7 +102,7 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
       throw err;
     });
     assert.match(text, /Plugins \d+ .*hooks\.json/);
-    // Each event once: the plugin's hooks.json is read once (not also through its manifest).
+    // Each event once: one plugin contributes the hooks (contributed twice, each event is listed twice).
     assert.equal(text.match(/aria-context:userpromptsubmit/gi)?.length, 1, 'UserPromptSubmit listed once');
     assert.equal(text.match(/aria-context:sessionstart/gi)?.length, 1, 'SessionStart listed once');
     await screenshot(page, 'chat-hooks');
