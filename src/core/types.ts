@@ -139,7 +139,7 @@ export interface KnowledgeIndex {
 export interface IndexLines {
   lastRebuilt: { line: number; text: string } | null;
   /** Every entry line as written, duplicates included, in line order. */
-  entries: IndexLineEntry[];
+  entries: EntryLines;
   knownTags: Array<{ line: number; tag: string; aliases: string[] }>;
   knownTagsLine: number | null;
   /** Problem lines in the walk's order, the first MAX_PROBLEM_LINES of them (index health lists 200 a kind, §10). */
@@ -149,6 +149,12 @@ export interface IndexLines {
 }
 
 export type IndexSection = 'tags' | 'other' | 'hints' | 'team';
+
+/** Entry lines by record number (index/entryLines.ts: columns, a record made per read). */
+export interface EntryLines extends Iterable<IndexLineEntry> {
+  readonly length: number;
+  at(i: number): IndexLineEntry;
+}
 
 export interface IndexLineEntry {
   line: number;

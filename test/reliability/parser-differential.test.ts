@@ -180,7 +180,7 @@ function assertShuffledTexts(
 function assertLinesPlaceEntries(index: KnowledgeIndex, text: string, where: string): void {
   const { lines } = index;
   const placed = new Set(
-    lines.entries.map((e) => `${e.section}\u0000${e.section === 'hints' ? '' : e.heading}\u0000${e.path}`),
+    [...lines.entries].map((e) => `${e.section}\u0000${e.section === 'hints' ? '' : e.heading}\u0000${e.path}`),
   );
   const stored: string[] = [];
   for (const [tag, entries] of index.tagIndex) for (const e of entries) stored.push(`tags\u0000${tag}\u0000${e.path}`);

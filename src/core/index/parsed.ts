@@ -1,5 +1,6 @@
 // What the walk over index.md fills in, before the lookup tables are built from it at its end.
 import type { IndexLines, IndexProject, KnownTag, TagEntry, TeamSharedEntry } from '../types';
+import { EntryLineColumns } from './entryLines';
 
 export type { IndexLineEntry, IndexLines } from '../types';
 
@@ -37,8 +38,15 @@ export function emptyLists(): IndexLists {
 /** The problem lines IndexLines keeps: index health lists at most 200 of one kind (§10). */
 export const MAX_PROBLEM_LINES = 200;
 
-export function emptyLines(): IndexLines {
-  return { lastRebuilt: null, entries: [], knownTags: [], knownTagsLine: null, problems: [], problemCount: 0 };
+export function emptyLines(): IndexLines & { entries: EntryLineColumns } {
+  return {
+    lastRebuilt: null,
+    entries: new EntryLineColumns(),
+    knownTags: [],
+    knownTagsLine: null,
+    problems: [],
+    problemCount: 0,
+  };
 }
 
 /** The last stored warning past 50 problem lines (§F42). */

@@ -40,7 +40,7 @@ export function warningTarget(
   warning: string,
   config: Config,
   indexFile: string,
-  entries: readonly IndexLineEntry[],
+  entries: Iterable<IndexLineEntry>,
   configText: string | null,
 ): WarningTarget {
   const atIndex = (line: number): WarningTarget => ({ file: indexFile, line: Math.max(1, line) });
@@ -55,13 +55,14 @@ export function warningTarget(
   const entry = /`([^`\n]+)`(?: \[project: ([^\]\n]+)\])?(?: under `([^`\n]+)`)?/.exec(warning);
   if (entry) {
     const [, entryPath, project, tag] = entry;
-    const found = entries.find(
-      (e) =>
+    for (const e of entries) {
+      if (
         e.path === entryPath &&
         (tag === undefined || e.heading === tag.toLowerCase()) &&
-        (project === undefined || e.project === project.toLowerCase()),
-    );
-    if (found) return atIndex(found.line);
+        (project === undefined || e.project === project.toLowerCase())
+      )
+        return atIndex(e.line);
+    }
   }
   return atIndex(1);
 }

@@ -32,7 +32,7 @@ function buffer(text: string): Buffer {
   return {
     lines: text.split(eol),
     eol,
-    entries: parsed.entries,
+    entries: [...parsed.entries],
     knownTags: new Set(parsed.knownTags.map((t) => t.tag)),
   };
 }

@@ -1,9 +1,8 @@
 // The line records in an image: the entry lines as columns of string ids (one per entry line of
 // index.md), the few others as plain data; a reader decodes them only when index health asks.
-import type { IndexLines, IndexSection } from '../../types';
+import type { IndexLines } from '../../types';
+import { EntryLinesView, SECTIONS } from '../entryLines';
 import { CorruptImageError, type StringsBuilder, type StringsView } from './strings';
-
-const SECTIONS: readonly IndexSection[] = ['tags', 'other', 'hints', 'team'];
 
 export interface LinesImage {
   line: Int32Array;
@@ -28,29 +27,29 @@ export function compactLines(lines: IndexLines, strings: StringsBuilder): { colu
     project: new Int32Array(n),
   };
   const { entries: _entries, ...small } = lines;
-  lines.entries.forEach((e, i) => {
+  for (let i = 0; i < n; i++) {
+    const e = lines.entries.at(i);
     out.line[i] = e.line;
     out.section[i] = SECTIONS.indexOf(e.section);
     out.heading[i] = strings.id(e.heading);
     out.path[i] = strings.id(e.path);
     out.project[i] = e.project === null ? -1 : strings.id(e.project);
-  });
+  }
   return { columns: out, small };
 }
 
 export function linesFromImage(image: LinesImage, small: SmallLines, strings: StringsView): IndexLines {
-  const entries: IndexLines['entries'] = [];
-  for (let i = 0; i < image.line.length; i++) {
+  const entries = new EntryLinesView(image.line.length, (i) => {
     const section = SECTIONS[image.section[i]];
     if (section === undefined) throw new CorruptImageError();
-    entries.push({
+    return {
       line: image.line[i],
       section,
       heading: strings.get(image.heading[i]),
       path: strings.get(image.path[i]),
       project: strings.orNull(image.project[i]),
-    });
-  }
+    };
+  });
   return { ...small, entries };
 }
 
