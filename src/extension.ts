@@ -54,21 +54,21 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
     service,
     watchers,
     service.connect(watchers),
-    ...reloadOnWorkspaceChanges(service, log),
   );
-  const services = { service, log, work, actions, watchers };
+  const services = { service, log, work, actions, watchers, activatedAt: started };
 
-  // The features, each registering its own commands, views and listeners.
-  const diagnostics = health.register(context, { ...services, worker });
-  const activeFileView = activeFile.register(context, service, log, work, diagnostics);
+  // The features, each registering its own commands, views and listeners, given what it needs of the others.
+  const diagnostics = health.register(context, services, worker);
+  const activeFileView = activeFile.register(context, services, diagnostics);
   const derivedQuery = () => activeFileView.derivedNow();
-  const chatFeature = chat.register(context, services, derivedQuery, mcpServer.register(context, log));
+  const chatFeature = chat.register(context, services, derivedQuery, mcpServer.register(context, services));
   const runQuery = query.register(context, services, chatFeature.sendToChat);
-  const tagTree = tree.register(context, { ...services, activatedAt: started }, activeFileView, runQuery);
+  const tagTree = tree.register(context, services, activeFileView, runQuery);
   files.register(context, services, tagTree.selection, chatFeature.sendToChat);
-  setup.register(context, service, log);
-  rebuild.register(context, service, log);
+  setup.register(context, services);
+  rebuild.register(context, services);
   connect.register(context);
+  context.subscriptions.push(...reloadOnWorkspaceChanges(service, log));
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
   return createApi(service, tagTree.nodes, watchers, chatFeature.requestHandler);

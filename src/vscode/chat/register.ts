@@ -3,9 +3,8 @@
 // button's document is the query feature's).
 import * as vscode from 'vscode';
 import { itemsForPaths } from '../../core';
-import type { FileActions, SendToChat } from '../shared/fileActions';
-import type { Log } from '../shared/log';
-import type { RetrievalService } from '../shared/retrievalService';
+import type { SendToChat } from '../shared/fileActions';
+import type { Services } from '../shared/services';
 import { participantHandler, registerParticipant } from './participant';
 import { SECTION } from '../shared/settings';
 import { watchChatModels } from './chatModels';
@@ -23,11 +22,10 @@ export interface Chat {
 /** `mcpServer`: whether the editor runs the bundled MCP server, whose tools then stand for the language-model tools. */
 export function register(
   context: vscode.ExtensionContext,
-  services: { service: RetrievalService; actions: FileActions; log: Log },
+  { service, actions, log }: Services,
   activeFile: () => ActiveFileQuery | undefined,
   mcpServer: boolean,
 ): Chat {
-  const { service, actions, log } = services;
   setBundleFolder(context.globalStorageUri.fsPath);
   const participant = registerParticipant(service, log, activeFile);
   const tools = registerTools(service, activeFile);

@@ -3,20 +3,18 @@
 // commandItemsModel.ts looks up again in the current snapshot (§9).
 import * as vscode from 'vscode';
 import { commandItems, pathRefusals, queryPaths, requestedPaths } from '../shared/commandItemsModel';
-import type { FileActions, SendToChat } from '../shared/fileActions';
-import type { Log } from '../shared/log';
+import type { SendToChat } from '../shared/fileActions';
 import { registerCommand } from '../shared/registerCommand';
-import type { RetrievalService } from '../shared/retrievalService';
+import type { Services } from '../shared/services';
 import { isTreeNode, type TreeNode } from '../shared/treeRows';
 
 /** `selection`: the Tags view's selected rows, which a command run from the palette acts on. */
 export function register(
   context: vscode.ExtensionContext,
-  services: { service: RetrievalService; actions: FileActions; log: Log },
+  { service, actions, log }: Services,
   selection: () => readonly TreeNode[],
   sendToChat: SendToChat,
 ): void {
-  const { service, actions, log } = services;
   const files = (arg: unknown, multi: unknown, verb: string) => {
     const paths = requestedPaths(arg, multi, selection(), queryPaths(service.counter()));
     const { items, refused } = commandItems(service.snapshot(), paths, service.today());

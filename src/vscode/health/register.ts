@@ -2,10 +2,7 @@
 // health rows' clicks and the stale-tags hint.
 import * as vscode from 'vscode';
 import type { IndexChecker, IndexTextChecker } from '../../indexWorker/client';
-import type { BackgroundWork } from '../shared/backgroundWorkModel';
-import type { Log } from '../shared/log';
-import type { RetrievalService } from '../shared/retrievalService';
-import type { KnowledgeWatchers } from '../shared/watchers';
+import type { Services } from '../shared/services';
 import { registerHealthCommands } from './healthCommands';
 import { IndexDiagnostics } from './indexDiagnostics';
 import { IndexQuickFixes } from './quickFixes';
@@ -14,15 +11,10 @@ import { watchStaleTags } from './staleTagsHint';
 /** The diagnostics, whose report the active file's status bar and rows show. */
 export function register(
   context: vscode.ExtensionContext,
-  services: {
-    service: RetrievalService;
-    log: Log;
-    work: BackgroundWork;
-    watchers: KnowledgeWatchers;
-    worker: { check: IndexChecker; checkText: IndexTextChecker };
-  },
+  { service, log, work, watchers }: Services,
+  /** The index worker's checks: index.md's health is worked out off the editor's thread. */
+  worker: { check: IndexChecker; checkText: IndexTextChecker },
 ): IndexDiagnostics {
-  const { service, log, work, watchers, worker } = services;
   const diagnostics = new IndexDiagnostics(
     service,
     log,

@@ -2,10 +2,9 @@
 // answer's Show Query Summary button opens too.
 import * as vscode from 'vscode';
 import { CHAT_SUMMARY_COMMAND } from '../shared/commandIds';
-import type { FileActions, SendToChat } from '../shared/fileActions';
-import type { Log } from '../shared/log';
+import type { SendToChat } from '../shared/fileActions';
 import { registerCommand } from '../shared/registerCommand';
-import type { RetrievalService } from '../shared/retrievalService';
+import type { Services } from '../shared/services';
 import { QueryCommand } from './queryCommand';
 import { QuerySummaryProvider, showQuerySummary, SUMMARY_SCHEME } from './summaryCommand';
 
@@ -14,10 +13,9 @@ export type RunQuery = (arg?: unknown) => Promise<void>;
 
 export function register(
   context: vscode.ExtensionContext,
-  services: { service: RetrievalService; actions: FileActions; log: Log },
+  { service, actions, log }: Services,
   sendToChat: SendToChat,
 ): RunQuery {
-  const { service, actions, log } = services;
   const query = new QueryCommand(service, actions, context.globalState, log, sendToChat);
   const summary = new QuerySummaryProvider(() => query.lastQuery());
   context.subscriptions.push(

@@ -8,11 +8,12 @@ import { configToOpen, notReadyActions } from '../shared/knowledgeStateModel';
 import type { Log } from '../shared/log';
 import { registerCommand } from '../shared/registerCommand';
 import type { RetrievalService } from '../shared/retrievalService';
+import type { Services } from '../shared/services';
 import { writeKnowledgeFolder } from '../shared/settings';
 import { settingsTarget } from '../shared/settingsTargetModel';
 import { runStateAction } from '../shared/stateActions';
 
-export function register(context: vscode.ExtensionContext, service: RetrievalService, log: Log): void {
+export function register(context: vscode.ExtensionContext, { service, log }: Services): void {
   context.subscriptions.push(
     registerCommand(log, 'ariaContext.refresh', () => {
       service.reload('Refresh command');

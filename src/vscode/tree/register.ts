@@ -1,10 +1,8 @@
 // The Tags view (`ariaContext.tags`): its provider, the view, its commands (Go to Tag, Reveal,
 // the sort, Query This Tag) and the rows built just after activation.
 import * as vscode from 'vscode';
-import type { BackgroundWork } from '../shared/backgroundWorkModel';
-import type { Log } from '../shared/log';
-import { registerCommand } from '../shared/registerCommand';
-import type { RetrievalService } from '../shared/retrievalService';
+import { registerCommand, type CommandHandler } from '../shared/registerCommand';
+import type { Services } from '../shared/services';
 import { isTreeNode, type TreeNode } from '../shared/treeRows';
 import { TagTreeProvider, type TopSection } from './tagTree';
 import { registerTreeCommands } from './treeCommands';
@@ -17,11 +15,10 @@ export interface TagTree {
 
 export function register(
   context: vscode.ExtensionContext,
-  services: { service: RetrievalService; log: Log; work: BackgroundWork; activatedAt: number },
+  { service, log, work, activatedAt }: Services,
   top: TopSection,
   runQuery: (text?: string) => Promise<void>,
 ): TagTree {
-  const { service, log, work, activatedAt } = services;
   const tree = new TagTreeProvider(service, log, context.globalState, { work, activatedAt }, context.workspaceState);
   const treeView = vscode.window.createTreeView('ariaContext.tags', {
     treeDataProvider: tree,
@@ -36,10 +33,9 @@ export function register(
     ...tree.track(treeView),
   );
   tree.setTopSection(top);
-  const register = (id: string, fn: (...args: unknown[]) => unknown) =>
-    context.subscriptions.push(registerCommand(log, id, fn));
-  registerTreeCommands(register, tree, treeView);
-  register('ariaContext.queryTag', async (arg) => {
+  const command = (id: string, fn: CommandHandler) => context.subscriptions.push(registerCommand(log, id, fn));
+  registerTreeCommands(command, tree, treeView);
+  command('ariaContext.queryTag', async (arg) => {
     const node = isTreeNode(arg) ? arg : treeView.selection[0];
     if (!node?.query) return runQuery();
     await runQuery(node.query);
