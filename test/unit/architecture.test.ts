@@ -71,7 +71,7 @@ describe('import rules', () => {
     }
   });
 
-  test('the editor importing the MCP server fails; the agent tools and its own MCP definition pass', async () => {
+  test('the editor importing the MCP server fails; the agent tools pass', async () => {
     for (const spec of ['../../mcp/server', '../../mcp/uris', '../../mcp']) {
       const messages = await lint('src/vscode/chat/x.ts', `import * as m from '${spec}';\nexport const a = m;\n`);
       assert.equal(messages.length, 1, `${spec}: ${messages.join('; ')}`);
@@ -85,7 +85,7 @@ describe('import rules', () => {
     assert.deepEqual(
       await lint(
         'src/vscode/chat/x.ts',
-        `import { TOOLS } from '../../agent/definitions';\nimport { editorHasMcp } from '../mcp/mcpServer';\nexport const a = [TOOLS, editorHasMcp];\n`,
+        `import { TOOLS } from '../../agent/definitions';\nexport const a = [TOOLS];\n`,
       ),
       [],
     );
