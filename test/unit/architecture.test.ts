@@ -157,7 +157,7 @@ describe('editor feature rules', () => {
 
   test('src/vscode reaching past the core and src/agent fails; the index worker only by its types', async () => {
     for (const file of ['src/vscode/health/x.ts', 'src/vscode/shared/x.ts']) {
-      for (const spec of ['../../extension', '../../commands/query', '../../cliQuery']) {
+      for (const spec of ['../../extension', '../../cli/commands/query', '../../cli/launcher']) {
         const messages = await lint(file, `import { a } from '${spec}';\nexport const b = a;\n`);
         assert.equal(messages.length, 1, `${file} ${spec}: ${messages.join('; ')}`);
         assert.match(messages[0], /^no-restricted-imports: .*src\/vscode reaches the rest/);
