@@ -13,6 +13,20 @@ const AGENT_ONLY_CORE =
   'src/agent imports only the core (through `../core`): the MCP server and the editor import it, never the other way.';
 const TESTS_DIRECT =
   'Tests and benchmarks import the core module they use (`src/core/<module>`), not the index: src/core/index.ts exports only what the front ends use.';
+const FEATURE_TO_FEATURE =
+  "A feature folder of src/vscode imports only `../shared/`, the core and src/agent: take another feature's capability as an argument of register(), or move the shared piece into shared/.";
+const SHARED_TO_FEATURE =
+  'src/vscode/shared/ imports no feature folder: the features import it, and extension.ts wires them together.';
+const FEATURE_OUTSIDE =
+  'src/vscode reaches the rest of the repository only through the core (`../../core`) and src/agent.';
+const WORKER_TYPES =
+  'extension.ts builds the index worker and passes it in: src/vscode may only name its types (`import type`).';
+/** Above src/vscode, anything but the core's index, src/agent and what has its own rule (the index worker, src/mcp). */
+const VSCODE_OUTSIDE = '^\\.\\./\\.\\./(?!core(/|$)|agent(/|$)|indexWorker/|mcp(/|$))';
+const WORKER_TYPES_ONLY = [
+  'error',
+  { patterns: [{ regex: '^\\.\\./\\.\\./indexWorker/', allowTypeImports: true, message: WORKER_TYPES }] },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '.e2e/**', 'test-artifacts/**'] },
@@ -88,9 +102,10 @@ export default tseslint.config(
     },
   },
   {
-    // The editor reaches the agent tools and the core, never the MCP server (a feature folder's
-    // `../../mcp` is src/mcp; `../mcp` is the editor's own MCP server definition).
+    // The editor's features register themselves (extension.ts lists them): a feature folder
+    // reaches another only through what register() is given, so features never import in a cycle.
     files: ['src/vscode/**/*.ts'],
+    ignores: ['src/vscode/shared/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -98,9 +113,29 @@ export default tseslint.config(
           patterns: [
             { regex: '(^|/)core/', message: DEEP_CORE },
             { regex: '^(\\.\\./)+\\.\\./mcp(/|$)', message: VSCODE_NO_MCP },
+            { regex: '^\\.\\./(?!shared/|\\.\\./)', message: FEATURE_TO_FEATURE },
+            { regex: VSCODE_OUTSIDE, message: FEATURE_OUTSIDE },
           ],
         },
       ],
+      '@typescript-eslint/no-restricted-imports': WORKER_TYPES_ONLY,
+    },
+  },
+  {
+    files: ['src/vscode/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)core/', message: DEEP_CORE },
+            { regex: '^(\\.\\./)+\\.\\./mcp(/|$)', message: VSCODE_NO_MCP },
+            { regex: '^\\.\\./(?!\\.\\./)', message: SHARED_TO_FEATURE },
+            { regex: VSCODE_OUTSIDE, message: FEATURE_OUTSIDE },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': WORKER_TYPES_ONLY,
     },
   },
   {

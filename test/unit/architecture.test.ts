@@ -10,7 +10,11 @@ import { repoRoot } from '../helpers';
 
 const eslint = new ESLint({ cwd: repoRoot });
 
-const IMPORT_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']);
+const IMPORT_RULES = new Set([
+  'no-restricted-imports',
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-syntax',
+]);
 
 /** The messages of the import rules that fire when `code` sits at `file` (relative to the repo). */
 async function lint(file: string, code: string): Promise<string[]> {
@@ -67,7 +71,7 @@ describe('import rules', () => {
     }
   });
 
-  test('the editor importing the MCP server fails; the agent tools and its own MCP definition pass', async () => {
+  test('the editor importing the MCP server fails; the agent tools pass', async () => {
     for (const spec of ['../../mcp/server', '../../mcp/uris', '../../mcp']) {
       const messages = await lint('src/vscode/chat/x.ts', `import * as m from '${spec}';\nexport const a = m;\n`);
       assert.equal(messages.length, 1, `${spec}: ${messages.join('; ')}`);
@@ -81,7 +85,7 @@ describe('import rules', () => {
     assert.deepEqual(
       await lint(
         'src/vscode/chat/x.ts',
-        `import { TOOLS } from '../../agent/definitions';\nimport { editorHasMcp } from '../mcp/mcpServer';\nexport const a = [TOOLS, editorHasMcp];\n`,
+        `import { TOOLS } from '../../agent/definitions';\nexport const a = [TOOLS];\n`,
       ),
       [],
     );
@@ -127,6 +131,106 @@ describe('import rules', () => {
       [],
     );
   });
+});
+
+describe('editor feature rules', () => {
+  test('a feature folder importing another feature fails; shared/, the core and src/agent pass', async () => {
+    for (const spec of ['../tree/tagTree', '../chat/sendToChat', '../health/indexDiagnostics']) {
+      const messages = await lint('src/vscode/query/x.ts', `import { a } from '${spec}';\nexport const b = a;\n`);
+      assert.equal(messages.length, 1, `${spec}: ${messages.join('; ')}`);
+      assert.match(messages[0], /^no-restricted-imports: .*A feature folder of src\/vscode imports only/);
+      const typeOnly = await lint('src/vscode/query/x.ts', `import type { A } from '${spec}';\nexport type B = A;\n`);
+      assert.equal(typeOnly.length, 1, `${spec}: type import`);
+    }
+    for (const spec of ['../shared/log', '../../core', '../../agent', '../../agent/tools', './queryModel'])
+      assert.deepEqual(await lint('src/vscode/query/x.ts', `import { a } from '${spec}';\nexport const b = a;\n`), []);
+  });
+
+  test('shared/ importing a feature fails', async () => {
+    for (const spec of ['../tree/treeModel', '../query/queryCommand']) {
+      const messages = await lint('src/vscode/shared/x.ts', `import type { A } from '${spec}';\nexport type B = A;\n`);
+      assert.equal(messages.length, 1, `${spec}: ${messages.join('; ')}`);
+      assert.match(messages[0], /^no-restricted-imports: .*src\/vscode\/shared\/ imports no feature folder/);
+    }
+    assert.deepEqual(await lint('src/vscode/shared/x.ts', `import { a } from './log';\nexport const b = a;\n`), []);
+  });
+
+  test('src/vscode reaching past the core and src/agent fails; the index worker only by its types', async () => {
+    for (const file of ['src/vscode/health/x.ts', 'src/vscode/shared/x.ts']) {
+      for (const spec of ['../../extension', '../../cli/commands/query', '../../cli/launcher']) {
+        const messages = await lint(file, `import { a } from '${spec}';\nexport const b = a;\n`);
+        assert.equal(messages.length, 1, `${file} ${spec}: ${messages.join('; ')}`);
+        assert.match(messages[0], /^no-restricted-imports: .*src\/vscode reaches the rest/);
+      }
+      const worker = await lint(
+        file,
+        `import { IndexWorker } from '../../indexWorker/client';\nexport const w = IndexWorker;\n`,
+      );
+      assert.equal(worker.length, 1, `${file}: ${worker.join('; ')}`);
+      assert.match(worker[0], /^@typescript-eslint\/no-restricted-imports: .*extension\.ts builds the index worker/);
+      assert.deepEqual(
+        await lint(
+          file,
+          `import type { IndexChecker } from '../../indexWorker/client';\nexport type C = IndexChecker;\n`,
+        ),
+        [],
+      );
+    }
+  });
+});
+
+/** Each folder of src/vscode and the other folders its files import (relative imports, types included). */
+function vscodeFolderImports(): Map<string, Set<string>> {
+  const root = path.join(repoRoot, 'src', 'vscode');
+  const graph = new Map<string, Set<string>>();
+  for (const file of sources(root)) {
+    const from = path.relative(root, file).split(path.sep)[0];
+    const targets = graph.get(from) ?? new Set<string>();
+    graph.set(from, targets);
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.[^'"]*)['"]/g)) {
+      const to = path.relative(root, path.resolve(path.dirname(file), m[1])).split(path.sep)[0];
+      if (to !== from && to !== '..') targets.add(to);
+    }
+  }
+  return graph;
+}
+
+/** A cycle in the graph, as the folders along it, or null. */
+function findCycle(graph: Map<string, Set<string>>): string[] | null {
+  const done = new Set<string>();
+  const walk = (node: string, trail: string[]): string[] | null => {
+    const at = trail.indexOf(node);
+    if (at >= 0) return [...trail.slice(at), node];
+    if (done.has(node)) return null;
+    for (const next of graph.get(node) ?? []) {
+      const cycle = walk(next, [...trail, node]);
+      if (cycle) return cycle;
+    }
+    done.add(node);
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = walk(node, []);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+test('the folders of src/vscode import each other in no cycle, and shared/ imports none of them', () => {
+  const graph = vscodeFolderImports();
+  assert.ok(graph.size > 5 && graph.has('shared'), [...graph.keys()].join(', '));
+  assert.deepEqual(findCycle(graph), null);
+  assert.deepEqual([...(graph.get('shared') ?? [])], []);
+  // The cycle finder itself finds one (the graph above would pass vacuously otherwise).
+  assert.deepEqual(
+    findCycle(
+      new Map([
+        ['a', new Set(['b'])],
+        ['b', new Set(['a'])],
+      ]),
+    ),
+    ['a', 'b', 'a'],
+  );
 });
 
 function sources(dir: string): string[] {

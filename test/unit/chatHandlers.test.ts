@@ -12,11 +12,11 @@ import {
   followupsFor,
   handleChatRequest,
   splitLoadPrompt,
-  SUMMARY_COMMAND,
   type ChatModelPort,
   type ChatStream,
   type HandlerRequest,
 } from '../../src/vscode/chat/participantHandler';
+import { CHAT_SUMMARY_COMMAND } from '../../src/vscode/shared/commandIds';
 import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
 import type { AgentSource } from '../../src/agent/source';
 import { fixtureHome, snapshotFor } from '../helpers';
@@ -105,7 +105,7 @@ describe('@context participant', () => {
         [ATTACH_ALL_COMMAND, ['stripe']],
         ['ariaContext.openQueryResult', ['stripe']],
         [COPY_ALL_COMMAND, ['stripe']],
-        [SUMMARY_COMMAND, ['stripe']],
+        [CHAT_SUMMARY_COMMAND, ['stripe']],
       ],
     );
   });
@@ -170,7 +170,7 @@ describe('@context participant', () => {
     );
     assert.deepEqual(
       stream.of('button').map((b) => (b as { command: string }).command),
-      [COPY_ALL_COMMAND, SUMMARY_COMMAND],
+      [COPY_ALL_COMMAND, CHAT_SUMMARY_COMMAND],
     );
   });
 

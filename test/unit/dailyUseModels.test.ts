@@ -24,7 +24,8 @@ import {
 } from '../../src/vscode/query/completionModel';
 import { knowledgePaths } from '../../src/vscode/shared/knowledgePathsModel';
 import { countsOf, describeCounts } from '../../src/core/match/tagCounts';
-import { pickModel, pickTitle, plainText } from '../../src/vscode/query/queryModel';
+import { pickModel, pickTitle } from '../../src/vscode/query/queryModel';
+import { plainText } from '../../src/vscode/shared/plainText';
 import { settingsTarget } from '../../src/vscode/shared/settingsTargetModel';
 import { buildTree, expandTree, warningCount } from '../../src/vscode/tree/treeModel';
 import { indexStateLine } from '../../src/vscode/activeFile/activeFileModel';

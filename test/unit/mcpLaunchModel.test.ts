@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { MCP_PROVIDER_ID, mcpLaunch } from '../../src/vscode/mcp/mcpLaunchModel';
+import { MCP_PROVIDER_ID, mcpLaunch } from '../../src/vscode/mcpServer/mcpLaunchModel';
 import { repoRoot } from '../helpers';
 
 const base = {

@@ -3,18 +3,32 @@
 // finds. The same item carries the index's state (files, problems, last rebuilt, stale
 // artifacts, warnings). The rows and texts come from the pure activeFileModel.ts.
 import * as vscode from 'vscode';
-import { deriveActiveFileQuery, surfacedFiles, trackedArtifacts, type DerivedQuery, type Snapshot } from '../../core';
+import {
+  deriveActiveFileQuery,
+  surfacedFiles,
+  trackedArtifacts,
+  type DerivedQuery,
+  type IndexHealth,
+  type Snapshot,
+} from '../../core';
 import { statusBarView, topSection, type ActiveFileKnowledge, type IndexStateFacts } from './activeFileModel';
-import type { IndexDiagnostics } from '../health/indexDiagnostics';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import { activeFileEnabled, SECTION } from '../shared/settings';
-import type { TreeNode } from '../tree/treeModel';
+import type { TreeNode } from '../shared/treeRows';
 
 export const QUERY_ACTIVE_FILE_COMMAND = 'ariaContext.queryActiveFile';
 /** Quiet time after an editor switch before the path is looked at. */
 const SWITCH_DEBOUNCE_MS = 150;
+
+/** The index's health as the status bar and the top rows show it (the health feature's diagnostics). */
+export interface IndexHealthSource {
+  readonly onDidChange: vscode.Event<void>;
+  current(): IndexHealth | undefined;
+  clear(): void;
+  checkSoon(snapshot: Snapshot): void;
+}
 
 export class ActiveFileKnowledgeView implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('ariaContext.status', vscode.StatusBarAlignment.Right, 100);
@@ -31,7 +45,7 @@ export class ActiveFileKnowledgeView implements vscode.Disposable {
 
   constructor(
     private readonly service: RetrievalService,
-    private readonly diagnostics: IndexDiagnostics,
+    private readonly diagnostics: IndexHealthSource,
     private readonly log: Log,
     private readonly work?: BackgroundWork,
   ) {

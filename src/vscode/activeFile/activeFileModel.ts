@@ -11,7 +11,8 @@ import {
   type KnowledgeState,
   type ResultItem,
 } from '../../core';
-import { fileTooltip, type TreeNode } from '../tree/treeModel';
+import { SHOW_INDEX_PROBLEMS_COMMAND } from '../shared/commandIds';
+import { fileTooltip, type TreeNode } from '../shared/treeRows';
 
 /** What the active file surfaced: the derived query, its top files and how many there are. */
 export interface ActiveFileKnowledge {
@@ -123,9 +124,6 @@ export function statusBarView(
 export const ACTIVE_FILE_GROUP_ID = 'group:activeFile';
 export const INDEX_HEALTH_ID = 'indexHealth';
 export const INDEX_RELOADING = 'index: reloading…';
-/** The index row's click: index.md and its problems (src/vscode/health/healthCommands.ts). */
-export const SHOW_INDEX_PROBLEMS_COMMAND = 'ariaContext.showIndexProblems';
-
 /** The rows at the top of the tag tree: the active file's files, then the index's state. */
 export function topSection(
   knowledge: ActiveFileKnowledge | undefined,

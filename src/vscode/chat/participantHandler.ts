@@ -3,6 +3,7 @@
 import { escapeOutput, loadItems, pickItems, renderBundle } from '../../core';
 import { estimateTokens } from '../../agent/itemFacts';
 import type { AgentSource } from '../../agent/source';
+import { CHAT_SUMMARY_COMMAND } from '../shared/commandIds';
 import { escapeMarkdown, resultMarkdown } from './chatMarkdown';
 import { formatTokens } from './tokenEstimate';
 
@@ -46,7 +47,6 @@ export const LOAD_COMMAND = 'load';
 export const OPEN_ALL_COMMAND = 'ariaContext.openQueryResult';
 export const ATTACH_ALL_COMMAND = 'ariaContext.sendQueryResultToChat';
 export const COPY_ALL_COMMAND = 'ariaContext.copyQueryResult';
-export const SUMMARY_COMMAND = 'ariaContext.showQueryResultSummary';
 /** Said wherever a chat answer would need a model this editor does not have. */
 export const NO_MODEL_NOTE =
   'No language model is available in this editor, so nothing in the chat can answer questions about these files. Copy them as context to paste into another assistant, or open the query summary.';
@@ -54,7 +54,7 @@ export const NO_MODEL_NOTE =
 /** What works without a model: the files to the clipboard, and the summary document. */
 function noModelButtons(stream: ChatStream, query: string): void {
   stream.button({ command: COPY_ALL_COMMAND, title: 'Copy as Context', arguments: [query] });
-  stream.button({ command: SUMMARY_COMMAND, title: 'Show Query Summary', arguments: [query] });
+  stream.button({ command: CHAT_SUMMARY_COMMAND, title: 'Show Query Summary', arguments: [query] });
 }
 /** Per-file cap when file contents go to a model. */
 export const CHAT_FILE_BYTES = 200 * 1024;

@@ -8,12 +8,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadItems, plural, renderBundle, type Config, type ResultItem } from '../../core';
+import { CHAT_SUMMARY_COMMAND } from '../shared/commandIds';
 import { refusalMessage } from '../shared/containment';
 import type { FileActions } from '../shared/fileActions';
 import type { Log } from '../shared/log';
 import { hasChatModel } from './chatModels';
 import { ATTACH_FILE, chooseChatRoute, OPEN_CHAT, type ChatRoute } from './chatRoute';
-import { SUMMARY_COMMAND } from './participantHandler';
 import {
   batches,
   bundleFileName,
@@ -181,5 +181,5 @@ async function offerWithoutModel(
   const choices = ['Copy as Context', ...(query ? ['Show Query Summary'] : [])];
   const choice = await vscode.window.showWarningMessage(message, ...choices);
   if (choice === 'Copy as Context') await actions.copyAsContext(items);
-  else if (choice === 'Show Query Summary') await vscode.commands.executeCommand(SUMMARY_COMMAND, query);
+  else if (choice === 'Show Query Summary') await vscode.commands.executeCommand(CHAT_SUMMARY_COMMAND, query);
 }

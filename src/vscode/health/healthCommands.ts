@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { indexPath } from '../../core';
-import { SHOW_INDEX_PROBLEMS_COMMAND } from '../activeFile/activeFileModel';
+import { SHOW_INDEX_PROBLEMS_COMMAND } from '../shared/commandIds';
 import type { RetrievalService } from '../shared/retrievalService';
 import { warningTarget } from './healthModel';
 

@@ -6,7 +6,7 @@
 // pure quickFixModel.ts, worked out on the buffer's text as it is now; a note's tags are read
 // through the core's reader (noteFacts).
 import * as vscode from 'vscode';
-import { REBUILD_INDEX_COMMAND } from '../rebuild/rebuildCommand';
+import { REBUILD_INDEX_COMMAND } from '../shared/commandIds';
 import { indexPath, noteFacts } from '../../core';
 import type { RetrievalService } from '../shared/retrievalService';
 import { addNoteFix, fixDelivery, removeEntryFix, updateEntryFix, type LineEdit, type QuickFix } from './quickFixModel';

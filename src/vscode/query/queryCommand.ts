@@ -5,7 +5,6 @@ import { notReadyActions } from '../shared/knowledgeStateModel';
 import { runStateAction } from '../shared/stateActions';
 import * as vscode from 'vscode';
 import type { KnowledgeIndex, QueryResult, ResultItem } from '../../core';
-import { sendToChat } from '../chat/sendToChat';
 import {
   buildCatalogue,
   CompletionFilter,
@@ -17,7 +16,7 @@ import {
   type CompletionCatalogue,
   type CompletionRow,
 } from './completionModel';
-import type { FileActions } from '../shared/fileActions';
+import type { FileActions, SendToChat } from '../shared/fileActions';
 import type { Log } from '../shared/log';
 import { pickModel, pickTitle, type PickRow } from './queryModel';
 import type { RetrievalService } from '../shared/retrievalService';
@@ -74,6 +73,7 @@ export class QueryCommand implements vscode.Disposable {
     private readonly actions: FileActions,
     private readonly state: vscode.Memento,
     private readonly log: Log,
+    private readonly sendToChat: SendToChat,
   ) {
     this.subscription = service.onDidReload(() => {
       this.last = undefined;
@@ -313,7 +313,7 @@ export class QueryCommand implements vscode.Disposable {
     // Open to the Side puts the files in view: no "Opened N files" message on top.
     if (button === OPEN_SIDE) await this.actions.open(files, { side: true, quiet: true });
     else if (button === COPY) await this.actions.copyAsContext(files);
-    else if (button === CHAT) await sendToChat(files, this.actions, this.log, '', text);
+    else if (button === CHAT) await this.sendToChat(files, '', text);
   }
 }
 

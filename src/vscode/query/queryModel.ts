@@ -14,6 +14,7 @@ import {
   type SummaryBlock,
   type SummaryView,
 } from '../../core';
+import { plainText } from '../shared/plainText';
 
 export type PickRow =
   | { kind: 'separator'; label: string }
@@ -45,11 +46,6 @@ export interface PickModel {
   notListed: string;
   /** The query's notes (`Resolved pay → payments`, `Expanded proj-a to include: …`) when they are not rows: for the title. */
   notes: string[];
-}
-
-/** Pick rows and titles are plain text: the core's notes quote names in markdown backticks. */
-export function plainText(text: string): string {
-  return text.replace(/`([^`\n]*)`/g, '$1');
 }
 
 /** The detail line: artifact status and staleness, then the annotation (project/scope, tags, hint). */

@@ -4,12 +4,12 @@
 // into Known Tags in the same buffer. Nothing is ever saved by the extension.
 import * as vscode from 'vscode';
 import { addKnownTags, generateIndex, indexPath, IndexScan, readRebuildSource, type Config } from '../../core';
+import { REBUILD_INDEX_COMMAND } from '../shared/commandIds';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import { applyRefusal, problemLines, promotionItems, rebuildSummary } from './rebuildModel';
 
-export const REBUILD_INDEX_COMMAND = 'ariaContext.rebuildIndex';
-export const BUILD_INDEX_COMMAND = 'ariaContext.buildIndex';
+const BUILD_INDEX_COMMAND = 'ariaContext.buildIndex';
 const SCHEME = 'aria-context-rebuild';
 /** Notes read between two yields: the host stays responsive and the progress moves. */
 const STEP = 200;

@@ -3,8 +3,7 @@
 import type * as vscode from 'vscode';
 import type { KnowledgeQueryOutcome, KnowledgeState } from '../../core';
 import type { RetrievalService } from './retrievalService';
-import type { TagTreeProvider } from '../tree/tagTree';
-import type { TreeNode } from '../tree/treeModel';
+import type { TreeNode } from './treeRows';
 import type { KnowledgeWatchers } from './watchers';
 
 /** Counters since activation, for diagnostics and the in-host reliability tests. */
@@ -35,14 +34,15 @@ export interface AriaContextApi {
 
 export function createApi(
   service: RetrievalService,
-  tree: TagTreeProvider,
+  /** The tree's rows themselves (read and built now), never the loading row. */
+  treeRoots: () => TreeNode[],
   watchers: KnowledgeWatchers,
   chatRequestHandler: vscode.ChatRequestHandler,
 ): AriaContextApi {
   return {
     query: (text) => service.query(text),
     state: () => service.state().kind,
-    treeRoots: () => tree.nodes(), // the rows themselves (read and built now), never the loading row
+    treeRoots,
     onDidChange: (listener, thisArg, disposables) =>
       service.onDidChange(() => listener.call(thisArg), undefined, disposables),
     chatRequestHandler,

@@ -14,6 +14,9 @@ import {
 import { checkItems, refusalMessage } from './containment';
 import type { Log } from './log';
 
+/** Send to Chat, which the chat feature gives the others: the items into the chat input (or copied, without a chat). */
+export type SendToChat = (items: readonly ResultItem[], refusedPaths?: string, query?: string) => Promise<unknown>;
+
 /** Refusals for every item when no configuration is loaded. */
 function noConfig(items: readonly ResultItem[]): { ok: never[]; refused: RefusedFile[] } {
   return { ok: [], refused: items.map((item) => ({ item, reason: 'no knowledge folder is loaded' })) };

@@ -1,7 +1,7 @@
 // What the editor offers when there is nothing to show (§0, §1): the buttons of a warning, the
 // config file a button opens, and the line the Tags view shows above its welcome text. Pure.
 import type { Config, KnowledgeState } from '../../core';
-import type { TreeNode } from '../tree/treeNodes';
+import type { TreeNode } from './treeRows';
 
 export const OPEN_CONFIG = 'Open Config File';
 export const CHOOSE_FOLDER = 'Choose Knowledge Folder';

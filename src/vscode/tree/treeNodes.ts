@@ -1,45 +1,11 @@
-// Tag tree nodes and the pieces every node kind is made of: the node shape (plain data, so it
-// can be compared, printed and passed as a command argument), the tag sort, and the row makers
+// Tag tree nodes and the pieces every node kind is made of: the node shape (shared/treeRows.ts:
+// plain data, so it can be compared, printed and passed as a command argument), the tag sort, and the row makers
 // of tags, files and messages. A file row carries a core ResultItem and shows, for one the
 // reader would not load, why not; its tooltip is worked out on hover (treeModel.ts tooltip).
-import {
-  describeCounts,
-  itemView,
-  namedParts,
-  noteCount,
-  type ItemView,
-  type ResultItem,
-  type TagCounts,
-} from '../../core';
+import { describeCounts, itemView, noteCount, type ResultItem, type TagCounts } from '../../core';
+import { fileTooltip, type TreeNode } from '../shared/treeRows';
 
-export type NodeKind = 'group' | 'project' | 'tag' | 'file' | 'message';
-
-export interface TreeNode {
-  /** Stable across refreshes: derived from names and paths only. */
-  id: string;
-  kind: NodeKind;
-  label: string;
-  description?: string;
-  /** Absent on a tag tree's file rows: TagTreeModel.tooltip works it out when it is hovered. */
-  tooltip?: string;
-  /** `ariaContext.<kind>` for menus' `when` clauses. */
-  contextValue: string;
-  /** Codicon id. */
-  icon: string;
-  /** Rows known when the node is made (the Warnings and For the Active File groups); others are built by TagTreeModel.children. */
-  children?: TreeNode[];
-  file?: ResultItem;
-  /** What "Query This Tag" runs for tag and project nodes. */
-  query?: string;
-  /** What a click runs (with `args`), for rows that are not files: the index row, a warning. */
-  command?: { id: string; args?: unknown[] };
-  /** Initially expanded (groups only). */
-  expanded?: boolean;
-  /** How many children there are, known before they are built (tags, groups). */
-  childCount?: number;
-  /** Tags and projects: the notes querying it returns that can be loaded (the core's count; sorting uses it). */
-  count?: number;
-}
+export { fileTooltip, type NodeKind, type TreeNode } from '../shared/treeRows';
 
 /** Whether a node has children, without building them: their number is known when the node is made. */
 export function hasChildren(node: TreeNode): boolean {
@@ -111,12 +77,6 @@ export function fileNode(parentId: string, item: ResultItem): TreeNode {
 export function fileRowTooltip(item: ResultItem, everywhere: ReadonlyMap<string, ReadonlySet<string>>): string {
   const all = [...(everywhere.get(item.absPath) ?? item.tags)].sort();
   return fileTooltip(itemView(all.length === item.tags.length ? item : { ...item, tags: all }));
-}
-
-/** `path — description`, then one line per annotation part (`project: p, scope: s`, `tags: …`). */
-export function fileTooltip(row: ItemView): string {
-  const problem = row.problem !== null ? ['Cannot be opened, copied or sent: it is not counted.'] : [];
-  return [`${row.path}${row.summary !== null ? ` — ${row.summary}` : ''}`, ...namedParts(row), ...problem].join('\n');
 }
 
 export function messageNode(id: string, label: string, tooltip?: string, icon = 'info'): TreeNode {

@@ -21,8 +21,8 @@ import {
   type TagCounter,
   type TagCounts,
 } from '../../core';
-import { projectFacts } from '../query/queryCountModel';
-import { plainText } from '../query/queryModel';
+import { plainText } from '../shared/plainText';
+import { projectFacts } from './projectFactsModel';
 import { fileNode, messageNode, sortTags, tagNode, type TagSort, type TreeNode } from './treeNodes';
 
 /** Where a node's rows come from, built when the view opens it. */

@@ -1,34 +1,31 @@
 // Everything chat-related in one registration: the @context participant, the agent tools,
-// and the commands that the participant's buttons and the editor menus call.
+// and the commands that the participant's buttons and the editor menus call (the summary
+// button's document is the query feature's).
 import * as vscode from 'vscode';
 import { itemsForPaths } from '../../core';
-import type { FileActions } from '../shared/fileActions';
-import type { Log } from '../shared/log';
-import type { RetrievalService } from '../shared/retrievalService';
-import { registerParticipant } from './participant';
-import type { QuerySummaryProvider } from '../query/summaryCommand';
-import { editorHasMcp } from '../mcp/mcpServer';
+import type { SendToChat } from '../shared/fileActions';
+import type { Services } from '../shared/services';
+import { participantHandler, registerParticipant } from './participant';
 import { SECTION } from '../shared/settings';
 import { watchChatModels } from './chatModels';
 import { languageModelToolsOn, LM_TOOLS_CONTEXT, LM_TOOLS_SETTING } from './chatRoute';
-import {
-  ATTACH_ALL_COMMAND,
-  COPY_ALL_COMMAND,
-  OPEN_ALL_COMMAND,
-  SUMMARY_COMMAND,
-  type ActiveFileQuery,
-} from './participantHandler';
+import { ATTACH_ALL_COMMAND, COPY_ALL_COMMAND, OPEN_ALL_COMMAND, type ActiveFileQuery } from './participantHandler';
 import { sendToChat, setBundleFolder } from './sendToChat';
 import { registerTools } from './tools';
 
-export function registerChat(
+/** What the chat gives the other features: Send to Chat, and the participant's handler (for the extension's API). */
+export interface Chat {
+  sendToChat: SendToChat;
+  requestHandler: vscode.ChatRequestHandler;
+}
+
+/** `mcpServer`: whether the editor runs the bundled MCP server, whose tools then stand for the language-model tools. */
+export function register(
   context: vscode.ExtensionContext,
-  service: RetrievalService,
-  actions: FileActions,
-  log: Log,
-  summary: QuerySummaryProvider,
-  activeFile?: () => ActiveFileQuery | undefined,
-): void {
+  { service, actions, log }: Services,
+  activeFile: () => ActiveFileQuery | undefined,
+  mcpServer: boolean,
+): Chat {
   setBundleFolder(context.globalStorageUri.fsPath);
   const participant = registerParticipant(service, log, activeFile);
   const tools = registerTools(service, activeFile);
@@ -36,10 +33,9 @@ export function registerChat(
   context.subscriptions.push(...tools, ...watchChatModels(log, context.globalState));
   log.info(`Chat: participant ${participant ? 'registered' : 'unavailable'}, ${tools.length} tools registered`);
   // The tools' `when` clause (package.json) reads this key: one agent surface where MCP exists.
-  const mcp = editorHasMcp();
   const showTools = () => {
     const on = languageModelToolsOn(
-      mcp,
+      mcpServer,
       vscode.workspace.getConfiguration(SECTION).get<boolean>(LM_TOOLS_SETTING, false) === true,
     );
     void vscode.commands.executeCommand('setContext', LM_TOOLS_CONTEXT, on);
@@ -77,12 +73,6 @@ export function registerChat(
       const items = selectableOf(query);
       if (items.length) await actions.copyAsContext(items);
     }),
-    vscode.commands.registerCommand(SUMMARY_COMMAND, async (query: unknown) => {
-      if (typeof query !== 'string') return;
-      const outcome = service.query(query);
-      if (!outcome.ok) return void vscode.window.showWarningMessage(outcome.message);
-      await summary.showForChat({ text: query, result: outcome.result });
-    }),
     vscode.commands.registerCommand('ariaContext.sendFileToChat', async (uri?: unknown, selected?: unknown) => {
       const uris = (
         Array.isArray(selected) && selected.length ? selected : [uri ?? vscode.window.activeTextEditor?.document.uri]
@@ -111,4 +101,8 @@ export function registerChat(
       if (found.items.length) await sendToChat(found.items, actions, log);
     }),
   );
+  return {
+    sendToChat: (items, refusedPaths, query) => sendToChat(items, actions, log, refusedPaths, query),
+    requestHandler: participantHandler(service, log, activeFile),
+  };
 }
