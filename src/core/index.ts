@@ -4,15 +4,11 @@
 export type { Config, IndexProject, KnowledgeIndex, QueryResult, ResultItem } from './types';
 export { NO_INDEX, loadedLine, inWordsOf, usageFor } from './present/messages';
 export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config/config';
-export {
-  parseIndex,
-  compactIndex,
-  imageTransferables,
-  indexFromImage,
-  CorruptImageError,
-  type IndexImage,
-  type IndexLineEntry,
-} from './index/parse';
+export { parseIndex } from './index/parse';
+export { type IndexLineEntry } from './types';
+export { CorruptImageError } from './index/image/strings';
+export { indexFromImage } from './index/image/view';
+export { compactIndex, imageTransferables, type IndexImage } from './index/image/compact';
 export { parseQueryText } from './match/query';
 export { runQuery, type Snapshot } from './match/engine';
 export { cachedContainment, indexPathVerdict, indexEntryItem } from './match/crossProject';
@@ -24,13 +20,13 @@ export {
   itemView,
   itemLine,
   namedParts,
-  plural,
   GROUP_TITLES,
   type SummaryView,
   type SummaryBlock,
   type ItemView,
   type LineHooks,
 } from './present/summaryView';
+export { plural } from './present/plural';
 export { renderSummary } from './present/summary';
 export { toJson, errorJson } from './present/json';
 export { pickItems, renderBundle, describeLoad, fileSection, refusedLine, truncationNotice } from './read/loader';
@@ -45,14 +41,14 @@ export {
 } from './limits';
 export {
   KnowledgeBase,
-  type KnowledgeState,
   type KnowledgeChange,
   type KnowledgeQueryOutcome,
-  type IndexLoader,
-  type LoadableFile,
   type LogLevel,
   type Watcher,
 } from './kb/knowledgeBase';
+export { type IndexLoader } from './index/indexLoader';
+export { type LoadableFile } from './read/loadableFiles';
+export { type KnowledgeState } from './kb/knowledgeState';
 export { IndexLoadLimit } from './index/indexLoader';
 export type { WatchTargets } from './kb/changeRoute';
 export { isIsoDate, localDate } from './match/staleness';
@@ -97,9 +93,9 @@ export {
   healthTotals,
   hasErrors,
   kindTotals,
-  countText,
   type ProblemRecord,
 } from './health/indexReport';
+export { countText } from './present/plural';
 export { trackedArtifacts } from './match/artifacts';
 export {
   CLIENTS,

@@ -83,7 +83,6 @@ export function hasControlChars(name: string): boolean {
 }
 
 // the one escaping rule for output lives in outputText.ts; re-exported for the core's line builders
-export { escapeControls } from './present/outputText';
 
 /**
  * Resolves an index path written relative to the knowledge folder (or `~/…`, or absolute)

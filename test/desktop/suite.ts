@@ -19,7 +19,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { AriaContextApi } from '../../src/vscode/shared/api';
-import type { TreeNode } from '../../src/vscode/tree/treeModel';
+import type { TreeNode } from '../../src/vscode/shared/treeRows';
 
 const EXTENSION_ID = 'aria-context.aria-context';
 

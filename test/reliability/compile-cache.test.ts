@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import * as zlib from 'node:zlib';
 import { compileCacheFolder } from '../../src/cli/launcher';
-import { ensureCli } from './helpers';
+import { ensureCli } from '../cliRun';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir, writeTree } from '../helpers';
 
 const crc32 = (zlib as unknown as { crc32?: (data: Uint8Array) => number }).crc32;

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { loadConfig, type ConfigOutcome } from '../../src/core/config/config';
 import { NOT_CONFIGURED } from '../../src/core/present/messages';
 import type { Config } from '../../src/core/types';
-import { fixturesHome, query, snapshotFor, tempDir, writeTree } from './helpers';
+import { fixturesHome, query, snapshotFor } from './helpers';
+import { tempDir, writeTree } from '../helpers';
 import { bounded } from '../timing';
 
 const fixtureConfig = fs.readFileSync(path.join(fixturesHome, '.claude', 'aria-knowledge.local.md'), 'utf8');

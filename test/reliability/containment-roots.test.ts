@@ -18,7 +18,9 @@ import { resultItem } from '../../src/core/match/resultItem';
 import { renderLoad } from '../../src/agent/bundle';
 import { kbSource } from '../../src/agent/source';
 import { runLoadTool } from '../../src/agent/tools';
-import { MARKER, query, runCli, snapshotFor, tempDir, TODAY, writeTree } from './helpers';
+import { MARKER, query, snapshotFor, TODAY } from './helpers';
+import { tempDir, writeTree } from '../helpers';
+import { runCli } from '../cliRun';
 
 const SECRET = `---\ntags: [api]\n---\n# ${MARKER}\n${MARKER}\n`;
 const ESCAPES = 'its project folder now leads out of its repository folder (or the projects root) through a symlink';

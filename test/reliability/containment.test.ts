@@ -17,7 +17,9 @@ import { renderSummary } from '../../src/core/present/summary';
 import { handleChatRequest, type ChatStream } from '../../src/vscode/chat/participantHandler';
 import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
 import type { AgentSource } from '../../src/agent/source';
-import { MARKER, query, runCli, snapshotFor, spyFileAccess, tempDir, TODAY, writeTree } from './helpers';
+import { MARKER, query, snapshotFor, spyFileAccess, TODAY } from './helpers';
+import { tempDir, writeTree } from '../helpers';
+import { runCli } from '../cliRun';
 
 const SECRET = `---\ntags: [api]\ntitle: ${MARKER}\n---\n# ${MARKER}\n${MARKER}\n`;
 

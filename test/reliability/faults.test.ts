@@ -12,7 +12,9 @@ import { loadItems } from '../../src/core/read/reader';
 import { loadSnapshot } from '../../src/core/index/snapshot';
 import { renderSummary } from '../../src/core/present/summary';
 import { scanProject } from '../../src/core/match/projectTier';
-import { ensureCli, makeHome, query, runCli, snapshotFor, tempDir, TODAY, type TestHome } from './helpers';
+import { makeHome, query, snapshotFor, TODAY, type TestHome } from './helpers';
+import { tempDir } from '../helpers';
+import { ensureCli, runCli } from '../cliRun';
 import { bounded } from '../timing';
 
 const INDEX = [

@@ -14,7 +14,8 @@ import { isInside, isInsideAny, suspiciousPathText } from '../../src/core/paths'
 import { GROUP_ORDER } from '../../src/core/present/summaryView';
 import { HOSTILE_SHAPES, hostileIndex } from '../../bench/hostile';
 import type { KnowledgeIndex, QueryResult } from '../../src/core/types';
-import { fixturesHome, MARKER, makeHome, prng, snapshotFor, TODAY } from './helpers';
+import { fixturesHome, MARKER, makeHome, snapshotFor, TODAY } from './helpers';
+import { prng } from '../prng';
 import { assertSameAsReference } from './indexDiff';
 import { assertImageRoundTrip, assertSameAnswers } from './imageDiff';
 import { bounded, hangBound } from '../timing';

@@ -5,7 +5,8 @@
 // editor do it; one `ok <shape>` line each, each front end's heap let go before the next.
 import * as fs from 'node:fs';
 import { checkIndex } from '../../src/core/health/indexHealth';
-import { compactIndex, indexFromImage } from '../../src/core/index/parse';
+import { indexFromImage } from '../../src/core/index/image/view';
+import { compactIndex } from '../../src/core/index/image/compact';
 import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { toJson } from '../../src/core/present/json';
 import { loadSnapshot, readIndexText } from '../../src/core/index/snapshot';

@@ -2,22 +2,18 @@
 // a seeded PRNG, a file-access spy that proves a file was never opened, and the built CLI.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runQuery } from '../../src/core/match/engine';
+import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { toJson } from '../../src/core/present/json';
 import { pickItems, renderBundle } from '../../src/core/read/loader';
-import { loadItems } from '../../src/core/read/reader';
+import { loadItems, type LoadResult } from '../../src/core/read/reader';
 import { loadSnapshot } from '../../src/core/index/snapshot';
 import { renderSummary } from '../../src/core/present/summary';
-import type { Snapshot } from '../../src/core/match/engine';
-import type { LoadResult } from '../../src/core/read/reader';
 import type { QueryResult } from '../../src/core/types';
-export { prng } from '../prng';
 import type { TagShape } from '../../bench/generate';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
-import { fixtureHomeDir } from '../helpers';
+import { fixtureHomeDir, configText, tempDir, writeTree } from '../helpers';
 export const fixturesHome = fixtureHomeDir;
-export { cliPath, ensureCli, runCli, type CliRun } from '../cliRun';
 export const TODAY = '2026-12-01';
 
 /** The generated folders the differential suites compare on: notes, the shape's name in a title, the shape. */
@@ -29,9 +25,6 @@ export const GENERATED_FOLDERS: ReadonlyArray<{ notes: number; shapeName: string
 
 /** Appears only inside files that must never be read; any output holding it is a leak. */
 export const MARKER = 'ARIA-RELIABILITY-SECRET-5d1c9e';
-
-export { configText, tempDir, writeTree } from '../helpers';
-import { configText, tempDir, writeTree } from '../helpers';
 
 export interface TestHome {
   home: string;

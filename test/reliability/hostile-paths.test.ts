@@ -18,13 +18,13 @@ import {
   makeHome,
   MARKER,
   query,
-  runCli,
   snapshotFor,
   spyFileAccess,
   TODAY,
-  writeTree,
   type TestHome,
 } from './helpers';
+import { writeTree } from '../helpers';
+import { runCli } from '../cliRun';
 
 const SECRET_TEXT = `---\ntags: [api]\nproject: p1\ntitle: ${MARKER}\n---\n# ${MARKER}\n${MARKER}\n`;
 

@@ -18,8 +18,10 @@ import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { handleChatRequest, type ChatStream } from '../../src/vscode/chat/participantHandler';
 import type { AgentSource } from '../../src/agent/source';
 import { pickModel } from '../../src/vscode/query/queryModel';
-import { buildTree, expandTree, type TreeNode } from '../../src/vscode/tree/treeModel';
-import { makeHome, query, repoRoot, snapshotFor, TODAY, writeTree } from './helpers';
+import { buildTree, expandTree } from '../../src/vscode/tree/treeModel';
+import { type TreeNode } from '../../src/vscode/shared/treeRows';
+import { makeHome, query, repoRoot, snapshotFor, TODAY } from './helpers';
+import { writeTree } from '../helpers';
 
 const COMMAND_LINK = '[x](command:workbench.action.terminal.new)';
 const IMG = '<img src=x onerror=alert(1)>';

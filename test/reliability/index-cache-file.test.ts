@@ -10,9 +10,11 @@ import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import { runQuery } from '../../src/core/match/engine';
 import { toJson } from '../../src/core/present/json';
 import { renderSummary } from '../../src/core/present/summary';
-import { compactIndex, indexFromImage, parseIndex } from '../../src/core/index/parse';
-import { fixtureCopy, readGolden } from '../helpers';
-import { snapshotFor, tempDir } from './helpers';
+import { parseIndex } from '../../src/core/index/parse';
+import { indexFromImage } from '../../src/core/index/image/view';
+import { compactIndex } from '../../src/core/index/image/compact';
+import { fixtureCopy, readGolden, tempDir } from '../helpers';
+import { snapshotFor } from './helpers';
 import { queriesFor } from './indexDiff';
 import { assertSameAnswers, throughCacheFile } from './imageDiff';
 

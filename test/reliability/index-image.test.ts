@@ -12,16 +12,11 @@ import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import { runQuery } from '../../src/core/match/engine';
 import { KnowledgeBase } from '../../src/core/kb/knowledgeBase';
 import { loadSnapshot, readIndexFor } from '../../src/core/index/snapshot';
-import {
-  compactIndex,
-  imageTransferables,
-  indexFromImage,
-  parseIndex,
-  parseIndexCompact,
-  type IndexImage,
-} from '../../src/core/index/parse';
-import { fixtureCopy, readGolden } from '../helpers';
-import { GENERATED_FOLDERS, snapshotFor, tempDir } from './helpers';
+import { parseIndex, parseIndexCompact } from '../../src/core/index/parse';
+import { indexFromImage } from '../../src/core/index/image/view';
+import { compactIndex, imageTransferables, type IndexImage } from '../../src/core/index/image/compact';
+import { fixtureCopy, readGolden, tempDir } from '../helpers';
+import { GENERATED_FOLDERS, snapshotFor } from './helpers';
 import { queriesFor } from './indexDiff';
 import { assertImageRoundTrip, assertSameAnswers, assertSameIndex, cloneTransferred, serialiseAll } from './imageDiff';
 

@@ -19,7 +19,8 @@ import { loadSnapshot } from '../../src/core/index/snapshot';
 import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
 import type { AgentSource } from '../../src/agent/source';
 import { MAX_LOAD_CHARS, MAX_PATHS_PER_CALL } from '../../src/agent/limits';
-import { makeHome, query, runCli, snapshotFor, spyFileAccess, TODAY } from './helpers';
+import { makeHome, query, snapshotFor, spyFileAccess, TODAY } from './helpers';
+import { runCli } from '../cliRun';
 import { bounded } from '../timing';
 
 function source(snapshot: Snapshot): AgentSource {

@@ -12,7 +12,8 @@ import { escapeControls, escapeOutput, escapeOutputDeep } from '../../src/core/p
 import { toJson } from '../../src/core/present/json';
 import { summaryMarkdown } from '../../src/vscode/query/summaryModel';
 import { connect, connectV2, textOf } from '../mcp/client';
-import { ensureCli, makeHome, query, runCli, snapshotFor, TODAY } from './helpers';
+import { makeHome, query, snapshotFor, TODAY } from './helpers';
+import { ensureCli, runCli } from '../cliRun';
 
 /** What may never leave raw: every C0 but tab and newline, DEL, C1, U+2028/9, every Cf, lone surrogates. */
 // eslint-disable-next-line no-control-regex -- these are what the test looks for

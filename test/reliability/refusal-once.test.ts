@@ -13,7 +13,8 @@ import { scanDrift, withDrift } from '../../src/core/health/indexDrift';
 import { openablePaths } from '../../src/core/read/reader';
 import { toJson } from '../../src/core/present/json';
 import { connect, connectV2, textOf } from '../mcp/client';
-import { makeHome, query, runCli, snapshotFor } from './helpers';
+import { makeHome, query, snapshotFor } from './helpers';
+import { runCli } from '../cliRun';
 import { lineOf } from '../helpers';
 
 const NOTE = (tags: string) => `---\ntags: [${tags}]\n---\n# A note\n`;

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { cliJs, ensureBuilt } from '../mcp/client';
 import { hangBound } from '../timing';
 import { assertNoFatal, heapBoundMb, runUnderHeap, type Run } from './heapBound';
-import { configText, tempDir, writeTree } from './helpers';
+import { configText, tempDir, writeTree } from '../helpers';
 
 const MB = 1 << 20;
 

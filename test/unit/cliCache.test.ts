@@ -6,7 +6,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { compactIndex, parseIndex } from '../../src/core/index/parse';
+import { parseIndex } from '../../src/core/index/parse';
+import { compactIndex } from '../../src/core/index/image/compact';
 import { encodeImage, readStamp } from '../../src/core/index/image/file';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
 

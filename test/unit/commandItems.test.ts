@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { test } from 'node:test';
 import { checkItems, loadItems } from '../../src/core/read/reader';
 import { commandItems, pathRefusals, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
-import { buildTree, expandTree, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree } from '../../src/vscode/tree/treeModel';
+import { type TreeNode } from '../../src/vscode/shared/treeRows';
 import { fixtureHome, snapshotFor } from '../helpers';
 
 const TODAY = '2026-11-30';

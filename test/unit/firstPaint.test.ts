@@ -6,13 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { BackgroundWork } from '../../src/vscode/shared/backgroundWorkModel';
-import {
-  buildTree,
-  hasChildren,
-  type TagTreeModel,
-  type TreeInput,
-  type TreeNode,
-} from '../../src/vscode/tree/treeModel';
+import { buildTree, type TagTreeModel, type TreeInput } from '../../src/vscode/tree/treeModel';
+import { type TreeNode } from '../../src/vscode/shared/treeRows';
+import { hasChildren } from '../../src/vscode/tree/treeNodes';
 import { tagEntries } from '../../src/vscode/tree/treeNavModel';
 import { TagCounter } from '../../src/core/match/tagCounts';
 import { runQuery } from '../../src/core/match/engine';

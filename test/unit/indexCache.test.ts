@@ -5,10 +5,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { runQuery } from '../../src/core/match/engine';
-import { runIndexCacheJob, type IndexCacheJob, type IndexCacheSettings } from '../../src/core/index/indexCache';
-import { loadSnapshot, type SnapshotOutcome } from '../../src/core/index/snapshot';
-import { renderSummary } from '../../src/core/present/summary';
 import {
+  runIndexCacheJob,
+  type IndexCacheJob,
+  type IndexCacheSettings,
   cacheFileFor,
   indexKey,
   RACY_WINDOW_MS,
@@ -16,7 +16,10 @@ import {
   settled,
   writeCachedImage,
 } from '../../src/core/index/indexCache';
-import { compactIndex, parseIndex } from '../../src/core/index/parse';
+import { loadSnapshot, type SnapshotOutcome } from '../../src/core/index/snapshot';
+import { renderSummary } from '../../src/core/present/summary';
+import { parseIndex } from '../../src/core/index/parse';
+import { compactIndex } from '../../src/core/index/image/compact';
 import { decodeImage, encodeImage } from '../../src/core/index/image/file';
 import { INDEX_HEADER, makeHome, tempDir } from '../helpers';
 

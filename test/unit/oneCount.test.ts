@@ -18,7 +18,8 @@ import { pickModel } from '../../src/vscode/query/queryModel';
 
 import { commandItems, queryPaths, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
 
-import { buildTree, expandTree, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree } from '../../src/vscode/tree/treeModel';
+import { type TreeNode } from '../../src/vscode/shared/treeRows';
 
 import { parseCounts, queryCounts, TODAY, type Counts, runCliJson } from '../cliRun';
 import { fixtureHome, snapshotFor } from '../helpers';

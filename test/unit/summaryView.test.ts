@@ -6,7 +6,7 @@ import { renderSummaryView } from '../../src/core/present/summary';
 import { summaryView, type ItemView, type SummaryView } from '../../src/core/present/summaryView';
 import { escapeMarkdown, escapeSyntax, viewMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { pickRows } from '../../src/vscode/query/queryModel';
-import { fileTooltip } from '../../src/vscode/tree/treeModel';
+import { fileTooltip } from '../../src/vscode/shared/treeRows';
 import { query, seerHome } from '../helpers';
 
 const home = seerHome(['- x.md — X (with *stars*)', '- y.md'], {

@@ -3,7 +3,7 @@
 // list) is told to refresh once more; the expansion the user chose survives rebuilds and reloads.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TreeNode } from '../../src/vscode/tree/treeNodes';
+import type { TreeNode } from '../../src/vscode/shared/treeRows';
 import { ExpansionMemory, LOADING_ROW, RootAnswerWatch } from '../../src/vscode/tree/treeViewModel';
 
 const group = (id: string, expanded: boolean): TreeNode => ({

@@ -11,7 +11,8 @@ import { checkIndex } from '../../src/core/health/indexHealth';
 import { TagCounter } from '../../src/core/match/tagCounts';
 import { pickModel } from '../../src/vscode/query/queryModel';
 import { commandItems, queryPaths, requestedPaths } from '../../src/vscode/shared/commandItemsModel';
-import { buildTree, expandTree, filesBelow, type TreeNode } from '../../src/vscode/tree/treeModel';
+import { buildTree, expandTree, filesBelow } from '../../src/vscode/tree/treeModel';
+import { type TreeNode } from '../../src/vscode/shared/treeRows';
 import { makeHome, snapshotFor, tempDir, lineOf, containing } from '../helpers';
 import { runCliJson, runCliText, TODAY } from '../cliRun';
 

@@ -13,8 +13,10 @@ import {
 } from '../../src/vscode/query/completionModel';
 import { pickModel, type PickRow } from '../../src/vscode/query/queryModel';
 import { boundedInt, machineValue } from '../../src/vscode/shared/settingsModel';
-import { buildTree, expandTree, filesBelow, indexEntryItem, type TreeNode } from '../../src/vscode/tree/treeModel';
-import { checkItems, refusalMessage } from '../../src/vscode/shared/containment';
+import { buildTree, expandTree, filesBelow, indexEntryItem } from '../../src/vscode/tree/treeModel';
+import { type TreeNode } from '../../src/vscode/shared/treeRows';
+import { refusalMessage } from '../../src/vscode/shared/containment';
+import { checkItems } from '../../src/core/read/reader';
 import { countsOf, describeCounts, TagCounter } from '../../src/core/match/tagCounts';
 import { fixtureHome, query, repoRoot, snapshotFor } from '../helpers';
 

@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { KnowledgeBase, type IndexLoader, type KnowledgeChange } from '../../src/core/kb/knowledgeBase';
+import { KnowledgeBase, type KnowledgeChange } from '../../src/core/kb/knowledgeBase';
+import { type IndexLoader, IN_PLACE_FALLBACK_BYTES } from '../../src/core/index/indexLoader';
 import type { SnapshotOutcome } from '../../src/core/index/snapshot';
 import type { Config } from '../../src/core/types';
-import { IN_PLACE_FALLBACK_BYTES } from '../../src/core/index/indexLoader';
 import { IndexWorker } from '../../src/indexWorker/client';
 import { bundledIndexWorker, indexWith, makeHome } from '../helpers';
 

@@ -13,7 +13,8 @@
 import * as path from 'node:path';
 import { MIN_TAG_HITS, prepare, withSep } from './activeFile';
 import type { Snapshot } from '../match/engine';
-import { escapeControls, realOrNull, resolveIndexPath } from '../paths';
+import { realOrNull, resolveIndexPath } from '../paths';
+import { escapeControls } from '../present/outputText';
 import type { QueryResult, ResultItem } from '../types';
 
 /** The pushed context's size cap, in characters. */

@@ -11,7 +11,8 @@
 import { indexPathVerdict } from '../match/crossProject';
 import { Availability } from '../read/availability';
 import type { Snapshot } from '../match/engine';
-import { parseIndex, type IndexLineEntry, type IndexLines } from '../index/parse';
+import { parseIndex } from '../index/parse';
+import type { IndexLineEntry, IndexLines, Config } from '../types';
 import { MAX_INDEX_BYTES } from '../limits';
 import { splitLines } from '../index/text';
 import { escapeControls } from '../present/outputText';
@@ -19,7 +20,6 @@ import { normaliseRelative } from '../paths';
 import { plural } from '../present/plural';
 import { ageInDays, ageText, isIsoDate } from '../match/staleness';
 import { teamEntryVerdict } from '../match/teamShared';
-import type { Config } from '../types';
 
 export type IndexProblemKind =
   | 'unparsed'

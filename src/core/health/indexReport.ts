@@ -41,8 +41,6 @@ const KIND_NAMES: Record<IndexProblemKind, [string, string]> = {
   'newer-than-index': ['note newer than the index', 'notes newer than the index'],
 };
 
-export { countText } from '../present/plural';
-
 /** `1 refused entry`, `3 notes newer than the index`. */
 export function kindCount(kind: IndexProblemKind, n: number): string {
   return plural(n, ...KIND_NAMES[kind]);

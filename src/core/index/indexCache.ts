@@ -3,8 +3,8 @@
 // decides from the config what may be read (§9): a forged file claims no more than a hostile index.md.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compactIndex, parseIndex } from './parse';
-import type { IndexImage } from './image/compact';
+import { parseIndex } from './parse';
+import { compactIndex, type IndexImage } from './image/compact';
 import { hashString } from './image/hashTable';
 import { decodeImage, encodeImage, type ImageFileStamp } from './image/file';
 import { RACY_WINDOW_MS, settled, statKey } from '../read/fileStamp';

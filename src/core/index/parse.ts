@@ -11,11 +11,6 @@ import { indexFromImage } from './image/view';
 import { walkIndex } from './walk';
 import { walkText } from './text';
 
-export { compactIndex, imageTransferables, type IndexImage } from './image/compact';
-export { indexFromImage } from './image/view';
-export { CorruptImageError } from './image/strings';
-export type { IndexLineEntry, IndexLines } from './parsed';
-
 /** The index with its line records (where index health places its problems) from one walk. */
 export function parseIndex(raw: string): KnowledgeIndex {
   const { text, first } = walkText(raw);

@@ -2,8 +2,6 @@
 import type { IndexLines, IndexProject, KnownTag, TagEntry, TeamSharedEntry } from '../types';
 import { EntryLineColumns } from './entryLines';
 
-export type { IndexLineEntry, IndexLines } from '../types';
-
 /** The sections as written, filled in place by the walk (the index's own fields, writable). */
 export interface IndexLists {
   lastRebuilt: string | null;

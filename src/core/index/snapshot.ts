@@ -12,7 +12,8 @@ import {
   type IndexCacheJob,
   type IndexCacheSettings,
 } from './indexCache';
-import { indexFromImage, parseIndex, parseIndexCompact } from './parse';
+import { parseIndex, parseIndexCompact } from './parse';
+import { indexFromImage } from './image/view';
 import { problemLines, type IndexHealth } from '../health/indexHealth';
 import { openIndexFile } from './indexFile';
 import { indexTooLarge } from '../limits';

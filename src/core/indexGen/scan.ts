@@ -2,7 +2,8 @@
 // list, so "not indexed" and "a rebuild would add it" are one finding.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { displayHomePath, escapeControls, hasControlChars, isInside, listFolder, realOrSelf } from '../paths';
+import { displayHomePath, hasControlChars, isInside, listFolder, realOrSelf } from '../paths';
+import { escapeControls } from '../present/outputText';
 import { knowledgeDirs } from '../match/teamShared';
 import type { Config } from '../types';
 

@@ -17,16 +17,12 @@ import { indexPath, readIndexFor } from '../index/snapshot';
 import type { Config, QueryResult } from '../types';
 import type { Availability } from '../read/availability';
 
-export type { KnowledgeState } from './knowledgeState';
-
 export type KnowledgeQueryOutcome =
   | { ok: true; result: QueryResult; text: string }
   | { ok: false; kind: 'usage' | KnowledgeState['kind']; message: string };
 
 /** What listeners hear: a routed change on disk (`files`: a listed note created or deleted), or a reload (settings, trust, Refresh). */
 export type KnowledgeChange = Exclude<ChangeRoute, 'none'> | 'reload';
-
-export type { LoadableFile } from '../read/loadableFiles';
 
 export interface Disposable {
   dispose(): void;
@@ -37,8 +33,6 @@ export interface Watcher {
   /** Starts watching the targets; changed absolute paths go to `onChange`, batched as the host likes. */
   watch(targets: WatchTargets, onChange: (paths: string[]) => void): Disposable;
 }
-
-export type { IndexLoader } from '../index/indexLoader';
 
 /** How much a log line matters; hosts may show only warnings and errors. */
 export type LogLevel = 'error' | 'warn' | 'info';

@@ -3,15 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirStamp, type DirStamps } from '../kb/dirStamps';
 import { readNoteHead, stringList } from '../config/frontMatter';
-import {
-  describeFsError,
-  escapeControls,
-  hasControlChars,
-  isInside,
-  listFolder,
-  realInside,
-  realOrSelf,
-} from '../paths';
+import { describeFsError, hasControlChars, isInside, listFolder, realInside, realOrSelf } from '../paths';
+import { escapeControls } from '../present/outputText';
 import { knowledgeHeadReader, type HeadRead } from '../read/noteHeads';
 import { resultItem } from './resultItem';
 import type { Config, ResultItem } from '../types';

@@ -2,8 +2,7 @@
 // tags`): what querying a tag, alias or project key returns, taken from the query's own result,
 // never recounted from the index. Items the reader would not load are not counted (§9).
 import { runQuery, type QueryOptions, type Snapshot } from './engine';
-import { countText } from '../present/plural';
-import { plural } from '../present/summaryView';
+import { countText, plural } from '../present/plural';
 import { Availability } from '../read/availability';
 import type { QueryResult, ResultItem } from '../types';
 

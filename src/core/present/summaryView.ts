@@ -28,8 +28,6 @@ export const GROUP_TITLES: Record<Category, string> = {
   'tracked-artifact': 'Tracked artifacts',
 };
 
-export { plural } from './plural';
-
 export function foundLine(result: QueryResult): string {
   const q = result.query;
   return `Found ${plural(result.found, 'file')} matching: [${q.tokens.join(', ')}] (${q.mode})`;

@@ -2,9 +2,9 @@
 // render what was read as a markdown bundle.
 import { MAX_PICKS, tooManyPicks } from '../limits';
 import { loadedLine } from '../present/messages';
-import { escapeControls } from '../paths';
+import { escapeControls } from '../present/outputText';
 import { type LoadedFile, type LoadResult, type RefusedFile } from './reader';
-import { plural } from '../present/summaryView';
+import { plural } from '../present/plural';
 import type { QueryResult, ResultItem } from '../types';
 
 export type PickOutcome = { ok: true; items: ResultItem[] } | { ok: false; message: string };

@@ -10,8 +10,9 @@ import {
   type Config,
   type RefusedFile,
   type ResultItem,
+  checkItems,
 } from '../../core';
-import { checkItems, refusalMessage } from './containment';
+import { refusalMessage } from './containment';
 import type { Log } from './log';
 
 /** Send to Chat, which the chat feature gives the others: the items into the chat input (or copied, without a chat). */

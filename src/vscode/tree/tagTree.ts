@@ -7,15 +7,9 @@ import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
-import {
-  buildTree,
-  expandTree,
-  hasChildren,
-  warningCount,
-  type TagSort,
-  type TagTreeModel,
-  type TreeNode,
-} from './treeModel';
+import { buildTree, expandTree, warningCount, type TagTreeModel } from './treeModel';
+import { type TreeNode } from '../shared/treeRows';
+import { hasChildren, type TagSort } from './treeNodes';
 import { ExpansionMemory, LOADING_ROW, RootAnswerWatch, errorNode } from './treeViewModel';
 
 const SORT_KEY = 'ariaContext.tagSort';

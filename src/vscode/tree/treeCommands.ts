@@ -3,7 +3,7 @@
 // Explorer and Copy Path on file nodes, and the tag sort order (remembered per user).
 import * as vscode from 'vscode';
 import type { TagTreeProvider } from './tagTree';
-import type { TreeNode } from './treeModel';
+import type { TreeNode } from '../shared/treeRows';
 import { fileNodesFor, nodeById, tagEntries, type TagEntry } from './treeNavModel';
 
 type EntryPick = vscode.QuickPickItem & { entry: TagEntry };

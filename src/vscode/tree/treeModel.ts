@@ -13,7 +13,8 @@ import {
   type ResultItem,
   type Snapshot,
 } from '../../core';
-import { fileRowTooltip, sortTags, type TagSort, type TreeNode } from './treeNodes';
+import { fileRowTooltip, sortTags, type TagSort } from './treeNodes';
+import { type TreeNode } from '../shared/treeRows';
 import {
   groupNode,
   pendingTag,
@@ -24,8 +25,6 @@ import {
   warningsGroup,
   type TreeContext,
 } from './treeRowsModel';
-
-export { fileTooltip, hasChildren, sortTags, type NodeKind, type TagSort, type TreeNode } from './treeNodes';
 
 export interface TreeInput {
   snapshot: Snapshot;

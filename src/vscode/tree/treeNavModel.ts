@@ -1,7 +1,7 @@
 // Finding nodes in the tag tree: every tag node for Go to Tag…, every node holding a file for
 // Reveal Active File, and a node by id. Pure: unit-tested. `childrenOf` gives a node's rows
 // (TagTreeModel.children builds them on the way; a plain tree's are its `children`).
-import type { TreeNode } from './treeNodes';
+import type { TreeNode } from '../shared/treeRows';
 
 export interface TagEntry {
   node: TreeNode;

@@ -5,8 +5,6 @@
 import { describeCounts, itemView, noteCount, type ResultItem, type TagCounts } from '../../core';
 import { fileTooltip, type TreeNode } from '../shared/treeRows';
 
-export { fileTooltip, type NodeKind, type TreeNode } from '../shared/treeRows';
-
 /** Whether a node has children, without building them: their number is known when the node is made. */
 export function hasChildren(node: TreeNode): boolean {
   return (node.childCount ?? node.children?.length ?? 0) > 0;

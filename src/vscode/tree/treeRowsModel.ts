@@ -23,7 +23,8 @@ import {
 } from '../../core';
 import { plainText } from '../shared/plainText';
 import { projectFacts } from './projectFactsModel';
-import { fileNode, messageNode, sortTags, tagNode, type TagSort, type TreeNode } from './treeNodes';
+import { fileNode, messageNode, sortTags, tagNode, type TagSort } from './treeNodes';
+import { type TreeNode } from '../shared/treeRows';
 
 /** Where a node's rows come from, built when the view opens it. */
 export type RowSource =

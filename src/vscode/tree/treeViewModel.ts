@@ -4,7 +4,7 @@
 // extension host no longer wants (a request overtaken by a refresh) and shows an empty list in
 // its place until the next refresh; a view that took its rows asks for the children of those
 // shown open, so one that asks for none of them is told to refresh once more.
-import type { TreeNode } from './treeNodes';
+import type { TreeNode } from '../shared/treeRows';
 
 /** What the view shows while the knowledge index is first read and the rows built. */
 export const LOADING_ROW: TreeNode = {
