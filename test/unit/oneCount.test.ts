@@ -12,7 +12,7 @@ import { TagCounter } from '../../src/core/match/tagCounts';
 
 import { statusBarView } from '../../src/vscode/activeFile/activeFileModel';
 
-import { buildCatalogue, completionRows, countText } from '../../src/vscode/query/completionModel';
+import { buildCatalogue, completionRows, queryCountOf } from '../../src/vscode/query/completionModel';
 
 import { pickModel } from '../../src/vscode/query/queryModel';
 
@@ -81,7 +81,7 @@ test('every surface shows, for every tag, alias and project of the example folde
       }
 
       // Completion: the row offered for the name (the alias row for an alias).
-      const rows = completionRows({ catalogue, value: text, recent: [], queryCount: countText(counter) });
+      const rows = completionRows({ catalogue, value: text, recent: [], queryCount: queryCountOf(counter) });
       const label = text === tag.name ? tag.name : `${text} → ${tag.name}`;
       const row = rows.find((r) => r.kind === 'complete' && r.label === label);
       assert.ok(row && row.kind === 'complete', at(`completion row "${label}"`));

@@ -242,7 +242,7 @@ export function removeRecent(recent: readonly string[], query: string): string[]
 }
 
 /** A row's count text: the core's one count over the snapshot (undefined while none is loaded). */
-export function countText(counter: TagCounter | undefined): (query: string) => string | undefined {
+export function queryCountOf(counter: TagCounter | undefined): (query: string) => string | undefined {
   return (query) => {
     const counts = counter?.counts(query);
     return counts ? describeCounts(counts) : undefined;

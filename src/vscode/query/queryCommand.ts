@@ -9,7 +9,7 @@ import {
   buildCatalogue,
   CompletionFilter,
   completionRows,
-  countText,
+  queryCountOf,
   pushRecent,
   queryProblem,
   removeRecent,
@@ -143,7 +143,7 @@ export class QueryCommand implements vscode.Disposable {
     const render = () => {
       const entry = this.catalogue();
       // The core's one count, memoised per snapshot by the service (the tree asks the same).
-      const queryCount = countText(entry ? this.service.counter() : undefined);
+      const queryCount = queryCountOf(entry ? this.service.counter() : undefined);
       const rows = completionRows({ catalogue: entry?.catalogue ?? null, value: qp.value, recent, queryCount }, filter);
       const items = rows.map(toCompletionPick);
       qp.items = items;

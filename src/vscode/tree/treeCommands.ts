@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import type { TagTreeProvider } from './tagTree';
 import type { TreeNode } from '../shared/treeRows';
-import { fileNodesFor, nodeById, tagEntries, type TagEntry } from './treeNavModel';
+import { fileNodesFor, nodeById, tagEntries, type TagNodePlace } from './treeNavModel';
 
-type EntryPick = vscode.QuickPickItem & { entry: TagEntry };
+type EntryPick = vscode.QuickPickItem & { entry: TagNodePlace };
 
-function pickOf(entry: TagEntry): EntryPick {
+function pickOf(entry: TagNodePlace): EntryPick {
   return {
     label: `$(${entry.node.icon}) ${entry.node.label}`,
     description: entry.node.description,

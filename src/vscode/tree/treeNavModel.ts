@@ -3,7 +3,7 @@
 // (TagTreeModel.children builds them on the way; a plain tree's are its `children`).
 import type { TreeNode } from '../shared/treeRows';
 
-export interface TagEntry {
+export interface TagNodePlace {
   node: TreeNode;
   /** Where it sits: `Known Tags`, `Projects › proj-a`. */
   where: string;
@@ -27,8 +27,8 @@ function walk(
 }
 
 /** Tag and project nodes, each with its place, in tree order. */
-export function tagEntries(roots: readonly TreeNode[], childrenOf: ChildrenOf = ownChildren): TagEntry[] {
-  const out: TagEntry[] = [];
+export function tagEntries(roots: readonly TreeNode[], childrenOf: ChildrenOf = ownChildren): TagNodePlace[] {
+  const out: TagNodePlace[] = [];
   walk(
     roots,
     [],
@@ -46,8 +46,8 @@ export function fileNodesFor(
   roots: readonly TreeNode[],
   absPath: string,
   childrenOf: ChildrenOf = ownChildren,
-): TagEntry[] {
-  const out: TagEntry[] = [];
+): TagNodePlace[] {
+  const out: TagNodePlace[] = [];
   walk(roots, [], childrenOf, (n, trail) => {
     if (n.file && n.file.absPath === absPath) out.push({ node: n, where: trail.join(' › ') });
   });
