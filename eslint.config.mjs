@@ -47,6 +47,30 @@ export default tseslint.config(
     },
   },
   {
+    // With the types: a promise nobody awaits or catches is an error that vanishes, and a `void`
+    // in front of a value that is no promise says nothing. node:test's test() and describe()
+    // return promises the runner itself awaits.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-meaningless-void-operator': 'error',
+    },
+  },
+  {
     // Build scripts, the benchmark's preload and the stub model extension run on Node as they are.
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: globals.node },

@@ -3,6 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { prng } from '../test/prng';
+import type { KnowledgeIndex } from '../src/core/types';
 export { prng };
 
 const TAG_WORDS = [
@@ -513,4 +514,9 @@ export function generateHome(
     },
     reloadLine: `- ${mid[0]} — ${mid[1]}`,
   };
+}
+
+/** Reads an index's tables that are built on first use, so what is timed or bounded includes building them. */
+export function buildTables(index: Pick<KnowledgeIndex, 'filesByTag' | 'teamSharedFiles'>): number {
+  return index.filesByTag.size + index.teamSharedFiles.size;
 }

@@ -8,7 +8,21 @@ import { describe, test } from 'node:test';
 import { ESLint } from 'eslint';
 import { repoRoot } from '../helpers';
 
-const eslint = new ESLint({ cwd: repoRoot });
+/** The rules that need the program's types; the import rules need none. */
+const TYPED_RULES = [
+  '@typescript-eslint/no-floating-promises',
+  '@typescript-eslint/no-misused-promises',
+  '@typescript-eslint/await-thenable',
+  '@typescript-eslint/no-meaningless-void-operator',
+];
+// The virtual files below belong to no TypeScript project, so the import rules are linted without types.
+const eslint = new ESLint({
+  cwd: repoRoot,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: Object.fromEntries(TYPED_RULES.map((rule) => [rule, 'off'])),
+  },
+});
 
 const IMPORT_RULES = new Set([
   'no-restricted-imports',
@@ -245,4 +259,27 @@ test('src/core reads no clock: "today" is always a parameter', () => {
     /Date\.now\(\)|new Date\(\)/.test(fs.readFileSync(f, 'utf8')),
   );
   assert.deepEqual(offenders, []);
+});
+
+describe('rules with types', () => {
+  test('a promise left floating and a void before a value fail; an awaited promise passes', async () => {
+    const typed = new ESLint({ cwd: repoRoot });
+    // A real file of the project, its text replaced: the project's types are known for it.
+    const file = path.join(repoRoot, 'src', 'vscode', 'shared', 'debouncer.ts');
+    const rulesIn = async (code: string) =>
+      (await typed.lintText(code, { filePath: file }))[0].messages
+        .map((m) => m.ruleId)
+        .filter((r) => r !== null && TYPED_RULES.includes(r));
+    const later = 'async function later(): Promise<number> {\n  return 1;\n}\n';
+    assert.deepEqual(await rulesIn(`${later}export function go(): void {\n  later();\n}\n`), [
+      '@typescript-eslint/no-floating-promises',
+    ]);
+    assert.deepEqual(await rulesIn(`${later}export function go(n: number): void {\n  void n;\n}\n`), [
+      '@typescript-eslint/no-meaningless-void-operator',
+    ]);
+    assert.deepEqual(
+      await rulesIn(`${later}export async function go(): Promise<number> {\n  return await later();\n}\n`),
+      [],
+    );
+  });
 });

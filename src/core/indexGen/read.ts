@@ -61,7 +61,6 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
     description = `${description.slice(0, end)}…`;
   }
   const { readme: _readme, ...rest } = target;
-  void _readme;
   return {
     kind: 'note',
     note: {
