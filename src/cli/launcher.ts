@@ -116,8 +116,8 @@ function sameSources(a: ConfigSources, b: ConfigSources): boolean {
 
 let stdoutStream = false;
 /**
- * Standard output written with fs.writeSync: setting up process.stdout costs ~3 ms of a run that
- * lasts ~100. Should a write fail (a non-blocking pipe that is full, a closed one), the rest and
+ * Standard output written with fs.writeSync: setting up process.stdout is a noticeable share of a
+ * short run. Should a write fail (a non-blocking pipe that is full, a closed one), the rest and
  * everything after go through process.stdout, which handles those as it always has.
  */
 function writeOut(s: string): void {
@@ -142,7 +142,7 @@ function writeOut(s: string): void {
 function startCacheWriter(job: IndexCacheJob): void {
   try {
     if (cacheWriterRunning(job, Date.now())) return;
-    // child_process (with net and streams) costs about 3 ms to load: only a miss needs it.
+    // child_process pulls in net and streams, slow to load: only a miss needs it.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
     const { spawn } = require('node:child_process') as typeof import('node:child_process');
     const child = spawn(process.execPath, [__filename, WRITE_CACHE_COMMAND, JSON.stringify(job)], {

@@ -113,7 +113,7 @@ export class IndexDiagnostics implements vscode.Disposable {
 
   /**
    * The cheap check of a new snapshot, as background work: after the tag tree's rows and the
-   * status bar (it costs 70-320 ms at 10k notes, and neither may wait for it), on the index
+   * status bar (at 10k notes it is long enough to be felt, and neither may wait for it), on the index
    * worker when there is one.
    */
   checkSoon(snapshot: Snapshot, again = false): void {

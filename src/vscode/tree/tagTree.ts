@@ -178,8 +178,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.service.setRecounting(false); // the index row changes with the rows: one refresh of the view
     this.timing?.work?.treeRefreshed();
     this.changed.fire();
-    // A visible view asks again once the workbench has the refresh (a round trip of a few hundred
-    // milliseconds): the rows are built meanwhile, once the refresh has gone out.
+    // A visible view asks again once the workbench has the refresh (a round trip away): the rows
+    // are built meanwhile, once the refresh has gone out.
     if (this.view?.visible) setTimeout(() => this.disposed || this.prepare(), REFRESH_SENT_MS);
   }
 
@@ -321,7 +321,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /**
    * Builds the rows before the view asks (just after activation, which usually comes with a
-   * click on the view: the workbench takes a few hundred milliseconds to open it and ask).
+   * click on the view, which the workbench takes a while to open before it asks).
    */
   prepare(): void {
     if (this.roots) return;
