@@ -202,7 +202,7 @@ export class LineTransport implements Transport {
 
   /** JSON-RPC's answer to a message whose id could not be read: the id is null. */
   private answerError(code: number, message: string): void {
-    void this.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(
+    this.send({ jsonrpc: '2.0', id: null, error: { code, message } } as unknown as JSONRPCMessage).catch(
       () => undefined,
     );
   }

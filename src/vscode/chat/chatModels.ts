@@ -44,7 +44,7 @@ export function watchChatModels(log: Log, memento?: vscode.Memento): vscode.Disp
     const has = await hasChatModel();
     if (memento) {
       const step = noticeStep(has, memento.get<NoticeState>(NOTICE_KEY) ?? { told: false, muted: false });
-      void memento.update(NOTICE_KEY, step.state);
+      memento.update(NOTICE_KEY, step.state);
       if (step.tell) void tell(memento, step.state);
     }
     if (has === last) return;
@@ -77,7 +77,7 @@ export function watchChatModels(log: Log, memento?: vscode.Memento): vscode.Disp
       toldInChat = true;
       log.info(`Chat: @context sent from the chat input (${e.document.uri.scheme}) with no model: told the user`);
       const query = typed;
-      void vscode.window
+      vscode.window
         .showWarningMessage(NO_MODEL_TYPED, { modal: true, detail: NO_MODEL_DETAIL }, QUERY_ACTION, NOT_AGAIN_ACTION)
         .then(async (choice) => {
           if (choice === QUERY_ACTION) await vscode.commands.executeCommand('ariaContext.query', query);

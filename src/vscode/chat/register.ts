@@ -38,7 +38,7 @@ export function register(
       mcpServer,
       vscode.workspace.getConfiguration(SECTION).get<boolean>(LM_TOOLS_SETTING, false) === true,
     );
-    void vscode.commands.executeCommand('setContext', LM_TOOLS_CONTEXT, on);
+    vscode.commands.executeCommand('setContext', LM_TOOLS_CONTEXT, on);
     log.info(
       `Agent tools: ${on ? 'the language-model tools are offered' : 'the MCP server’s tools only (the language-model tools are off: ariaContext.chat.languageModelTools)'}`,
     );
@@ -55,7 +55,7 @@ export function register(
     if (typeof query !== 'string') return [];
     const outcome = service.query(query);
     if (!outcome.ok) {
-      void vscode.window.showWarningMessage(outcome.message);
+      vscode.window.showWarningMessage(outcome.message);
       return [];
     }
     return outcome.result.items.filter((i) => i.selectable);
@@ -79,7 +79,7 @@ export function register(
       ).filter((u): u is vscode.Uri => u instanceof vscode.Uri && u.scheme === 'file');
       const snapshot = service.snapshot();
       if (!snapshot || uris.length === 0) {
-        void vscode.window.showWarningMessage(
+        vscode.window.showWarningMessage(
           snapshot ? 'No file to send.' : 'aria-context has no knowledge folder loaded.',
         );
         return;
@@ -90,11 +90,11 @@ export function register(
         service.today(),
       );
       if (found.error) {
-        void vscode.window.showWarningMessage(found.error);
+        vscode.window.showWarningMessage(found.error);
         return;
       }
       if (found.refused.length) {
-        void vscode.window.showWarningMessage(
+        vscode.window.showWarningMessage(
           `Only knowledge files can be sent: ${found.refused.map((r) => `${r.path} (${r.reason})`).join('; ')}.`,
         );
       }

@@ -79,7 +79,7 @@ export async function sendToChat(
   const { ok, refused } = actions.check(items); // the reader's verdict, from the configuration
   const refusedText = `${refusalMessage(refused, 'sent')} ${refusedPaths}`.trim();
   if (ok.length === 0) {
-    void vscode.window.showWarningMessage(`Nothing was sent to the chat. ${refusedText}`.trim());
+    vscode.window.showWarningMessage(`Nothing was sent to the chat. ${refusedText}`.trim());
     return 0;
   }
 
@@ -160,8 +160,8 @@ export async function sendToChat(
       actions,
       query,
     );
-  } else if (refusedText) void vscode.window.showWarningMessage(`${message} ${refusedText}`);
-  else void vscode.window.showInformationMessage(message);
+  } else if (refusedText) vscode.window.showWarningMessage(`${message} ${refusedText}`);
+  else vscode.window.showInformationMessage(message);
   return sent;
 }
 

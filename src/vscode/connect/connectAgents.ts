@@ -91,7 +91,7 @@ export async function connectAgents(context: vscode.ExtensionContext): Promise<v
       fs.mkdirSync(storage, { recursive: true, mode: 0o700 });
       fs.writeFileSync(launcher, script, { mode: 0o600 });
     } catch (err) {
-      void vscode.window.showErrorMessage(`Could not write ${launcher}: ${(err as Error).message}`);
+      vscode.window.showErrorMessage(`Could not write ${launcher}: ${(err as Error).message}`);
       return;
     }
   }

@@ -21,8 +21,8 @@ export function register(
     const refusedPaths = pathRefusals(refused, verb);
     if (refusedPaths) log.info(refusedPaths);
     if (items.length === 0) {
-      if (refusedPaths) void vscode.window.showWarningMessage(refusedPaths);
-      else void vscode.window.showInformationMessage('No knowledge file selected.');
+      if (refusedPaths) vscode.window.showWarningMessage(refusedPaths);
+      else vscode.window.showInformationMessage('No knowledge file selected.');
     }
     return { items, refusedPaths };
   };

@@ -260,7 +260,7 @@ export class IndexDiagnostics implements vscode.Disposable {
   async run(): Promise<void> {
     const state = this.service.state();
     if (state.kind !== 'ready') {
-      void vscode.window.showWarningMessage(state.message);
+      vscode.window.showWarningMessage(state.message);
       return;
     }
     const snapshot = state.snapshot;
@@ -291,7 +291,7 @@ export class IndexDiagnostics implements vscode.Disposable {
         ? problemLinesOnDisk(snapshot.config, full)
         : { ok: true as const, lines: problemLines(full, unsaved) };
     if (!lines.ok) {
-      void vscode.window.showWarningMessage(lines.message);
+      vscode.window.showWarningMessage(lines.message);
       return;
     }
     this.publish(snapshot, full, lines.lines, unsaved);
@@ -353,7 +353,7 @@ export class IndexDiagnostics implements vscode.Disposable {
     this.findings = new Set(
       health.problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
     );
-    if (health.driftChecked) void this.memento?.update(FINDINGS_KEY, keepFindings(health, file));
+    if (health.driftChecked) this.memento?.update(FINDINGS_KEY, keepFindings(health, file));
     const uri = vscode.Uri.file(file);
     // §9 A note is pointed at only while the reader would open it: a related location is one click from a tab.
     const openable = openablePaths(

@@ -38,7 +38,7 @@ export function register(
         await diagnostics.run();
       } catch (err) {
         log.info(`Check Index failed: ${(err as Error).stack ?? String(err)}`);
-        void vscode.window.showErrorMessage(`aria-context: ${(err as Error).message}`);
+        vscode.window.showErrorMessage(`aria-context: ${(err as Error).message}`);
       }
     }),
   );

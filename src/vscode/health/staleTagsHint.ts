@@ -22,9 +22,9 @@ export function watchStaleTags(
     told.add(hint.key);
     log.info(`Tags of a saved note differ from index.md: ${hint.message}`);
     const actions = [...STALE_TAGS_ACTIONS];
-    void vscode.window.showInformationMessage(hint.message, ...actions.map((a) => a.label)).then((choice) => {
+    vscode.window.showInformationMessage(hint.message, ...actions.map((a) => a.label)).then((choice) => {
       const action = actions.find((a) => a.label === choice);
-      if (action) void vscode.commands.executeCommand(action.command);
+      if (action) vscode.commands.executeCommand(action.command);
     });
   });
 }

@@ -216,7 +216,7 @@ export class QueryCommand implements vscode.Disposable {
           message:
             queryProblem(text) ?? 'This query cannot run: use tags, aliases or project keys, with AND between them.',
         };
-      void vscode.window.showWarningMessage(outcome.message);
+      vscode.window.showWarningMessage(outcome.message);
       return { kind: 'done' };
     }
     this.last = { text: outcome.text, result: outcome.result };
@@ -282,7 +282,7 @@ export class QueryCommand implements vscode.Disposable {
           if (button === vscode.QuickInputButtons.Back) return finish({ kind: 'edit', value: text });
           if (button === SUMMARY) {
             finish({ kind: 'done' });
-            void vscode.commands.executeCommand('ariaContext.showSummary');
+            vscode.commands.executeCommand('ariaContext.showSummary');
             return;
           }
           const files = pickedOrActive();

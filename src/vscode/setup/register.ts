@@ -36,7 +36,7 @@ async function openIndex(service: RetrievalService, log: Log): Promise<void> {
   }
   const index = path.join(s.snapshot.config.knowledgeFolder, 'index.md');
   if (!fs.existsSync(index)) {
-    void vscode.window.showWarningMessage(`${index} is gone; the view refreshes when it is back.`);
+    vscode.window.showWarningMessage(`${index} is gone; the view refreshes when it is back.`);
     return;
   }
   await vscode.window.showTextDocument(vscode.Uri.file(index), { preview: false });
@@ -70,7 +70,7 @@ async function chooseKnowledgeFolder(service: RetrievalService): Promise<void> {
   const uri = picked?.[0];
   if (!uri) return;
   if (uri.scheme !== 'file') {
-    void vscode.window.showErrorMessage(
+    vscode.window.showErrorMessage(
       `The knowledge folder must be on this machine's file system (got ${uri.toString()}).`,
     );
     return;
@@ -94,6 +94,6 @@ async function chooseKnowledgeFolder(service: RetrievalService): Promise<void> {
   service.reload(`knowledge folder chosen: ${uri.fsPath}`);
   const s = service.state();
   const stored = `Knowledge folder set to ${uri.fsPath} (stored in ${settingsTarget(vscode.env.remoteName).where}).`;
-  if (s.kind === 'ready') void vscode.window.showInformationMessage(stored);
-  else void vscode.window.showWarningMessage(`${stored} ${s.message}`);
+  if (s.kind === 'ready') vscode.window.showInformationMessage(stored);
+  else vscode.window.showWarningMessage(`${stored} ${s.message}`);
 }

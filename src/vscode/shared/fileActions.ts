@@ -74,8 +74,8 @@ export class FileActions {
         ? `${head}Copied ${plural(copied, 'knowledge file')} to the clipboard as context.`
         : `${head}Nothing was copied.`;
     if (refused.length || refusedPaths)
-      void vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')} ${refusedPaths}`.trim());
-    else void vscode.window.showInformationMessage(message);
+      vscode.window.showWarningMessage(`${message} ${refusalMessage(refused, 'read')} ${refusedPaths}`.trim());
+    else vscode.window.showInformationMessage(message);
     return copied;
   }
 
@@ -83,9 +83,9 @@ export class FileActions {
     if (refused.length || refusedPaths) {
       const text = `${refusalMessage(refused)} ${refusedPaths}`.trim();
       this.log.info(text);
-      void vscode.window.showWarningMessage(opened ? `Opened ${plural(opened, 'knowledge file')}. ${text}` : text);
+      vscode.window.showWarningMessage(opened ? `Opened ${plural(opened, 'knowledge file')}. ${text}` : text);
     } else if (!quiet) {
-      void vscode.window.showInformationMessage(`Opened ${plural(opened, 'knowledge file')}.`);
+      vscode.window.showInformationMessage(`Opened ${plural(opened, 'knowledge file')}.`);
     }
   }
 }

@@ -10,7 +10,7 @@ export function registerCommand(log: Log, id: string, fn: CommandHandler): vscod
       await fn(...args);
     } catch (err) {
       log.info(`${id} failed: ${(err as Error).stack ?? String(err)}`);
-      void vscode.window.showErrorMessage(`aria-context: ${(err as Error).message}`);
+      vscode.window.showErrorMessage(`aria-context: ${(err as Error).message}`);
     }
   });
 }

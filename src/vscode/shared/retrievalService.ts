@@ -194,7 +194,7 @@ export class RetrievalService implements vscode.Disposable, AgentSource {
       } catch (err) {
         log.info(`Knowledge file list for the menus failed: ${(err as Error).message}`);
       }
-      void vscode.commands.executeCommand('setContext', 'ariaContext.knowledgeFiles', paths);
+      vscode.commands.executeCommand('setContext', 'ariaContext.knowledgeFiles', paths);
     };
     if (!this.work) return void setTimeout(list, 0);
     // Each project's listing (hundreds of front matters) as a task of its own, so the tree's
@@ -216,11 +216,11 @@ export class RetrievalService implements vscode.Disposable, AgentSource {
   private setContextState(kind: KnowledgeState['kind'], reason: string | undefined): void {
     if (reason !== this.contextReason) {
       this.contextReason = reason;
-      void vscode.commands.executeCommand('setContext', 'ariaContext.noIndexReason', reason);
+      vscode.commands.executeCommand('setContext', 'ariaContext.noIndexReason', reason);
     }
     if (kind === this.contextState) return;
     this.contextState = kind;
-    void vscode.commands.executeCommand('setContext', 'ariaContext.state', kind);
+    vscode.commands.executeCommand('setContext', 'ariaContext.state', kind);
     if (kind === 'ready') markConfigureStepDone();
   }
 }

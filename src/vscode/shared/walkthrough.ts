@@ -15,5 +15,5 @@ let marked = false;
 export function markConfigureStepDone(): void {
   if (marked) return;
   marked = true;
-  void vscode.commands.executeCommand('welcome.markStepComplete', CONFIGURE_STEP_ID).then(undefined, () => undefined);
+  vscode.commands.executeCommand('welcome.markStepComplete', CONFIGURE_STEP_ID).then(undefined, () => undefined);
 }

@@ -75,7 +75,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   ) {
     this.subscription = service.onDidChange((change) => this.knowledgeChanged(change));
     this.expansion = new ExpansionMemory(EXPANSION_KEPT, workspaceState?.get<unknown>(EXPANSION_KEY));
-    void vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
+    vscode.commands.executeCommand('setContext', 'ariaContext.tagSort', this.sort);
   }
 
   /** Follows the user's expanding and collapsing, so a rebuilt tree opens the same nodes. */
@@ -88,7 +88,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   private remember(id: string, open: boolean): void {
-    void this.workspaceState?.update(EXPANSION_KEY, this.expansion.remember(id, open));
+    this.workspaceState?.update(EXPANSION_KEY, this.expansion.remember(id, open));
   }
 
   get sort(): TagSort {

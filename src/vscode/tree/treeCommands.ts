@@ -31,7 +31,7 @@ export function registerTreeCommands(
   register('ariaContext.goToTag', async () => {
     const entries = tagEntries(tree.rows(), childrenOf);
     if (entries.length === 0) {
-      void vscode.window.showInformationMessage('The tag tree has no tags yet.');
+      vscode.window.showInformationMessage('The tag tree has no tags yet.');
       return;
     }
     const choice = await vscode.window.showQuickPick(entries.map(pickOf), {
@@ -46,12 +46,12 @@ export function registerTreeCommands(
   register('ariaContext.revealActiveFile', async () => {
     const uri = vscode.window.activeTextEditor?.document.uri;
     if (!uri || uri.scheme !== 'file') {
-      void vscode.window.showInformationMessage('Open a knowledge file in the editor first.');
+      vscode.window.showInformationMessage('Open a knowledge file in the editor first.');
       return;
     }
     const found = fileNodesFor(tree.rows(), uri.fsPath, childrenOf);
     if (found.length === 0) {
-      void vscode.window.showInformationMessage(
+      vscode.window.showInformationMessage(
         `${vscode.workspace.asRelativePath(uri)} is not in the tag tree: index.md does not list it under a tag.`,
       );
       return;
