@@ -56,42 +56,41 @@ export function parseJsonText(text: string): JsonNode {
     i++;
     return { value, start, end: i };
   };
+  /** A `{…}` or `[…]` from its opening character: its items, and where it ends (past `close`). */
+  const sequence = <T>(close: '}' | ']', item: () => T): { items: T[]; end: number } => {
+    i++;
+    const items: T[] = [];
+    space();
+    if (text[i] === close) return { items, end: ++i };
+    for (;;) {
+      items.push(item());
+      space();
+      if (text[i] === ',') i++;
+      else if (text[i] === close) return { items, end: ++i };
+      else fail(`expected "," or "${close}"`);
+    }
+  };
+  const member = (depth: number): JsonMember => {
+    space();
+    if (text[i] !== '"') fail('expected a key');
+    const key = string();
+    space();
+    if (text[i] !== ':') fail('expected ":"');
+    i++;
+    return { key: key.value, start: key.start, value: value(depth + 1) };
+  };
   const value = (depth: number): JsonNode => {
     if (depth > MAX_DEPTH) fail('nested too deeply');
     space();
     const start = i;
     const c = text[i];
     if (c === '{') {
-      i++;
-      const members: JsonMember[] = [];
-      space();
-      if (text[i] === '}') return { kind: 'object', start, end: ++i, members };
-      for (;;) {
-        space();
-        if (text[i] !== '"') fail('expected a key');
-        const key = string();
-        space();
-        if (text[i] !== ':') fail('expected ":"');
-        i++;
-        members.push({ key: key.value, start: key.start, value: value(depth + 1) });
-        space();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') return { kind: 'object', start, end: ++i, members };
-        else fail('expected "," or "}"');
-      }
+      const { items: members, end } = sequence('}', () => member(depth));
+      return { kind: 'object', start, end, members };
     }
     if (c === '[') {
-      i++;
-      const items: JsonNode[] = [];
-      space();
-      if (text[i] === ']') return { kind: 'array', start, end: ++i, items };
-      for (;;) {
-        items.push(value(depth + 1));
-        space();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') return { kind: 'array', start, end: ++i, items };
-        else fail('expected "," or "]"');
-      }
+      const { items, end } = sequence(']', () => value(depth + 1));
+      return { kind: 'array', start, end, items };
     }
     if (c === '"') return { kind: 'string', ...string() };
     for (const word of ['true', 'false', 'null'] as const)

@@ -4,16 +4,8 @@
 // row a checkbox, so when anything is loadable the list holds only loadable rows (`listRows`) and
 // the rest (notes, ideas, missing artifacts, warnings) goes to the title, the placeholder and the
 // Show Query Summary button; with nothing loadable the list is single-select and shows them all.
-import {
-  namedParts,
-  plural,
-  summaryView,
-  type ItemView,
-  type QueryResult,
-  type ResultItem,
-  type SummaryBlock,
-  type SummaryView,
-} from '../../core';
+import { namedParts, plural, summaryView } from '../../core';
+import type { ItemView, QueryResult, ResultItem, SummaryBlock, SummaryView } from '../../core';
 import { plainText } from '../shared/plainText';
 
 export type PickRow =
