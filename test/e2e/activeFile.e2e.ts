@@ -12,7 +12,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   closeQuickInput,
@@ -27,7 +27,8 @@ import {
   typeInQuickInput,
   waitFor,
 } from './harness';
-import { endSession, fixtureHome, openSession, type Session } from './workbench';
+import { fixtureHome, openSession } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const STATUS_ITEM = '.part.statusbar [aria-label^="aria-context:"]';
 const MISSING_ENTRY = '- approaches/removed-note.md — Removed since the last /index';
@@ -53,13 +54,10 @@ async function quickOpen(page: Page, name: string): Promise<void> {
 }
 
 describe('knowledge for the active file, and index health, in the real workbench', () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let home: string;
   let missingLine: number;
   let rebuiltLine: number;
-
-  before(async () => {
+  const session = suiteSession('active-file-e2e', () => {
     home = fixtureHome();
     // A source file of project proj-a whose path names a known tag.
     const project = path.join(home, 'Projects', 'proj-a');
@@ -83,39 +81,36 @@ describe('knowledge for the active file, and index health, in the real workbench
     );
     rebuiltLine = lines.findIndex((l) => l.startsWith('Last rebuilt:')) + 1;
     // The workspace is the home folder: projects, the knowledge folder and scratch/ in one tree.
-    session = await openSession({ home });
-    page = session.page!;
+    return openSession({ home });
   });
 
-  after(() => endSession('active-file-e2e', session));
-
   test('opening a project file updates the status bar item (on the right) and the tree section; an outside file clears them', async () => {
-    await quickOpen(page, 'WebhookHandler.ts');
+    await quickOpen(session.page, 'WebhookHandler.ts');
     const text = await waitFor(
       async () => {
-        const t = await statusText(page);
+        const t = await statusText(session.page);
         return /\d/.test(t) ? t : '';
       },
       30_000,
       'the status bar item to show a count',
     );
     assert.match(text, /^\d+\+?/, `status bar text "${text}"`);
-    const label = (await page.locator(STATUS_ITEM).first().getAttribute('aria-label')) ?? '';
+    const label = (await session.page.locator(STATUS_ITEM).first().getAttribute('aria-label')) ?? '';
     assert.match(label, /knowledge files for the active file/);
     // Per file, so on the right with the editor's items (the left side is the workspace's).
     const inPart = (side: string) =>
-      page.locator(`.part.statusbar .${side}-items ${STATUS_ITEM.replace('.part.statusbar ', '')}`).count();
+      session.page.locator(`.part.statusbar .${side}-items ${STATUS_ITEM.replace('.part.statusbar ', '')}`).count();
     assert.deepEqual(
       [(await inPart('left')) === 0, (await inPart('right')) > 0],
       [true, true],
       'on the right, not on the left',
     );
 
-    await openViewContainer(page, 'Context');
+    await openViewContainer(session.page, 'Context');
     // The section's row can show a moment before its children: wait for both.
     const rows = await waitFor(
       async () => {
-        const r = await treeItems(page, 'Tags');
+        const r = await treeItems(session.page, 'Tags');
         return r[0]?.label === 'For the Active File' && r[1]?.level === 2 ? r : null;
       },
       20_000,
@@ -131,71 +126,75 @@ describe('knowledge for the active file, and index health, in the real workbench
     // The index health row follows once the cheap check (on the index worker) has reported.
     await waitFor(
       async () =>
-        (await treeItems(page, 'Tags')).some(
+        (await treeItems(session.page, 'Tags')).some(
           (r) => r.level === 1 && /^index: \d+ problems?, rebuilt \d+ days ago$/.test(r.label),
         ),
       20_000,
       'the index row',
     );
-    await screenshot(page, 'active-file-status-and-tree');
+    await screenshot(session.page, 'active-file-status-and-tree');
 
-    await quickOpen(page, 'stripe-api-notes.txt');
-    await waitFor(async () => !/\d/.test(await statusText(page)), 10_000, 'the count to go away outside every project');
+    await quickOpen(session.page, 'stripe-api-notes.txt');
     await waitFor(
-      async () => (await treeItems(page, 'Tags'))[0]?.label !== 'For the Active File',
+      async () => !/\d/.test(await statusText(session.page)),
+      10_000,
+      'the count to go away outside every project',
+    );
+    await waitFor(
+      async () => (await treeItems(session.page, 'Tags'))[0]?.label !== 'For the Active File',
       10_000,
       'the section to go away',
     );
   });
 
   test('clicking the status bar item shows the pick list for the active file', async () => {
-    await quickOpen(page, 'WebhookHandler.ts');
-    await waitFor(async () => /\d/.test(await statusText(page)), 20_000, 'the count');
-    await page.locator(STATUS_ITEM).first().click();
-    const title = page.locator('.quick-input-widget .quick-input-title');
+    await quickOpen(session.page, 'WebhookHandler.ts');
+    await waitFor(async () => /\d/.test(await statusText(session.page)), 20_000, 'the count');
+    await session.page.locator(STATUS_ITEM).first().click();
+    const title = session.page.locator('.quick-input-widget .quick-input-title');
     await title.waitFor({ state: 'visible', timeout: 10_000 });
     await waitFor(
       async () => /^proj-a stripe — \d+ files? \(OR\)( · .+)?$/.test(((await title.textContent()) ?? '').trim()),
       10_000,
       'the results of "proj-a stripe"',
     );
-    const rows = await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').count();
+    const rows = await session.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').count();
     assert.ok(rows > 0);
-    await screenshot(page, 'active-file-pick-list');
-    await closeQuickInput(page);
+    await screenshot(session.page, 'active-file-pick-list');
+    await closeQuickInput(session.page);
   });
 
   test('an index.md entry pointing to a missing file is a diagnostic in Problems on its line', async () => {
-    await runCommand(page, 'Context: Open index.md');
+    await runCommand(session.page, 'Context: Open index.md');
     // index.md names no project and no tags: the count goes away.
-    await waitFor(async () => !/\d/.test(await statusText(page)), 10_000, 'no count for index.md');
-    await page.keyboard.press('Control+Shift+M');
-    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'removed-note.md' }).first();
+    await waitFor(async () => !/\d/.test(await statusText(session.page)), 10_000, 'no count for index.md');
+    await session.page.keyboard.press('Control+Shift+M');
+    const row = session.page.locator('.markers-panel .monaco-list-row', { hasText: 'removed-note.md' }).first();
     await waitFor(async () => (await row.count()) > 0 && (await row.isVisible()), 30_000, 'the missing-file problem');
     const text = ((await row.textContent()) ?? '').replace(/\s+/g, ' ');
     assert.match(text, /approaches\/removed-note\.md does not exist/);
     assert.match(text, new RegExp(`\\[Ln ${missingLine}, Col \\d+\\]`), `problem row "${text}" on line ${missingLine}`);
-    await screenshot(page, 'active-file-index-problems');
+    await screenshot(session.page, 'active-file-index-problems');
     // Quick navigation: the problem opens index.md on that line.
     await row.click();
     await sleep(300);
-    await page.keyboard.press('Enter');
+    await session.page.keyboard.press('Enter');
     await waitFor(
-      async () => ((await page.locator('.part.statusbar').textContent()) ?? '').includes(`Ln ${missingLine},`),
+      async () => ((await session.page.locator('.part.statusbar').textContent()) ?? '').includes(`Ln ${missingLine},`),
       10_000,
       `the cursor on line ${missingLine}`,
     );
   });
 
   test('Context: Check Index scans the notes and adds a note missing from the index on the Last rebuilt line', async () => {
-    const row = page.locator('.markers-panel .monaco-list-row', { hasText: 'retry-budgets.md' }).first();
+    const row = session.page.locator('.markers-panel .monaco-list-row', { hasText: 'retry-budgets.md' }).first();
     assert.equal(await row.count(), 0, 'the cheap check does not read notes');
-    await runCommand(page, 'Context: Check Index');
-    await page.keyboard.press('Control+Shift+M');
+    await runCommand(session.page, 'Context: Check Index');
+    await session.page.keyboard.press('Control+Shift+M');
     await waitFor(async () => (await row.count()) > 0 && (await row.isVisible()), 30_000, 'the not-indexed problem');
     const text = ((await row.textContent()) ?? '').replace(/\s+/g, ' ');
     assert.match(text, /approaches\/retry-budgets\.md \(tags: api, stripe\) is not in the index/);
     assert.match(text, new RegExp(`\\[Ln ${rebuiltLine}, Col \\d+\\]`), `problem row "${text}" on line ${rebuiltLine}`);
-    await screenshot(page, 'active-file-check-index');
+    await screenshot(session.page, 'active-file-check-index');
   });
 });

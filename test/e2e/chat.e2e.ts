@@ -9,11 +9,10 @@
 // `.quick-input-titlebar .action-label[aria-label="Send to Chat"]`, the chat response
 // `.interactive-session .interactive-response`.
 import * as assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
+import type {} from 'playwright-core';
 import { chatAttachments, closeQuickInput, runCommand, screenshot, showNotifications, sleep, waitFor } from './harness';
 import {
-  endSession,
   extensionLog,
   openExampleSession,
   keepScreenshot,
@@ -21,55 +20,49 @@ import {
   pickRowByLabel,
   runQuery,
   waitForNotification,
-  type Session,
 } from './workbench';
+import { suiteSession, grantClipboard } from './suiteSession';
 
 describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
-
+  const session = suiteSession('chat-e2e', () => openExampleSession(namedWorkspace()));
   before(async () => {
-    session = await openExampleSession(namedWorkspace());
-    page = session.page!;
-    await page
-      .context()
-      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.server!.url).origin });
+    await grantClipboard(session);
   });
-
-  after(() => endSession('chat-e2e', session));
 
   test('with no chat model, the extension log says so and what works without one', async () => {
     await waitFor(
-      () => /Chat: no language model is available in this editor/.test(extensionLog(session.server!)),
+      () => /Chat: no language model is available in this editor/.test(extensionLog(session.server)),
       30_000,
       'the no-model line in the log',
     );
   });
 
   test('Send to Chat from the pick list attaches exactly the picked files to the chat input', async () => {
-    await runCommand(page, 'Chat: Focus on Chat View');
-    await waitFor(async () => (await chatAttachments(page)).length === 0, 10_000, 'an empty chat input');
-    await runQuery(page, 'stripe');
+    await runCommand(session.page, 'Chat: Focus on Chat View');
+    await waitFor(async () => (await chatAttachments(session.page)).length === 0, 10_000, 'an empty chat input');
+    await runQuery(session.page, 'stripe');
     for (const label of ['Webhook retry policy', 'Cursor-based pagination patterns']) {
-      await pickRowByLabel(page, label).locator('.monaco-checkbox').click();
+      await pickRowByLabel(session.page, label).locator('.monaco-checkbox').click();
     }
-    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
+    await session.page
+      .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]')
+      .click();
     const chips = await waitFor(
       async () => {
-        const now = await chatAttachments(page);
+        const now = await chatAttachments(session.page);
         return now.length >= 2 ? now : undefined;
       },
       15_000,
       'two attachment chips',
     );
     await sleep(500);
-    const names = (await chatAttachments(page)).map((c) => c.name).sort();
+    const names = (await chatAttachments(session.page)).map((c) => c.name).sort();
     assert.deepEqual(names, ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md']);
     assert.equal(chips.length, 2, 'nothing but the picked files');
-    await keepScreenshot(page, 'send-to-chat');
+    await keepScreenshot(session.page, 'send-to-chat');
     // No model in this editor: the message says nothing can answer, and offers what works.
-    await showNotifications(page);
-    const note = page.locator('.notifications-center .notification-list-item', {
+    await showNotifications(session.page);
+    const note = session.page.locator('.notifications-center .notification-list-item', {
       hasText: 'Attached 2 files to the chat input',
     });
     await note.waitFor({ state: 'visible', timeout: 10_000 });
@@ -78,23 +71,25 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
       /No language model is available in this editor, so nothing in the chat can answer/,
     );
     await note.getByRole('button', { name: 'Copy as Context' }).click();
-    await waitForNotification(page, 'Copied 2 knowledge files to the clipboard as context');
-    const clipboard = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
+    await waitForNotification(session.page, 'Copied 2 knowledge files to the clipboard as context');
+    const clipboard = await session.page.evaluate(
+      () => (globalThis as any).navigator.clipboard.readText() as Promise<string>,
+    );
     assert.match(clipboard, /^## ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md\n/);
     assert.match(
-      extensionLog(session.server!),
+      extensionLog(session.server),
       /Send to Chat \(openWithAttachments\): ~\/Projects\/proj-a\/_project-knowledge\/2026-04-28-mike-webhook-retries\.md: ~\d+ tokens, approaches\/api-pagination\.md: ~\d+ tokens/,
     );
   });
 
   test('@context stripe in the chat input: answered, or stopped by the workbench before the participant', async (t) => {
-    await runCommand(page, 'Chat: Focus on Chat View');
-    const input = page.locator('.interactive-input-part .interactive-input-editor').first();
+    await runCommand(session.page, 'Chat: Focus on Chat View');
+    const input = session.page.locator('.interactive-input-part .interactive-input-editor').first();
     await input.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('@context stripe');
-    await page.keyboard.press('Enter');
-    const response = page.locator('.interactive-session .interactive-response').last();
+    await session.page.keyboard.press('Control+A');
+    await session.page.keyboard.type('@context stripe');
+    await session.page.keyboard.press('Enter');
+    const response = session.page.locator('.interactive-session .interactive-response').last();
     const text = await waitFor(
       async () => {
         const now = (await response.innerText().catch(() => '')).trim();
@@ -103,8 +98,8 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
       30_000,
       'a chat response',
     );
-    await screenshot(page, 'chat-participant');
-    const log = extensionLog(session.server!);
+    await screenshot(session.page, 'chat-participant');
+    const log = extensionLog(session.server);
     if (/Found 3 files/.test(text)) {
       assert.match(log, /@context stripe/);
     } else {
@@ -113,33 +108,34 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
       assert.doesNotMatch(log, /@context stripe/, 'the handler was not called');
       t.diagnostic(`workbench answered: ${text.replace(/\s+/g, ' ')}`);
     }
-    await closeQuickInput(page).catch(() => undefined);
+    await closeQuickInput(session.page).catch(() => undefined);
   });
 });
 
 describe('Send to Chat where the editor has no AI chat', { timeout: 600_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
-
+  const session = suiteSession('chat-no-ai-e2e', () =>
+    openExampleSession(namedWorkspace(), { 'chat.disableAIFeatures': true }),
+  );
   before(async () => {
-    session = await openExampleSession(namedWorkspace(), { 'chat.disableAIFeatures': true });
-    page = session.page!;
-    await page
-      .context()
-      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.server!.url).origin });
+    await grantClipboard(session);
   });
 
-  after(() => endSession('chat-no-ai-e2e', session));
-
   test('the files go to the clipboard as the markdown bundle, and the message says so', async () => {
-    await runQuery(page, 'stripe');
-    await pickRowByLabel(page, 'Cursor-based pagination patterns').locator('.monaco-checkbox').click();
-    await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
-    await waitForNotification(page, 'This editor has no AI chat, so the files were copied to the clipboard instead');
-    const clipboard = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
+    await runQuery(session.page, 'stripe');
+    await pickRowByLabel(session.page, 'Cursor-based pagination patterns').locator('.monaco-checkbox').click();
+    await session.page
+      .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]')
+      .click();
+    await waitForNotification(
+      session.page,
+      'This editor has no AI chat, so the files were copied to the clipboard instead',
+    );
+    const clipboard = await session.page.evaluate(
+      () => (globalThis as any).navigator.clipboard.readText() as Promise<string>,
+    );
     assert.ok(clipboard.startsWith('## approaches/api-pagination.md\n'), clipboard);
     assert.ok(clipboard.includes('Use opaque cursors'));
     assert.ok(clipboard.endsWith('Loaded 1 knowledge file into context.\n'));
-    assert.deepEqual(await chatAttachments(page), []);
+    assert.deepEqual(await chatAttachments(session.page), []);
   });
 });

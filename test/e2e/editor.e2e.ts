@@ -22,7 +22,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
   closeQuickInput,
@@ -38,7 +38,6 @@ import {
 } from './harness';
 import {
   closeAllEditors,
-  endSession,
   fixtureHome,
   golden,
   groups,
@@ -54,8 +53,8 @@ import {
   tempDir,
   openSession,
   openTagView,
-  type Session,
 } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const VIEW = 'Tags'; // the view's name in package.json
 
@@ -100,34 +99,28 @@ async function knownTagRow(page: Page, tag: string): Promise<TreeRow | undefined
 // The fixture, configured through HOME (~/.claude/aria-knowledge.local.md)
 
 describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let home: string;
   let decoy: { folder: string; config: string };
-
-  before(async () => {
+  const session = suiteSession('editor-e2e', () => {
     home = fixtureHome();
     // This workspace tries to point the extension at a decoy folder.
     decoy = decoyKnowledge();
     const workspace = hostileWorkspace(decoy);
-    session = await openSession({ home, workspace });
-    page = session.page!;
+    return openSession({ home, workspace });
   });
 
-  after(() => endSession('editor-e2e', session));
-
   test('the installed .vsix puts Context: Query and Context: Show Query Summary in the palette', async () => {
-    assert.ok(fs.existsSync(session.server!.extensionsDir));
+    assert.ok(fs.existsSync(session.server.extensionsDir));
     const installed = fs
-      .readdirSync(session.server!.extensionsDir)
+      .readdirSync(session.server.extensionsDir)
       .filter((d) => d.startsWith('aria-context.aria-context-'));
-    assert.equal(installed.length, 1, `installed: ${fs.readdirSync(session.server!.extensionsDir).join(', ')}`);
-    await openQuickInput(page, 'F1');
+    assert.equal(installed.length, 1, `installed: ${fs.readdirSync(session.server.extensionsDir).join(', ')}`);
+    await openQuickInput(session.page, 'F1');
     const labels: string[] = await waitFor(
       async () => {
-        await typeInQuickInput(page, '>'); // an open palette only refreshes its list on input
-        await typeInQuickInput(page, '>Context: ');
-        const rows = await renderedPickRows(page);
+        await typeInQuickInput(session.page, '>'); // an open palette only refreshes its list on input
+        await typeInQuickInput(session.page, '>Context: ');
+        const rows = await renderedPickRows(session.page);
         const l = rows.map((r) => r.label);
         return l.includes('Context: Query') && l.includes('Context: Show Query Summary') ? l : undefined;
       },
@@ -137,11 +130,11 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     // Item-only commands stay out of the palette.
     for (const hidden of ['Context: Open to the Side', 'Context: Copy as Context', 'Context: Query This Tag'])
       assert.ok(!labels.includes(hidden), hidden);
-    await closeQuickInput(page);
+    await closeQuickInput(session.page);
   });
 
   test('Context: Query → stripe → the golden stripe items under their group separators → pick two → two tabs', async (t) => {
-    const rows = await runQuery(page, 'stripe');
+    const rows = await runQuery(session.page, 'stripe');
     const expected = golden.cases.find((c) => c.args.join(' ') === 'stripe')!.items;
     // The pick list shows each path exactly as the summary does.
     assert.deepEqual(
@@ -158,19 +151,19 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.equal(rows[0].label, 'Webhook retry policy');
     assert.equal(rows[0].detail, 'project: proj-a, scope: repo · tags: api, stripe');
     assert.equal(rows[1].detail, 'tags: api, pagination, stripe');
-    await keepScreenshot(page, 'query-pick-list');
+    await keepScreenshot(session.page, 'query-pick-list');
 
     for (const p of ['approaches/api-pagination.md', 'references/stripe-webhook-patterns.md']) {
-      const row = pickRow(page, p);
+      const row = pickRow(session.page, p);
       await row.locator('.monaco-checkbox').click();
-      assert.ok(await isChecked(page, row), `${p} checked`);
+      assert.ok(await isChecked(session.page, row), `${p} checked`);
     }
-    await page.locator('.quick-input-widget .quick-input-box input').focus();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await session.page.locator('.quick-input-widget .quick-input-box input').focus();
+    await session.page.keyboard.press('Enter');
+    await session.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
     const open: Array<{ label: string; preview: boolean }> = await waitFor(
       async () => {
-        const t = await tabs(page);
+        const t = await tabs(session.page);
         return t.length === 2 ? t : undefined;
       },
       15_000,
@@ -184,7 +177,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       'tabs are not previews',
     );
     // The "aria-context" output channel logs the activation time (the benchmark reads it).
-    const logsDir = path.join(session.server!.userDataDir, 'logs');
+    const logsDir = path.join(session.server.userDataDir, 'logs');
     const outputLogs = () =>
       (fs.readdirSync(logsDir, { recursive: true }) as string[]).filter((f) => f.endsWith('aria-context.log'));
     const activated = await waitFor(
@@ -202,13 +195,13 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
         .filter((l) => /Activated in|Loaded state/.test(l))
         .join(' | '),
     );
-    await closeAllEditors(page);
+    await closeAllEditors(session.page);
   });
 
   test('proj-a → the expansion note and pending ideas named in the title, only files listed; the tracked artifact is pickable', async () => {
-    const rows = await runQuery(page, 'proj-a');
+    const rows = await runQuery(session.page, 'proj-a');
     const labels = rows.map((r) => r.label);
-    const title = (await page.locator('.quick-input-widget .quick-input-title').textContent()) ?? '';
+    const title = (await session.page.locator('.quick-input-widget .quick-input-title').textContent()) ?? '';
     assert.match(
       title,
       /^proj-a — 7 files \(OR\) · 2 pending ideas.* · Expanded proj-a to include: api, stripe, webhooks$/,
@@ -227,61 +220,66 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     const artifact = rows.find((r) => r.description === '~/Projects/proj-a/CODEMAP.md');
     assert.ok(artifact, 'CODEMAP.md row');
     assert.equal(artifact.detail, '8 days ago — fresh · project: proj-a');
-    await keepScreenshot(page, 'query-proj-a');
+    await keepScreenshot(session.page, 'query-proj-a');
 
-    await typeInQuickInput(page, 'CODEMAP');
-    const codemap = pickRow(page, '~/Projects/proj-a/CODEMAP.md');
+    await typeInQuickInput(session.page, 'CODEMAP');
+    const codemap = pickRow(session.page, '~/Projects/proj-a/CODEMAP.md');
     await codemap.locator('.monaco-checkbox').click();
-    assert.equal(await isChecked(page, codemap), true, 'the artifact can be picked');
-    await page.locator('.quick-input-widget .quick-input-box input').focus();
-    await page.keyboard.press('Enter');
+    assert.equal(await isChecked(session.page, codemap), true, 'the artifact can be picked');
+    await session.page.locator('.quick-input-widget .quick-input-box input').focus();
+    await session.page.keyboard.press('Enter');
     await waitFor(
-      async () => (await editorTabTitles(page)).some((t) => t.startsWith('CODEMAP.md')),
+      async () => (await editorTabTitles(session.page)).some((t) => t.startsWith('CODEMAP.md')),
       15_000,
       'CODEMAP.md tab',
     );
-    assert.equal((await editorTabTitles(page)).length, 1);
-    await closeAllEditors(page);
+    assert.equal((await editorTabTitles(session.page)).length, 1);
+    await closeAllEditors(session.page);
   });
 
   test('the tag tree shows the index (stripe: 2 files); clicking a file opens it', async () => {
-    await openTagView(page);
-    const stripe: TreeRow = await waitFor(() => knownTagRow(page, 'stripe'), 20_000, 'stripe under Known Tags');
+    await openTagView(session.page);
+    const stripe: TreeRow = await waitFor(() => knownTagRow(session.page, 'stripe'), 20_000, 'stripe under Known Tags');
     assert.equal(stripe.description, '2 files + 1 team-shared');
-    const top = (await tree(page)).filter((r) => r.level === 1).map((r) => r.label);
+    const top = (await tree(session.page)).filter((r) => r.level === 1).map((r) => r.label);
     // The index's state heads the tree (For the Active File joins it only while a file is open).
     assert.match(top[0] ?? '', /^index: /);
     assert.deepEqual(top.slice(1), ['Projects', 'Known Tags', 'Other Tags', 'Team-shared', 'Warnings']);
-    assert.equal((await knownTagRow(page, 'deployment'))?.description, '1 file · aliases: deploy, ship, release');
+    assert.equal(
+      (await knownTagRow(session.page, 'deployment'))?.description,
+      '1 file · aliases: deploy, ship, release',
+    );
     // The workspace's decoy folder is not what the tree shows.
-    assert.equal(await knownTagRow(page, 'decoy-tag'), undefined);
+    assert.equal(await knownTagRow(session.page, 'decoy-tag'), undefined);
 
-    await treeRow(page, 'stripe', 2).click();
+    await treeRow(session.page, 'stripe', 2).click();
     await waitFor(
-      async () => (await tree(page)).some((r) => r.level === 3 && r.label === 'Webhook signature verification'),
+      async () => (await tree(session.page)).some((r) => r.level === 3 && r.label === 'Webhook signature verification'),
       10_000,
       'stripe expanded',
     );
-    const children = (await tree(page)).filter((r) => r.level === 3).map((r) => `${r.label} | ${r.description}`);
+    const children = (await tree(session.page))
+      .filter((r) => r.level === 3)
+      .map((r) => `${r.label} | ${r.description}`);
     // The rows are what querying stripe returns, in its order: the team-shared note first.
     assert.deepEqual(children, [
       'Webhook retry policy | ~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
       'Cursor-based pagination patterns | approaches/api-pagination.md',
       'Webhook signature verification | references/stripe-webhook-patterns.md',
     ]);
-    await keepScreenshot(page, 'tag-tree');
+    await keepScreenshot(session.page, 'tag-tree');
 
-    await treeRow(page, 'Webhook signature verification', 3).click();
+    await treeRow(session.page, 'Webhook signature verification', 3).click();
     await waitFor(
-      async () => (await editorTabTitles(page)).some((t) => t.startsWith('stripe-webhook-patterns.md')),
+      async () => (await editorTabTitles(session.page)).some((t) => t.startsWith('stripe-webhook-patterns.md')),
       15_000,
       'the clicked file open',
     );
-    await closeAllEditors(page);
+    await closeAllEditors(session.page);
   });
 
   test('live refresh — index.md edit and a new project file show in the tree and the next query, no reload', async () => {
-    await page.evaluate('globalThis.__ariaNoReload = 42');
+    await session.page.evaluate('globalThis.__ariaNoReload = 42');
     const indexFile = path.join(home, 'knowledge', 'index.md');
     const text = fs.readFileSync(indexFile, 'utf8');
     const heading = '### stripe\n';
@@ -295,27 +293,27 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     fs.mkdirSync(path.dirname(launch), { recursive: true });
     fs.writeFileSync(launch, '---\ntags: [launch, nextjs]\n---\n\n# Launch checklist\n');
 
-    await openTagView(page);
+    await openTagView(session.page);
     const stripe: TreeRow = await waitFor(
       async () => {
-        const row = await knownTagRow(page, 'stripe');
+        const row = await knownTagRow(session.page, 'stripe');
         return row?.description === '3 files + 1 team-shared' ? row : undefined;
       },
       20_000,
       'stripe with 3 files (+ 1 team-shared) in the tree',
     );
     assert.equal(stripe.expanded, true, 'expansion state survived the refresh (stable ids)');
-    assert.ok((await tree(page)).some((r) => r.level === 3 && r.label === 'Offline-first sync for mobile'));
-    await keepScreenshot(page, 'tag-tree-live');
+    assert.ok((await tree(session.page)).some((r) => r.level === 3 && r.label === 'Offline-first sync for mobile'));
+    await keepScreenshot(session.page, 'tag-tree-live');
 
-    const stripeRows = await runQuery(page, 'stripe');
+    const stripeRows = await runQuery(session.page, 'stripe');
     assert.ok(
       stripeRows.some((r) => r.description === 'approaches/offline-sync.md'),
       stripeRows.map((r) => r.description).join('\n'),
     );
-    await closeQuickInput(page);
+    await closeQuickInput(session.page);
 
-    const projB = await runQuery(page, 'proj-b');
+    const projB = await runQuery(session.page, 'proj-b');
     const group = groups(projB).find((g) => g.separator.startsWith('Project-specific'));
     assert.ok(group, projB.map((r) => `${r.separator} | ${r.description}`).join('\n'));
     assert.equal(group.separator, 'Project-specific (1)');
@@ -324,12 +322,12 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       ['projects/proj-b/notes/launch.md'],
     );
     assert.equal(group.rows[0].label, 'Launch checklist');
-    await closeQuickInput(page);
-    assert.equal(await page.evaluate('globalThis.__ariaNoReload'), 42, 'the window was not reloaded');
+    await closeQuickInput(session.page);
+    assert.equal(await session.page.evaluate('globalThis.__ariaNoReload'), 42, 'the window was not reloaded');
   });
 
   test('no match: the no-match message with the known tags, and Enter on "Edit the query" goes back to Step 1', async () => {
-    const rows = await runQuery(page, 'nonexistent-tag');
+    const rows = await runQuery(session.page, 'nonexistent-tag');
     const labels = rows.map((r) => r.label);
     assert.deepEqual(labels.slice(0, 4), [
       'No files match tag(s): [nonexistent-tag]',
@@ -337,20 +335,23 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       "Run /index to rebuild if you've recently added files.",
       'Edit the query',
     ]);
-    await page.keyboard.press('Enter');
-    await page
+    await session.page.keyboard.press('Enter');
+    await session.page
       .locator('.quick-input-widget .quick-input-title', { hasText: 'Context: Query' })
       .waitFor({ timeout: 10_000 });
-    assert.equal(await page.locator('.quick-input-widget .quick-input-box input').inputValue(), 'nonexistent-tag');
-    await closeQuickInput(page);
+    assert.equal(
+      await session.page.locator('.quick-input-widget .quick-input-box input').inputValue(),
+      'nonexistent-tag',
+    );
+    await closeQuickInput(session.page);
   });
 
   test("machine-scoped path settings — the workspace's .vscode/settings.json (knowledgeFolder, configFile, projectsRoot → a decoy) cannot redirect them", async () => {
-    const rows = await runQuery(page, 'decoy-tag');
+    const rows = await runQuery(session.page, 'decoy-tag');
     assert.equal(rows[0]?.label, 'No files match tag(s): [decoy-tag]', rows.map((r) => r.label).join('\n'));
-    await closeQuickInput(page);
-    assert.equal(await knownTagRow(page, 'decoy-tag'), undefined, 'the decoy index is not in the tree');
-    const logsDir = path.join(session.server!.userDataDir, 'logs');
+    await closeQuickInput(session.page);
+    assert.equal(await knownTagRow(session.page, 'decoy-tag'), undefined, 'the decoy index is not in the tree');
+    const logsDir = path.join(session.server.userDataDir, 'logs');
     const log = (fs.readdirSync(logsDir, { recursive: true }) as string[])
       .filter((f) => f.endsWith('aria-context.log'))
       .map((f) => fs.readFileSync(path.join(logsDir, f), 'utf8'))
@@ -367,17 +368,17 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
   });
 
   test('Context: Show Query Summary opens the last query as a read-only markdown document', async () => {
-    await runQuery(page, 'stripe');
-    await closeQuickInput(page);
-    await runCommand(page, 'Context: Show Query Summary');
+    await runQuery(session.page, 'stripe');
+    await closeQuickInput(session.page);
+    await runCommand(session.page, 'Context: Show Query Summary');
     await waitFor(
-      async () => (await editorTabTitles(page)).some((t) => t.startsWith('Query Summary.md')),
+      async () => (await editorTabTitles(session.page)).some((t) => t.startsWith('Query Summary.md')),
       10_000,
       'the summary tab',
     );
     const lines = await waitFor(
       async () => {
-        const now = (await page.locator('.part.editor .view-lines .view-line').allTextContents()).map((l) =>
+        const now = (await session.page.locator('.part.editor .view-lines .view-line').allTextContents()).map((l) =>
           l.replace(/\u00a0/g, ' '),
         );
         return now.some((l) => l.includes('Found 4 files matching: [stripe] (OR)')) ? now : undefined;
@@ -389,7 +390,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
       lines.some((l) => l.includes('## Team-shared (1 file)')),
       lines.join('\n'),
     );
-    await runCommand(page, 'View: Close Editor');
+    await runCommand(session.page, 'View: Close Editor');
   });
 });
 
@@ -397,26 +398,20 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
 // Not configured: empty HOME
 
 describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let knowledge: string;
   let workspace: string;
-
-  before(async () => {
+  const session = suiteSession('editor-unconfigured-e2e', () => {
     const home = tempDir('aria-e2e-empty-home-');
     const elsewhere = fixtureHome();
     knowledge = path.join(elsewhere, 'knowledge');
     // The workspace tries to configure the folder; it must not count.
     workspace = hostileWorkspace({ folder: knowledge });
-    session = await openSession({ home, workspace });
-    page = session.page!;
+    return openSession({ home, workspace });
   });
 
-  after(() => endSession('editor-unconfigured-e2e', session));
-
   test('the welcome view; Choose Knowledge Folder (user setting) makes the tree appear', async () => {
-    await openTagView(page);
-    const welcome = page.locator('.part.sidebar .welcome-view-content');
+    await openTagView(session.page);
+    const welcome = session.page.locator('.part.sidebar .welcome-view-content');
     await welcome.waitFor({ state: 'visible', timeout: 20_000 });
     await waitFor(
       async () =>
@@ -431,41 +426,41 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
       buttons.map((b) => b.trim()),
       ['Choose Knowledge Folder', 'Open Settings'],
     );
-    await keepScreenshot(page, 'welcome');
+    await keepScreenshot(session.page, 'welcome');
 
     await welcome.locator('.monaco-button', { hasText: 'Choose Knowledge Folder' }).click();
     // code-server's folder dialog is VS Code's simple file dialog: a quick input holding a path,
     // filled in asynchronously as it lists the default folder. Type the folder once the dialog
     // has settled, then press its OK button ("Use as Knowledge Folder").
-    const box = page.locator('.quick-input-widget .quick-input-box input');
+    const box = session.page.locator('.quick-input-widget .quick-input-box input');
     await box.waitFor({ state: 'visible', timeout: 10_000 });
     const target = `${knowledge}/`;
     await waitFor(
       async () => {
-        if (await page.locator('.quick-input-widget').isVisible()) {
+        if (await session.page.locator('.quick-input-widget').isVisible()) {
           if ((await box.inputValue()) !== target) {
             await box.fill(target);
             await sleep(700);
             return false; // check again that the dialog did not overwrite it
           }
-          const ok = page.locator('.quick-input-widget .quick-input-action .monaco-button', {
+          const ok = session.page.locator('.quick-input-widget .quick-input-action .monaco-button', {
             hasText: 'Use as Knowledge Folder',
           });
           if (await ok.isVisible()) await ok.click();
-          else await page.keyboard.press('Enter');
+          else await session.page.keyboard.press('Enter');
           await sleep(700);
         }
-        return (await tree(page)).some((r) => r.level === 1 && r.label === 'Known Tags');
+        return (await tree(session.page)).some((r) => r.level === 1 && r.label === 'Known Tags');
       },
       30_000,
       'the folder dialog to accept the folder and the tag tree to appear',
     ).catch(async (err: unknown) => {
-      await screenshot(page, 'welcome-choose-folder-failure');
+      await screenshot(session.page, 'welcome-choose-folder-failure');
       throw err;
     });
-    assert.equal((await knownTagRow(page, 'stripe'))?.description, '2 files');
+    assert.equal((await knownTagRow(session.page, 'stripe'))?.description, '2 files');
     const written = ['Machine', 'User']
-      .map((d) => path.join(session.server!.userDataDir, d, 'settings.json'))
+      .map((d) => path.join(session.server.userDataDir, d, 'settings.json'))
       .filter((f) => fs.existsSync(f))
       .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as Record<string, unknown>);
     assert.ok(
@@ -477,6 +472,6 @@ describe('aria-context in a real VS Code, unconfigured', { timeout: 600_000 }, (
       unknown
     >;
     assert.equal(ws['ariaContext.knowledgeFolder'], knowledge, 'the workspace settings file was not rewritten');
-    await keepScreenshot(page, 'tree-after-choose');
+    await keepScreenshot(session.page, 'tree-after-choose');
   });
 });

@@ -19,25 +19,22 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { editorTabTitles, openViewContainer, runCommand, screenshot, sleep, treeItems, waitFor } from './harness';
 import {
   TAGS_VIEW,
-  endSession,
-  fixtureHome,
   tagTreeRow,
   showProblems,
   openSession,
   AUTO_SAVE_OFF,
   keepExtensionLog,
-  type Session,
   cursorLine,
   goToLine,
 } from './workbench';
 import { lineOf } from '../helpers';
+import { suiteSession, duplicatedIndexHome, DUPLICATE } from './suiteSession';
 
-const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
 const REFUSED = '- ../.claude/aria-knowledge.local.md — Local config (outside the knowledge folder: never surfaced)';
 const DELETED = 'approaches/offline-sync.md';
 
@@ -91,75 +88,70 @@ async function saveEditor(page: Page): Promise<void> {
 }
 
 describe('index health you can act on, in the real workbench', () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let home: string;
   let indexFile: string;
   let onDisk: string;
-
-  before(async () => {
-    home = fixtureHome();
-    indexFile = path.join(home, 'knowledge', 'index.md');
-    // A duplicate: the webhook note listed twice under `security`.
-    onDisk = fs
-      .readFileSync(indexFile, 'utf8')
-      .replace(`### security\n${DUPLICATE}\n`, `### security\n${DUPLICATE}\n${DUPLICATE}\n`);
-    fs.writeFileSync(indexFile, onDisk);
-    // A tagged note written after the last /index: Check Index finds it, its quick fix lists it.
-    fs.writeFileSync(
-      path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'),
-      '---\ntags: [api, stripe]\n---\n# Retry budgets\n',
-    );
-    // A listed note whose front matter dropped `architecture` and gained `security` since.
-    const k8s = path.join(home, 'knowledge', 'guides', 'deploy', 'k8s-rollouts.md');
-    fs.writeFileSync(
-      k8s,
-      fs
-        .readFileSync(k8s, 'utf8')
-        .replace('tags: [architecture, deployment, kubernetes]', 'tags: [deployment, kubernetes, security]'),
-    );
-    // A listed note whose front matter gained `redis`: fixed in the note itself, its problem goes.
-    fs.writeFileSync(
-      postgresNote(),
-      postgresOriginal().replace('tags: [database, postgres]', 'tags: [database, postgres, redis]'),
-    );
-    session = await openSession({ home, userSettings: AUTO_SAVE_OFF });
-    page = session.page!;
-  });
-
-  after(() => endSession('health-e2e', session, keepExtensionLog('health-e2e')));
+  const session = suiteSession(
+    'health-e2e',
+    () => {
+      // A duplicate: the webhook note listed twice under `security`.
+      ({ home, indexFile, onDisk } = duplicatedIndexHome());
+      // A tagged note written after the last /index: Check Index finds it, its quick fix lists it.
+      fs.writeFileSync(
+        path.join(home, 'knowledge', 'approaches', 'retry-budgets.md'),
+        '---\ntags: [api, stripe]\n---\n# Retry budgets\n',
+      );
+      // A listed note whose front matter dropped `architecture` and gained `security` since.
+      const k8s = path.join(home, 'knowledge', 'guides', 'deploy', 'k8s-rollouts.md');
+      fs.writeFileSync(
+        k8s,
+        fs
+          .readFileSync(k8s, 'utf8')
+          .replace('tags: [architecture, deployment, kubernetes]', 'tags: [deployment, kubernetes, security]'),
+      );
+      // A listed note whose front matter gained `redis`: fixed in the note itself, its problem goes.
+      fs.writeFileSync(
+        postgresNote(),
+        postgresOriginal().replace('tags: [database, postgres]', 'tags: [database, postgres, redis]'),
+      );
+      return openSession({ home, userSettings: AUTO_SAVE_OFF });
+    },
+    keepExtensionLog('health-e2e'),
+  );
 
   let original: string | undefined;
   const postgresNote = () => path.join(home, 'knowledge', 'references', 'sources', 'postgres-locks.md');
   const postgresOriginal = () => (original ??= fs.readFileSync(postgresNote(), 'utf8'));
 
   test('the index row opens index.md at its first problem and shows Problems', async () => {
-    await openViewContainer(page, 'Context');
+    await openViewContainer(session.page, 'Context');
     const row = await waitFor(
       async () =>
-        (await treeItems(page, TAGS_VIEW)).find((r) => r.level === 1 && /^index: \d+ problems?, rebuilt/.test(r.label)),
+        (await treeItems(session.page, TAGS_VIEW)).find(
+          (r) => r.level === 1 && /^index: \d+ problems?, rebuilt/.test(r.label),
+        ),
       60_000,
       'the index row',
     );
-    await tagTreeRow(page, row.label, 1).click();
+    await tagTreeRow(session.page, row.label, 1).click();
     await waitFor(
-      async () => (await editorTabTitles(page)).some((t) => t.startsWith('index.md')),
+      async () => (await editorTabTitles(session.page)).some((t) => t.startsWith('index.md')),
       15_000,
       'index.md open',
     );
-    await waitFor(async () => page.locator('.markers-panel').isVisible(), 15_000, 'the Problems panel');
+    await waitFor(async () => session.page.locator('.markers-panel').isVisible(), 15_000, 'the Problems panel');
     await waitFor(
-      async () => (await problemRow(page, 'listed twice').count()) > 0,
+      async () => (await problemRow(session.page, 'listed twice').count()) > 0,
       30_000,
       'the duplicate in Problems',
     );
-    await screenshot(page, 'health-index-row');
+    await screenshot(session.page, 'health-index-row');
   });
 
   test('a Warnings row opens the line of index.md it is about', async () => {
     // The Warnings group (collapsed) is the tree's last row; a click expands it.
-    const group = tagTreeRow(page, 'Warnings', 1);
-    const warning = page
+    const group = tagTreeRow(session.page, 'Warnings', 1);
+    const warning = session.page
       .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="2"]`, {
         hasText: 'Index entry ../.claude/aria-knowledge.local.md',
       })
@@ -177,24 +169,24 @@ describe('index health you can act on, in the real workbench', () => {
     );
     await warning.click();
     const line = lineOf(onDisk, REFUSED);
-    await waitFor(async () => (await cursorLine(page)) === line, 15_000, `index.md on line ${line}`);
-    assert.ok((await editorTabTitles(page)).some((t) => t.startsWith('index.md')));
-    await screenshot(page, 'health-warning-row');
+    await waitFor(async () => (await cursorLine(session.page)) === line, 15_000, `index.md on line ${line}`);
+    assert.ok((await editorTabTitles(session.page)).some((t) => t.startsWith('index.md')));
+    await screenshot(session.page, 'health-warning-row');
   });
 
   test('quick fix: the duplicate entry goes from the buffer; index.md on disk is unchanged until saved', async () => {
-    await runCommand(page, 'Context: Open index.md');
-    await goToLine(page, lineOf(onDisk, DUPLICATE, 2));
-    await applyQuickFix(page, 'Remove the duplicate listing of references/stripe-webhook-patterns.md');
-    await expectEditedNotSaved(page, indexFile, onDisk);
+    await runCommand(session.page, 'Context: Open index.md');
+    await goToLine(session.page, lineOf(onDisk, DUPLICATE, 2));
+    await applyQuickFix(session.page, 'Remove the duplicate listing of references/stripe-webhook-patterns.md');
+    await expectEditedNotSaved(session.page, indexFile, onDisk);
     // Problems follows the buffer, unsaved: the fixed duplicate goes, the refused entry below it moves up a line.
-    await showProblems(page);
+    await showProblems(session.page);
     await waitFor(
-      async () => (await problemRow(page, 'listed twice').count()) === 0,
+      async () => (await problemRow(session.page, 'listed twice').count()) === 0,
       30_000,
       'the fixed duplicate to leave Problems before any save',
     );
-    const refusedRow = problemRow(page, 'Refused ../.claude/aria-knowledge.local.md');
+    const refusedRow = problemRow(session.page, 'Refused ../.claude/aria-knowledge.local.md');
     const moved = lineOf(onDisk, REFUSED) - 1;
     await waitFor(
       async () => (await refusedRow.count()) > 0 && (await refusedRow.innerText()).includes(`[Ln ${moved},`),
@@ -202,15 +194,15 @@ describe('index health you can act on, in the real workbench', () => {
       `the refused entry's problem on line ${moved} of the buffer`,
     );
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'still nothing written');
-    await screenshot(page, 'health-quick-fix-duplicate');
-    await page.locator('.part.editor .monaco-editor .view-lines').first().click();
-    await saveEditor(page);
+    await screenshot(session.page, 'health-quick-fix-duplicate');
+    await session.page.locator('.part.editor .monaco-editor .view-lines').first().click();
+    await saveEditor(session.page);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk.replace(`${DUPLICATE}\n${DUPLICATE}\n`, `${DUPLICATE}\n`));
     onDisk = fs.readFileSync(indexFile, 'utf8');
     // The saved fix clears its problem by itself.
-    await showProblems(page);
+    await showProblems(session.page);
     await waitFor(
-      async () => (await problemRow(page, 'listed twice').count()) === 0,
+      async () => (await problemRow(session.page, 'listed twice').count()) === 0,
       30_000,
       'the duplicate problem to clear',
     );
@@ -219,19 +211,19 @@ describe('index health you can act on, in the real workbench', () => {
   test('a listed note deleted is a problem without index.md changing; restored, the problem clears itself', async () => {
     const note = path.join(home, 'knowledge', DELETED);
     const aside = path.join(home, 'offline-sync.md.bak');
-    await showProblems(page);
-    assert.equal(await problemRow(page, DELETED).count(), 0, 'no problem while the note is there');
+    await showProblems(session.page);
+    assert.equal(await problemRow(session.page, DELETED).count(), 0, 'no problem while the note is there');
     fs.renameSync(note, aside);
     await waitFor(
-      async () => (await problemRow(page, `${DELETED} does not exist`).count()) > 0,
+      async () => (await problemRow(session.page, `${DELETED} does not exist`).count()) > 0,
       30_000,
       'the missing note in Problems',
     );
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'index.md did not change');
-    await screenshot(page, 'health-note-deleted');
+    await screenshot(session.page, 'health-note-deleted');
     fs.renameSync(aside, note);
     await waitFor(
-      async () => (await problemRow(page, DELETED).count()) === 0,
+      async () => (await problemRow(session.page, DELETED).count()) === 0,
       30_000,
       'the problem to clear once the note is back',
     );
@@ -241,57 +233,57 @@ describe('index health you can act on, in the real workbench', () => {
     const note = path.join(home, 'knowledge', DELETED);
     const aside = path.join(home, 'offline-sync.md.bak');
     fs.renameSync(note, aside);
-    await showProblems(page);
+    await showProblems(session.page);
     await waitFor(
-      async () => (await problemRow(page, `${DELETED} does not exist`).count()) > 0,
+      async () => (await problemRow(session.page, `${DELETED} does not exist`).count()) > 0,
       30_000,
       'the missing note in Problems',
     );
-    await runCommand(page, 'Context: Open index.md');
-    await goToLine(page, lineOf(onDisk, `- ${DELETED} — Offline-first sync for mobile`));
-    await applyQuickFix(page, `Remove the listing of missing ${DELETED}`);
-    await expectEditedNotSaved(page, indexFile, onDisk);
-    await screenshot(page, 'health-quick-fix-missing');
-    await runCommand(page, 'File: Revert File');
+    await runCommand(session.page, 'Context: Open index.md');
+    await goToLine(session.page, lineOf(onDisk, `- ${DELETED} — Offline-first sync for mobile`));
+    await applyQuickFix(session.page, `Remove the listing of missing ${DELETED}`);
+    await expectEditedNotSaved(session.page, indexFile, onDisk);
+    await screenshot(session.page, 'health-quick-fix-missing');
+    await runCommand(session.page, 'File: Revert File');
     fs.renameSync(aside, note);
   });
 
   test('quick fix: a note Check Index found missing from the index is added under its tags; saved, the problem clears itself', async () => {
-    await runCommand(page, 'Context: Check Index');
-    await showProblems(page);
-    const found = problemRow(page, 'retry-budgets.md (tags: api, stripe) is not in the index');
+    await runCommand(session.page, 'Context: Check Index');
+    await showProblems(session.page);
+    const found = problemRow(session.page, 'retry-budgets.md (tags: api, stripe) is not in the index');
     await waitFor(async () => (await found.count()) > 0, 30_000, 'the not-indexed note in Problems');
-    await runCommand(page, 'Context: Open index.md');
-    await goToLine(page, onDisk.split('\n').findIndex((l) => l.startsWith('Last rebuilt:')) + 1);
-    await applyQuickFix(page, 'Add approaches/retry-budgets.md to the index under api, stripe');
-    await expectEditedNotSaved(page, indexFile, onDisk);
-    await saveEditor(page);
+    await runCommand(session.page, 'Context: Open index.md');
+    await goToLine(session.page, onDisk.split('\n').findIndex((l) => l.startsWith('Last rebuilt:')) + 1);
+    await applyQuickFix(session.page, 'Add approaches/retry-budgets.md to the index under api, stripe');
+    await expectEditedNotSaved(session.page, indexFile, onDisk);
+    await saveEditor(session.page);
     const saved = fs.readFileSync(indexFile, 'utf8');
     for (const tag of ['api', 'stripe']) {
       const block = saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
       assert.match(block, /^- approaches\/retry-budgets\.md — Retry budgets$/m, `listed under ${tag}`);
     }
-    await showProblems(page);
+    await showProblems(session.page);
     await waitFor(async () => (await found.count()) === 0, 30_000, 'the not-indexed problem to clear once saved');
-    await screenshot(page, 'health-quick-fix-add-note');
+    await screenshot(session.page, 'health-quick-fix-add-note');
   });
 
   test('Check Index findings survive a window reload: the notes are looked at again, not forgotten', async () => {
-    const found = problemRow(page, 'guides/deploy/k8s-rollouts.md: its front matter adds security');
-    await showProblems(page);
+    const found = problemRow(session.page, 'guides/deploy/k8s-rollouts.md: its front matter adds security');
+    await showProblems(session.page);
     await waitFor(async () => (await found.count()) > 0, 30_000, 'the changed tags in Problems before the reload');
-    await page.reload();
-    await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
-    await showProblems(page);
+    await session.page.reload();
+    await session.page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
+    await showProblems(session.page);
     await waitFor(async () => (await found.count()) > 0, 60_000, 'the changed tags in Problems after the reload');
-    await screenshot(page, 'health-findings-after-reload');
+    await screenshot(session.page, 'health-findings-after-reload');
   });
 
   test('quick fix: a note whose tags changed has its entries updated from its front matter', async () => {
     const text = fs.readFileSync(indexFile, 'utf8');
-    await showProblems(page);
+    await showProblems(session.page);
     const found = problemRow(
-      page,
+      session.page,
       'guides/deploy/k8s-rollouts.md: its front matter adds security and no longer has architecture',
     );
     await waitFor(
@@ -299,26 +291,26 @@ describe('index health you can act on, in the real workbench', () => {
       30_000,
       'the changed tags in Problems (Check Index ran above)',
     );
-    await runCommand(page, 'Context: Open index.md');
-    await goToLine(page, lineOf(text, '- guides/deploy/k8s-rollouts.md — Rolling out to Kubernetes safely'));
+    await runCommand(session.page, 'Context: Open index.md');
+    await goToLine(session.page, lineOf(text, '- guides/deploy/k8s-rollouts.md — Rolling out to Kubernetes safely'));
     await applyQuickFix(
-      page,
+      session.page,
       'Update guides/deploy/k8s-rollouts.md from its front matter: add security, remove architecture',
     );
-    await expectEditedNotSaved(page, indexFile, text);
-    await saveEditor(page);
+    await expectEditedNotSaved(session.page, indexFile, text);
+    await saveEditor(session.page);
     const saved = fs.readFileSync(indexFile, 'utf8');
     const block = (tag: string) => saved.slice(saved.indexOf(`### ${tag}\n`)).split('\n\n')[0];
     assert.doesNotMatch(block('architecture'), /k8s-rollouts/);
     assert.match(block('security'), /^- guides\/deploy\/k8s-rollouts\.md — Rolling out to Kubernetes safely$/m);
-    await showProblems(page);
+    await showProblems(session.page);
     await waitFor(async () => (await found.count()) === 0, 30_000, 'the changed-tags problem to clear once saved');
   });
 
   test('a note fixed in itself (its front matter back in line with the index) clears its problem once saved; index.md unchanged', async () => {
     const before = fs.readFileSync(indexFile, 'utf8');
-    await showProblems(page);
-    const found = problemRow(page, 'references/sources/postgres-locks.md: its front matter adds redis');
+    await showProblems(session.page);
+    const found = problemRow(session.page, 'references/sources/postgres-locks.md: its front matter adds redis');
     await waitFor(
       async () => (await found.count()) > 0,
       30_000,
@@ -328,6 +320,6 @@ describe('index health you can act on, in the real workbench', () => {
     fs.writeFileSync(postgresNote(), postgresOriginal());
     await waitFor(async () => (await found.count()) === 0, 30_000, 'the problem to clear once the note is fixed');
     assert.equal(fs.readFileSync(indexFile, 'utf8'), before, 'index.md did not change');
-    await screenshot(page, 'health-note-fixed-in-itself');
+    await screenshot(session.page, 'health-note-fixed-in-itself');
   });
 });

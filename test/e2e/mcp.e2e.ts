@@ -7,11 +7,12 @@
 //
 // Screenshots go to test-artifacts/ (mcp-server-list.png, mcp-tools.png, mcp-resources.png).
 import * as assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
 import { closeQuickInput, quickInputItems, runCommand, screenshot, sleep, waitFor } from './harness';
-import { endSession, openExampleSession, type Session } from './workbench';
+import { openExampleSession } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const ROW = '.quick-input-widget .monaco-list-row';
 
@@ -36,34 +37,26 @@ async function chooseInQuickInput(page: Page, text: string): Promise<void> {
 }
 
 describe('the MCP server, contributed by the extension, in a real VS Code', { timeout: 600_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
-
-  before(async () => {
-    session = await openExampleSession(tempDir('aria-e2e-mcp-ws-'));
-    page = session.page!;
-  });
-
-  after(() => endSession('mcp-e2e', session));
+  const session = suiteSession('mcp-e2e', () => openExampleSession(tempDir('aria-e2e-mcp-ws-')));
 
   test('MCP: List Servers shows aria-context, contributed by the aria-context extension', async () => {
-    const row = await serverRow(page);
+    const row = await serverRow(session.page);
     assert.equal(row.separator, 'aria-context', 'listed under the extension that contributes it');
     assert.match(row.description, /Stopped|Running|Starting/);
-    await screenshot(page, 'mcp-server-list');
-    await closeQuickInput(page);
+    await screenshot(session.page, 'mcp-server-list');
+    await closeQuickInput(session.page);
   });
 
   test('started by VS Code with the editor’s Node on the packaged server, it discovers the two tools', async () => {
-    let row = await serverRow(page);
+    let row = await serverRow(session.page);
     if (!/Running/.test(row.description)) {
-      await chooseInQuickInput(page, 'aria-context');
-      await chooseInQuickInput(page, 'Start Server');
+      await chooseInQuickInput(session.page, 'aria-context');
+      await chooseInQuickInput(session.page, 'Start Server');
       row = await waitFor(
         async () => {
-          const now = await serverRow(page);
+          const now = await serverRow(session.page);
           if (/Running/.test(now.description)) return now;
-          await closeQuickInput(page);
+          await closeQuickInput(session.page);
           await sleep(1000);
           return undefined;
         },
@@ -71,13 +64,13 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
         'the server to run',
       );
     }
-    await chooseInQuickInput(page, 'aria-context');
-    await chooseInQuickInput(page, 'Show Output');
+    await chooseInQuickInput(session.page, 'aria-context');
+    await chooseInQuickInput(session.page, 'Show Output');
     const output = await waitFor(
       async () => {
         // The output editor renders spaces as no-break spaces and wraps long lines.
         const text = (
-          await page
+          await session.page
             .locator('.part.panel')
             .innerText()
             .catch(() => '')
@@ -87,7 +80,7 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
       30_000,
       '"Discovered 2 tools" in the MCP output',
     ).catch(async (err: Error) => {
-      await screenshot(page, 'mcp-output-missing');
+      await screenshot(session.page, 'mcp-output-missing');
       throw err;
     });
     // By default the server writes only warnings and errors to stderr, which VS Code shows as
@@ -97,10 +90,10 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
   });
 
   test('the chat’s Configure Tools picker lists knowledge_query and knowledge_load under the server', async () => {
-    await closeQuickInput(page);
-    await runCommand(page, 'Chat: Focus on Chat View');
-    await page.locator('.interactive-input-part .action-label[aria-label^="Configure Tools"]').first().click();
-    const rows = page.locator(ROW);
+    await closeQuickInput(session.page);
+    await runCommand(session.page, 'Chat: Focus on Chat View');
+    await session.page.locator('.interactive-input-part .action-label[aria-label^="Configure Tools"]').first().click();
+    const rows = session.page.locator(ROW);
     const serverNode = rows.filter({ hasText: 'aria-context knowledge' }).first(); // the server's title
     await serverNode.waitFor({ state: 'visible', timeout: 15_000 });
     await serverNode.locator('.monaco-tl-twistie').click();
@@ -121,15 +114,15 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
       labels.some((l) => l.startsWith('knowledge_query, Searches the user')),
       'the model-facing description is shown',
     );
-    await screenshot(page, 'mcp-tools');
-    await closeQuickInput(page);
+    await screenshot(session.page, 'mcp-tools');
+    await closeQuickInput(session.page);
   });
 
   test('MCP: Browse Resources lists the knowledge files and the tag template', async () => {
-    await runCommand(page, 'MCP: Browse Resources...');
+    await runCommand(session.page, 'MCP: Browse Resources...');
     const items = await waitFor(
       async () => {
-        const now = await quickInputItems(page);
+        const now = await quickInputItems(session.page);
         return now.some((r) => r.label === 'Cursor-based pagination patterns') ? now : undefined;
       },
       30_000,
@@ -138,7 +131,7 @@ describe('the MCP server, contributed by the extension, in a real VS Code', { ti
     const pagination = items.find((r) => r.label === 'Cursor-based pagination patterns')!;
     assert.equal(pagination.detail, 'aria-knowledge://knowledge/approaches/api-pagination.md');
     assert.ok(items.some((r) => r.detail === 'Resource template: aria-knowledge://tag/{tag}'));
-    await screenshot(page, 'mcp-resources');
-    await closeQuickInput(page);
+    await screenshot(session.page, 'mcp-resources');
+    await closeQuickInput(session.page);
   });
 });

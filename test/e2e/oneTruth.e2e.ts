@@ -13,20 +13,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { editorTabTitles, runCommand, screenshot, sleep, treeItems, waitFor, type TreeRow } from './harness';
 import { parseCounts, queryCounts, TODAY } from '../cliRun';
-import {
-  endSession,
-  fixtureHome,
-  TAGS_VIEW,
-  tagTreeRow,
-  showProblems,
-  openSession,
-  openTagView,
-  type Session,
-} from './workbench';
+import { fixtureHome, TAGS_VIEW, tagTreeRow, showProblems, openSession, openTagView } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const REFUSED = 'refs/evil.md';
 const MISSING = 'approaches/gone.md';
@@ -108,21 +100,15 @@ async function groupRows(page: Page): Promise<Map<string, TreeRow[]>> {
 }
 
 describe('one truth on every surface, in the real workbench', { timeout: 900_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let home: string;
-
-  before(async () => {
+  const session = suiteSession('one-truth-e2e', () => {
     home = oneTruthHome();
-    session = await openSession({ home, today: TODAY });
-    page = session.page!;
+    return openSession({ home, today: TODAY });
   });
 
-  after(() => endSession('one-truth-e2e', session));
-
   test('every tag and project row says what querying it returns; sorting by count follows the same numbers', async () => {
-    await openTagView(page);
-    const groups = await groupRows(page);
+    await openTagView(session.page);
+    const groups = await groupRows(session.page);
     let compared = 0;
     for (const [group, rows] of groups) {
       for (const row of rows) {
@@ -135,15 +121,15 @@ describe('one truth on every surface, in the real workbench', { timeout: 900_000
     assert.ok(webhooks, 'webhooks is an other tag');
     assert.equal(parseCounts(webhooks.description).files, 1, 'the refused and the missing note are not counted');
     assert.ok(compared >= 15, `every row compared (${compared})`);
-    await screenshot(page, 'one-truth-counts');
+    await screenshot(session.page, 'one-truth-counts');
 
-    await runCommand(page, 'Context: Sort Tags by File Count');
+    await runCommand(session.page, 'Context: Sort Tags by File Count');
     try {
       await waitFor(
         async () => {
           const known = await (async () => {
-            await setExpanded(page, 'Known Tags', 1, true);
-            return rowsUnder(page, 'Known Tags', 1);
+            await setExpanded(session.page, 'Known Tags', 1, true);
+            return rowsUnder(session.page, 'Known Tags', 1);
           })();
           const notes = known.map((r) => {
             const c = parseCounts(r.description);
@@ -155,18 +141,18 @@ describe('one truth on every surface, in the real workbench', { timeout: 900_000
         'Known Tags in the order of their counts',
       );
     } finally {
-      await runCommand(page, 'Context: Sort Tags by Name');
-      await setExpanded(page, 'Known Tags', 1, false);
+      await runCommand(session.page, 'Context: Sort Tags by Name');
+      await setExpanded(session.page, 'Known Tags', 1, false);
     }
   });
 
   test('the refused and the missing note are listed under their tag, marked, and open nothing; the refused one is an error in Problems', async () => {
-    await openTagView(page);
-    await setExpanded(page, 'Other Tags', 1, true);
-    await setExpanded(page, 'webhooks', 2, true);
+    await openTagView(session.page);
+    await setExpanded(session.page, 'Other Tags', 1, true);
+    await setExpanded(session.page, 'webhooks', 2, true);
     let files: TreeRow[] = [];
     await waitFor(
-      async () => (files = await rowsUnder(page, 'webhooks', 2)).length >= 3,
+      async () => (files = await rowsUnder(session.page, 'webhooks', 2)).length >= 3,
       15_000,
       'the notes of webhooks',
     );
@@ -174,25 +160,25 @@ describe('one truth on every surface, in the real workbench', { timeout: 900_000
     assert.ok(descriptions.includes(`refused · ${REFUSED}`), descriptions.join(' | '));
     assert.ok(descriptions.includes(`missing · ${MISSING}`), descriptions.join(' | '));
     assert.equal(files.filter((f) => !/^(refused|missing) · /.test(f.description)).length, 1);
-    await screenshot(page, 'one-truth-refused-missing');
+    await screenshot(session.page, 'one-truth-refused-missing');
 
-    const tabsBefore = await editorTabTitles(page);
-    const refusedRow = page
+    const tabsBefore = await editorTabTitles(session.page);
+    const refusedRow = session.page
       .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="3"]`)
-      .filter({ has: page.locator('.label-description', { hasText: `refused · ${REFUSED}` }) })
+      .filter({ has: session.page.locator('.label-description', { hasText: `refused · ${REFUSED}` }) })
       .first();
     await refusedRow.click();
     await sleep(1_500);
-    assert.deepEqual(await editorTabTitles(page), tabsBefore, 'clicking a refused note opens nothing');
+    assert.deepEqual(await editorTabTitles(session.page), tabsBefore, 'clicking a refused note opens nothing');
 
     // Problems, without Check Index: the cheap check runs after each load.
-    await showProblems(page);
-    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: `Refused ${REFUSED}` }).first();
+    await showProblems(session.page);
+    const problem = session.page.locator('.markers-panel .monaco-list-row', { hasText: `Refused ${REFUSED}` }).first();
     await problem.waitFor({ timeout: 30_000 });
     assert.ok((await problem.locator('.codicon-error').count()) > 0, 'an error, not a warning');
     assert.match((await problem.textContent()) ?? '', /outside the allowed folders/);
-    await screenshot(page, 'one-truth-problems');
-    await page.keyboard.press('Control+Shift+M');
-    await setExpanded(page, 'Other Tags', 1, false);
+    await screenshot(session.page, 'one-truth-problems');
+    await session.page.keyboard.press('Control+Shift+M');
+    await setExpanded(session.page, 'Other Tags', 1, false);
   });
 });

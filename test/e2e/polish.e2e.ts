@@ -12,19 +12,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { notificationMessages, REPO_ROOT, screenshot, sleep, waitFor } from './harness';
-import {
-  endSession,
-  fixtureHome,
-  knownTagRows,
-  tagTreeRow as treeRow,
-  TAGS_VIEW,
-  openSession,
-  openTagView,
-  type Session,
-} from './workbench';
+import { fixtureHome, knownTagRows, tagTreeRow as treeRow, TAGS_VIEW, openSession, openTagView } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const MENU = '.context-view .monaco-menu';
 
@@ -92,23 +84,19 @@ async function setExpanded(page: Page, label: string, level: number, open: boole
 }
 
 describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let knowledge: string;
-
-  before(async () => {
+  const session = suiteSession('polish', () => {
     const home = fixtureHome();
     knowledge = path.join(home, 'knowledge');
-    session = await openSession({ home, workspace: knowledge });
-    page = session.page!;
-    await openTagView(page);
-    await treeRow(page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
+    return openSession({ home, workspace: knowledge });
+  });
+  before(async () => {
+    await openTagView(session.page);
+    await treeRow(session.page, 'Known Tags', 1).waitFor({ timeout: 30_000 });
   });
 
-  after(() => endSession('polish', session));
-
   test('the walkthrough image of the tree is headed as the sidebar heads the view', async () => {
-    const title = (await page.locator('.part.sidebar .composite.title h2').first().innerText()).trim();
+    const title = (await session.page.locator('.part.sidebar .composite.title h2').first().innerText()).trim();
     const svg = fs.readFileSync(path.join(REPO_ROOT, 'media', 'walkthrough', 'tree.svg'), 'utf8');
     const heading = /<text[^>]*font-size="11"[^>]*>([^<]+)<\/text>/.exec(svg)?.[1];
     assert.equal(heading, title.toUpperCase(), `the sidebar shows "${title}"`);
@@ -116,30 +104,30 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
 
   test('sorting is two menu items, the order in force checked; the check and the order survive a window reload', async () => {
     const sortItems = /^(✓ )?Sort Tags by /;
-    assert.deepEqual(await viewMenuItems(page, sortItems), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
-    await chooseInOpenMenu(page, 'Sort Tags by File Count');
+    assert.deepEqual(await viewMenuItems(session.page, sortItems), ['✓ Sort Tags by Name', 'Sort Tags by File Count']);
+    await chooseInOpenMenu(session.page, 'Sort Tags by File Count');
     const sorted = await waitFor(
       async () => {
-        const tags = await knownTags(page);
+        const tags = await knownTags(session.page);
         return tags.length && tags.join() !== byName(tags).join() ? tags : undefined;
       },
       10_000,
       'the known tags out of name order',
     );
-    await screenshot(page, 'polish-sorted-by-count');
-    assert.deepEqual(await viewMenuItems(page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
-    await page.keyboard.press('Escape');
-    await reloadWindow(page);
+    await screenshot(session.page, 'polish-sorted-by-count');
+    assert.deepEqual(await viewMenuItems(session.page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
+    await session.page.keyboard.press('Escape');
+    await reloadWindow(session.page);
     await waitFor(
-      async () => (await knownTags(page)).join() === sorted.join(),
+      async () => (await knownTags(session.page)).join() === sorted.join(),
       30_000,
       'the same order after a reload',
     );
-    assert.deepEqual(await viewMenuItems(page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
-    await chooseInOpenMenu(page, 'Sort Tags by Name');
+    assert.deepEqual(await viewMenuItems(session.page, sortItems), ['Sort Tags by Name', '✓ Sort Tags by File Count']);
+    await chooseInOpenMenu(session.page, 'Sort Tags by Name');
     await waitFor(
       async () => {
-        const tags = await knownTags(page);
+        const tags = await knownTags(session.page);
         return tags.length && tags.join() === byName(tags).join();
       },
       10_000,
@@ -150,34 +138,36 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
   // No command palette here: after a multi-selection in the tree, VS Code 1.139 on a loaded machine
   // has left the palette's input inert; the mouse reaches everything this needs.
   test('Open to the Side opens the files beside with no "Opened N files" message; Open reports', async () => {
-    const bell = page.locator('.part.statusbar [id="status.notifications"] a').first();
-    const center = page.locator('.notifications-center');
+    const bell = session.page.locator('.part.statusbar [id="status.notifications"] a').first();
+    const center = session.page.locator('.notifications-center');
     const messages = async () => {
       if (!(await center.isVisible())) await bell.click();
       await center.waitFor({ state: 'visible', timeout: 5_000 });
-      return notificationMessages(page);
+      return notificationMessages(session.page);
     };
     const clear = async () => {
       await messages();
-      const all = page
+      const all = session.page
         .locator('.notifications-center .notifications-center-header .action-label[aria-label^="Clear All"]')
         .first();
       if ((await all.isVisible()) && (await all.getAttribute('aria-disabled')) !== 'true') await all.click();
-      await waitFor(async () => (await notificationMessages(page)).length === 0, 5_000, 'no notifications');
+      await waitFor(async () => (await notificationMessages(session.page)).length === 0, 5_000, 'no notifications');
       if (await center.isVisible()) await bell.click();
     };
     const row = (text: string) =>
-      page
+      session.page
         .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="3"]`, { hasText: text })
         .first();
     const openBoth = async (action: string) => {
       await row('Cursor-based pagination').click();
       await row('Webhook signature verification').click({ modifiers: ['Control'] });
-      const selected = page.locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-selected="true"]`);
+      const selected = session.page.locator(
+        `.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-selected="true"]`,
+      );
       await waitFor(async () => (await selected.count()) === 2, 5_000, 'two files selected');
       // Opening the first file adds the For the Active File rows above: the tree redraws, which
       // closes a context menu opened meanwhile. Wait for them, and open the menu again if it closed.
-      await page
+      await session.page
         .locator(`.monaco-list[aria-label="${TAGS_VIEW}"] .monaco-list-row[aria-level="1"]`, {
           hasText: 'For the Active File',
         })
@@ -188,22 +178,24 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
       await waitFor(
         async () => {
           await row('Webhook signature verification').click({ button: 'right' });
-          await page.locator(MENU).waitFor({ state: 'visible', timeout: 5_000 });
+          await session.page.locator(MENU).waitFor({ state: 'visible', timeout: 5_000 });
           await sleep(300);
-          const item = page.locator(`${MENU} .action-label`, { hasText: new RegExp(`^\\s*${action}\\s*$`) }).first();
+          const item = session.page
+            .locator(`${MENU} .action-label`, { hasText: new RegExp(`^\\s*${action}\\s*$`) })
+            .first();
           if (await item.isVisible()) return true;
-          await page.keyboard.press('Escape');
+          await session.page.keyboard.press('Escape');
           return false;
         },
         20_000,
         `the ${action} menu item`,
       );
-      await chooseInOpenMenu(page, action);
+      await chooseInOpenMenu(session.page, action);
     };
-    await setExpanded(page, 'stripe', 2, true);
+    await setExpanded(session.page, 'stripe', 2, true);
     await clear();
     await openBoth('Open to the Side');
-    const groups = page.locator('.part.editor .editor-group-container');
+    const groups = session.page.locator('.part.editor .editor-group-container');
     await waitFor(async () => (await groups.count()) === 2, 10_000, 'a second editor group');
     const beside = groups.nth(1).locator('.tabs-container .tab');
     await waitFor(async () => (await beside.count()) === 2, 10_000, 'both files in the group beside');
@@ -214,7 +206,7 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
       [],
       'no "Opened N files" after Open to the Side',
     );
-    await screenshot(page, 'polish-open-to-the-side');
+    await screenshot(session.page, 'polish-open-to-the-side');
     await clear();
     await openBoth('Open');
     const afterOpen = await waitFor(
@@ -230,20 +222,24 @@ describe('the Tags view, finished, in a real VS Code', { timeout: 600_000 }, () 
 
   // Last: it leaves Known Tags collapsed.
   test('expanded and collapsed groups stay so across a window reload', async () => {
-    assert.equal(await expanded(page, 'Projects'), false, 'Projects starts collapsed');
-    assert.equal(await expanded(page, 'Known Tags'), true, 'Known Tags starts expanded');
-    await setExpanded(page, 'Projects', 1, true);
-    await setExpanded(page, 'proj-a', 2, true);
-    await setExpanded(page, 'Known Tags', 1, false);
+    assert.equal(await expanded(session.page, 'Projects'), false, 'Projects starts collapsed');
+    assert.equal(await expanded(session.page, 'Known Tags'), true, 'Known Tags starts expanded');
+    await setExpanded(session.page, 'Projects', 1, true);
+    await setExpanded(session.page, 'proj-a', 2, true);
+    await setExpanded(session.page, 'Known Tags', 1, false);
     await sleep(1000);
     assert.deepEqual(
-      [await expanded(page, 'Projects'), await expanded(page, 'proj-a', 2), await expanded(page, 'Known Tags')],
+      [
+        await expanded(session.page, 'Projects'),
+        await expanded(session.page, 'proj-a', 2),
+        await expanded(session.page, 'Known Tags'),
+      ],
       [true, true, false],
     );
-    await reloadWindow(page);
-    await waitFor(() => expanded(page, 'Projects'), 20_000, 'Projects expanded after the reload');
-    await waitFor(() => expanded(page, 'proj-a', 2), 10_000, 'proj-a expanded after the reload');
-    assert.equal(await expanded(page, 'Known Tags'), false, 'Known Tags still collapsed');
-    await screenshot(page, 'polish-expansion-after-reload');
+    await reloadWindow(session.page);
+    await waitFor(() => expanded(session.page, 'Projects'), 20_000, 'Projects expanded after the reload');
+    await waitFor(() => expanded(session.page, 'proj-a', 2), 10_000, 'proj-a expanded after the reload');
+    assert.equal(await expanded(session.page, 'Known Tags'), false, 'Known Tags still collapsed');
+    await screenshot(session.page, 'polish-expansion-after-reload');
   });
 });

@@ -9,20 +9,11 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { editorTabTitles, REPO_ROOT, runCommand, screenshot, showNotifications, sleep, waitFor } from './harness';
-import {
-  endSession,
-  fixtureHome,
-  golden,
-  isChecked,
-  pickRowByLabel,
-  openSession,
-  AUTO_SAVE_OFF,
-  openTagView,
-  type Session,
-} from './workbench';
+import { fixtureHome, golden, isChecked, pickRowByLabel, openSession, AUTO_SAVE_OFF, openTagView } from './workbench';
+import { suiteSession } from './suiteSession';
 
 /** What `aria-context index` prints for this HOME: the text Apply must leave in the buffer. */
 function cliRebuild(home: string): string {
@@ -65,71 +56,66 @@ async function saveActive(page: Page, file: string): Promise<void> {
 }
 
 describe('Context: Rebuild Index…, in the real workbench', () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let home: string;
   let indexFile: string;
-
-  before(async () => {
+  const session = suiteSession('rebuild-e2e', () => {
     home = fixtureHome();
     indexFile = path.join(home, 'knowledge', 'index.md');
-    session = await openSession({ home, userSettings: AUTO_SAVE_OFF });
-    page = session.page!;
+    return openSession({ home, userSettings: AUTO_SAVE_OFF });
   });
-
-  after(() => endSession('rebuild-e2e', session));
 
   test('the diff with its summary; Apply leaves the rebuild in an unsaved index.md buffer', async () => {
     const expected = cliRebuild(home);
     const onDisk = fs.readFileSync(indexFile, 'utf8');
     assert.notEqual(expected, onDisk);
-    await openTagView(page);
-    await runCommand(page, 'Context: Rebuild Index…');
+    await openTagView(session.page);
+    await runCommand(session.page, 'Context: Rebuild Index…');
     await waitFor(
       async () =>
-        (await editorTabTitles(page)).some((t) =>
+        (await editorTabTitles(session.page)).some((t) =>
           /^index\.md ↔ rebuild: 9 added, 3 removed, 0 dead links dropped/.test(t),
         ),
       60_000,
       'the diff editor with the summary',
     );
-    await screenshot(page, 'rebuild-diff');
-    await clickNotificationButton(page, 'Rebuild of index.md', 'Apply');
-    await waitFor(async () => (await dirtyTabs(page).count()) > 0, 15_000, 'index.md edited, not saved');
+    await screenshot(session.page, 'rebuild-diff');
+    await clickNotificationButton(session.page, 'Rebuild of index.md', 'Apply');
+    await waitFor(async () => (await dirtyTabs(session.page).count()) > 0, 15_000, 'index.md edited, not saved');
     await sleep(500);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), onDisk, 'nothing written by the extension');
-    await screenshot(page, 'rebuild-applied');
-    await saveActive(page, indexFile);
+    await screenshot(session.page, 'rebuild-applied');
+    await saveActive(session.page, indexFile);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), expected, 'the buffer held exactly the rebuild');
   });
 
   test('Apply and Promote Tags…: the picked candidates go into Known Tags of the same unsaved buffer', async () => {
-    await runCommand(page, 'View: Close All Editors');
+    await runCommand(session.page, 'View: Close All Editors');
     for (const n of ['a', 'b', 'c'])
       fs.writeFileSync(
         path.join(home, 'knowledge', 'guides', `retry-${n}.md`),
         `---\ntags: [api, retries, s82]\n---\n# Retry ${n}\n`,
       );
     const before = fs.readFileSync(indexFile, 'utf8');
-    await runCommand(page, 'Context: Rebuild Index…');
+    await runCommand(session.page, 'Context: Rebuild Index…');
     await waitFor(
-      async () => (await editorTabTitles(page)).some((t) => /^index\.md ↔ rebuild: .*1 promotion available/.test(t)),
+      async () =>
+        (await editorTabTitles(session.page)).some((t) => /^index\.md ↔ rebuild: .*1 promotion available/.test(t)),
       60_000,
       'the diff editor with one promotion',
     );
-    await clickNotificationButton(page, 'Rebuild of index.md', 'Apply and Promote Tags…');
-    const row = pickRowByLabel(page, 'retries');
+    await clickNotificationButton(session.page, 'Rebuild of index.md', 'Apply and Promote Tags…');
+    const row = pickRowByLabel(session.page, 'retries');
     await row.waitFor({ timeout: 15_000 });
-    assert.equal(await pickRowByLabel(page, 's82').count(), 0, 'a session stamp is never suggested');
+    assert.equal(await pickRowByLabel(session.page, 's82').count(), 0, 'a session stamp is never suggested');
     await row.locator('.monaco-checkbox').click();
-    assert.ok(await isChecked(page, row), 'retries checked');
-    await page.locator('.quick-input-widget .quick-input-box input').focus();
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await waitFor(async () => (await dirtyTabs(page).count()) > 0, 15_000, 'index.md edited, not saved');
+    assert.ok(await isChecked(session.page, row), 'retries checked');
+    await session.page.locator('.quick-input-widget .quick-input-box input').focus();
+    await session.page.keyboard.press('Enter');
+    await session.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    await waitFor(async () => (await dirtyTabs(session.page).count()) > 0, 15_000, 'index.md edited, not saved');
     await sleep(500);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), before, 'nothing written by the extension');
-    await saveActive(page, indexFile);
+    await saveActive(session.page, indexFile);
     const saved = fs.readFileSync(indexFile, 'utf8');
     assert.match(
       saved,
@@ -139,22 +125,22 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
   });
 
   test('without index.md, the welcome view builds one from the notes', async () => {
-    await runCommand(page, 'View: Close All Editors');
+    await runCommand(session.page, 'View: Close All Editors');
     fs.rmSync(indexFile);
     const expected = cliRebuild(home);
-    await openTagView(page);
-    const welcome = page.locator('.part.sidebar .welcome-view-content');
+    await openTagView(session.page);
+    const welcome = session.page.locator('.part.sidebar .welcome-view-content');
     await welcome.waitFor({ state: 'visible', timeout: 30_000 });
     await welcome.locator('.monaco-button', { hasText: 'Build index.md from my notes' }).click();
     await waitFor(
-      async () => (await editorTabTitles(page)).some((t) => t.startsWith('index.md ↔ rebuild')),
+      async () => (await editorTabTitles(session.page)).some((t) => t.startsWith('index.md ↔ rebuild')),
       60_000,
       'the diff editor',
     );
-    await clickNotificationButton(page, 'Rebuild of index.md', 'Apply');
-    await waitFor(async () => (await dirtyTabs(page).count()) > 0, 15_000, 'a new index.md buffer, unsaved');
+    await clickNotificationButton(session.page, 'Rebuild of index.md', 'Apply');
+    await waitFor(async () => (await dirtyTabs(session.page).count()) > 0, 15_000, 'a new index.md buffer, unsaved');
     assert.equal(fs.existsSync(indexFile), false, 'nothing written by the extension');
-    await saveActive(page, indexFile);
+    await saveActive(session.page, indexFile);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), expected);
   });
 });

@@ -9,20 +9,18 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type {} from 'playwright-core';
 import { editorTabTitles, runCommand, sleep, waitFor } from './harness';
-import { endSession, fixtureHome, showProblems, openSession, AUTO_SAVE_OFF, type Session } from './workbench';
+import { fixtureHome, showProblems, openSession, AUTO_SAVE_OFF } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const LINKS = ['references/leak.md', 'references/leak-gone.md'];
 
 describe('a refused note in the real workbench: reported once, never a location', () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let home: string;
   let secret: string;
-
-  before(async () => {
+  const session = suiteSession('refused-note-e2e', () => {
     home = fixtureHome();
     secret = path.join(home, 'outside-secret.md');
     fs.writeFileSync(secret, '---\ntags: [api, secret-tag]\n---\n# Outside secret\n\nnot to be opened\n');
@@ -39,16 +37,13 @@ describe('a refused note in the real workbench: reported once, never a location'
       indexFile,
       text.replace(heading, `${heading}${LINKS.map((l) => `- ${l} — A note linked from elsewhere`).join('\n')}\n`),
     );
-    session = await openSession({ home, userSettings: AUTO_SAVE_OFF });
-    page = session.page!;
+    return openSession({ home, userSettings: AUTO_SAVE_OFF });
   });
 
-  after(() => endSession('refused-note-e2e', session));
-
   test('Check Index: one refusal per symlinked note, no drift about it, no related location, nothing opens it', async () => {
-    await runCommand(page, 'Context: Check Index');
-    await showProblems(page);
-    const rows = page.locator('.markers-panel .monaco-list-row');
+    await runCommand(session.page, 'Context: Check Index');
+    await showProblems(session.page);
+    const rows = session.page.locator('.markers-panel .monaco-list-row');
     await waitFor(
       async () => (await rows.filter({ hasText: `Refused ${LINKS[0]}` }).count()) > 0,
       60_000,
@@ -58,7 +53,7 @@ describe('a refused note in the real workbench: reported once, never a location'
     await waitFor(
       async () =>
         /compared with the index|cancelled/.test(
-          (await page
+          (await session.page
             .locator('.notifications-toasts')
             .innerText()
             .catch(() => '')) ?? '',
@@ -68,7 +63,7 @@ describe('a refused note in the real workbench: reported once, never a location'
     ).catch(() => undefined);
     await sleep(1000);
     // The list renders only the rows in view: Problems' own filter keeps those about the notes.
-    const filter = page.locator('.markers-panel-action-filter input, .viewpane-filter input').first();
+    const filter = session.page.locator('.markers-panel-action-filter input, .viewpane-filter input').first();
     await filter.click();
     await filter.fill('leak');
     await sleep(1500);
@@ -87,9 +82,9 @@ describe('a refused note in the real workbench: reported once, never a location'
       const row = rows.filter({ hasText: link }).first();
       await row.click();
       await row.dblclick();
-      await page.keyboard.press('Enter');
+      await session.page.keyboard.press('Enter');
       await sleep(1500);
-      const tabs = await editorTabTitles(page);
+      const tabs = await editorTabTitles(session.page);
       assert.ok(
         !tabs.some((t) => /leak|outside-secret/.test(t)),
         `no editor on ${link} or its target: ${tabs.join(' | ')}`,

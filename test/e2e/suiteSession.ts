@@ -1,0 +1,64 @@
+// A suite's workbench declared in one line: its before/after hooks, and the fixtures several
+// suites open it on.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { CodeServer } from './harness';
+import { endSession, fixtureHome, type Session } from './workbench';
+
+/** The suite's open workbench; reading it before the suite's `before` hook has opened it throws. */
+export interface SuiteSession {
+  readonly page: Page;
+  readonly server: CodeServer;
+}
+
+/**
+ * Opens the suite's workbench with `open` in a `before` hook and ends it with endSession(`name`,
+ * …, `keep`) in an `after` hook. Call it where the suite's `before` hook would stand: hooks run in
+ * the order they are declared.
+ */
+export function suiteSession(
+  name: string,
+  open: () => Promise<Session>,
+  keep?: (artifacts: string, server: CodeServer) => void,
+): SuiteSession {
+  let session: Partial<Session> = {};
+  before(async () => {
+    session = await open();
+  });
+  after(() => endSession(name, session, keep));
+  const opened = (): Session => {
+    if (!session.page || !session.server) throw new Error(`${name}: the workbench is not open`);
+    return session as Session;
+  };
+  return {
+    get page() {
+      return opened().page;
+    },
+    get server() {
+      return opened().server;
+    },
+  };
+}
+
+/** The page may read and write the clipboard (the copy commands' tests read it back). */
+export async function grantClipboard(session: SuiteSession): Promise<void> {
+  await session.page
+    .context()
+    .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(session.server.url).origin });
+}
+
+/** index.md's entry that duplicatedIndexHome lists twice under `security`. */
+export const DUPLICATE = '- references/stripe-webhook-patterns.md — Webhook signature verification';
+
+/** A fixture home whose index.md lists the webhook note twice under `security`, and that text. */
+export function duplicatedIndexHome(): { home: string; indexFile: string; onDisk: string } {
+  const home = fixtureHome();
+  const indexFile = path.join(home, 'knowledge', 'index.md');
+  const onDisk = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace(`### security\n${DUPLICATE}\n`, `### security\n${DUPLICATE}\n${DUPLICATE}\n`);
+  fs.writeFileSync(indexFile, onDisk);
+  return { home, indexFile, onDisk };
+}
