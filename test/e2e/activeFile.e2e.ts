@@ -14,21 +14,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import {
-  closeQuickInput,
-  editorTabTitles,
-  openQuickInput,
-  openViewContainer,
-  quickInputItems,
-  runCommand,
-  screenshot,
-  sleep,
-  treeItems,
-  typeInQuickInput,
-  waitFor,
-} from './harness';
+import { closeQuickInput, openViewContainer, runCommand, screenshot, sleep, treeItems, waitFor } from './harness';
 import { fixtureHome, openSession } from './workbench';
-import { suiteSession } from './suiteSession';
+import { quickOpen, suiteSession } from './suiteSession';
 
 const STATUS_ITEM = '.part.statusbar [aria-label^="aria-context:"]';
 const MISSING_ENTRY = '- approaches/removed-note.md — Removed since the last /index';
@@ -37,20 +25,6 @@ async function statusText(page: Page): Promise<string> {
   const item = page.locator(STATUS_ITEM).first();
   if (!(await item.count())) return '';
   return ((await item.textContent()) ?? '').trim();
-}
-
-/** Opens a file of the workspace through Quick Open, as a user would. */
-async function quickOpen(page: Page, name: string): Promise<void> {
-  await closeQuickInput(page);
-  await openQuickInput(page, 'Control+P');
-  await typeInQuickInput(page, name);
-  await waitFor(
-    async () => (await quickInputItems(page)).some((r) => r.label === name),
-    20_000,
-    `Quick Open to list ${name}`,
-  );
-  await page.keyboard.press('Enter');
-  await waitFor(async () => (await editorTabTitles(page)).some((t) => t.startsWith(name)), 15_000, `${name} open`);
 }
 
 describe('knowledge for the active file, and index health, in the real workbench', () => {

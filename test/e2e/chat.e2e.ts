@@ -21,7 +21,7 @@ import {
   runQuery,
   waitForNotification,
 } from './workbench';
-import { suiteSession, grantClipboard } from './suiteSession';
+import { focusChatInput, suiteSession, grantClipboard } from './suiteSession';
 
 describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, () => {
   const session = suiteSession('chat-e2e', () => openExampleSession(namedWorkspace()));
@@ -83,10 +83,7 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
   });
 
   test('@context stripe in the chat input: answered, or stopped by the workbench before the participant', async (t) => {
-    await runCommand(session.page, 'Chat: Focus on Chat View');
-    const input = session.page.locator('.interactive-input-part .interactive-input-editor').first();
-    await input.click();
-    await session.page.keyboard.press('Control+A');
+    await focusChatInput(session.page);
     await session.page.keyboard.type('@context stripe');
     await session.page.keyboard.press('Enter');
     const response = session.page.locator('.interactive-session .interactive-response').last();

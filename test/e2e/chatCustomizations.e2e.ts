@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers';
 import { closeQuickInput, quickInputItems, runCommand, screenshot, sleep, waitFor } from './harness';
 import { openExampleSession } from './workbench';
-import { suiteSession } from './suiteSession';
+import { focusChatInput, suiteSession } from './suiteSession';
 
 /** Visible text of the workbench, spaces normalised. */
 async function workbenchText(page: Page, selector = '.monaco-workbench'): Promise<string> {
@@ -47,10 +47,7 @@ describe('the chat customizations contributed by the extension, in a real VS Cod
   });
 
   test('the chat input’s / menu offers /context', async () => {
-    await runCommand(session.page, 'Chat: Focus on Chat View');
-    const input = session.page.locator('.interactive-input-part .interactive-input-editor').first();
-    await input.click();
-    await session.page.keyboard.press('Control+A');
+    await focusChatInput(session.page);
     await session.page.keyboard.press('Backspace');
     await session.page.keyboard.type('/');
     const suggestion = await waitFor(

@@ -45,7 +45,7 @@ import {
   openSession,
   openTagView,
 } from './workbench';
-import { suiteSession, grantClipboard } from './suiteSession';
+import { waitForEditorText, suiteSession, grantClipboard } from './suiteSession';
 
 const VIEW = 'Tags';
 const BULK = 358;
@@ -116,6 +116,13 @@ async function contextMenu(page: Page, row: ReturnType<typeof treeRow>, action: 
 /** Level-2 labels under the Known Tags group, in order. */
 async function knownTags(page: Page): Promise<string[]> {
   return (await knownTagRows(page)).map((r) => r.label);
+}
+
+/** Queries `bulk`, checks every file it finds and presses Send to Chat. */
+async function sendEveryBulkFile(page: Page): Promise<void> {
+  await runQuery(page, 'bulk');
+  await page.locator(CHECK_ALL).click();
+  await page.locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]').click();
 }
 
 describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, () => {
@@ -242,26 +249,12 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
       10_000,
       'the summary tab',
     );
-    await waitFor(
-      async () =>
-        (await session.page.locator('.part.editor .view-lines').first().innerText())
-          .replace(/\u00a0/g, ' ')
-          .includes('Context: stripe'),
-      10_000,
-      'the stripe summary',
-    );
+    await waitForEditorText(session.page, 'Context: stripe', 'the stripe summary');
     await runQuery(session.page, 'kubernetes');
     await session.page
       .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label^="Show Query Summary"]')
       .click();
-    await waitFor(
-      async () =>
-        (await session.page.locator('.part.editor .view-lines').first().innerText())
-          .replace(/\u00a0/g, ' ')
-          .includes('Context: kubernetes'),
-      10_000,
-      'the summary refreshed',
-    );
+    await waitForEditorText(session.page, 'Context: kubernetes', 'the summary refreshed');
     const titles = (await editorTabTitles(session.page)).filter((t) => t.startsWith('Query Summary.md'));
     assert.equal(titles.length, 1, 'one summary document, reused');
     assert.equal(await session.page.locator('.part.editor .tabs-container .tab.dirty').count(), 0, 'nothing to save');
@@ -534,11 +527,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
     await runCommand(session.page, 'Chat: Focus on Chat View');
     await clearNotifications(session.page);
     // 1. Asked first; Cancel in the dialog sends nothing.
-    await runQuery(session.page, 'bulk');
-    await session.page.locator(CHECK_ALL).click();
-    await session.page
-      .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]')
-      .click();
+    await sendEveryBulkFile(session.page);
     const dialog = session.page.locator('.monaco-dialog-box');
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     assert.match(
@@ -552,11 +541,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
 
     // 2. Send: one attachment, the bundle, and one message with the total.
     await openNotificationCenter(session.page);
-    await runQuery(session.page, 'bulk');
-    await session.page.locator(CHECK_ALL).click();
-    await session.page
-      .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]')
-      .click();
+    await sendEveryBulkFile(session.page);
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     const sendAt = Date.now();
     await dialog.getByRole('button', { name: 'Send' }).click();

@@ -54,7 +54,7 @@ import {
   openSession,
   openTagView,
 } from './workbench';
-import { suiteSession } from './suiteSession';
+import { listFirstUnder, suiteSession } from './suiteSession';
 
 const VIEW = 'Tags'; // the view's name in package.json
 
@@ -281,14 +281,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
   test('live refresh — index.md edit and a new project file show in the tree and the next query, no reload', async () => {
     await session.page.evaluate('globalThis.__ariaNoReload = 42');
     const indexFile = path.join(home, 'knowledge', 'index.md');
-    const text = fs.readFileSync(indexFile, 'utf8');
-    const heading = '### stripe\n';
-    const at = text.indexOf(heading) + heading.length;
-    assert.ok(at > heading.length, 'Tag Index has ### stripe');
-    fs.writeFileSync(
-      indexFile,
-      `${text.slice(0, at)}- approaches/offline-sync.md — Offline-first sync for mobile\n${text.slice(at)}`,
-    );
+    listFirstUnder(indexFile, '### stripe', '- approaches/offline-sync.md — Offline-first sync for mobile');
     const launch = path.join(home, 'knowledge', 'projects', 'proj-b', 'notes', 'launch.md');
     fs.mkdirSync(path.dirname(launch), { recursive: true });
     fs.writeFileSync(launch, '---\ntags: [launch, nextjs]\n---\n\n# Launch checklist\n');

@@ -18,13 +18,10 @@ import type {} from 'playwright-core';
 import { editorTabTitles, runCommand, screenshot, sleep, treeItems, waitFor } from './harness';
 
 import { TAGS_VIEW, renderedPickRows, openSession, keepExtensionLog, openTagView, goToLine } from './workbench';
-import { suiteSession, duplicatedIndexHome, DUPLICATE } from './suiteSession';
+import { focusChatInput, suiteSession, duplicatedIndexHome, DUPLICATE } from './suiteSession';
 
 describe('the editor in every state, with VS Code for the web’s defaults', { timeout: 600_000 }, () => {
-  let home: string;
-  let indexFile: string;
-  let configFile: string;
-  let onDisk: string;
+  let home: string, indexFile: string, configFile: string, onDisk: string;
   const session = suiteSession(
     'every-state-e2e',
     () => {
@@ -125,10 +122,7 @@ describe('the editor in every state, with VS Code for the web’s defaults', { t
   });
 
   test('@context stripe with no chat model leads, visibly, to Context: Query, which answers', async () => {
-    await runCommand(session.page, 'Chat: Focus on Chat View');
-    const input = session.page.locator('.interactive-input-part .interactive-input-editor').first();
-    await input.click();
-    await session.page.keyboard.press('Control+A');
+    await focusChatInput(session.page);
     // Typed in two steps, the participant's completion closed after each: a fast run of keys
     // can otherwise be taken by the suggestion list (the input then holds another participant).
     await session.page.keyboard.type('@context', { delay: 40 });

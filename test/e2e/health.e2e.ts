@@ -88,9 +88,7 @@ async function saveEditor(page: Page): Promise<void> {
 }
 
 describe('index health you can act on, in the real workbench', () => {
-  let home: string;
-  let indexFile: string;
-  let onDisk: string;
+  let home: string, indexFile: string, onDisk: string;
   const session = suiteSession(
     'health-e2e',
     () => {

@@ -90,6 +90,16 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
   const session = () => page.locator('.interactive-session');
   const responses = () => page.locator('.interactive-session .interactive-response');
   const requestsSeen = () => events().filter((e) => e.event === 'request');
+  /** Waits for a request at the model, after the first `since` ones, whose prompt holds `text`. */
+  const requestHolding = (since: number, text: string, what: string) =>
+    waitFor(
+      () =>
+        requestsSeen()
+          .slice(since)
+          .find((r) => (r.prompt ?? '').includes(text)),
+      60_000,
+      what,
+    );
   /** A participant's button (ChatResponseStream.button): `.chat-command-button` holds a Monaco button. */
   const commandButton = (name: string) =>
     session().locator('.chat-command-button .monaco-button', { hasText: name }).last();
@@ -170,14 +180,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
   test('the follow-up "Load all of these files" sends the files’ contents to the model, which answers', async () => {
     const before = requestsSeen().length;
     await session().getByText('Load all of these files', { exact: true }).last().click();
-    const request = await waitFor(
-      () =>
-        requestsSeen()
-          .slice(before)
-          .find((r) => (r.prompt ?? '').includes('knowledge files below')),
-      60_000,
-      'the /load request at the model',
-    );
+    const request = await requestHolding(before, 'knowledge files below', 'the /load request at the model');
     for (const content of ['Stripe-Signature', 'Exponential backoff', 'Use opaque cursors'])
       assert.ok(request.prompt!.includes(content), `the model received ${content}`);
     const answer = await waitFor(
@@ -200,12 +203,9 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
   test('/load 1 3 with a question: the model gets the question and those two files only', async () => {
     const before = requestsSeen().length;
     await send('@context /load 1 3 how do we verify webhooks?');
-    const request = await waitFor(
-      () =>
-        requestsSeen()
-          .slice(before)
-          .find((r) => (r.prompt ?? '').includes('Question: how do we verify webhooks?')),
-      60_000,
+    const request = await requestHolding(
+      before,
+      'Question: how do we verify webhooks?',
       'the /load 1 3 request at the model',
     );
     assert.ok(request.prompt!.includes('Stripe-Signature'), 'file 3: stripe-webhook-patterns.md');
