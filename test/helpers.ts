@@ -9,6 +9,7 @@ import * as esbuild from 'esbuild';
 import { runQuery, type Snapshot } from '../src/core/match/engine';
 import { loadSnapshot } from '../src/core/index/snapshot';
 import type { QueryResult } from '../src/core/types';
+import type { AgentSource } from '../src/agent/source';
 
 export const repoRoot = path.resolve(__dirname, '..');
 
@@ -87,6 +88,18 @@ export function query(home: string, text: string, today = '2026-11-30'): QueryRe
   const outcome = runQuery(snapshotFor(home), text, { today });
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.result;
+}
+
+/** The agent tools' port over one snapshot, its queries run as on `today`. */
+export function agentSourceFor(snapshot: Snapshot, today: string): AgentSource {
+  return {
+    query: (text) => {
+      const o = runQuery(snapshot, text, { today });
+      return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
+    },
+    state: () => ({ kind: 'ready', snapshot }),
+    today: () => today,
+  };
 }
 
 export function paths(result: QueryResult): string[] {

@@ -17,22 +17,13 @@ import {
 import { pickItems } from '../../src/core/read/loader';
 import { loadSnapshot } from '../../src/core/index/snapshot';
 import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
-import type { AgentSource } from '../../src/agent/source';
 import { MAX_LOAD_CHARS, MAX_PATHS_PER_CALL } from '../../src/agent/limits';
 import { makeHome, query, snapshotFor, spyFileAccess, TODAY } from './helpers';
 import { runCli } from '../cliRun';
 import { bounded } from '../timing';
+import { agentSourceFor } from '../helpers';
 
-function source(snapshot: Snapshot): AgentSource {
-  return {
-    query: (text) => {
-      const o = runQuery(snapshot, text, { today: TODAY });
-      return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
-    },
-    state: () => ({ kind: 'ready', snapshot }),
-    today: () => TODAY,
-  };
-}
+const source = (snapshot: Snapshot) => agentSourceFor(snapshot, TODAY);
 
 function manyNotes(count: number, bytes: number) {
   const lines = ['## Tag Index', '### api'];

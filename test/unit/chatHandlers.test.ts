@@ -4,7 +4,6 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { escapeMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import {
   ATTACH_ALL_COMMAND,
@@ -18,8 +17,7 @@ import {
 } from '../../src/vscode/chat/participantHandler';
 import { CHAT_SUMMARY_COMMAND } from '../../src/vscode/shared/commandIds';
 import { runLoadTool, runQueryTool } from '../../src/vscode/chat/toolHandlers';
-import type { AgentSource } from '../../src/agent/source';
-import { fixtureHome, snapshotFor } from '../helpers';
+import { agentSourceFor, fixtureHome, snapshotFor } from '../helpers';
 
 class RecordingStream implements ChatStream {
   readonly parts: Array<[string, unknown]> = [];
@@ -55,20 +53,9 @@ class RecordingModel implements ChatModelPort {
   }
 }
 
-function sourceFor(snapshot: Snapshot, today: string): AgentSource {
-  return {
-    query: (text) => {
-      const o = runQuery(snapshot, text, { today });
-      return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
-    },
-    state: () => ({ kind: 'ready', snapshot }),
-    today: () => today,
-  };
-}
-
 describe('@context participant', () => {
   const { home, golden } = fixtureHome();
-  const source = sourceFor(snapshotFor(home), golden.today);
+  const source = agentSourceFor(snapshotFor(home), golden.today);
   const linkFor = (abs: string) => `file://${abs}`;
   const never = () => false;
   /** The participant's answer to `request` (after the query `lastQuery`), in a fresh stream. */
@@ -188,7 +175,7 @@ describe('@context participant', () => {
 
 describe('language-model tools', () => {
   const { home, golden } = fixtureHome();
-  const source = sourceFor(snapshotFor(home), golden.today);
+  const source = agentSourceFor(snapshotFor(home), golden.today);
 
   test('query tool returns the summary with paths, notes and how to load', () => {
     const text = runQueryTool({ query: 'proj-a' }, source);

@@ -19,10 +19,14 @@ function work(timers: FakeTimers, onError?: (key: string, err: unknown) => void)
   return new BackgroundWork({ quietMs: 300, startDelayMs: 2_000, maxWaitMs: 5_000, timers, onError });
 }
 
-test('background work with the tree view hidden waits out the start delay, then runs each task once, in order, one per turn', () => {
+/** Faked timers, the background work on them, and the list its tasks push to as they run. */
+function workOnFakeTimers(): { timers: FakeTimers; w: BackgroundWork; ran: string[] } {
   const timers = new FakeTimers();
-  const w = work(timers);
-  const ran: string[] = [];
+  return { timers, w: work(timers), ran: [] };
+}
+
+test('background work with the tree view hidden waits out the start delay, then runs each task once, in order, one per turn', () => {
+  const { timers, w, ran } = workOnFakeTimers();
   const turns: number[] = [];
   const task = (name: string) => () => {
     ran.push(name);
@@ -44,9 +48,7 @@ test('background work with the tree view hidden waits out the start delay, then 
 });
 
 test('background work with the tree view visible waits for its rows, then for the tree to be quiet', () => {
-  const timers = new FakeTimers();
-  const w = work(timers);
-  const ran: string[] = [];
+  const { timers, w, ran } = workOnFakeTimers();
   w.treeVisible(true);
   w.run('index check', () => ran.push('check'));
   timers.advance(3_000);
@@ -72,9 +74,7 @@ test('background work with the tree view visible waits for its rows, then for th
 });
 
 test('background work: the rows shown end the start delay; a hidden view is not waited for; a tree that never answers blocks at most maxWaitMs', () => {
-  const timers = new FakeTimers();
-  const w = work(timers);
-  const ran: string[] = [];
+  const { timers, w, ran } = workOnFakeTimers();
   w.treeVisible(true);
   w.run('a', () => ran.push('a'));
   timers.advance(500);

@@ -7,19 +7,9 @@ import { describe, test } from 'node:test';
 import { BENCH_TODAY, generateHome } from '../../bench/generate';
 import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { runQueryTool } from '../../src/vscode/chat/toolHandlers';
-import type { AgentSource } from '../../src/agent/source';
-import { INDEX_HEADER, makeHome, snapshotFor, tempDir } from '../helpers';
+import { agentSourceFor, INDEX_HEADER, makeHome, snapshotFor, tempDir } from '../helpers';
 
-function sourceFor(snapshot: Snapshot): AgentSource {
-  return {
-    query: (text) => {
-      const o = runQuery(snapshot, text, { today: BENCH_TODAY });
-      return o.ok ? { ok: true, result: o.result } : { ok: false, message: o.message };
-    },
-    state: () => ({ kind: 'ready', snapshot }),
-    today: () => BENCH_TODAY,
-  };
-}
+const sourceFor = (snapshot: Snapshot) => agentSourceFor(snapshot, BENCH_TODAY);
 
 const cursorOf = (text: string) => /"cursor": "([^"]+)" to continue/.exec(text)?.[1];
 
