@@ -200,12 +200,9 @@ describe('MCP server refusals and errors', () => {
   });
 
   test('resources outside the index are refused with a resource error', async () => {
-    for (const uri of [
-      'aria-knowledge://knowledge/secret.md',
-      'aria-knowledge://knowledge/..%2Foutside.md',
-      'aria-knowledge://home/outside.md',
-      'aria-knowledge://knowledge/link.md',
-    ]) {
+    const inKnowledge = (p: string) => `aria-knowledge://knowledge/${p}`;
+    const inHome = 'aria-knowledge://home/outside.md';
+    for (const uri of [inKnowledge('secret.md'), inKnowledge('..%2Foutside.md'), inHome, inKnowledge('link.md')]) {
       await assert.rejects(s.client.readResource({ uri }), (err: { code?: number; message: string }) => {
         // the SDK answers a missing resource with -32602 and the URI as data, on every revision
         assert.equal(err.code, -32602, `${uri}: ${err.message}`);
