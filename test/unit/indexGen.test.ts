@@ -37,23 +37,7 @@ const note = (tags: string, title: string) => `---\ntags: [${tags}]\n---\n# ${ti
 
 describe('§12.4 collation', () => {
   test('case folded, then code points: the same order on every machine (no locale)', () => {
-    const tags = [
-      'Zeta',
-      'alpha',
-      'b-2',
-      'b10',
-      'b2',
-      'B-1',
-      'éclair',
-      'eclair',
-      'z',
-      '10x',
-      '2fa',
-      'Ωmega',
-      '日本',
-      '😀',
-      '～',
-    ];
+    const tags = 'Zeta alpha b-2 b10 b2 B-1 éclair eclair z 10x 2fa Ωmega 日本 😀 ～'.split(' ');
     assert.deepEqual([...tags].sort(collate), [
       '10x',
       '2fa',

@@ -55,26 +55,24 @@ describe('summary text (§5)', () => {
   });
 
   test('the whole shape: notes, found line, headings, continuous numbering', () => {
-    assert.equal(
-      renderSummary(query(home, 'ss')),
-      [
-        'Expanded `ss` to include: api',
-        'Found 3 files matching: [ss, api] (OR)',
-        '',
-        '## Team-shared (1 file)',
-        '1. ~/Projects/ss/_project-knowledge/t.md — T [project: ss, scope: repo, tags: api]',
-        '',
-        '## Project-specific (1 file)',
-        '2. projects/ss/p.md — P [ss]',
-        '',
-        '## Cross-project (1 file)',
-        '3. x.md — X [api]',
-        '',
-        '## Tracked artifacts (1)',
-        '- ~/Projects/ss/CODEMAP.md — (not found — run /codemap create) [project: ss]',
-        '',
-      ].join('\n'),
-    );
+    const expected = [
+      'Expanded `ss` to include: api',
+      'Found 3 files matching: [ss, api] (OR)',
+      '',
+      '## Team-shared (1 file)',
+      '1. ~/Projects/ss/_project-knowledge/t.md — T [project: ss, scope: repo, tags: api]',
+      '',
+      '## Project-specific (1 file)',
+      '2. projects/ss/p.md — P [ss]',
+      '',
+      '## Cross-project (1 file)',
+      '3. x.md — X [api]',
+      '',
+      '## Tracked artifacts (1)',
+      '- ~/Projects/ss/CODEMAP.md — (not found — run /codemap create) [project: ss]',
+      '',
+    ].join('\n');
+    assert.equal(renderSummary(query(home, 'ss')), expected);
   });
 
   test('one group: no headings; aliases resolved first', () => {
