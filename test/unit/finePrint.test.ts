@@ -10,6 +10,9 @@ import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
 
 const indexOf = (index: string) => snapshotFor(makeHome({ index })).index;
 const tagIndex = (body: string) => `${INDEX_HEADER}## Tag Index\n${body}`;
+/** A home whose one project, `p`, lives at ~/Projects/p. */
+const projectPHome = (options: { index: string; files?: Record<string, string> }) =>
+  makeHome({ config: { projects_enabled: 'true', projects_list: 'p:~/Projects/p' }, ...options });
 
 describe('fine print: index.md syntax', () => {
   test('§F1 a front matter block at the top of index.md is skipped; CR and CRLF end lines', () => {
@@ -203,8 +206,7 @@ describe('fine print: index.md syntax', () => {
 });
 
 describe('fine print: queries', () => {
-  const home = makeHome({
-    config: { projects_enabled: 'true', projects_list: 'p:~/Projects/p' },
+  const home = projectPHome({
     index: `${INDEX_HEADER}## Projects\n### p — P\nRelevant tags: api\n\n## Known Tags\napi, kubernetes [aliases: p2, k]\n\n## Tag Index\n### api\n- b/ü.md\n- b/z.md\n- b/😀.md\n- b/～.md\n- 2.md\n### web\n- 2.md\n### kubernetes\n- k.md\n### -\n- dash.md\n`,
   });
 
@@ -255,22 +257,18 @@ describe('fine print: queries', () => {
 
 describe('fine print: files and folders', () => {
   test('§F32 README.md in any case is skipped only at a project folder’s top; `.MD` notes count', () => {
-    const home = makeHome({
-      config: { projects_enabled: 'true', projects_list: 'p:~/Projects/p' },
-      index: INDEX_HEADER,
-      files: {
-        'knowledge/projects/p/readme.md': '# R\n',
-        'knowledge/projects/p/UPPER.MD': '# Upper\n',
-        'knowledge/projects/p/sub/README.md': '# Sub readme\n',
-        'knowledge/projects/p/notes.txt': 'x',
-      },
-    });
+    const files = {
+      'knowledge/projects/p/readme.md': '# R\n',
+      'knowledge/projects/p/UPPER.MD': '# Upper\n',
+      'knowledge/projects/p/sub/README.md': '# Sub readme\n',
+      'knowledge/projects/p/notes.txt': 'x',
+    };
+    const home = projectPHome({ index: INDEX_HEADER, files });
     assert.deepEqual(paths(query(home, 'p')), ['projects/p/UPPER.MD', 'projects/p/sub/README.md']);
   });
 
   test('§F33 dotfiles and dot-folders are never listed (project tier, ideas)', () => {
-    const home = makeHome({
-      config: { projects_enabled: 'true', projects_list: 'p:~/Projects/p' },
+    const home = projectPHome({
       index: INDEX_HEADER,
       files: {
         'knowledge/projects/p/.hidden.md': '# H\n',
@@ -320,8 +318,7 @@ describe('fine print: files and folders', () => {
   });
 
   test('§F35 the JSON `status` field appears on tracked artifacts only', () => {
-    const home = makeHome({
-      config: { projects_enabled: 'true', projects_list: 'p:~/Projects/p' },
+    const home = projectPHome({
       index: `${INDEX_HEADER}## Tag Index\n### p\n- a.md\n`,
       files: { 'knowledge/a.md': '# A\n', 'Projects/p/CODEMAP.md': '# C\n' },
     });

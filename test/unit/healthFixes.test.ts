@@ -48,6 +48,12 @@ const INDEX = [
   '',
 ].join('\n');
 
+/** A note with these tags (`api, web`) in its front matter, headed `heading`. */
+const note = (tags: string, heading: string) => `---\ntags: [${tags}]\n---\n# ${heading}\n`;
+
+/** A home with index.md `INDEX` and these files beside it. */
+const homeWithNotes = (files: Record<string, string>) => makeHome({ index: INDEX, files });
+
 const fixed = (text: string, fix: { edit: Parameters<typeof applyLineEdit>[1] } | null) => {
   assert.ok(fix, 'a fix is offered');
   return applyLineEdit(text, fix.edit);
@@ -140,12 +146,9 @@ describe('index.md quick fixes edit the buffer text', () => {
 
 describe('note facts for a quick fix come through the reader', () => {
   test('tags lowercased and sorted, the title from the front matter or the first heading', () => {
-    const home = makeHome({
-      index: INDEX,
-      files: {
-        'knowledge/guides/t.md': '---\ntags: [Stripe, api]\n---\n# Heading\n',
-        'knowledge/guides/u.md': '---\ntags: [api]\ntitle: "Two\nlines"\n---\n# H\n',
-      },
+    const home = homeWithNotes({
+      'knowledge/guides/t.md': note('Stripe, api', 'Heading'),
+      'knowledge/guides/u.md': '---\ntags: [api]\ntitle: "Two\nlines"\n---\n# H\n',
     });
     const config = snapshotFor(home).config;
     assert.deepEqual(noteFacts(config, path.join(config.knowledgeFolder, 'guides', 't.md')), {
@@ -277,15 +280,12 @@ describe("the tree's health rows lead somewhere", () => {
 
 describe('a fixed problem clears itself', () => {
   test("Check Index's findings looked at again after the quick fixes are saved: the fixed notes have none left, the others keep theirs", () => {
-    const home = makeHome({
-      index: INDEX,
-      files: {
-        'knowledge/guides/a.md': '---\ntags: [api]\n---\n# A\n',
-        'knowledge/guides/b.md': '---\ntags: [api]\n---\n# B\n',
-        'knowledge/guides/c.md': '---\ntags: [misc]\n---\n# C\n',
-        'knowledge/guides/new.md': '---\ntags: [stripe]\ntitle: New one\n---\n',
-        'knowledge/guides/other.md': '---\ntags: [testing]\n---\n# Other\n',
-      },
+    const home = homeWithNotes({
+      'knowledge/guides/a.md': note('api', 'A'),
+      'knowledge/guides/b.md': note('api', 'B'),
+      'knowledge/guides/c.md': note('misc', 'C'),
+      'knowledge/guides/new.md': '---\ntags: [stripe]\ntitle: New one\n---\n',
+      'knowledge/guides/other.md': note('testing', 'Other'),
     });
     const before = snapshotFor(home);
     const kf = before.config.knowledgeFolder;
