@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { test } from 'node:test';
+import { ensureBuilt } from './client';
 
 const cache = process.env.ARIA_E2E_CACHE || path.join(os.homedir(), '.cache', 'aria-context-e2e');
 
@@ -22,6 +24,14 @@ function agentClient(folder: string, bin: string, name: string): { bin: string; 
 
 export const claudeCode = agentClient('claude-code', 'claude', 'Claude Code');
 export const codex = agentClient('codex', 'codex', 'Codex');
+
+/** A test that runs `client` on the built CLI; skipped, saying why, where the client is missing. */
+export function testWith(client: { missing: string | false }, name: string, fn: () => Promise<void>): void {
+  test(name, { skip: client.missing }, async () => {
+    ensureBuilt();
+    await fn();
+  });
+}
 
 /** `base` with the client's own folder first on PATH (so `claude …` or `codex …` runs it). */
 function withClientOnPath(bin: string, base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpers';
-import { claudeCode, claudeEnv, codex, codexEnv, codexHooks, codexServerStatus } from './agentClients';
+import { testWith, claudeCode, claudeEnv, codex, codexEnv, codexHooks, codexServerStatus } from './agentClients';
 import { cliJs, ensureBuilt } from './client';
 
 const run = promisify(execFile);
@@ -67,31 +67,25 @@ describe('the MCP Inspector CLI', () => {
 
 describe('Claude Code', () => {
   const claude = claudeCode.bin;
-  test(
-    '`claude mcp list` reports the server connected (and a broken one not)',
-    { skip: claudeCode.missing },
-    async () => {
-      ensureBuilt();
-      const h = home();
-      const project = tempDir('aria-claude-project-');
-      const env = claudeEnv(h);
-      const claudeRun = (...args: string[]) => run(claude, args, { cwd: project, env, timeout: 120_000 });
-      await claudeRun('mcp', 'add', '--scope', 'user', 'aria-context', '--', process.execPath, cliJs, 'mcp');
-      const broken = path.join(h, 'no-such-server.js');
-      await claudeRun('mcp', 'add', '--scope', 'user', 'broken', '--', process.execPath, broken);
-      const { stdout } = await claudeRun('mcp', 'list');
-      assert.match(stdout, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, stdout);
-      assert.match(stdout, /^broken: .* - ✘ Failed to connect/m, stdout);
-    },
-  );
+  testWith(claudeCode, '`claude mcp list` reports the server connected (and a broken one not)', async () => {
+    const h = home();
+    const project = tempDir('aria-claude-project-');
+    const env = claudeEnv(h);
+    const claudeRun = (...args: string[]) => run(claude, args, { cwd: project, env, timeout: 120_000 });
+    await claudeRun('mcp', 'add', '--scope', 'user', 'aria-context', '--', process.execPath, cliJs, 'mcp');
+    const broken = path.join(h, 'no-such-server.js');
+    await claudeRun('mcp', 'add', '--scope', 'user', 'broken', '--', process.execPath, broken);
+    const { stdout } = await claudeRun('mcp', 'list');
+    assert.match(stdout, /^aria-context: .*cli\.js mcp - ✔ Connected$/m, stdout);
+    assert.match(stdout, /^broken: .* - ✘ Failed to connect/m, stdout);
+  });
 });
 
 describe('Codex', () => {
-  test(
+  testWith(
+    codex,
     '`aria-context setup codex` adds the server to config.toml; Codex starts it and lists its tools (a broken one, none)',
-    { skip: codex.missing },
     async () => {
-      ensureBuilt();
       const h = home();
       const env = codexEnv(h, tempDir('aria-codex-home-'));
       const setup = await run(process.execPath, [cliJs, 'setup', 'codex', '--yes'], { env, timeout: 120_000 });
@@ -121,11 +115,10 @@ describe('Codex', () => {
     },
   );
 
-  test(
+  testWith(
+    codex,
     '`aria-context setup codex --hooks` leaves Codex listing the hook on both events, waiting for the user to trust it',
-    { skip: codex.missing },
     async () => {
-      ensureBuilt();
       const codexHome = tempDir('aria-codex-home-');
       const env = codexEnv(home(), codexHome);
       const setup = await run(process.execPath, [cliJs, 'setup', 'codex', '--hooks', '--yes'], {

@@ -7,11 +7,11 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describe, test } from 'node:test';
+import { describe } from 'node:test';
 import { promisify } from 'node:util';
 import { INDEX_HEADER, makeHome, tempDir } from '../helpers';
-import { claudeCode, claudeEnv, codex, codexEnv, codexHooks } from './agentClients';
-import { cliJs, ensureBuilt } from './client';
+import { testWith, claudeCode, claudeEnv, codex, codexEnv, codexHooks } from './agentClients';
+import { cliJs } from './client';
 
 const run = promisify(execFile);
 
@@ -36,11 +36,10 @@ const setup = (cli: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
   run(process.execPath, [cli, 'setup', ...args, '--yes'], { env, timeout: 60_000 });
 
 describe('setup with the real clients', () => {
-  test(
+  testWith(
+    claudeCode,
     'Claude Code: twice, from another installation, then --remove; `claude mcp list` connects, then lists only the others',
-    { skip: claudeCode.missing },
     async () => {
-      ensureBuilt();
       const h = home();
       const claudeJson = path.join(h, '.claude.json');
       const settings = path.join(h, '.claude', 'settings.json');
@@ -82,11 +81,10 @@ describe('setup with the real clients', () => {
     },
   );
 
-  test(
+  testWith(
+    codex,
     'Codex: twice, from another installation (a DEL in its path), then --remove; Codex reads every step',
-    { skip: codex.missing },
     async () => {
-      ensureBuilt();
       const codexHome = tempDir('aria-codex-home-');
       const env = codexEnv(home(), codexHome);
       const config = path.join(codexHome, 'config.toml');
