@@ -34,6 +34,14 @@ function ok(home: string): Config {
   return outcome.config;
 }
 
+/** The config of a home whose config file holds `lines`, read there with its knowledge folder at ~/knowledge. */
+function okFromLines(lines: string[]): { home: string; config: Config } {
+  const home = homeWithConfig(lines.join('\n'));
+  const config = ok(home);
+  assert.equal(config.knowledgeFolder, path.join(home, 'knowledge'));
+  return { home, config };
+}
+
 /** Config without the parts that legitimately differ between two homes. */
 function comparable(config: Config, home: string) {
   const rel = (p: string) => path.relative(home, p);
@@ -110,28 +118,24 @@ test('Windows line endings (CRLF), CR-only endings and a BOM read exactly like L
 });
 
 test('unknown keys are ignored and the known ones still read', () => {
-  const home = homeWithConfig(
-    [
-      '---',
-      'knowledge_folder: ~/knowledge',
-      'audit_cadence_knowledge: 7',
-      'some_future_key: [1, 2, {nested: true}]',
-      'another:',
-      '  deeply:',
-      '    nested: [a, b]',
-      '"quoted key with spaces": x',
-      '__proto__: {polluted: true}',
-      'constructor: evil',
-      'projects_enabled: true',
-      'projects_list: p1:~/Projects/p1',
-      'ideas_staleness_threshold_days: 3',
-      '---',
-      '# Notes after the front matter are ignored',
-      'knowledge_folder: /not/this/one',
-    ].join('\n'),
-  );
-  const config = ok(home);
-  assert.equal(config.knowledgeFolder, path.join(home, 'knowledge'));
+  const { config } = okFromLines([
+    '---',
+    'knowledge_folder: ~/knowledge',
+    'audit_cadence_knowledge: 7',
+    'some_future_key: [1, 2, {nested: true}]',
+    'another:',
+    '  deeply:',
+    '    nested: [a, b]',
+    '"quoted key with spaces": x',
+    '__proto__: {polluted: true}',
+    'constructor: evil',
+    'projects_enabled: true',
+    'projects_list: p1:~/Projects/p1',
+    'ideas_staleness_threshold_days: 3',
+    '---',
+    '# Notes after the front matter are ignored',
+    'knowledge_folder: /not/this/one',
+  ]);
   assert.equal(config.projectsEnabled, true);
   assert.deepEqual([...config.projectsList.keys()], ['p1']);
   assert.equal(config.thresholds.ideas, 3);
@@ -140,23 +144,19 @@ test('unknown keys are ignored and the known ones still read', () => {
 });
 
 test('tabs: after the colon, as indentation of projects_groups, and in a list', () => {
-  const home = homeWithConfig(
-    [
-      '---',
-      'knowledge_folder:\t~/knowledge',
-      'projects_enabled:\ttrue',
-      'projects_list:\tp1:~/Projects/p1,\tproj-c:proj-c',
-      'projects_shared_knowledge: p1,\tproj-c',
-      'projects_groups:',
-      '\tproj-c:',
-      '\t\tbackend:\tbackend',
-      '\t\tstitch_path:\tdocs/STITCH.md',
-      'codemap_staleness_threshold_days:\t21\t',
-      '---',
-    ].join('\n'),
-  );
-  const config = ok(home);
-  assert.equal(config.knowledgeFolder, path.join(home, 'knowledge'));
+  const { config } = okFromLines([
+    '---',
+    'knowledge_folder:\t~/knowledge',
+    'projects_enabled:\ttrue',
+    'projects_list:\tp1:~/Projects/p1,\tproj-c:proj-c',
+    'projects_shared_knowledge: p1,\tproj-c',
+    'projects_groups:',
+    '\tproj-c:',
+    '\t\tbackend:\tbackend',
+    '\t\tstitch_path:\tdocs/STITCH.md',
+    'codemap_staleness_threshold_days:\t21\t',
+    '---',
+  ]);
   assert.equal(config.projectsEnabled, true);
   assert.deepEqual([...config.projectsList.keys()], ['p1', 'proj-c']);
   assert.deepEqual(config.sharedKnowledge, ['p1', 'proj-c']);
@@ -166,20 +166,16 @@ test('tabs: after the colon, as indentation of projects_groups, and in a list', 
 });
 
 test('a config that is not valid YAML still yields its simple key: value lines, with a warning naming the file', () => {
-  const home = homeWithConfig(
-    [
-      '---',
-      'knowledge_folder: ~/knowledge',
-      'knowledge_folder: ~/knowledge',
-      'projects_enabled: true',
-      'projects_list: [p1:~/Projects/p1',
-      'stitch_staleness_threshold_days: "45"',
-      'broken: "unterminated',
-      '---',
-    ].join('\n'),
-  );
-  const config = ok(home);
-  assert.equal(config.knowledgeFolder, path.join(home, 'knowledge'));
+  const { home, config } = okFromLines([
+    '---',
+    'knowledge_folder: ~/knowledge',
+    'knowledge_folder: ~/knowledge',
+    'projects_enabled: true',
+    'projects_list: [p1:~/Projects/p1',
+    'stitch_staleness_threshold_days: "45"',
+    'broken: "unterminated',
+    '---',
+  ]);
   assert.equal(config.projectsEnabled, true);
   assert.equal(config.thresholds.stitch, 45);
   assert.equal(config.warnings.length, 1);
