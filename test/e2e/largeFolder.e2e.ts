@@ -13,8 +13,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
 import { generateHome, type GeneratedHome } from '../../bench/generate';
 import {
   REPO_ROOT,
@@ -25,7 +24,8 @@ import {
   waitFor,
   type CodeServer,
 } from './harness';
-import { endSession, tempDir, openSession, type Session } from './workbench';
+import { tempDir, openSession } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const VIEW = 'Tags';
 const CONTAINER = 'Context';
@@ -39,43 +39,41 @@ const DEAD_MS = 30_000;
 const REFRESH_TARGET_MS = 1_500;
 
 describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, () => {
-  let session: Partial<Session> = {};
-  let page: Page;
   let g: GeneratedHome;
-
+  const session = suiteSession(
+    'large-folder-e2e',
+    () => {
+      // The notes are written: the tree counts only what the reader would load (one truth).
+      g = generateHome(tempDir('aria-e2e-10k-'), 10_000);
+      const workspace = tempDir('aria-e2e-ws-');
+      fs.writeFileSync(path.join(workspace, 'README.md'), '# A repository\n');
+      return openSession({ home: g.home, workspace, today: null });
+    },
+    (artifacts, s) => {
+      // The workbench's own logs too: the extension host's timeline is read from them.
+      fs.rmSync(path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true, force: true });
+      fs.cpSync(path.join(s.userDataDir, 'logs'), path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true });
+    },
+  );
   before(async () => {
-    // The notes are written: the tree counts only what the reader would load (one truth).
-    g = generateHome(tempDir('aria-e2e-10k-'), 10_000);
-    const workspace = tempDir('aria-e2e-ws-');
-    fs.writeFileSync(path.join(workspace, 'README.md'), '# A repository\n');
-    session = await openSession({ home: g.home, workspace, today: null });
-    page = session.page!;
     // The workbench's own start-up (its extension host starting, the eager extensions such as Git
     // activating on the same thread) is over before the click: the figures are the view's.
     await waitFor(
-      () => extensionHostTimeline(session.server!).startupDone,
+      () => extensionHostTimeline(session.server).startupDone,
       60_000,
       'the extension host to finish activating its start-up extensions',
     );
   });
 
-  after(() =>
-    endSession('large-folder-e2e', session, (artifacts, s) => {
-      // The workbench's own logs too: the extension host's timeline is read from them.
-      fs.rmSync(path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true, force: true });
-      fs.cpSync(path.join(s.userDataDir, 'logs'), path.join(artifacts, 'large-folder-e2e-logs'), { recursive: true });
-    }),
-  );
-
   test("the tag tree of a 10k-note folder shows its first rows (time reported against the 1 s target), and they are the folder's", async (t) => {
-    const allRows = page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"]`);
+    const allRows = session.page.locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"]`);
     // The folder's rows: not the row that says the index is being read.
     const rows = allRows.filter({ hasNotText: 'Loading the knowledge index' });
     assert.equal(await allRows.count(), 0, 'no tree rows before the view is opened');
-    // From the click until the folder's rows, the page notes what its view shows: the first row it
+    // From the click until the folder's rows, the session.page notes what its view shows: the first row it
     // renders, for how long it shows nothing at all (neither a row nor the welcome text), and each
     // change between welcome, empty, the loading row and rows.
-    await page.evaluate(`(() => {
+    await session.page.evaluate(`(() => {
       globalThis.__ariaEmptyMs = 0;
       globalThis.__ariaFirstRow = undefined;
       globalThis.__ariaShown = [];
@@ -98,10 +96,10 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
       }, 20);
     })()`);
     const clickedAt = Date.now();
-    await openViewContainer(page, CONTAINER);
+    await openViewContainer(session.page, CONTAINER);
     await rows.first().waitFor({ state: 'visible', timeout: DEAD_MS });
     const rowsAt = Date.now();
-    const seen = (await page.evaluate(
+    const seen = (await session.page.evaluate(
       '(clearInterval(globalThis.__ariaEmptySampler), { emptyMs: globalThis.__ariaEmptyMs, firstRow: globalThis.__ariaFirstRow, shown: globalThis.__ariaShown })',
     )) as { emptyMs: number; firstRow: string | undefined; shown: string[] };
     // Once the loading row is shown, the view is never empty until the rows replace it.
@@ -115,7 +113,7 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     // The rows are this folder's: Known Tags with the generator's count, its projects.
     const tree = await waitFor(
       async () => {
-        const items = await treeItems(page, VIEW);
+        const items = await treeItems(session.page, VIEW);
         return items.some((r) => r.level === 1 && r.label === 'Known Tags') ? items : undefined;
       },
       DEAD_MS,
@@ -125,23 +123,25 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     assert.equal(known.description, String(g.knownTags), 'Known Tags counts the generated known tags');
     // A thousand tags do not fit the viewport (the list renders only visible rows): find the
     // queried tag as a user would, with Go to Tag…, which reveals it.
-    await runCommand(page, 'Context: Go to Tag…');
-    await typeInQuickInput(page, g.queries.oneTag);
-    await page.keyboard.press('Enter');
+    await runCommand(session.page, 'Context: Go to Tag…');
+    await typeInQuickInput(session.page, g.queries.oneTag);
+    await session.page.keyboard.press('Enter');
     await waitFor(
       async () =>
-        (await treeItems(page, VIEW)).some((r) => r.level === 2 && r.label === g.queries.oneTag) ? true : undefined,
+        (await treeItems(session.page, VIEW)).some((r) => r.level === 2 && r.label === g.queries.oneTag)
+          ? true
+          : undefined,
       DEAD_MS,
       `known tag ${g.queries.oneTag} revealed in the tree`,
     );
 
     // The timeline, from the logs the workbench and the extension keep.
     const ext = await waitFor(
-      () => extensionTimeline(session.server!, clickedAt),
+      () => extensionTimeline(session.server, clickedAt),
       20_000,
       'activation, first rows and the index check in the aria-context output log',
     );
-    const host = extensionHostTimeline(session.server!);
+    const host = extensionHostTimeline(session.server);
     // What the view showed meanwhile is reported, not asserted: a click that lands while the
     // rows of a still hidden view are being built waits for them (the thread is busy), one that
     // comes first gets the loading row; which of the two happens depends on the click's timing.
@@ -184,7 +184,7 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     );
 
     // The work the rows do not need comes after them: the index health check ends after the
-    // extension answered the rows (when the page notices them depends on its polling and paint).
+    // extension answered the rows (when the session.page notices them depends on its polling and paint).
     assert.ok(
       ext.indexCheckAt >= ext.treeAnsweredAt,
       `the index check (done at ${figure.timelineMsFromClick.indexCheckDone} ms from the click) came before the tree's rows were answered (${figure.timelineMsFromClick.treeRowsAnswered} ms)`,
@@ -193,9 +193,9 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
 
   test("saving index.md with a note added under a tag changes that tag's row (time reported against the 1.5 s target)", async (t) => {
     const tag = g.queries.oneTag;
-    const row = page
+    const row = session.page
       .locator(`.monaco-list[aria-label="${VIEW}"] .monaco-list-row[role="treeitem"][aria-level="2"]`)
-      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${tag}\\s*$`) }) })
+      .filter({ has: session.page.locator('.label-name', { hasText: new RegExp(`^\\s*${tag}\\s*$`) }) })
       .first();
     const filesOf = async () => {
       const m = /^(\d+) files?/.exec(((await row.locator('.label-description').textContent()) ?? '').trim());
@@ -207,12 +207,12 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     const text = fs.readFileSync(g.indexFile, 'utf8');
     const heading = `\n### ${tag}\n`;
     assert.ok(text.includes(heading), `index.md lists ${tag} under a heading`);
-    // When the row shows the new count, seen by the page itself (a MutationObserver stamps the
+    // When the row shows the new count, seen by the session.page itself (a MutationObserver stamps the
     // change as it happens; polling from here would add up to its interval to the figure).
-    // (A script text: the test's compiled functions may reference helpers the page lacks.)
+    // (A script text: the test's compiled functions may reference helpers the session.page lacks.)
     // It also notes whether the row was ever shown without a count meanwhile: rows keep their
     // counts from before until the new ones are in.
-    await page.evaluate(`(() => {
+    await session.page.evaluate(`(() => {
       const view = ${JSON.stringify(VIEW)}, tag = ${JSON.stringify(tag)}, want = ${before + 1};
       globalThis.__ariaRowChangedAt = undefined;
       globalThis.__ariaRowUncounted = [];
@@ -241,7 +241,7 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
     await waitFor(
       async () => {
         if (!reloadingSeen)
-          reloadingSeen = (await treeItems(page, VIEW)).some(
+          reloadingSeen = (await treeItems(session.page, VIEW)).some(
             (r) => r.level === 1 && r.label.startsWith('index: reloading'),
           );
         return (await filesOf()) === before + 1 ? true : undefined;
@@ -249,9 +249,9 @@ describe('a 10k-note knowledge folder in a real VS Code', { timeout: 600_000 }, 
       DEAD_MS,
       `${tag} counting ${before + 1} files`,
     );
-    const changedAt = await page.evaluate(() => (globalThis as any).__ariaRowChangedAt as number | undefined);
+    const changedAt = await session.page.evaluate(() => (globalThis as any).__ariaRowChangedAt as number | undefined);
     const refreshMs = (changedAt ?? Date.now()) - savedAt;
-    const uncounted = await page.evaluate(() => (globalThis as any).__ariaRowUncounted as string[]);
+    const uncounted = await session.page.evaluate(() => (globalThis as any).__ariaRowUncounted as string[]);
     assert.deepEqual(uncounted, [], `the row of ${tag} was shown without its count while the change was counted`);
     const figures = path.join(REPO_ROOT, 'test-artifacts', 'large-folder-e2e.json');
     const figure = {

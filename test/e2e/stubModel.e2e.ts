@@ -11,19 +11,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
 import { tempDir } from '../helpers';
 import { chatAttachments, editorTabTitles, runCommand, screenshot, waitFor } from './harness';
-import {
-  endSession,
-  extensionLog,
-  fixtureHome,
-  golden,
-  waitForNotification,
-  openSession,
-  type Session,
-} from './workbench';
+import { extensionLog, fixtureHome, golden, waitForNotification, openSession } from './workbench';
+import { suiteSession } from './suiteSession';
 
 const STUB = path.join(__dirname, 'stub-model');
 
@@ -39,9 +31,18 @@ type StubEvent = {
 };
 
 describe('chat with a stub language model, in a real VS Code', { timeout: 600_000 }, () => {
-  let workbench: Partial<Session> = {};
-  let page: Page;
   let stubLog: string;
+  const session = suiteSession('stub-model-e2e', () => {
+    const workspace = tempDir('aria-e2e-stub-ws-');
+    fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
+    stubLog = path.join(tempDir('aria-e2e-stub-log-'), 'stub.jsonl');
+    return openSession({
+      home: fixtureHome(),
+      workspace,
+      extensionDevelopmentPath: STUB,
+      env: { ARIA_STUB_LOG: stubLog },
+    });
+  });
   const events = (): StubEvent[] =>
     fs.existsSync(stubLog)
       ? fs
@@ -52,43 +53,31 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
           .map((l) => JSON.parse(l) as StubEvent)
       : [];
   const inputActions = () =>
-    page
+    session.page
       .locator('.interactive-input-part .action-label')
       .evaluateAll((els: any[]) => els.map((e) => String(e.getAttribute('aria-label') ?? '')));
   const lastResponse = async () =>
     (
-      await page
+      await session.page
         .locator('.interactive-session .interactive-response')
         .last()
         .innerText()
         .catch(() => '')
     ).replace(/\s+/g, ' ');
   async function send(text: string): Promise<void> {
-    const input = page.locator('.interactive-input-part .interactive-input-editor').first();
+    const input = session.page.locator('.interactive-input-part .interactive-input-editor').first();
     await input.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type(text);
-    await page.keyboard.press('Enter');
+    await session.page.keyboard.press('Control+A');
+    await session.page.keyboard.type(text);
+    await session.page.keyboard.press('Enter');
   }
 
   before(async () => {
-    const workspace = tempDir('aria-e2e-stub-ws-');
-    fs.writeFileSync(path.join(workspace, 'README.md'), '# workspace\n');
-    stubLog = path.join(tempDir('aria-e2e-stub-log-'), 'stub.jsonl');
-    workbench = await openSession({
-      home: fixtureHome(),
-      workspace,
-      extensionDevelopmentPath: STUB,
-      env: { ARIA_STUB_LOG: stubLog },
-    });
-    page = workbench.page!;
     await waitFor(() => events().some((e) => e.event === 'activate'), 60_000, 'the stub model extension to activate');
   });
 
-  after(() => endSession('stub-model-e2e', workbench));
-
-  const session = () => page.locator('.interactive-session');
-  const responses = () => page.locator('.interactive-session .interactive-response');
+  const chatPane = () => session.page.locator('.interactive-session');
+  const responses = () => session.page.locator('.interactive-session .interactive-response');
   const requestsSeen = () => events().filter((e) => e.event === 'request');
   /** Waits for a request at the model, after the first `since` ones, whose prompt holds `text`. */
   const requestHolding = (since: number, text: string, what: string) =>
@@ -102,10 +91,10 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
     );
   /** A participant's button (ChatResponseStream.button): `.chat-command-button` holds a Monaco button. */
   const commandButton = (name: string) =>
-    session().locator('.chat-command-button .monaco-button', { hasText: name }).last();
+    chatPane().locator('.chat-command-button .monaco-button', { hasText: name }).last();
 
   test('@context stripe is answered on the first request: the summary, its buttons and follow-ups', async () => {
-    await runCommand(page, 'Chat: Focus on Chat View');
+    await runCommand(session.page, 'Chat: Focus on Chat View');
     await waitFor(
       () => events().some((e) => e.event === 'models' && (e.count ?? 0) > 0),
       30_000,
@@ -136,23 +125,19 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
       await waitFor(() => commandButton(name).isVisible(), 10_000, `the ${name} button`);
     // its follow-ups, built from the query's result, sit under the response
     await waitFor(
-      async () => /Load all of these files Related: api/.test((await session().innerText()).replace(/\s+/g, ' ')),
+      async () => /Load all of these files Related: api/.test((await chatPane().innerText()).replace(/\s+/g, ' ')),
       10_000,
       'the follow-ups',
     );
-    assert.match(
-      extensionLog(workbench.server!),
-      /@context stripe/,
-      'the participant handler ran in the extension host',
-    );
-    await screenshot(page, 'stub-model-participant');
+    assert.match(extensionLog(session.server), /@context stripe/, 'the participant handler ran in the extension host');
+    await screenshot(session.page, 'stub-model-participant');
   });
 
   test('the Open all and Attach all buttons act on the answer’s files', async () => {
     await commandButton('Open all').click();
     await waitFor(
       async () => {
-        const titles = (await editorTabTitles(page)).join(' ');
+        const titles = (await editorTabTitles(session.page)).join(' ');
         return ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md', 'stripe-webhook-patterns.md'].every((n) =>
           titles.includes(n),
         );
@@ -163,7 +148,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
     await commandButton('Attach all to chat').click();
     const chips = await waitFor(
       async () => {
-        const now = await chatAttachments(page);
+        const now = await chatAttachments(session.page);
         return now.length >= 3 ? now : undefined;
       },
       20_000,
@@ -174,12 +159,12 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
       'api-pagination.md',
       'stripe-webhook-patterns.md',
     ]);
-    await waitForNotification(page, 'Attached 3 files to the chat input');
+    await waitForNotification(session.page, 'Attached 3 files to the chat input');
   });
 
   test('the follow-up "Load all of these files" sends the files’ contents to the model, which answers', async () => {
     const before = requestsSeen().length;
-    await session().getByText('Load all of these files', { exact: true }).last().click();
+    await chatPane().getByText('Load all of these files', { exact: true }).last().click();
     const request = await requestHolding(before, 'knowledge files below', 'the /load request at the model');
     for (const content of ['Stripe-Signature', 'Exponential backoff', 'Use opaque cursors'])
       assert.ok(request.prompt!.includes(content), `the model received ${content}`);
@@ -225,11 +210,11 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
     await send('call knowledge_query stripe');
     const outcome = await waitFor(
       async () => {
-        const dialog = page.locator('.monaco-dialog-box');
+        const dialog = session.page.locator('.monaco-dialog-box');
         if (await dialog.isVisible().catch(() => false)) {
           const text = (await dialog.innerText()).replace(/\s+/g, ' ');
-          await screenshot(page, 'stub-model-agent-setup');
-          await page.keyboard.press('Escape');
+          await screenshot(session.page, 'stub-model-agent-setup');
+          await session.page.keyboard.press('Escape');
           return `dialog: ${text}`;
         }
         const text = await lastResponse();
@@ -257,7 +242,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
   });
 
   test('VS Code’s tool service runs the MCP server’s knowledge_query, as agent mode calls it', async () => {
-    await runCommand(page, 'Aria Stub: Invoke knowledge_query through VS Code');
+    await runCommand(session.page, 'Aria Stub: Invoke knowledge_query through VS Code');
     const invoked = await waitFor(
       () => events().find((e) => e.event === 'invoked' || e.event === 'invokeFailed'),
       60_000,
@@ -266,7 +251,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
     const tools = events().find((e) => e.event === 'tools')?.names ?? [];
     // vscode.lm.tools lists every contributed tool; the agent gets only those whose `when` holds.
     assert.match(
-      extensionLog(workbench.server!),
+      extensionLog(session.server),
       /Agent tools: the MCP server’s tools only/,
       'one agent surface: the LM tools are off where VS Code has MCP',
     );
