@@ -21,7 +21,7 @@ import {
   runQuery,
   waitForNotification,
 } from './workbench';
-import { focusChatInput, suiteSession, grantClipboard } from './suiteSession';
+import { attachmentsAtLeast, focusChatInput, suiteSession, grantClipboard } from './suiteSession';
 
 describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, () => {
   const session = suiteSession('chat-e2e', () => openExampleSession(namedWorkspace()));
@@ -47,14 +47,7 @@ describe('knowledge into the AI chat, in a real VS Code', { timeout: 600_000 }, 
     await session.page
       .locator('.quick-input-widget .quick-input-titlebar .action-label[aria-label="Send to Chat"]')
       .click();
-    const chips = await waitFor(
-      async () => {
-        const now = await chatAttachments(session.page);
-        return now.length >= 2 ? now : undefined;
-      },
-      15_000,
-      'two attachment chips',
-    );
+    const chips = await attachmentsAtLeast(session.page, 2, 15_000, 'two attachment chips');
     await sleep(500);
     const names = (await chatAttachments(session.page)).map((c) => c.name).sort();
     assert.deepEqual(names, ['2026-04-28-mike-webhook-retries.md', 'api-pagination.md']);

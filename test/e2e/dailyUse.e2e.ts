@@ -45,7 +45,7 @@ import {
   openSession,
   openTagView,
 } from './workbench';
-import { waitForEditorText, suiteSession, grantClipboard } from './suiteSession';
+import { attachmentsAtLeast, waitForEditorText, suiteSession, grantClipboard } from './suiteSession';
 
 const VIEW = 'Tags';
 const BULK = 358;
@@ -560,14 +560,7 @@ describe('the editor as a daily tool, in a real VS Code', { timeout: 900_000 }, 
       /No language model is available in this editor/,
       'no model here: the message says nothing can answer',
     );
-    const chips = await waitFor(
-      async () => {
-        const now = await chatAttachments(session.page);
-        return now.length ? now : undefined;
-      },
-      20_000,
-      'the bundle chip',
-    );
+    const chips = await attachmentsAtLeast(session.page, 1, 20_000, 'the bundle chip');
     await sleep(500);
     assert.equal((await chatAttachments(session.page)).length, 1, 'one attachment, not one per file');
     assert.match(chips[0].name, /^knowledge-bulk-\d{8}T\d{6}Z\.md$/);

@@ -13,9 +13,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { tempDir } from '../helpers';
-import { chatAttachments, editorTabTitles, runCommand, screenshot, waitFor } from './harness';
+import { editorTabTitles, runCommand, screenshot, waitFor } from './harness';
 import { extensionLog, fixtureHome, golden, waitForNotification, openSession } from './workbench';
-import { suiteSession } from './suiteSession';
+import { attachmentsAtLeast, suiteSession } from './suiteSession';
 
 const STUB = path.join(__dirname, 'stub-model');
 
@@ -146,14 +146,7 @@ describe('chat with a stub language model, in a real VS Code', { timeout: 600_00
       'the three files open as tabs',
     );
     await commandButton('Attach all to chat').click();
-    const chips = await waitFor(
-      async () => {
-        const now = await chatAttachments(session.page);
-        return now.length >= 3 ? now : undefined;
-      },
-      20_000,
-      'three attachment chips',
-    );
+    const chips = await attachmentsAtLeast(session.page, 3, 20_000, 'three attachment chips');
     assert.deepEqual(chips.map((c) => c.name).sort(), [
       '2026-04-28-mike-webhook-retries.md',
       'api-pagination.md',

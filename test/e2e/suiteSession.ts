@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
+  chatAttachments,
   closeQuickInput,
   editorTabTitles,
   openQuickInput,
@@ -13,6 +14,7 @@ import {
   runCommand,
   typeInQuickInput,
   waitFor,
+  type ChatAttachment,
   type CodeServer,
 } from './harness';
 import { endSession, fixtureHome, type Session } from './workbench';
@@ -108,6 +110,23 @@ export async function waitForEditorText(page: Page, text: string, what: string):
     async () =>
       (await page.locator('.part.editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ').includes(text),
     10_000,
+    what,
+  );
+}
+
+/** Waits for at least `count` attachment chips in the chat input, and returns them. */
+export function attachmentsAtLeast(
+  page: Page,
+  count: number,
+  timeoutMs: number,
+  what: string,
+): Promise<ChatAttachment[]> {
+  return waitFor(
+    async () => {
+      const now = await chatAttachments(page);
+      return now.length >= count ? now : undefined;
+    },
+    timeoutMs,
     what,
   );
 }
