@@ -144,7 +144,7 @@ test('unknown keys are ignored and the known ones still read', () => {
 });
 
 test('tabs: after the colon, as indentation of projects_groups, and in a list', () => {
-  const { config } = okFromLines([
+  const withTabs = [
     '---',
     'knowledge_folder:\t~/knowledge',
     'projects_enabled:\ttrue',
@@ -156,7 +156,8 @@ test('tabs: after the colon, as indentation of projects_groups, and in a list', 
     '\t\tstitch_path:\tdocs/STITCH.md',
     'codemap_staleness_threshold_days:\t21\t',
     '---',
-  ]);
+  ];
+  const { config } = okFromLines(withTabs);
   assert.equal(config.projectsEnabled, true);
   assert.deepEqual([...config.projectsList.keys()], ['p1', 'proj-c']);
   assert.deepEqual(config.sharedKnowledge, ['p1', 'proj-c']);

@@ -282,14 +282,12 @@ describe('fine print: files and folders', () => {
   });
 
   test('§F36 an idea names its projects in any case, as a comma list or YAML list; no project → skipped', () => {
-    const home = makeHome({
-      index: INDEX_HEADER,
-      files: {
-        'knowledge/intake/ideas/2026-11-01-a.md': '---\nproject: P, Q\n---\n# A\n',
-        'knowledge/intake/ideas/2026-11-02-b.md': '---\nproject: [q]\n---\n# B\n',
-        'knowledge/intake/ideas/2026-11-03-c.md': '---\ntype: bug\n---\n# C\n',
-      },
-    });
+    const ideas = {
+      'knowledge/intake/ideas/2026-11-01-a.md': '---\nproject: P, Q\n---\n# A\n',
+      'knowledge/intake/ideas/2026-11-02-b.md': '---\nproject: [q]\n---\n# B\n',
+      'knowledge/intake/ideas/2026-11-03-c.md': '---\ntype: bug\n---\n# C\n',
+    };
+    const home = makeHome({ index: INDEX_HEADER, files: ideas });
     assert.deepEqual(
       scanIdeas(`${home}/knowledge`).ideas.map((i) => [i.title, i.projects]),
       [
