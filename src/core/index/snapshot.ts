@@ -85,6 +85,14 @@ function withIndexFile<T>(
   }
 }
 
+/** index.md opened for change detection's content check, through the one opener; throws what the open threw. */
+export function indexStampOpener(config: Config): (file: string, hash: (fd: number) => string) => string {
+  return (file, hash) => {
+    const hashed = openIndexFile(file, { reader: config }, (fd) => hash(fd));
+    return typeof hashed === 'string' ? hashed : `!too-large ${hashed.tooLarge}`;
+  };
+}
+
 /** §1 Says which of the three it is: no folder (naming what named it), no index.md, an index.md that cannot be read. */
 function cannotRead(config: Config, err: unknown): { message: string; reason: NoIndexReason } {
   const code = (err as NodeJS.ErrnoException).code;

@@ -13,7 +13,7 @@ import { afterLoaderFailure, keptMessage, type IndexLoader } from '../index/inde
 import type { ProjectFile } from '../match/projectTier';
 import { failed, stateOf, type KnowledgeState } from './knowledgeState';
 import { loadableFiles, type LoadableFile } from '../read/loadableFiles';
-import { indexPath, readIndexFor } from '../index/snapshot';
+import { indexPath, indexStampOpener, readIndexFor } from '../index/snapshot';
 import type { Config, QueryResult } from '../types';
 import type { Availability } from '../read/availability';
 
@@ -336,7 +336,8 @@ export class KnowledgeBase implements Disposable {
       if (!configOutcome.ok)
         return { next: { kind: 'notConfigured', message: configOutcome.message }, folder, candidates };
       folder = configOutcome.config.knowledgeFolder;
-      if (this.options.checkOnAccess) this.stamps.add(indexPath(configOutcome.config));
+      if (this.options.checkOnAccess)
+        this.stamps.add(indexPath(configOutcome.config), indexStampOpener(configOutcome.config));
       return { config: configOutcome.config, folder, candidates };
     } catch (err) {
       return { next: failed(err), folder, candidates };
