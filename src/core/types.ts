@@ -140,7 +140,7 @@ export interface IndexLines {
   lastRebuilt: { line: number; text: string } | null;
   /** Every entry line as written, duplicates included, in line order. */
   entries: EntryLines;
-  knownTags: Array<{ line: number; tag: string; aliases: string[] }>;
+  knownTags: Array<{ line: number; tag: string; aliases: readonly string[] }>;
   knownTagsLine: number | null;
   /** Problem lines in the walk's order, the first MAX_PROBLEM_LINES of them (index health lists 200 a kind, §10). */
   problems: Array<{ line: number; message: string }>;

@@ -9,7 +9,7 @@ import { indexFromImage } from '../../src/core/index/image/view';
 import { compactIndex } from '../../src/core/index/image/compact';
 import { runQuery, type Snapshot } from '../../src/core/match/engine';
 import { toJson } from '../../src/core/present/json';
-import { loadSnapshot, readIndexText } from '../../src/core/index/snapshot';
+import { loadSnapshot } from '../../src/core/index/snapshot';
 import { renderSummary } from '../../src/core/present/summary';
 import { shapeIndex } from '../../bench/hostile';
 import { makeHome, TODAY } from './helpers';
@@ -27,12 +27,10 @@ function load(home: string, shape: string): Snapshot {
   return outcome.snapshot;
 }
 
-/** The CLI: `query` parses and answers; `check` parses and checks, holding the parse and the lines together. */
+/** The CLI: `query` parses and answers; `check` parses and checks that parse's own line records. */
 function asTheCli(home: string, shape: string): void {
   answer(load(home, shape), shape);
-  const snapshot = load(home, shape);
-  const read = readIndexText(snapshot.config);
-  if (read.ok) checkIndex(snapshot, read.text);
+  checkIndex(load(home, shape));
 }
 
 /** The worker, then the MCP server and the editor: the compact image, the full parse dropped once it is built. */

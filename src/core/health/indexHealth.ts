@@ -152,10 +152,25 @@ export function checkIndex(snapshot: Snapshot, text?: string): IndexHealth {
 
   // The reader's verdict on each listed file, as queries mark items: one listing per folder.
   const files = new Availability(config);
-  const seen = new Map<string, number>();
+  // Each list's paths in a map of its own, keyed by the paths themselves: no key string per entry.
+  const seen = new Map<string, Map<string, number>>();
+  let list: Map<string, number> | undefined;
+  let listOf: IndexLineEntry | undefined;
   for (const entry of lines.entries) {
-    const key = `${entry.section}\u0000${entry.heading}\u0000${entry.project ?? ''}\u0000${identity(entry.path)}`;
-    const first = seen.get(key);
+    if (
+      !list ||
+      !listOf ||
+      entry.section !== listOf.section ||
+      entry.heading !== listOf.heading ||
+      entry.project !== listOf.project
+    ) {
+      const key = `${entry.section}\u0000${entry.heading}\u0000${entry.project ?? ''}`;
+      list = seen.get(key) ?? new Map<string, number>();
+      seen.set(key, list);
+      listOf = entry;
+    }
+    const path = identity(entry.path);
+    const first = list.get(path);
     if (first !== undefined) {
       problems.add({
         kind: 'duplicate',
@@ -166,7 +181,7 @@ export function checkIndex(snapshot: Snapshot, text?: string): IndexHealth {
       });
       continue;
     }
-    seen.set(key, entry.line);
+    list.set(path, entry.line);
     const verdict = entryVerdict(snapshot, entry);
     if (verdict === null) continue;
     if (!verdict.ok) {

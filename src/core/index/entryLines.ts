@@ -3,44 +3,85 @@
 // line for index health instead of an object each, within the parse's memory bound (§F44).
 import type { EntryLines, IndexLineEntry, IndexSection } from '../types';
 
+const CHUNK_BITS = 13;
+const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
+
 export const SECTIONS: readonly IndexSection[] = ['tags', 'other', 'hints', 'team'];
 
 /** The walk's columns, grown as entry lines come. */
 export class EntryLineColumns implements EntryLines {
   private lineNumbers = new Int32Array(256);
   private sections = new Uint8Array(256);
-  private readonly headings: string[] = [];
-  private readonly paths: string[] = [];
+  /** Runs of records under one heading: the first record's number and the heading (a run a `###`). */
+  private readonly runStarts: number[] = [];
+  private readonly runHeadings: string[] = [];
+  /** Paths in fixed chunks: a growing array would copy itself, twice its size for a moment, at the parse's peak. */
+  private readonly pathChunks: string[][] = [];
   /** Team-shared entries only: record number → its `[project: …]`. */
   private readonly projects = new Map<number, string>();
   length = 0;
 
-  push(entry: IndexLineEntry): void {
+  push(line: number, section: IndexSection, heading: string, path: string, project: string | null): void {
     const i = this.length;
     if (i === this.lineNumbers.length) {
       this.lineNumbers = grown(this.lineNumbers, new Int32Array(i * 2));
       this.sections = grown(this.sections, new Uint8Array(i * 2));
     }
-    this.lineNumbers[i] = entry.line;
-    this.sections[i] = SECTIONS.indexOf(entry.section);
-    this.headings.push(entry.heading);
-    this.paths.push(entry.path);
-    if (entry.project !== null) this.projects.set(i, entry.project);
+    this.lineNumbers[i] = line;
+    this.sections[i] = SECTIONS.indexOf(section);
+    const runs = this.runHeadings.length;
+    if (runs === 0 || this.runHeadings[runs - 1] !== heading) {
+      this.runStarts.push(i);
+      this.runHeadings.push(heading);
+    }
+    (this.pathChunks[i >> CHUNK_BITS] ??= new Array<string>(1 << CHUNK_BITS))[i & CHUNK_MASK] = path;
+    if (project !== null) this.projects.set(i, project);
     this.length = i + 1;
+  }
+
+  /** Each record's columns, for an image to copy without making a record each. */
+  eachColumns(
+    use: (i: number, line: number, section: number, heading: string, path: string, project: string | null) => void,
+  ): void {
+    let run = 0;
+    for (let i = 0; i < this.length; i++) {
+      while (run + 1 < this.runStarts.length && this.runStarts[run + 1] <= i) run++;
+      use(
+        i,
+        this.lineNumbers[i],
+        this.sections[i],
+        this.runHeadings[run],
+        this.pathChunks[i >> CHUNK_BITS][i & CHUNK_MASK],
+        this.projects.get(i) ?? null,
+      );
+    }
   }
 
   at(i: number): IndexLineEntry {
     return {
       line: this.lineNumbers[i],
       section: SECTIONS[this.sections[i]],
-      heading: this.headings[i],
-      path: this.paths[i],
+      heading: this.runHeadings[this.runOf(i)],
+      path: this.pathChunks[i >> CHUNK_BITS][i & CHUNK_MASK],
       project: this.projects.get(i) ?? null,
     };
   }
 
   *[Symbol.iterator](): Iterator<IndexLineEntry> {
     for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+
+  /** The run holding record `i`: the last run starting at or before it. */
+  private runOf(i: number): number {
+    const starts = this.runStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 }
 

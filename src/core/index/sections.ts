@@ -180,7 +180,9 @@ function* knownItems(lines: Array<[number, string]>): Generator<[number, string,
 const ALIAS_KEYS = ['aliases', 'alias'];
 
 /** Each item as written, aliases before any is refused (index health). */
-export type KnownItemSink = (lineNo: number, tag: string, aliases: string[]) => void;
+export type KnownItemSink = (lineNo: number, tag: string, aliases: readonly string[]) => void;
+
+const NO_ALIASES: readonly string[] = Object.freeze([]);
 
 /** `tag` or `tag [aliases: …]`; the alias list is read once every tag is known. */
 function readKnownItem(
@@ -222,8 +224,10 @@ function readKnownItem(
   const max = aliasText === null ? 0 : budget(lineNo, eachAlias(aliasText, Infinity));
   if (aliasText !== null) declared.push([lineNo, known, aliasText, max]);
   if (onItem) {
+    // Most items list no alias: they share one empty list rather than each making its own.
+    if (aliasText === null || max === 0) return onItem(lineNo, tag, NO_ALIASES);
     const listed: string[] = [];
-    if (aliasText !== null) eachAlias(aliasText.toLowerCase(), max, (a) => void listed.push(a));
+    eachAlias(aliasText.toLowerCase(), max, (a) => void listed.push(a));
     onItem(lineNo, tag, listed);
   }
 }

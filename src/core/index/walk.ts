@@ -137,14 +137,7 @@ class Walker {
       const fresh = !index.teamShared.has(this.headingLower);
       const added = addTeamEntry(index, this.headingLower, line.slice(at), lineNo, this.warn, this.seen);
       if (added && fresh) this.used++;
-      if (added)
-        this.lines.entries.push({
-          line: lineNo,
-          section,
-          heading: this.headingLower,
-          path: added.path,
-          project: added.project,
-        });
+      if (added) this.lines.entries.push(lineNo, section, this.headingLower, added.path, added.project);
       return;
     }
     const hints = section === 'hints';
@@ -163,7 +156,7 @@ class Walker {
       lists.set(key, this.list);
     }
     this.store.add(this.list, hints, entry.path, entry.description);
-    this.lines.entries.push({ line: lineNo, section, heading: this.headingLower, path: entry.path, project: null });
+    this.lines.entries.push(lineNo, section, this.headingLower, entry.path, null);
   }
 
   /** `Relevant tags: a, b` under a project heading; other lines of a project are informational. */
@@ -189,7 +182,8 @@ class Walker {
 
   finish(): KnowledgeIndex {
     const { index, lines } = this;
-    const onItem = (line: number, tag: string, aliases: string[]) => void lines.knownTags.push({ line, tag, aliases });
+    const onItem = (line: number, tag: string, aliases: readonly string[]) =>
+      void lines.knownTags.push({ line, tag, aliases });
     parseKnownTags(this.knownText, index, this.warn, (n, count) => this.room(n, count), onItem);
     if (this.over > 0) {
       const over = indexItemsOver(this.over, this.budget);

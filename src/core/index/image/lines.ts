@@ -1,7 +1,7 @@
 // The line records in an image: the entry lines as columns of string ids (one per entry line of
 // index.md), the few others as plain data; a reader decodes them only when index health asks.
 import type { IndexLines } from '../../types';
-import { EntryLinesView, SECTIONS } from '../entryLines';
+import { EntryLineColumns, EntryLinesView, SECTIONS } from '../entryLines';
 import { CorruptImageError, type StringsBuilder, type StringsView } from './strings';
 
 export interface LinesImage {
@@ -27,14 +27,20 @@ export function compactLines(lines: IndexLines, strings: StringsBuilder): { colu
     project: new Int32Array(n),
   };
   const { entries: _entries, ...small } = lines;
-  for (let i = 0; i < n; i++) {
-    const e = lines.entries.at(i);
-    out.line[i] = e.line;
-    out.section[i] = SECTIONS.indexOf(e.section);
-    out.heading[i] = strings.id(e.heading);
-    out.path[i] = strings.id(e.path);
-    out.project[i] = e.project === null ? -1 : strings.id(e.project);
-  }
+  const put = (i: number, line: number, section: number, heading: string, path: string, project: string | null) => {
+    out.line[i] = line;
+    out.section[i] = section;
+    out.heading[i] = strings.id(heading);
+    out.path[i] = strings.id(path);
+    out.project[i] = project === null ? -1 : strings.id(project);
+  };
+  // The walk's columns are copied as they are; records from elsewhere one by one.
+  if (lines.entries instanceof EntryLineColumns) lines.entries.eachColumns(put);
+  else
+    for (let i = 0; i < n; i++) {
+      const e = lines.entries.at(i);
+      put(i, e.line, SECTIONS.indexOf(e.section), e.heading, e.path, e.project);
+    }
   return { columns: out, small };
 }
 
