@@ -28,6 +28,24 @@ const WORKER_TYPES_ONLY = [
   { patterns: [{ regex: '^\\.\\./\\.\\./indexWorker/', allowTypeImports: true, message: WORKER_TYPES }] },
 ];
 
+/** The import rules of a folder of src/vscode: the core only by its index, never the MCP server, nothing above src/vscode but what the editor may use, and `neighbours` (which sibling folders it may reach). */
+function editorImports(neighbours) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '(^|/)core/', message: DEEP_CORE },
+          { regex: '^(\\.\\./)+\\.\\./mcp(/|$)', message: VSCODE_NO_MCP },
+          neighbours,
+          { regex: VSCODE_OUTSIDE, message: FEATURE_OUTSIDE },
+        ],
+      },
+    ],
+    '@typescript-eslint/no-restricted-imports': WORKER_TYPES_ONLY,
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'out/**', '.e2e/**', 'test-artifacts/**'] },
   // The recommended rule sets for JavaScript and TypeScript, everywhere.
@@ -130,37 +148,11 @@ export default tseslint.config(
     // reaches another only through what register() is given, so features never import in a cycle.
     files: ['src/vscode/**/*.ts'],
     ignores: ['src/vscode/shared/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)core/', message: DEEP_CORE },
-            { regex: '^(\\.\\./)+\\.\\./mcp(/|$)', message: VSCODE_NO_MCP },
-            { regex: '^\\.\\./(?!shared/|\\.\\./)', message: FEATURE_TO_FEATURE },
-            { regex: VSCODE_OUTSIDE, message: FEATURE_OUTSIDE },
-          ],
-        },
-      ],
-      '@typescript-eslint/no-restricted-imports': WORKER_TYPES_ONLY,
-    },
+    rules: editorImports({ regex: '^\\.\\./(?!shared/|\\.\\./)', message: FEATURE_TO_FEATURE }),
   },
   {
     files: ['src/vscode/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)core/', message: DEEP_CORE },
-            { regex: '^(\\.\\./)+\\.\\./mcp(/|$)', message: VSCODE_NO_MCP },
-            { regex: '^\\.\\./(?!\\.\\./)', message: SHARED_TO_FEATURE },
-            { regex: VSCODE_OUTSIDE, message: FEATURE_OUTSIDE },
-          ],
-        },
-      ],
-      '@typescript-eslint/no-restricted-imports': WORKER_TYPES_ONLY,
-    },
+    rules: editorImports({ regex: '^\\.\\./(?!\\.\\./)', message: SHARED_TO_FEATURE }),
   },
   {
     // The agent tools are shared by two front ends, so they depend on neither: only the core,
