@@ -60,15 +60,18 @@ const shared = {
  * Each `import * as fs from 'node:fs'` would copy the whole module into a namespace object of its
  * own at start-up (esbuild's __toESM), once per importing file: a query's bundle made 26 such
  * copies of fs and path. Every import of a Node built-in goes through one re-exporting module
- * instead, so each built-in is copied once per bundle.
+ * instead, so each built-in is copied once per bundle. Not util: copying its exports runs its lazy
+ * getters, which load streams and worker_threads into every CLI run; it is imported by name only
+ * (`parseArgs`), which esbuild's own require() does without a copy.
  */
+const COPIED_BUILTINS = builtinModules.filter((name) => name !== 'util');
 const builtinsOnce = {
   name: 'builtins-once',
   setup(build) {
     build.onResolve({ filter: /^(node:)?[a-z_/]+$/, namespace: 'file' }, (args) => {
       const name = args.path.replace(/^node:/, '');
       // a require() on first use stays one
-      if (args.kind !== 'import-statement' || !builtinModules.includes(name)) return undefined;
+      if (args.kind !== 'import-statement' || !COPIED_BUILTINS.includes(name)) return undefined;
       return { path: name, namespace: 'builtin-once' };
     });
     build.onLoad({ filter: /.*/, namespace: 'builtin-once' }, (args) => ({
