@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readCommandLine, sourceFlags, SETUP_USAGE } from '../../src/cli/options';
+import { prng } from '../prng';
 
 const message = (command: Parameters<typeof readCommandLine>[0], args: string[]) => {
   const read = readCommandLine(command, args);
@@ -62,4 +63,21 @@ test("the launcher's config sources: either form, other values skipped, nothing 
   assert.deepEqual(sourceFlags(['query', '--today', '--folder', '--config=/c', '--', '--folder', '/f']), {
     config: '/c',
   });
+});
+
+test("the launcher's config sources are the ones query's full read finds, on random command lines", () => {
+  const words = ['--config', '--config=/c', '--folder', '/f', '--projects-root=/p', '--today', '2026-01-01'];
+  words.push('stripe', '--', '--json', '-y', '--configx', '--load', 'all', '--folder=/g', '/h');
+  const rand = prng(20261205);
+  let compared = 0;
+  for (let i = 0; i < 3000; i++) {
+    const args = Array.from({ length: Math.floor(rand() * 7) }, () => words[Math.floor(rand() * words.length)]);
+    const read = readCommandLine('query', args);
+    if (read.kind !== 'run') continue;
+    const { config, folder, 'projects-root': projectsRoot } = read.line.values;
+    const expected = Object.fromEntries(Object.entries({ config, folder, projectsRoot }).filter(([, v]) => v));
+    assert.deepEqual(sourceFlags(args), expected, args.join(' '));
+    compared++;
+  }
+  assert.ok(compared > 500, `only ${compared} lines compared`);
 });
