@@ -11,32 +11,50 @@ export const SECTIONS: readonly IndexSection[] = ['tags', 'other', 'hints', 'tea
 /** The walk's columns, grown as entry lines come. */
 export class EntryLineColumns implements EntryLines {
   private lineNumbers = new Int32Array(256);
-  private sections = new Uint8Array(256);
-  /** Runs of records under one heading: the first record's number and the heading (a run a `###`). */
+  /**
+   * Runs of records under one `###` heading: the first record's number, its section and heading.
+   * A run opens at its first entry, so headings without entries cost nothing.
+   */
   private readonly runStarts: number[] = [];
+  private readonly runSections: number[] = [];
   private readonly runHeadings: string[] = [];
+  private nextSection = -1;
+  private nextHeading = '';
   /** Paths in fixed chunks: a growing array would copy itself, twice its size for a moment, at the parse's peak. */
   private readonly pathChunks: string[][] = [];
+  private chunk: string[] = [];
   /** Team-shared entries only: record number → its `[project: …]`. */
   private readonly projects = new Map<number, string>();
   length = 0;
 
-  push(line: number, section: IndexSection, heading: string, path: string, project: string | null): void {
+  /** The entries pushed from now on are under this section and heading. */
+  under(section: IndexSection, heading: string): void {
+    this.nextSection = SECTIONS.indexOf(section);
+    this.nextHeading = heading;
+  }
+
+  /** One entry line: little work each, as a one-shot CLI run walks this cold. */
+  push(line: number, path: string): void {
     const i = this.length;
-    if (i === this.lineNumbers.length) {
-      this.lineNumbers = grown(this.lineNumbers, new Int32Array(i * 2));
-      this.sections = grown(this.sections, new Uint8Array(i * 2));
-    }
+    if (this.nextSection >= 0) this.openRun(i);
+    if (i === this.lineNumbers.length) this.lineNumbers = grown(this.lineNumbers, new Int32Array(i * 2));
     this.lineNumbers[i] = line;
-    this.sections[i] = SECTIONS.indexOf(section);
-    const runs = this.runHeadings.length;
-    if (runs === 0 || this.runHeadings[runs - 1] !== heading) {
-      this.runStarts.push(i);
-      this.runHeadings.push(heading);
-    }
-    (this.pathChunks[i >> CHUNK_BITS] ??= new Array<string>(1 << CHUNK_BITS))[i & CHUNK_MASK] = path;
-    if (project !== null) this.projects.set(i, project);
+    if ((i & CHUNK_MASK) === 0) this.pathChunks.push((this.chunk = new Array<string>(1 << CHUNK_BITS)));
+    this.chunk[i & CHUNK_MASK] = path;
     this.length = i + 1;
+  }
+
+  /** A team-shared entry line, with its project. */
+  pushTeam(line: number, path: string, project: string | null): void {
+    if (project !== null) this.projects.set(this.length, project);
+    this.push(line, path);
+  }
+
+  private openRun(i: number): void {
+    this.runStarts.push(i);
+    this.runSections.push(this.nextSection);
+    this.runHeadings.push(this.nextHeading);
+    this.nextSection = -1;
   }
 
   /** Each record's columns, for an image to copy without making a record each. */
@@ -49,7 +67,7 @@ export class EntryLineColumns implements EntryLines {
       use(
         i,
         this.lineNumbers[i],
-        this.sections[i],
+        this.runSections[run],
         this.runHeadings[run],
         this.pathChunks[i >> CHUNK_BITS][i & CHUNK_MASK],
         this.projects.get(i) ?? null,
@@ -58,10 +76,11 @@ export class EntryLineColumns implements EntryLines {
   }
 
   at(i: number): IndexLineEntry {
+    const run = this.runOf(i);
     return {
       line: this.lineNumbers[i],
-      section: SECTIONS[this.sections[i]],
-      heading: this.runHeadings[this.runOf(i)],
+      section: SECTIONS[this.runSections[run]],
+      heading: this.runHeadings[run],
       path: this.pathChunks[i >> CHUNK_BITS][i & CHUNK_MASK],
       project: this.projects.get(i) ?? null,
     };

@@ -85,6 +85,9 @@ class Walker {
     this.heading = heading;
     this.headingLower = heading === null ? '' : heading.toLowerCase();
     this.list = null;
+    // The entry lines that follow are under this heading (entryLines.ts opens their run at the first).
+    if (heading !== null && section !== null && section !== 'known' && section !== 'projects')
+      this.lines.entries.under(section, this.headingLower);
   }
 
   line(line: string, lineNo: number): void {
@@ -137,7 +140,7 @@ class Walker {
       const fresh = !index.teamShared.has(this.headingLower);
       const added = addTeamEntry(index, this.headingLower, line.slice(at), lineNo, this.warn, this.seen);
       if (added && fresh) this.used++;
-      if (added) this.lines.entries.push(lineNo, section, this.headingLower, added.path, added.project);
+      if (added) this.lines.entries.pushTeam(lineNo, added.path, added.project);
       return;
     }
     const hints = section === 'hints';
@@ -156,7 +159,7 @@ class Walker {
       lists.set(key, this.list);
     }
     this.store.add(this.list, hints, entry.path, entry.description);
-    this.lines.entries.push(lineNo, section, this.headingLower, entry.path, null);
+    this.lines.entries.push(lineNo, entry.path);
   }
 
   /** `Relevant tags: a, b` under a project heading; other lines of a project are informational. */
