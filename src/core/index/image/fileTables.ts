@@ -32,7 +32,7 @@ export function fileTables(index: KnowledgeIndex, strings: StringsBuilder, seed:
   for (const file of index.files.values()) {
     numbers.set(file, keys.length);
     keys.push(file.path);
-    keyIds.push(strings.id(file.path)); // looked up again by the entry lines (lines.ts)
+    keyIds.push(strings.add(file.path));
     written.push(file.written === undefined ? -1 : strings.add(file.written));
     descriptions.push(file.description === null ? -1 : strings.add(file.description));
     for (const tag of file.tags) tags.push(strings.id(tag));
