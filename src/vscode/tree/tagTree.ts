@@ -10,7 +10,7 @@ import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
 import { buildTree, expandTree, warningCount, type TagTreeModel } from './treeModel';
 import { type TreeNode } from '../shared/treeRows';
 import { hasChildren, type TagSort } from './treeNodes';
-import { ExpansionMemory, LOADING_ROW, RootAnswerWatch, errorNode } from './treeViewModel';
+import { ExpansionMemory, LOADING_ROW, RefreshGate, RootAnswerWatch, errorNode } from './treeViewModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
@@ -47,6 +47,9 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private readonly expansion: ExpansionMemory;
   /** Whether the view took the root rows it was last answered with. */
   private readonly answers = new RootAnswerWatch();
+  /** At most one refresh on its way to the view (RefreshGate). */
+  private readonly gate = new RefreshGate();
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The known tags being counted in the background for rows built without their counts. */
   private counting: TagCounter | undefined;
@@ -122,6 +125,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.disposed = true;
     clearTimeout(this.buildTimer);
     clearTimeout(this.rowsTakenTimer);
+    clearTimeout(this.heldTimer);
     this.subscription.dispose();
     this.topSubscription?.dispose();
     this.changed.dispose();
@@ -139,7 +143,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
         this.roots = [...nodes, ...this.roots.slice(this.topCount)];
         this.topCount = nodes.length;
       }
-      this.changed.fire();
+      this.fire();
     });
   }
 
@@ -177,7 +181,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.roots = undefined;
     this.service.setRecounting(false); // the index row changes with the rows: one refresh of the view
     this.timing?.work?.treeRefreshed();
-    this.changed.fire();
+    this.fire();
     // A visible view asks again once the workbench has the refresh (a round trip away): the rows
     // are built meanwhile, once the refresh has gone out.
     if (this.view?.visible) setTimeout(() => this.disposed || this.prepare(), REFRESH_SENT_MS);
@@ -212,6 +216,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       this.answers.asked(node.id);
       return this.childrenOf(node);
     }
+    this.gate.rootAsked();
     const rows = this.rootRows();
     this.answers.answered(
       rows,
@@ -227,7 +232,20 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private checkRowsTaken(): void {
     if (this.disposed || !this.view?.visible || !this.answers.retry()) return;
     this.log.info('Tag tree: the view asked for none of the open rows it was given; refreshing it once more');
-    this.changed.fire();
+    this.fire();
+  }
+
+  /** Tells the view its rows changed, unless a refresh it has not asked for yet is on its way. */
+  private fire(): void {
+    const visible = this.view?.visible ?? false;
+    if (this.gate.change(performance.now(), visible)) {
+      this.changed.fire();
+      return;
+    }
+    this.heldTimer ??= setTimeout(() => {
+      this.heldTimer = undefined;
+      if (!this.disposed && this.gate.flush(performance.now(), this.view?.visible ?? false)) this.changed.fire();
+    }, this.gate.patienceMs);
   }
 
   /** The root rows, or the loading row while index.md is first read. */
@@ -315,7 +333,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
       this.buildTimer = undefined;
       if (this.disposed) return;
       this.prepare();
-      this.changed.fire();
+      this.fire();
     }, REFRESH_SENT_MS); // after the loading row's answer has gone out: the build holds the thread
   }
 

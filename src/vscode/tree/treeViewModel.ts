@@ -91,3 +91,42 @@ export class RootAnswerWatch {
     return true;
   }
 }
+
+/**
+ * One refresh on its way at a time. The workbench drops an answer a later refresh overtakes and
+ * may show an empty list for it, so while a refresh is sent and its root rows not yet asked for,
+ * a change is held: the ask that comes gets the latest rows anyway. A held change is sent when
+ * the ask does not come within `patienceMs`; a hidden view is told at once (it asks when shown).
+ */
+/** How long a refresh waits for the view to ask for the rows of the one before it. */
+const REFRESH_PATIENCE_MS = 2_000;
+
+export class RefreshGate {
+  /** When the refresh the view has not asked for yet was sent. */
+  private sentAt: number | undefined;
+  private held = false;
+
+  constructor(readonly patienceMs = REFRESH_PATIENCE_MS) {}
+
+  /** A change: whether to send a refresh now; false holds it (flush() later). */
+  change(now: number, visible: boolean): boolean {
+    if (visible && this.sentAt !== undefined && now - this.sentAt < this.patienceMs) {
+      this.held = true;
+      return false;
+    }
+    this.sentAt = visible ? now : undefined;
+    this.held = false;
+    return true;
+  }
+
+  /** The view asked for the root rows: they are built from the latest state, held changes included. */
+  rootAsked(): void {
+    this.sentAt = undefined;
+    this.held = false;
+  }
+
+  /** Whether a held change is to be sent now: the view did not ask within its patience. */
+  flush(now: number, visible: boolean): boolean {
+    return this.held && this.change(now, visible);
+  }
+}
