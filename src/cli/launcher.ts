@@ -207,7 +207,12 @@ function launch(argv: string[]): void {
       cliFile: __filename,
       loadConfig: loadConfigOnce,
     });
-    if (typeof exit === 'number') process.exitCode = exit;
+    if (typeof exit === 'number') {
+      process.exitCode = exit;
+      // Every command but mcp is done once it returns: exit now rather than let the event loop
+      // drain (V8 would finish a garbage collection first), unless output still waits in a stream.
+      if (!stdoutStream) process.exit();
+    }
   } catch (err) {
     if (command === 'hook') return; // the agent goes on without the notes
     if (err instanceof MissingBundle) {
