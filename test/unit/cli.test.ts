@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
@@ -171,4 +171,26 @@ describe("compiled code is cached only in the user's own private folder", () => 
     assert.equal(compileCacheFolder(linked, []), null, 'a symlink to a folder elsewhere');
     assert.equal(compileCacheFolder('relative/home', []), null, 'no absolute home');
   });
+});
+
+test('a long answer reaches a reader that is slow to start reading whole (the CLI exits once it has answered)', async () => {
+  const notes = Object.fromEntries(
+    Array.from({ length: 120 }, (_, i) => [`knowledge/n${i}.md`, `# Note ${i}\n${'lorem ipsum '.repeat(150)}\n`]),
+  );
+  const entries = Array.from({ length: 120 }, (_, i) => `- n${i}.md — Note ${i}`).join('\n');
+  const home = makeHome({ index: `${INDEX_HEADER}## Tag Index\n### api\n${entries}\n`, files: notes });
+  const args = [cli, 'query', 'api', '--load', 'all'];
+  const env = { PATH: process.env.PATH, HOME: home };
+  const whole = spawnSync('node', args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  assert.equal(whole.status, 0);
+  assert.ok(whole.stdout.length > 150_000, `more than a pipe holds (${whole.stdout.length} bytes)`);
+  const child = spawn('node', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pause();
+  const code = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (c: Buffer) => chunks.push(c));
+  child.stdout.resume();
+  assert.equal(await code, 0);
+  assert.equal(Buffer.concat(chunks).toString('utf8'), whole.stdout);
 });
