@@ -43,24 +43,24 @@ test('a view that asked for an open row took its rows; the loading row and rows 
 
 test('one refresh on its way at a time: changes while the view has not asked are held, and its ask takes them', () => {
   const gate = new RefreshGate(2_000);
-  assert.equal(gate.change(0, true), true, 'nothing on its way: sent');
-  assert.equal(gate.change(10, true), false, 'the view has not asked yet: held, not sent to overtake it');
-  assert.equal(gate.change(20, true), false);
+  assert.equal(gate.change(0, true), 0, 'nothing on its way: sent');
+  assert.equal(gate.change(10, true), 1_990, 'the view has not asked yet: held, not sent to overtake it');
+  assert.equal(gate.change(20, true), 1_980);
   gate.rootAsked();
-  assert.equal(gate.flush(3_000, true), false, 'the ask got the latest rows: nothing left to send');
-  assert.equal(gate.change(3_010, true), true, 'asked: the next change goes out');
-  assert.equal(gate.change(3_020, true), false);
-  assert.equal(gate.flush(4_000, true), false, 'still within its patience');
-  assert.equal(gate.flush(5_010, true), true, 'no ask within its patience: the held change is sent');
-  assert.equal(gate.flush(5_020, true), false, 'once');
+  assert.equal(gate.flush(3_000, true), -1, 'the ask got the latest rows: nothing left to send');
+  assert.equal(gate.change(3_010, true), 0, 'asked: the next change goes out');
+  assert.equal(gate.change(3_020, true), 1_990);
+  assert.equal(gate.flush(4_000, true), 1_010, 'still within its patience: looked at again later');
+  assert.equal(gate.flush(5_010, true), 0, 'no ask within its patience: the held change is sent');
+  assert.equal(gate.flush(5_020, true), -1, 'once');
 });
 
 test('a hidden view is told at once (it asks when shown) and holds nothing', () => {
   const gate = new RefreshGate(2_000);
-  assert.equal(gate.change(0, false), true);
-  assert.equal(gate.change(1, false), true);
-  assert.equal(gate.change(2, true), true, 'nothing was on its way to a hidden view');
-  assert.equal(gate.change(3, false), true, 'hidden again: told at once');
+  assert.equal(gate.change(0, false), 0);
+  assert.equal(gate.change(1, false), 0);
+  assert.equal(gate.change(2, true), 0, 'nothing was on its way to a hidden view');
+  assert.equal(gate.change(3, false), 0, 'hidden again: told at once');
 });
 
 test('the expansion the user chose is kept (the newest, at most the cap) and read back after a reload', () => {

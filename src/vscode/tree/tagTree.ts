@@ -47,9 +47,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private readonly expansion: ExpansionMemory;
   /** Whether the view took the root rows it was last answered with. */
   private readonly answers = new RootAnswerWatch();
-  /** At most one refresh on its way to the view (RefreshGate). */
-  private readonly gate = new RefreshGate();
-  private heldTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly gate = new RefreshGate(); // at most one refresh on its way to the view
 
   /** The known tags being counted in the background for rows built without their counts. */
   private counting: TagCounter | undefined;
@@ -65,6 +63,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private firstRowsLogged = false;
   private buildTimer: ReturnType<typeof setTimeout> | undefined;
   private rowsTakenTimer: ReturnType<typeof setTimeout> | undefined;
+  private heldTimer: ReturnType<typeof setTimeout> | undefined;
   private buildingSoon = false;
 
   constructor(
@@ -182,8 +181,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.service.setRecounting(false); // the index row changes with the rows: one refresh of the view
     this.timing?.work?.treeRefreshed();
     this.fire();
-    // A visible view asks again once the workbench has the refresh (a round trip away): the rows
-    // are built meanwhile, once the refresh has gone out.
+    // A visible view asks again a round trip after the refresh: its rows are built meanwhile.
     if (this.view?.visible) setTimeout(() => this.disposed || this.prepare(), REFRESH_SENT_MS);
   }
 
@@ -237,15 +235,17 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** Tells the view its rows changed, unless a refresh it has not asked for yet is on its way. */
   private fire(): void {
-    const visible = this.view?.visible ?? false;
-    if (this.gate.change(performance.now(), visible)) {
-      this.changed.fire();
-      return;
-    }
-    this.heldTimer ??= setTimeout(() => {
-      this.heldTimer = undefined;
-      if (!this.disposed && this.gate.flush(performance.now(), this.view?.visible ?? false)) this.changed.fire();
-    }, this.gate.patienceMs);
+    this.sendIn(this.gate.change(performance.now(), this.view?.visible ?? false));
+  }
+
+  /** RefreshGate's answer: 0 sends the refresh, a wait looks at the held change again after it. */
+  private sendIn(ms: number): void {
+    if (ms === 0) this.changed.fire();
+    else if (ms > 0)
+      this.heldTimer ??= setTimeout(() => {
+        this.heldTimer = undefined;
+        if (!this.disposed) this.sendIn(this.gate.flush(performance.now(), this.view?.visible ?? false));
+      }, ms);
   }
 
   /** The root rows, or the loading row while index.md is first read. */

@@ -92,31 +92,31 @@ export class RootAnswerWatch {
   }
 }
 
+/** How long a refresh waits for the view to ask for the rows of the one before it. */
+const REFRESH_PATIENCE_MS = 2_000;
+
 /**
  * One refresh on its way at a time. The workbench drops an answer a later refresh overtakes and
  * may show an empty list for it, so while a refresh is sent and its root rows not yet asked for,
  * a change is held: the ask that comes gets the latest rows anyway. A held change is sent when
  * the ask does not come within `patienceMs`; a hidden view is told at once (it asks when shown).
  */
-/** How long a refresh waits for the view to ask for the rows of the one before it. */
-const REFRESH_PATIENCE_MS = 2_000;
-
 export class RefreshGate {
   /** When the refresh the view has not asked for yet was sent. */
   private sentAt: number | undefined;
   private held = false;
 
-  constructor(readonly patienceMs = REFRESH_PATIENCE_MS) {}
+  constructor(private readonly patienceMs = REFRESH_PATIENCE_MS) {}
 
-  /** A change: whether to send a refresh now; false holds it (flush() later). */
-  change(now: number, visible: boolean): boolean {
+  /** A change: 0 to send a refresh now; else it is held, and flush() is due in that many ms. */
+  change(now: number, visible: boolean): number {
     if (visible && this.sentAt !== undefined && now - this.sentAt < this.patienceMs) {
       this.held = true;
-      return false;
+      return this.sentAt + this.patienceMs - now;
     }
     this.sentAt = visible ? now : undefined;
     this.held = false;
-    return true;
+    return 0;
   }
 
   /** The view asked for the root rows: they are built from the latest state, held changes included. */
@@ -125,8 +125,8 @@ export class RefreshGate {
     this.held = false;
   }
 
-  /** Whether a held change is to be sent now: the view did not ask within its patience. */
-  flush(now: number, visible: boolean): boolean {
-    return this.held && this.change(now, visible);
+  /** As change() for the held change; -1 when none is held any more. */
+  flush(now: number, visible: boolean): number {
+    return this.held ? this.change(now, visible) : -1;
   }
 }
