@@ -182,7 +182,9 @@ export function runHook(args: string[], io: HookIo): number {
   try {
     const sources = parseHookArgs(args);
     if (!sources) {
-      process.stderr.write(
+      // Written at once: the launcher ends the process as soon as the command returns.
+      fs.writeSync(
+        2,
         'Usage: aria-context hook <claude-code|codex> [--folder DIR] [--config FILE] [--projects-root DIR] (reads the hook JSON on stdin)\n',
       );
       return 0;
