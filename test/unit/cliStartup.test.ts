@@ -2,11 +2,10 @@
 // copied whole (esbuild.mjs's builtins-once) would load streams' diff, worker_threads and more
 // into every query and every hook run.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { ensureCli } from '../cliRun';
+import { runCli } from '../cliRun';
 import { INDEX_HEADER, makeHome, tempDir } from '../helpers';
 
 /** The built-ins loaded by the end of `aria-context <args>`, stdin `input`. */
@@ -18,12 +17,11 @@ function builtinsLoaded(args: string[], home: string, input = ''): string[] {
     preload,
     `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(listFile)}, process.moduleLoadList.join('\\n')));\n`,
   );
-  const r = spawnSync(process.execPath, ['-r', preload, ensureCli(), ...args], {
-    env: { PATH: process.env.PATH, HOME: home },
-    encoding: 'utf8',
+  const r = runCli(args, home, {
+    env: { PATH: process.env.PATH, HOME: home, NODE_OPTIONS: `--require ${preload}` },
     input,
   });
-  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+  assert.equal(r.code, 0, `${r.out}${r.err}`);
   return fs.readFileSync(listFile, 'utf8').split('\n');
 }
 
