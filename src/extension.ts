@@ -10,6 +10,7 @@ import { IndexWorker } from './indexWorker/client';
 import * as activeFile from './vscode/activeFile/register';
 import * as chat from './vscode/chat/register';
 import * as connect from './vscode/connect/register';
+import * as diagnosticsLog from './vscode/diagnostics/register';
 import * as files from './vscode/files/register';
 import * as health from './vscode/health/register';
 import * as mcpServer from './vscode/mcpServer/register';
@@ -20,6 +21,7 @@ import { createApi, type AriaContextApi } from './vscode/shared/api';
 import { BackgroundWork } from './vscode/shared/backgroundWorkModel';
 import { FileActions } from './vscode/shared/fileActions';
 import { createLog } from './vscode/shared/log';
+import { LoopDelayProbe } from './vscode/shared/loopDelay';
 import { RetrievalService } from './vscode/shared/retrievalService';
 import { KnowledgeWatchers } from './vscode/shared/watchers';
 import { reloadOnWorkspaceChanges } from './vscode/shared/workspaceChanges';
@@ -34,6 +36,7 @@ const BACKGROUND_MAX_WAIT_MS = 5_000;
 
 export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const started = performance.now();
+  const loopDelay = new LoopDelayProbe();
   const channel = vscode.window.createOutputChannel('aria-context');
   const log = createLog(channel);
   const work = new BackgroundWork({
@@ -49,13 +52,14 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const actions = new FileActions(log, () => service.snapshot()?.config);
   context.subscriptions.push(
     { dispose: () => work.dispose() },
+    loopDelay,
     worker,
     channel,
     service,
     watchers,
     service.connect(watchers),
   );
-  const services = { service, log, work, actions, watchers, activatedAt: started };
+  const services = { service, log, work, actions, watchers, loopDelay, activatedAt: started };
 
   // The features, each registering its own commands, views and listeners, given what it needs of the others.
   const diagnostics = health.register(context, services, worker);
@@ -68,10 +72,11 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   setup.register(context, services);
   rebuild.register(context, services);
   connect.register(context);
+  diagnosticsLog.register(context, services);
   context.subscriptions.push(...reloadOnWorkspaceChanges(service, log));
 
   log.info(`Activated in ${Math.round(performance.now() - started)} ms`);
-  return createApi(service, tagTree.nodes, watchers, chatFeature.requestHandler);
+  return createApi(service, tagTree.nodes, watchers, chatFeature.requestHandler, loopDelay);
 }
 
 export function deactivate(): void {}

@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { KnowledgeQueryOutcome, KnowledgeState } from '../../core';
 import type { RetrievalService } from './retrievalService';
 import type { TreeNode } from './treeRows';
+import type { LoopDelayFigures, LoopDelayProbe } from './loopDelay';
 import type { KnowledgeWatchers } from './watchers';
 
 /** Counters since activation, for diagnostics and the in-host reliability tests. */
@@ -30,6 +31,9 @@ export interface AriaContextApi {
    */
   readonly chatRequestHandler: vscode.ChatRequestHandler;
   stats(): AriaContextStats;
+  /** The extension host's event-loop delay since activation or the last reset (perf_hooks' histogram). */
+  loopDelay(): LoopDelayFigures;
+  resetLoopDelay(): void;
 }
 
 export function createApi(
@@ -38,6 +42,7 @@ export function createApi(
   treeRoots: () => TreeNode[],
   watchers: KnowledgeWatchers,
   chatRequestHandler: vscode.ChatRequestHandler,
+  probe: LoopDelayProbe,
 ): AriaContextApi {
   return {
     query: (text) => service.query(text),
@@ -47,5 +52,7 @@ export function createApi(
       service.onDidChange(() => listener.call(thisArg), undefined, disposables),
     chatRequestHandler,
     stats: () => ({ loads: service.loads, ...watchers.counts }),
+    loopDelay: () => probe.figures(),
+    resetLoopDelay: () => probe.reset(),
   };
 }

@@ -2,6 +2,7 @@
 import type { BackgroundWork } from './backgroundWorkModel';
 import type { FileActions } from './fileActions';
 import type { Log } from './log';
+import type { LoopDelayProbe } from './loopDelay';
 import type { RetrievalService } from './retrievalService';
 import type { KnowledgeWatchers } from './watchers';
 
@@ -12,6 +13,8 @@ export interface Services {
   work: BackgroundWork;
   actions: FileActions;
   watchers: KnowledgeWatchers;
+  /** The extension host's event-loop delay since activation (or the last report). */
+  loopDelay: LoopDelayProbe;
   /** performance.now() at activation, for the log's timings. */
   activatedAt: number;
 }
