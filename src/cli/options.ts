@@ -118,8 +118,24 @@ export type CommandLineOutcome =
 
 const flagOf = (arg: string) => (arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg);
 
-const tokensOf = (args: readonly string[]) =>
-  parseArgs({ args: [...args], options: OPTIONS, strict: false, allowPositionals: true, tokens: true }).tokens;
+/** A word of one dash and two or more characters (`-abc`, `-a-b`): no option of any command, one word whatever it holds. */
+const isDashWord = (arg: string) => arg.length > 2 && arg[0] === '-' && arg[1] !== '-';
+
+/**
+ * parseArgs' tokens for `args`, each positional and value as written. parseArgs splits `-abc`
+ * into `-a -b -c` and reads a `-` inside it as `--`, after which its token indices no longer
+ * point at `args` (`-a-b` crashed the reader); such a word reaches it as a plain stand-in word,
+ * so every index is exact and the word is read back from `args`.
+ */
+function tokensOf(args: readonly string[]) {
+  const plain = args.map((arg) => (isDashWord(arg) ? 'word' : arg));
+  return parseArgs({ args: plain, options: OPTIONS, strict: false, allowPositionals: true, tokens: true }).tokens.map(
+    (token) =>
+      token.kind === 'option' && token.value !== undefined && !token.inlineValue
+        ? { ...token, value: args[token.index + 1] }
+        : token,
+  );
+}
 
 /** Reads `args` (the words after the command's name) by the command's grammar. */
 export function readCommandLine(command: CommandName, args: readonly string[]): CommandLineOutcome {
@@ -127,23 +143,18 @@ export function readCommandLine(command: CommandName, args: readonly string[]): 
   const takes = (name: string): name is OptionName => (grammar.takes as readonly string[]).includes(name);
   const line: CommandLine = { tokens: [], values: {}, switches: new Set(), json: false, given: [] };
   const error = (message: string) => ({ kind: 'error' as const, message });
-  let shortWord = -1;
   for (const token of tokensOf(args)) {
     if (token.kind === 'option-terminator') {
       if (grammar.stray !== 'token') return error(grammar.unknown('--', '--'));
       continue; // the words after it are tokens
     }
     const arg = args[token.index];
-    if (token.kind === 'positional' || !arg.startsWith('--')) {
-      // A word, or a short option: `-abc` is one word however parseArgs splits it, and only a
-      // lone short of the command's own (setup's `-y`, mcp's `-h`) is an option.
-      if (token.index === shortWord) continue;
-      shortWord = token.index;
-      if (token.kind === 'positional' || arg !== token.rawName || !takes(token.name)) {
-        if (grammar.stray === 'token') line.tokens.push(arg);
-        else return error(grammar.stray(arg));
-        continue;
-      }
+    // A word, or a short option: only a lone short of the command's own (setup's `-y`, mcp's
+    // `-h`) is an option; `-abc` and `-a-b` are words (tokensOf).
+    if (token.kind === 'positional' || (!arg.startsWith('--') && !takes(token.name))) {
+      if (grammar.stray === 'token') line.tokens.push(arg);
+      else return error(grammar.stray(arg));
+      continue;
     }
     const flag = flagOf(arg);
     if (!takes(token.name)) return error(grammar.unknown(flag, arg));

@@ -67,7 +67,7 @@ test("the launcher's config sources: either form, other values skipped, nothing 
 
 test("the launcher's config sources are the ones query's full read finds, on random command lines", () => {
   const words = ['--config', '--config=/c', '--folder', '/f', '--projects-root=/p', '--today', '2026-01-01'];
-  words.push('stripe', '--', '--json', '-y', '--configx', '--load', 'all', '--folder=/g', '/h');
+  words.push('stripe', '--', '--json', '-y', '--configx', '--load', 'all', '--folder=/g', '/h', '-a-', '-x-y');
   const rand = prng(20261205);
   let compared = 0;
   for (let i = 0; i < 3000; i++) {
