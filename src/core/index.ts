@@ -9,7 +9,7 @@ export { type IndexLineEntry } from './types';
 export { CorruptImageError } from './index/image/strings';
 export { indexFromImage } from './index/image/view';
 export { compactIndex, imageTransferables, type IndexImage } from './index/image/compact';
-export { parseQueryText } from './match/query';
+export { operatorOf, parseQueryText } from './match/query';
 export { runQuery, type Snapshot } from './match/engine';
 export { cachedContainment, indexPathVerdict, indexEntryItem } from './match/crossProject';
 export { type ProjectFile } from './match/projectTier';

@@ -8,6 +8,9 @@ import { renderSummary } from '../../src/core/present/summary';
 import { nearestTags, trimToken } from '../../src/core/match/tagSpelling';
 import { resultMarkdown } from '../../src/vscode/chat/chatMarkdown';
 import { pickModel } from '../../src/vscode/query/queryModel';
+import { queryProblem } from '../../src/vscode/query/completionModel';
+import { runQuery } from '../../src/core/match/engine';
+import { runCli } from '../cliRun';
 import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
 
 const home = makeHome({
@@ -78,4 +81,30 @@ test('the MCP tools say a word typed with punctuation matched as that tag', () =
   const r = query(home, 'stripe?');
   const item = r.items.find((i) => i.path === 's.md')!;
   assert.deepEqual(matchReasons(item, r, 'stripe?'), [{ kind: 'tag', value: 'stripe' }]);
+});
+
+describe('§2 §F37 operators are recognised after punctuation is trimmed', () => {
+  test('`(AND)` makes an intersection and `(or)` is dropped, as AND and OR would', () => {
+    const and = query(home, '(AND) kubernetes stripe');
+    assert.equal(and.query.mode, 'AND');
+    assert.deepEqual(and.query.tokens, ['kubernetes', 'stripe']);
+    assert.equal(query(home, 'stripe "or" webhooks').query.mode, 'OR');
+    assert.deepEqual(query(home, 'stripe, "or", webhooks').query.tokens, ['stripe', 'webhooks']);
+    assert.equal(query(home, 'AND?! stripe').query.mode, 'AND');
+    // only the letters between the punctuation runs: `+and` and `and-more` are words
+    assert.deepEqual(query(home, '+and and-more').query.tokens, ['+and', 'and-more']);
+  });
+
+  test('a query of operators only is a usage error on every surface: core, CLI, editor completion', () => {
+    const snapshot = snapshotFor(home);
+    for (const text of ['(or)', '(AND)', '"and", (OR)?']) {
+      const outcome = runQuery(snapshot, text, { today: '2026-11-30' });
+      assert.equal(outcome.ok, false, text);
+      assert.ok(queryProblem(text), `the editor's input refuses ${text}`);
+      const cli = runCli(['query', text, '--no-cache'], home);
+      assert.equal(cli.code, 2, `${text}: ${cli.out}`);
+      assert.match(cli.out, /^Usage: aria-context query /);
+    }
+    assert.equal(queryProblem('(api)'), null);
+  });
 });

@@ -1,11 +1,20 @@
 // §2, §2.5 and §3: split the query, resolve aliases, expand project keys.
 import { expansionCapped, MAX_EXPANDED_TAGS } from '../limits';
-import { trimToken, type SpellingIndex } from './tagSpelling';
+import { bareWord, trimToken, type SpellingIndex } from './tagSpelling';
 import type { Expansion, ParsedQuery, QueryMode, ResolvedAlias } from '../types';
 
 export interface RawQuery {
   tokens: string[];
   mode: QueryMode;
+}
+
+/**
+ * `AND` or `OR` when a word is that operator (§2, §F37): in any case, once the punctuation around
+ * it is trimmed (`(AND)`, `"or"`), whatever the index holds, as trimming a tag does; else null.
+ */
+export function operatorOf(word: string): QueryMode | null {
+  const upper = bareWord(word).toUpperCase();
+  return upper === 'AND' || upper === 'OR' ? upper : null;
 }
 
 /** Splits on any Unicode whitespace and commas (§F23); `AND` (any case) selects intersection, `OR` is dropped. */
@@ -15,9 +24,9 @@ export function parseQueryText(input: string | readonly string[]): RawQuery {
   const tokens: string[] = [];
   for (const token of text.split(/[\s,]+/)) {
     if (!token) continue;
-    const upper = token.toUpperCase();
-    if (upper === 'AND') mode = 'AND';
-    else if (upper !== 'OR') tokens.push(token);
+    const operator = operatorOf(token);
+    if (operator === 'AND') mode = 'AND';
+    else if (operator === null) tokens.push(token);
   }
   return { tokens, mode };
 }

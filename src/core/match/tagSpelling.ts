@@ -39,6 +39,13 @@ export function isKnownSpelling(index: SpellingIndex, token: string): boolean {
 const LEADING = /^\p{P}+/u;
 const TRAILING = /\p{P}+$/u;
 
+/** A token without the punctuation runs around it; a token of punctuation only as written (§F24). */
+export function bareWord(token: string): string {
+  const lead = LEADING.exec(token)?.[0].length ?? 0;
+  if (lead === token.length) return token;
+  return token.slice(lead, token.length - (TRAILING.exec(token)?.[0].length ?? 0));
+}
+
 /**
  * The word a token stands for (§2): as written when the index knows it; else with the fewest
  * surrounding punctuation characters removed that make a known spelling; else with all of

@@ -5,7 +5,7 @@
 // (narrowing the previous keystroke's matches when the token grew), and every section is capped
 // to what a person can read. A row's count is the core's one count of what querying it returns
 // (tagCounts.ts), asked only for the rows shown and memoised per snapshot by the caller.
-import { describeCounts, type KnowledgeIndex, type TagCounter } from '../../core';
+import { describeCounts, operatorOf, type KnowledgeIndex, type TagCounter } from '../../core';
 
 export type CompletionRow =
   | { kind: 'separator'; label: string }
@@ -72,7 +72,8 @@ function usedTokens(head: string): Set<string> {
 export function queryProblem(value: string): string | null {
   const tokens = value.split(/[\s,]+/).filter(Boolean);
   if (tokens.length === 0) return 'Type a tag, alias or project key, e.g. stripe or api AND pagination.';
-  if (tokens.every((t) => t.toUpperCase() === 'AND' || t.toUpperCase() === 'OR'))
+  // the core's reading of the words (§2): `(and)` is AND, as every other front end reads it
+  if (tokens.every((t) => operatorOf(t) !== null))
     return 'AND joins two tags: put a tag on each side, e.g. api AND pagination.';
   return null;
 }
@@ -185,7 +186,11 @@ export function completionRows(input: CompletionInput, filter = new CompletionFi
   if (!catalogue) return rows;
 
   // AND only makes sense after a first token.
-  if (used.size > 0 && !used.has('and') && 'and'.startsWith(typed)) {
+  if (
+    [...used].some((t) => !operatorOf(t)) &&
+    ![...used].some((t) => operatorOf(t) === 'AND') &&
+    'and'.startsWith(typed)
+  ) {
     rows.push({ kind: 'separator', label: 'Operators' });
     rows.push({
       kind: 'complete',
