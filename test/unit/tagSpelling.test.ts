@@ -11,7 +11,8 @@ import { pickModel } from '../../src/vscode/query/queryModel';
 import { queryProblem } from '../../src/vscode/query/completionModel';
 import { runQuery } from '../../src/core/match/engine';
 import { runCli } from '../cliRun';
-import { INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
+import { runQueryTool } from '../../src/agent/tools';
+import { agentSourceFor, INDEX_HEADER, makeHome, paths, query, snapshotFor } from '../helpers';
 
 const home = makeHome({
   index:
@@ -106,5 +107,40 @@ describe('§2 §F37 operators are recognised after punctuation is trimmed', () =
       assert.match(cli.out, /^Usage: aria-context query /);
     }
     assert.equal(queryProblem('(api)'), null);
+  });
+});
+
+describe('§5 did you mean, for short words', () => {
+  const short = makeHome({
+    index:
+      `${INDEX_HEADER}## Known Tags\ndb, go, of, dx, tv, d, dvd, adv, kube\n\n## Tag Index\n` +
+      ['db', 'go', 'of', 'dx', 'tv', 'd', 'dvd', 'adv', 'kube'].map((t) => `### ${t}\n- ${t}.md — ${t}\n`).join(''),
+  });
+  const shortIndex = snapshotFor(short).index;
+
+  test('a 2-letter word: same-length tags one substitution or swap away, fewest edits then code-unit order, at most 3', () => {
+    // not `d`, `dvd` or `adv`: a deletion or insertion reaches too many tags from 2 letters
+    assert.deepEqual(nearestTags(shortIndex, ['dv']), ['db', 'dx', 'tv']);
+    assert.deepEqual(nearestTags(shortIndex, ['og']), ['go', 'of']);
+    assert.deepEqual(nearestTags(shortIndex, ['x']), [], 'a 1-letter word gets no suggestion');
+    assert.deepEqual(nearestTags(shortIndex, ['kub']), ['kube'], '3 letters: one edit of any kind');
+  });
+
+  test('every surface names them: CLI text and --json, the MCP query tool, the pick list, @context', () => {
+    const r = query(short, 'dv');
+    assert.deepEqual(r.suggestions, ['db', 'dx', 'tv']);
+    const text = runCli(['query', 'og', '--no-cache'], short);
+    assert.match(text.out, /^Did you mean: go, of\?$/m);
+    const json = JSON.parse(runCli(['query', 'dv', '--json', '--no-cache'], short).out) as { suggestions: string[] };
+    assert.deepEqual(json.suggestions, ['db', 'dx', 'tv']);
+    const tool = runQueryTool(agentSourceFor(snapshotFor(short), '2026-11-30'), { query: 'dv' });
+    assert.deepEqual((tool.structuredContent as { suggestions: string[] }).suggestions, ['db', 'dx', 'tv']);
+    assert.match((tool.content[0] as { text: string }).text, /^Did you mean: db, dx, tv\?$/m);
+    assert.match(resultMarkdown(r, { linkFor: (p) => `file://${p}` }), /Did you mean: db, dx, tv/);
+    const rows = pickModel(r, 'dv').rows.filter((row) => row.kind === 'action' && row.action === 'query');
+    assert.deepEqual(
+      rows.map((row) => (row.kind === 'action' ? row.query : '')),
+      ['db', 'dx', 'tv'],
+    );
   });
 });

@@ -97,19 +97,29 @@ function tolerance(length: number): number {
 }
 
 /**
+ * Whether `spelling` may be suggested for `word` at all (§5): a 1-letter word gets nothing, and a
+ * 2-letter word only a tag of its own length (one substitution or its two letters swapped), since
+ * an insertion or deletion reaches every 1-letter tag and most 3-letter ones: noise, not a guess.
+ */
+function mayNear(word: string, spelling: string): boolean {
+  return word.length > 2 || (word.length === 2 && spelling.length === 2);
+}
+
+/**
  * The known tags nearest to the tokens the index does not know (a misspelling's likely meaning),
- * nearest first, at most MAX_SUGGESTIONS; an alias is suggested as its tag. Empty when every
- * token is known or nothing is near.
+ * fewest edits first then in UTF-16 code-unit order, at most MAX_SUGGESTIONS in all; an alias is
+ * suggested as its tag. Empty when every token is known or nothing is near.
  */
 export function nearestTags(index: SpellingIndex, tokens: readonly string[]): string[] {
   const known = knownSpellings(index);
-  const unknown = tokens.map((t) => t.toLowerCase()).filter((t) => t.length >= 3 && !known.has(t));
+  const unknown = tokens.map((t) => t.toLowerCase()).filter((t) => t.length >= 2 && !known.has(t));
   if (unknown.length === 0) return [];
   const found = new Map<string, number>();
   let compared = 0;
   for (const spelling of known) {
     if (++compared > MAX_CANDIDATES) break;
     for (const word of unknown) {
+      if (!mayNear(word, spelling)) continue;
       const max = tolerance(word.length);
       const d = distance(word, spelling, max);
       if (d > max) continue;
