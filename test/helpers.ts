@@ -136,6 +136,10 @@ export interface GoldenCase {
   args: string[];
   items: Array<[string, string]>;
   text_has?: string[];
+  /** Strings only aria's /context wording has (the core's summary, the chat): SPEC §M. */
+  aria_has?: string[];
+  /** The same lines in the CLI's and the MCP server's words, which never name a slash command (§M). */
+  plain_has?: string[];
   text_not?: string[];
 }
 

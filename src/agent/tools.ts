@@ -119,7 +119,7 @@ export function runQueryTool(source: AgentSource, args: unknown, options: QueryT
     const lines = factsLines(r, facts);
     const rest = restLines(page, names);
     const body = `${options.preface ?? ''}${summaryWithHint(r, names)}${lines.length ? `\n${lines.join('\n')}\n` : ''}${rest}`;
-    const json = toJson(r);
+    const json = toJson(r, 'mcp'); // an agent's words, as the text's (§M)
     const items = json.items.map((item, i) => ({
       ...item,
       ...(facts.get(r.items[i]) ?? { bytes: null, tokens: null, matchedBy: [] }),

@@ -221,6 +221,16 @@ export interface ResultItem {
    * not a regular `.md` file, …). An item with a problem is never picked, numbered or counted.
    */
   problem: ItemProblem | null;
+  /** A tracked artifact's advice in `status` or `problem` (missing, stale): aria's wording, swapped per audience at the output (§M). */
+  advice?: ArtifactAdvice;
+}
+
+/** What creates or refreshes a tracked artifact: an aria-knowledge skill run in the user's agent (§4d). */
+export interface ArtifactAdvice {
+  skill: 'codemap' | 'stitch';
+  action: 'create' | 'update' | 'verify';
+  /** The project the command names (stitch's argument). */
+  project: string;
 }
 
 export interface ItemProblem {

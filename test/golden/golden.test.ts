@@ -41,7 +41,8 @@ for (const source of sources)
         const result = query(home, c.args.join(' '), golden.today);
         assert.deepEqual(knowledgeItems(result.items), c.items);
         const text = renderSummary(result);
-        for (const s of c.text_has ?? []) assert.ok(text.includes(s), `summary lacks ${JSON.stringify(s)}:\n${text}`);
+        for (const s of [...(c.text_has ?? []), ...(c.aria_has ?? [])])
+          assert.ok(text.includes(s), `summary lacks ${JSON.stringify(s)}:\n${text}`);
         for (const s of c.text_not ?? []) assert.ok(!text.includes(s), `summary has ${JSON.stringify(s)}:\n${text}`);
         // the JSON contract carries the same items in the same order
         assert.deepEqual(knowledgeItems(toJson(result).items), c.items);
@@ -50,7 +51,11 @@ for (const source of sources)
       test(`cli: ${c.name}`, () => {
         const text = runCli(home, ['query', ...c.args, '--today', golden.today]);
         assert.equal(text.status, 0, text.stdout + text.stderr);
-        for (const s of c.text_has ?? []) assert.ok(text.stdout.includes(s), `CLI output lacks ${JSON.stringify(s)}`);
+        // §M a terminal's words: aria's lines that name a slash command are worded for it
+        for (const s of [...(c.text_has ?? []), ...(c.plain_has ?? [])])
+          assert.ok(text.stdout.includes(s), `CLI output lacks ${JSON.stringify(s)}`);
+        for (const s of c.aria_has ?? [])
+          assert.ok(!text.stdout.includes(s), `CLI output has aria's ${JSON.stringify(s)}`);
         for (const s of c.text_not ?? []) assert.ok(!text.stdout.includes(s), `CLI output has ${JSON.stringify(s)}`);
         const json = runCli(home, ['query', ...c.args, '--json', '--today', golden.today]);
         assert.equal(json.status, 0);

@@ -304,6 +304,31 @@ describe('aria-context check: rule breaks of the differential run (§10, §F5)',
 });
 
 describe('aria-context check --drift: one scan with the index generator (§12.1)', () => {
+  test("§10: exactly the generator's notes, projects/ included; never archive/, intake/, logs/, root files or an unnamed project", () => {
+    const tagged = '---\ntags: [api]\n---\n# N\n';
+    const home = makeHome({
+      config: { projects_enabled: 'true', projects_list: 'shop:shop' },
+      index: CLEAN,
+      files: {
+        'knowledge/guides/a.md': NOTE_A,
+        'knowledge/references/deep/r.md': tagged,
+        'knowledge/projects/shop/p.md': tagged,
+        'knowledge/projects/other/o.md': tagged,
+        'knowledge/archive/old.md': tagged,
+        'knowledge/intake/i.md': tagged,
+        'knowledge/logs/l.md': tagged,
+        'knowledge/root.md': tagged,
+        'knowledge/approaches/sub/deeper.md': tagged,
+      },
+    });
+    const r = problems(['--drift'], home);
+    const notIndexed = r.problems
+      .filter((p) => p.code === 'not-indexed')
+      .map((p) => /^(\S+) /.exec(p.message)?.[1])
+      .sort();
+    assert.deepEqual(notIndexed, ['projects/shop/p.md', 'references/deep/r.md'], JSON.stringify(r.problems));
+  });
+
   test('the bundled example: archive/old-api-notes.md is no note (/index never catalogues archive/)', () => {
     const home = path.join(tempDir('aria-drift-'), 'home');
     fs.cpSync(path.join(repoRoot, 'examples', 'knowledge-home'), home, { recursive: true });

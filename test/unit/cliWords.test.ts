@@ -11,7 +11,8 @@ import { fixtureCopy, INDEX_HEADER, makeHome, repoRoot, tempDir } from '../helpe
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
 
-const SLASH_COMMAND = /(^|[^\w./-])\/(setup|index|context)\b/;
+// aria-knowledge's skills a query's lines name (§4d: codemap, stitch) as well as its /context flow's
+const SLASH_COMMAND = /(^|[^\w./-])\/(setup|index|context|codemap|stitch)\b/;
 
 function run(home: string, args: string[]): string {
   const r = spawnSync(process.execPath, [cli, ...args], {
@@ -22,6 +23,20 @@ function run(home: string, args: string[]): string {
   return `${r.stdout}${r.stderr}`;
 }
 
+/** Output without the pending ideas' titles, the user's own text: their lines, or the JSON's `ideas`. */
+function withoutIdeas(out: string): string {
+  try {
+    const json = JSON.parse(out) as Record<string, unknown>;
+    if (json && typeof json === 'object') delete json.ideas;
+    return JSON.stringify(json, null, 2);
+  } catch {
+    return out
+      .split('\n')
+      .filter((line) => !/^- \d{4}-\d{2}-\d{2} /.test(line))
+      .join('\n');
+  }
+}
+
 test('no command, on any trouble, tells a terminal user to run /setup, /index or /context', () => {
   const empty = tempDir('aria-words-empty-');
   const noIndex = makeHome({});
@@ -29,7 +44,8 @@ test('no command, on any trouble, tells a terminal user to run /setup, /index or
   const example = fixtureCopy('aria-words-example-');
   fs.writeFileSync(path.join(example, 'knowledge', 'intake', 'ideas-backlog.md'), '# legacy\n');
   const tags = JSON.parse(run(example, ['tags', '--json'])) as { tags: { name: string; kind: string }[] };
-  const project = tags.tags.find((t) => t.kind === 'project')?.name;
+  const projects = tags.tags.filter((t) => t.kind === 'project').map((t) => t.name);
+  const project = projects[0];
   assert.ok(project, 'the example has a project key');
 
   // index problems of every kind `check` reports: a missing note, a note not in the index, an unused tag
@@ -64,21 +80,41 @@ test('no command, on any trouble, tells a terminal user to run /setup, /index or
     [empty, ['setup', 'claude-code']],
     [noIndex, ['setup', 'codex']],
     [example, ['query', 'no-such-tag']],
-    [example, ['query', project]],
     [example, ['query', project, '--load', 'all']],
+    // every project: a missing CODEMAP, a stale STITCH, the legacy note; in text and in --json (§M)
+    ...projects.flatMap((p): [string, string[]][] => [
+      [example, ['query', p]],
+      [example, ['query', p, '--json']],
+      [example, ['query', p, 'AND', 'database', '--json']],
+    ]),
     [example, ['query', 'stripe', '--load', '1']],
   );
   let legacySeen = false;
   for (const [home, args] of runs) {
     // a pending idea's title is the user's own text (the example has one naming /setup)
-    const out = run(home, args)
-      .split('\n')
-      .filter((line) => !/^- \d{4}-\d{2}-\d{2} /.test(line))
-      .join('\n');
+    const out = withoutIdeas(run(home, args));
     assert.doesNotMatch(out, SLASH_COMMAND, `aria-context ${args.join(' ')}:\n${out}`);
     if (/Legacy ideas-backlog\.md detected/.test(out)) legacySeen = true;
   }
   assert.ok(legacySeen, 'the legacy backlog note was among the outputs checked');
+  // §4d, §M: what creates or refreshes an artifact, in a terminal's words, in text and JSON alike
+  const proj = (args: string[]) => run(example, ['query', 'proj-c', ...args]);
+  assert.match(proj([]), /CODEMAP\.md — \(not found — aria-knowledge's codemap create, run in your agent, writes it\)/);
+  assert.match(
+    proj([]),
+    /STITCH\.md — \d+ days ago \[STALE — aria-knowledge's stitch verify proj-c, run in your agent, checks it\]/,
+  );
+  const json = JSON.parse(proj(['--json'])) as {
+    items: { path: string; problem: string | null; status?: string }[];
+    notes: string[];
+  };
+  const codemap = json.items.find((i) => i.path.endsWith('CODEMAP.md'));
+  assert.equal(codemap?.problem, "not found — aria-knowledge's codemap create, run in your agent, writes it");
+  assert.ok(
+    json.notes.includes(
+      "(Legacy ideas-backlog.md detected — aria-knowledge's setup, run in your agent, migrates pre-2.11 entries into this view.)",
+    ),
+  );
   assert.match(
     run(unhealthy, ['check']),
     /gone\.md does not exist \(moved or deleted since the index was last rebuilt\?\)/,

@@ -145,7 +145,11 @@ test('query --json (built CLI): each item says whether it can be loaded and why 
   assert.equal(json.found, 3);
   const project = runCliJson(home, ['query', 'proj-x']) as { items: Array<Record<string, unknown>> };
   const codemap = project.items.find((i) => i.category === 'tracked-artifact')!;
-  assert.deepEqual([codemap.available, codemap.problem], [false, 'not found — run /codemap create']);
+  // §8, §M: in the terminal's words (aria's skill named, no slash command)
+  assert.deepEqual(
+    [codemap.available, codemap.problem],
+    [false, "not found — aria-knowledge's codemap create, run in your agent, writes it"],
+  );
 });
 
 test('the text summary (built CLI) marks what cannot be loaded, unnumbered, and counts only the rest', () => {

@@ -175,7 +175,7 @@ function answer(
   const result = query.result;
 
   if (options.load === null) {
-    io.out(options.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderSummary(result, 'cli'));
+    io.out(options.json ? `${JSON.stringify(toJson(result, 'cli'), null, 2)}\n` : renderSummary(result, 'cli'));
     return 0;
   }
   const picks = pickItems(result, options.load);

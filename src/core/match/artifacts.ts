@@ -2,16 +2,16 @@
 import { artifactFiles } from './artifactPaths';
 import { displayHomePath } from '../paths';
 import { fileFacts } from '../read/reader';
-import { problemText } from '../present/messages';
+import { adviceText, problemText } from '../present/messages';
 import { resultItem } from './resultItem';
 import { ageInDays, ageText, isStale, localDate } from './staleness';
-import type { Config, ResultItem } from '../types';
+import type { ArtifactAdvice, Config, ResultItem } from '../types';
 
 interface ArtifactKind {
   file: string;
   threshold: number;
-  create: string;
-  refresh: string;
+  create: ArtifactAdvice;
+  refresh: ArtifactAdvice;
 }
 
 export function trackedArtifacts(config: Config, projects: string[], today: string): ResultItem[] {
@@ -24,16 +24,16 @@ export function trackedArtifacts(config: Config, projects: string[], today: stri
     const codemap: ArtifactKind = {
       file: codemapFile,
       threshold: config.thresholds.codemap,
-      create: 'run /codemap create',
-      refresh: 'run /codemap update',
+      create: { skill: 'codemap', action: 'create', project: name },
+      refresh: { skill: 'codemap', action: 'update', project: name },
     };
     items.push(artifactItem(config, name, project.root, codemap, today));
     if (stitchFile) {
       const stitch: ArtifactKind = {
         file: stitchFile,
         threshold: config.thresholds.stitch,
-        create: `run /stitch create ${name}`,
-        refresh: `run /stitch verify ${name}`,
+        create: { skill: 'stitch', action: 'create', project: name },
+        refresh: { skill: 'stitch', action: 'verify', project: name },
       };
       items.push(artifactItem(config, name, project.root, stitch, today));
     }
@@ -53,13 +53,16 @@ function artifactItem(config: Config, project: string, root: string, kind: Artif
   // §9 Its age and presence come from the reader's own check: a file it would refuse shows neither.
   const facts = fileFacts(config, kind.file);
   if (!facts.ok) {
+    // aria's words here; each front end's at its output (present/messages.ts adviceIn)
     const problem = facts.missing
-      ? { kind: 'missing' as const, reason: kind.create }
+      ? { kind: 'missing' as const, reason: adviceText(kind.create, 'aria') }
       : { kind: 'refused' as const, reason: facts.reason };
-    return resultItem({ ...base, selectable: false, status: `(${problemText(problem)})`, problem });
+    const advice = facts.missing ? { advice: kind.create } : {};
+    return resultItem({ ...base, selectable: false, status: `(${problemText(problem)})`, problem, ...advice });
   }
   const days = ageInDays(localDate(facts.mtimeMs), today);
   const stale = isStale(days, kind.threshold);
-  const status = stale ? `${ageText(days)} [STALE — ${kind.refresh}]` : `${ageText(days)} — fresh`;
-  return resultItem({ ...base, stale, status });
+  if (!stale) return resultItem({ ...base, stale, status: `${ageText(days)} — fresh` });
+  const status = `${ageText(days)} [STALE — ${adviceText(kind.refresh, 'aria')}]`;
+  return resultItem({ ...base, stale, status, advice: kind.refresh });
 }

@@ -1,5 +1,5 @@
-// The CLI `--json` contract (§8).
-import { problemText } from './messages';
+// The CLI `--json` contract (§8), in the words of who reads it (§M).
+import { adviceIn, legacyIdeasFor, problemText, type Audience } from './messages';
 import type { QueryResult, ResultItem } from '../types';
 
 /** An item as the contract shows it; `status` only for tracked artifacts (`8 days ago — fresh`, …). */
@@ -14,7 +14,8 @@ export type JsonItem = Pick<
   problem: string | null;
 };
 
-export function toJson(result: QueryResult) {
+/** `audience`: the CLI's `--json` and the MCP tool's structured content never name a slash command (§M). */
+export function toJson(result: QueryResult, audience: Audience = 'aria') {
   const q = result.query;
   return {
     tokens: q.tokens,
@@ -35,12 +36,16 @@ export function toJson(result: QueryResult) {
         scope: i.scope,
         stale: i.stale,
         available: i.problem === null,
-        problem: i.problem ? problemText(i.problem) : null,
+        problem: i.problem ? adviceIn(i, problemText(i.problem), audience) : null,
       };
-      if (i.status !== null) item.status = i.status;
+      if (i.status !== null) item.status = adviceIn(i, i.status, audience);
       return item;
     }),
-    notes: [...result.emptyProjectNotes, ...(result.legacyNote ? [result.legacyNote] : []), ...result.warnings],
+    notes: [
+      ...result.emptyProjectNotes,
+      ...(result.legacyNote ? [audience === 'aria' ? result.legacyNote : legacyIdeasFor(audience)] : []),
+      ...result.warnings,
+    ],
     ideas: result.ideas.map((i) => ({ date: i.date, type: i.type, title: i.title, stale: i.stale, path: i.path })),
     noMatch: result.noMatch,
     ...(result.noMatch ? { suggestions: result.suggestions ?? [] } : {}),

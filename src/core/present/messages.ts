@@ -1,5 +1,5 @@
 // The fixed messages of the /context flow. Tests pin every one of them byte for byte.
-import type { ItemProblem } from '../types';
+import type { ArtifactAdvice, ItemProblem, ResultItem } from '../types';
 
 export const NOT_CONFIGURED = 'aria-knowledge is not configured. Run /setup to get started.';
 export const NO_INDEX = 'No knowledge index found. Run /index to build it.';
@@ -119,4 +119,27 @@ export function rebuildHintFor(audience: Audience): string {
   if (audience === 'mcp')
     return 'If files were recently added, the index may not list them yet: the user can rebuild it (aria-context index --write).';
   return REBUILD_HINT;
+}
+
+/**
+ * What creates or refreshes a tracked artifact (§4d): aria's `run /codemap create`; for a terminal
+ * or an agent over MCP the skill named without a slash, as the legacy ideas note does (§M).
+ */
+export function adviceText(advice: ArtifactAdvice, audience: Audience): string {
+  const command = `${advice.skill} ${advice.action}${advice.skill === 'stitch' ? ` ${advice.project}` : ''}`;
+  if (audience === 'aria') return `run /${command}`;
+  const does = advice.action === 'create' ? 'writes' : advice.action === 'update' ? 'refreshes' : 'checks';
+  return `aria-knowledge's ${command}, run in your agent, ${does} it`;
+}
+
+/** An item's `status` or problem text in the audience's words: the advice the core wrote in aria's swapped (§M). */
+export function adviceIn(item: ResultItem, text: string, audience: Audience): string {
+  if (audience === 'aria' || !item.advice) return text;
+  const plain = adviceText(item.advice, audience);
+  return text.replace(adviceText(item.advice, 'aria'), () => plain);
+}
+
+/** The legacy ideas note in the audience's words (§4e, §M). */
+export function legacyIdeasFor(audience: Audience): string {
+  return audience === 'aria' ? LEGACY_IDEAS : LEGACY_IDEAS_PLAIN;
 }

@@ -8,9 +8,10 @@ import { escapeControls } from './outputText';
 import { countText, plural } from './plural';
 import { MAX_ITEMS_PER_GROUP } from '../match/resultCap';
 import {
+  adviceIn,
   didYouMeanLine,
   expandedLine,
-  LEGACY_IDEAS_PLAIN,
+  legacyIdeasFor,
   noMatchLine,
   problemText,
   rebuildHintFor,
@@ -108,17 +109,17 @@ function fileTitle(p: string): string {
   return path.posix.basename(p.replace(/\\/g, '/'));
 }
 
-/** A result item as a row: its title, summary and annotation parts. */
-export function itemView(item: ResultItem): ItemView {
+/** A result item as a row: its title, summary and annotation parts, in the audience's words (§M). */
+export function itemView(item: ResultItem, audience: Audience = 'aria'): ItemView {
   if (item.category === 'tracked-artifact') {
     return {
       item,
       n: item.n,
       path: item.path,
       title: fileTitle(item.path),
-      summary: `${item.status}`,
+      summary: adviceIn(item, `${item.status}`, audience),
       annotations: [[{ name: 'project', value: `${item.project}`, named: true }]],
-      problem: item.problem ? problemText(item.problem) : null,
+      problem: item.problem ? adviceIn(item, problemText(item.problem), audience) : null,
     };
   }
   const annotations: Annotation[][] = [];
@@ -196,7 +197,7 @@ export function summaryView(result: QueryResult, audience: Audience = 'aria'): S
       title: GROUP_TITLES[category],
       size,
       heading,
-      items: items.map(itemView),
+      items: items.map((item) => itemView(item, audience)),
       unlisted: more ? unlistedLine(more) : null,
     });
   }
@@ -206,7 +207,7 @@ export function summaryView(result: QueryResult, audience: Audience = 'aria'): S
       kind: 'ideas',
       count: result.ideas.length,
       ideas: result.ideas.map(ideaView),
-      legacyNote: result.legacyNote && audience !== 'aria' ? LEGACY_IDEAS_PLAIN : result.legacyNote,
+      legacyNote: result.legacyNote && audience !== 'aria' ? legacyIdeasFor(audience) : result.legacyNote,
     });
   }
   if (result.warnings.length > 0) blocks.push({ kind: 'warnings', warnings: [...result.warnings] });

@@ -4,6 +4,7 @@
 // and read through the reader, like any requested path.
 import * as path from 'node:path';
 import { trackedArtifacts } from '../match/artifacts';
+import { adviceIn } from '../present/messages';
 import type { CoreCache } from '../kb/cache';
 import type { Snapshot } from '../match/engine';
 import { teamEntryVerdict } from '../match/teamShared';
@@ -38,7 +39,8 @@ export function loadableFiles(snapshot: Snapshot, cache: CoreCache, today: strin
     if (artifact.selectable)
       add({
         path: artifact.absPath,
-        description: `${path.basename(artifact.absPath)} of ${artifact.project} (${artifact.status})`,
+        // listed to MCP clients only: an agent's words, never a slash command (§M)
+        description: `${path.basename(artifact.absPath)} of ${artifact.project} (${adviceIn(artifact, `${artifact.status}`, 'mcp')})`,
       });
   }
   return out;
