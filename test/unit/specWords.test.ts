@@ -76,3 +76,13 @@ test("§M: outside the chat aria's skills are named without a slash, as quoted",
     "a missing CODEMAP's advice",
   );
 });
+
+test("§10: check --drift is said to compare the generator's scan (§12.1), as the code does", () => {
+  const check = spec.slice(spec.indexOf('- `aria-context check'), spec.indexOf('- `aria-context tags'));
+  const drift = check.slice(check.indexOf('With `--drift`')).replace(/\s+/g, ' ');
+  assert.match(
+    drift,
+    /^With `--drift`, the notes the index generator scans are compared with the index: exactly §12\.1's list/,
+  );
+  assert.doesNotMatch(drift, /outside `projects\/`/);
+});

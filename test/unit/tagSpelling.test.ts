@@ -144,3 +144,10 @@ describe('§5 did you mean, for short words', () => {
     );
   });
 });
+
+test('§2 at most 8 characters of a punctuation run are tried one by one; past that the runs go whole', () => {
+  // `?` and `.` are one run before `net`; `.net` and `net` are both tags
+  assert.equal(trimToken(index, `${'?'.repeat(8)}.net`), '.net', '8 removed: a form tried');
+  assert.equal(trimToken(index, `${'?'.repeat(9)}.net`), 'net', '.net lies 9 removals in: the run goes whole');
+  assert.equal(trimToken(index, `${'?'.repeat(9)}c++`), 'c++', '`+` is a symbol, not punctuation: it stays');
+});
