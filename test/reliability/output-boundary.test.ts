@@ -167,7 +167,10 @@ describe('one output boundary: no control or format character leaves raw', () =>
 
   test('query --json keeps every value exact: the escapes are JSON’s own', () => {
     const r = runCli(['query', 'api', 'evil', '--json', '--today', TODAY], h.home);
-    assert.deepEqual(JSON.parse(r.out), JSON.parse(JSON.stringify(toJson(query(snapshotFor(h.home), 'api evil')))));
+    assert.deepEqual(
+      JSON.parse(r.out),
+      JSON.parse(JSON.stringify(toJson(query(snapshotFor(h.home), 'api evil'), 'cli'))),
+    );
   });
 
   test('the hook’s context (Claude Code and Codex)', () => {
