@@ -192,6 +192,19 @@ test('thousands of random command lines, every command: no unexpected error, onl
       runs++;
     }
   }
+  // and a few of each through the built CLI, stdin closed: the hook is silent (exit 0), the server
+  // serves until stdin ends (0) or refuses its command line (2), never the launcher's last resort
+  for (const [name, exits] of [
+    ['hook', [0]],
+    ['mcp', [0, 2]],
+  ] as const) {
+    for (let i = 0; i < 3; i++) {
+      const args = [name, ...(name === 'hook' ? ['claude-code'] : []), ...randomLine(rand)];
+      const r = runCli(args, home, { input: '' });
+      assert.ok((exits as readonly number[]).includes(r.code ?? -1), `${args.join(' ')}: exit ${r.code}\n${r.err}`);
+      assert.doesNotMatch(r.out + r.err, /unexpected error|\n\s+at /, args.join(' '));
+    }
+  }
   assert.ok(runs >= 4000, `${runs} lines`);
   assert.ok(fs.existsSync(path.join(folder, 'index.md')));
 });
