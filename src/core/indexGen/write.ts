@@ -9,7 +9,10 @@ import { indexPath, readIndexText } from '../index/snapshot';
 import type { Config } from '../types';
 import { tempBeside } from '../privateFile';
 
-export type WriteOutcome = { ok: true; backup: string | null } | { ok: false; reason: string };
+export type WriteOutcome =
+  | { ok: true; backup: string | null }
+  /** `concurrent`: another program changed index.md between the check and the write. */
+  | { ok: false; reason: string; concurrent?: boolean };
 
 /** index.md's bytes now, without following a symlink; null when there is none. */
 export function readIndexForWrite(file: string): { ok: true; raw: string | null } | { ok: false; reason: string } {
@@ -50,58 +53,146 @@ export function readRebuildSource(
 
 /**
  * Replaces `folder/index.md` with `text` when it still holds `expected` (null: there is none yet).
- * A change in between (an editor's save, another run) refuses the write and leaves both as they are.
+ * Only the file whose content was checked is replaced, and it ends up in index.md.bak by rename:
+ * it is moved aside first and proved to be that file (device, inode, size, mtime), and the rebuild
+ * goes in by a link that fails if a save created index.md meanwhile. A save racing the write is
+ * never lost: it stays (or is put back) as index.md, or is kept as index.md.bak, and the write is
+ * refused as a concurrent edit.
  */
 export function writeIndexAtomically(folder: string, expected: string | null, text: string): WriteOutcome {
   const file = path.join(folder, 'index.md');
-  let mode = 0o644;
+  if (expected === null) return writeNew(file, text);
+  let outcome: WriteOutcome | { tooLarge: number };
   try {
-    mode = fs.lstatSync(file).mode & 0o777;
-  } catch {
-    // a new index.md
+    outcome = openIndexFile(file, 'replace', (fd, checked) => replaceChecked(file, fd, checked, expected, text));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return concurrent('it was moved or deleted while the rebuild was being made');
+    const now = readIndexForWrite(file);
+    return { ok: false, reason: `index.md ${now.ok ? `cannot be read (${code ?? 'error'})` : now.reason}` };
   }
+  return 'tooLarge' in outcome ? concurrent('it changed while the rebuild was being made') : outcome;
+}
+
+/** A refusal because another program changed index.md between the check and the write (exit 4 in the CLI). */
+function concurrent(what: string): WriteOutcome {
+  return {
+    ok: false,
+    concurrent: true,
+    reason: `index.md changed meanwhile (${what}): another program saved it, and its save is kept; nothing was written (run it again)`,
+  };
+}
+
+type Stamp = Pick<fs.BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'>;
+
+/** The same file, unchanged: identity and size and mtime, and ctime while it has not been moved. */
+function sameFile(a: Stamp, b: Stamp, ctime: boolean): boolean {
+  return (
+    a.dev === b.dev &&
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeNs === b.mtimeNs &&
+    (!ctime || a.ctimeNs === b.ctimeNs)
+  );
+}
+
+function replaceChecked(
+  file: string,
+  fd: number,
+  checked: fs.BigIntStats,
+  expected: string,
+  text: string,
+): WriteOutcome {
+  if (fs.readFileSync(fd, 'utf8') !== expected) return concurrent('it changed while the rebuild was being made');
+  const mode = Number(checked.mode) & 0o777;
+  const backup = `${file}.bak`;
   const temp = tempBeside(file, text, mode, true);
-  let bakTemp: string | null = null;
-  // Every temporary file goes, whatever stopped the write (a folder named index.md.bak, a full disk).
+  // The name the checked file is moved to first: a unique empty file beside index.md.bak, renamed over.
+  let aside: string | null = tempBeside(backup, '', mode);
   const drop = () => {
     fs.rmSync(temp, { force: true });
-    if (bakTemp) fs.rmSync(bakTemp, { force: true });
+    if (aside) fs.rmSync(aside, { force: true });
   };
   try {
-    const now = readIndexForWrite(file);
-    if (!now.ok) return (drop(), { ok: false, reason: `index.md ${now.reason}` });
-    if (now.raw !== expected)
-      return (
-        drop(),
-        { ok: false, reason: 'index.md changed while the rebuild was being made; nothing was written (run it again)' }
-      );
-    if (expected === null) {
-      // link fails when a file appeared meanwhile: never replaced unseen
-      fs.linkSync(temp, file);
+    if (!sameFile(fs.lstatSync(file, { bigint: true }), checked, true))
+      return (drop(), concurrent('it changed while the rebuild was being made'));
+    fs.renameSync(file, aside);
+    // Whatever was index.md at the rename is at `aside` now: the checked file, or a save that landed just before.
+    const moved = fs.lstatSync(aside, { bigint: true });
+    const inPlace = fs.fstatSync(fd, { bigint: true });
+    if (!sameFile(moved, checked, false) || !sameFile(inPlace, checked, false)) {
+      const where = putBack(aside, file, backup);
+      aside = null;
       drop();
-      return { ok: true, backup: null };
+      return concurrent(`a save landed just as the rebuild was being written; it is ${where}`);
     }
-    const backup = `${file}.bak`;
-    bakTemp = tempBeside(backup, expected, mode, true);
-    fs.renameSync(bakTemp, backup);
-    bakTemp = null;
-    const last = readIndexForWrite(file);
-    if (!last.ok || last.raw !== expected)
-      return (
-        drop(),
-        {
-          ok: false,
-          reason: 'index.md changed while the rebuild was being written; nothing was written (run it again)',
-        }
-      );
-    fs.renameSync(temp, file);
+    try {
+      fs.renameSync(aside, backup);
+    } catch (err) {
+      const where = putBack(aside, file, backup);
+      aside = null;
+      drop();
+      const code = (err as NodeJS.ErrnoException).code;
+      return {
+        ok: false,
+        reason: `its backup index.md.bak could not be replaced (${code ?? 'error'}); nothing was written (index.md is ${where})`,
+      };
+    }
+    aside = null;
+    try {
+      // A link, not a rename: it fails when a save created index.md meanwhile, which is then never replaced.
+      fs.linkSync(temp, file);
+    } catch (err) {
+      drop();
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST')
+        return concurrent(
+          'a save created it while the rebuild was being written; the index.md the rebuild was made from is index.md.bak',
+        );
+      throw err;
+    }
+    drop();
     return { ok: true, backup };
   } catch (err) {
     drop();
     const code = (err as NodeJS.ErrnoException).code;
-    const what = bakTemp
-      ? `its backup ${path.basename(file)}.bak could not be replaced`
-      : 'index.md could not be written';
-    return { ok: false, reason: `${what} (${code ?? (err as Error).message}); nothing was written` };
+    return {
+      ok: false,
+      reason: `index.md could not be written (${code ?? (err as Error).message}); nothing was written`,
+    };
+  }
+}
+
+/** Moves a file taken aside back to index.md (never over a newer save: then it is kept as index.md.bak); says where it is. */
+function putBack(aside: string, file: string, backup: string): string {
+  try {
+    fs.linkSync(aside, file);
+    fs.rmSync(aside, { force: true });
+    return 'index.md again';
+  } catch {
+    try {
+      fs.renameSync(aside, backup);
+      return 'index.md.bak, as another save is index.md';
+    } catch {
+      return `${path.basename(aside)} beside index.md, as neither index.md nor index.md.bak could take it`;
+    }
+  }
+}
+
+/** A folder without index.md gets one by a link, which fails when a file appeared meanwhile: never replaced unseen. */
+function writeNew(file: string, text: string): WriteOutcome {
+  let temp: string | null = null;
+  try {
+    temp = tempBeside(file, text, 0o644, true);
+    fs.linkSync(temp, file);
+    return { ok: true, backup: null };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return concurrent('another program created it while the rebuild was being made');
+    return {
+      ok: false,
+      reason: `index.md could not be written (${code ?? (err as Error).message}); nothing was written`,
+    };
+  } finally {
+    if (temp) fs.rmSync(temp, { force: true });
   }
 }
