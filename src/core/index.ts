@@ -37,6 +37,7 @@ export {
   MAX_PICKS,
   MAX_TOOL_LOAD_BYTES,
   MAX_INDEX_BYTES,
+  ITEMS_OVER,
   queryTooLarge,
 } from './limits';
 export {

@@ -46,10 +46,13 @@ export function indexItemBudget(chars: number): number {
   return INDEX_ITEMS_BASE + Math.floor(chars / INDEX_CHARS_PER_ITEM);
 }
 
+/** What the item budget's warning says (§F44), for the generator to know its rebuild would meet it. */
+export const ITEMS_OVER = 'more entries, tags and aliases than an index.md of this size may declare';
+
 /** The one warning for an index.md over its item budget (§F44); `line`: the first item dropped. */
 export function indexItemsOver(line: number, budget: number): string {
   return (
-    `index.md line ${line}: more entries, tags and aliases than an index.md of this size may declare ` +
+    `index.md line ${line}: ${ITEMS_OVER} ` +
     `(${countText(budget)}: ${countText(INDEX_ITEMS_BASE)} plus one per ${INDEX_CHARS_PER_ITEM} characters); ` +
     'from this one on they were ignored. Rebuild it (aria-context index --write), or check that it is the knowledge index.'
   );
@@ -89,6 +92,7 @@ export function totalCapReason(capBytes: number): string {
   return `the ${Math.round(capBytes / 1024)} KB limit for one load call was reached before this file; load it in another call`;
 }
 
+// The advice works: a rebuild cannot read what is over the cap either, so the user trims it first.
 export function indexTooLarge(file: string, size: number): string {
-  return `${file} is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes): it was not read. Rebuild it (aria-context index --write), or check that it is the knowledge index.`;
+  return `${file} is larger than ${MAX_INDEX_BYTES / (1024 * 1024)} MB (${size} bytes): it was not read. Check that it is the knowledge index; if it is, delete its generated sections (Tag Index, Other Tags, Semantic Hints Index, Team-Shared Tag Index, Stale Files, Untagged Files) and run aria-context index --write to make them again.`;
 }

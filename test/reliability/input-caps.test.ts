@@ -115,7 +115,7 @@ test('an index.md over the size cap is refused with one message before it is rea
   assert.equal(outcome.code, 'no-index');
   assert.equal(
     outcome.message,
-    `${index} is larger than 64 MB (${huge} bytes): it was not read. Rebuild it (aria-context index --write), or check that it is the knowledge index.`,
+    `${index} is larger than 64 MB (${huge} bytes): it was not read. Check that it is the knowledge index; if it is, delete its generated sections (Tag Index, Other Tags, Semantic Hints Index, Team-Shared Tag Index, Stale Files, Untagged Files) and run aria-context index --write to make them again.`,
   );
   fs.truncateSync(index, MAX_INDEX_BYTES + 1);
   assert.match(

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import type { Snapshot } from '../match/engine';
 import { identity, Problems, rebuiltDate, type IndexHealth, type IndexProblem } from './indexHealth';
+import { capNote } from '../indexGen/bounds';
 import { writableTag } from '../indexGen/model';
 import { noteReader, readNote, type HeadReader } from '../indexGen/read';
 import { listScanTargets, targetsFor, type ScanList } from '../indexGen/scan';
@@ -35,6 +36,8 @@ export class DriftScan {
   readonly skipped: string[] = [];
   private readonly targets: ScanList['targets'];
   private done = 0;
+  /** Notes read (a folder's README stub and a refused file are none): the count `index` says too. */
+  private notesRead = 0;
   private readonly problems = new Problems();
   private readonly read: HeadReader;
   private readonly rebuilt: string | null;
@@ -95,7 +98,7 @@ export class DriftScan {
   }
 
   result(cancelled = false): DriftResult {
-    return { problems: this.problems.list, notes: this.done, cancelled, skipped: this.skipped };
+    return { problems: this.problems.list, notes: this.notesRead, cancelled, skipped: this.skipped };
   }
 
   private checkNote(target: ScanList['targets'][number]): void {
@@ -112,8 +115,10 @@ export class DriftScan {
     // A note the reader will not open is the cheap check's finding (refused or missing, on its
     // entry's line, with no location): reported once, and never as drift pointing at it.
     if (read.kind === 'refused') return;
-    // Only the tags a rebuild can write (a tag with a space is said, not written): drift is its diff.
-    const noteTags = read.note.tags.filter(writableTag).sort();
+    this.notesRead++;
+    // Only the tags a rebuild can write (a tag with a space is said, not written, and a note gives
+    // at most so many): drift is its diff.
+    const noteTags = capNote(read.note).note.tags.filter(writableTag).sort();
     if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list
     let changed: string | null = null;
     if (rebuilt) {

@@ -3,9 +3,12 @@
 // runs it too); generateIndex turns a finished scan and index.md into the rebuild and its diff.
 import { parseIndex } from '../index/parse';
 import type { Config, KnowledgeIndex } from '../types';
+import { ITEMS_OVER } from '../limits';
 import { aliasCollisions, aliasesByTag, knownTagsLine, readAliasFile, sameAliases } from './aliases';
 import { collated } from './collation';
 import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
+import { capNote, overReadersCap, rebuildSize } from './bounds';
+import { droppedLines } from './dropped';
 import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
 import { reannotateKnownTags } from './reannotate';
@@ -50,6 +53,8 @@ export class IndexScan {
   readonly notes: ScannedNote[] = [];
   readonly refused: ScanRefusal[];
   readonly errors: ScanError[];
+  /** Notes that declare more tags or hints than one note may contribute (§12.2), named. */
+  readonly warnings: string[] = [];
   private done = 0;
   private readonly read: HeadReader;
 
@@ -79,7 +84,9 @@ export class IndexScan {
       const r = readNote(this.list.targets[this.done++], this.read);
       if (r.kind === 'refused') this.refused.push({ path: r.path, reason: r.reason });
       else if (r.kind === 'note') {
-        this.notes.push(r.note);
+        const capped = capNote(r.note);
+        if (capped.warning) this.warnings.push(capped.warning);
+        this.notes.push(capped.note);
         if (r.note.problem) this.errors.push({ path: r.note.path, message: r.note.problem });
       }
     }
@@ -112,6 +119,8 @@ export interface IndexBuild {
   remarks: string[];
   /** Whether a write must be refused without --force, and why. */
   blockers: string[];
+  /** Why no rebuild was made at all (its readers would refuse it), even with --force; else null. */
+  refusal: string | null;
 }
 
 export function generateIndex(scan: IndexScan, raw: string | null, options: GenOptions): IndexBuild {
@@ -135,6 +144,11 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     for (const tag of new Set(aliasFile.map.values()))
       if (!known.has(tag))
         remarks.push(`aliases.md names \`${tag}\`, which is not a Known tag: its aliases are not written`);
+
+  // Before anything of the rebuild is built: one the readers would refuse is never made (§12.9).
+  const size = rebuildSize(scan.notes, raw, config.projectsEnabled ? config.projectsList.size : 0);
+  const tooLarge = overReadersCap(size, size.top);
+  if (tooLarge) return refusedBuild(scan, raw, errors, remarks, tooLarge);
 
   const model = buildModel(scan.notes, known, settings);
   remarks.push(...model.notes);
@@ -166,8 +180,15 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   const before = current ? indexPairs(current) : new Map<string, never>();
   const after = modelPairs(model);
   const unchanged = raw !== null && spliced.sameDayText === raw;
+  // The estimate's check, made exact: the bytes, then the items the readers' parse keeps (§12.9).
+  const exactBytes = Buffer.byteLength(spliced.text, 'utf8');
+  const over = (items: number) => overReadersCap({ bytes: exactBytes, items, chars: spliced.text.length }, size.top);
+  if (!unchanged && over(0)) return refusedBuild(scan, raw, errors, remarks, over(0)!);
+  const back = unchanged ? null : parseIndex(spliced.text);
+  if (back?.warnings.some((w) => w.includes(ITEMS_OVER)))
+    return refusedBuild(scan, raw, errors, remarks, over(Infinity)!);
   // Read back: the rebuild, parsed, lists exactly the pairs it was made from (unchanged: index.md's own).
-  errors.push(...readBack(unchanged ? before : indexPairs(parseIndex(spliced.text)), after));
+  errors.push(...readBack(back ? indexPairs(back) : before, after));
   // (An unchanged rebuild is index.md itself but for its date: nothing carried can differ.)
   if (raw !== null && !unchanged && !carriedIntact(raw, spliced.text, knownTags === null && !realias))
     errors.push({
@@ -185,7 +206,10 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     errors,
     unchanged,
     pairs: { before, after },
+    notesScanned: scan.notes.length,
+    dropped: raw === null || unchanged ? { listed: [], count: 0 } : droppedLines(raw),
   });
+  remarks.unshift(...scan.warnings);
   if (raw !== null && !unchanged) {
     const explained = new Map<string, Set<string>>();
     for (const p of [...diff.added, ...diff.removed])
@@ -199,7 +223,40 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   const blockers: string[] = [];
   if (scan.notes.length === 0) blockers.push('the scan found no notes at all (is knowledge_folder the right folder?)');
   if (errors.length) blockers.push(`${errors.length} error${errors.length === 1 ? '' : 's'} (listed above)`);
-  return { text: spliced.text, diff, model, notes: scan.notes.length, remarks, blockers };
+  return { text: spliced.text, diff, model, notes: scan.notes.length, remarks, blockers, refusal: null };
+}
+
+/** The build of a rebuild too large for its readers: no text but index.md's own, the refusal as its error. */
+function refusedBuild(
+  scan: IndexScan,
+  raw: string | null,
+  errors: ScanError[],
+  remarks: string[],
+  refusal: string,
+): IndexBuild {
+  const all = [...errors, { path: 'index.md', message: refusal }];
+  const model = buildModel([], new Set(), { today: '', promotionThreshold: 1, stalenessMonths: 1 });
+  return {
+    text: raw ?? '',
+    diff: {
+      added: [],
+      removed: [],
+      deadLinks: [],
+      untagged: [],
+      promotions: [],
+      refused: [...scan.refused],
+      errors: all,
+      unchanged: false,
+      notesScanned: scan.notes.length,
+      droppedLines: [],
+      droppedLinesNotListed: 0,
+    },
+    model,
+    notes: scan.notes.length,
+    remarks: [...scan.warnings, ...remarks],
+    blockers: [refusal],
+    refusal,
+  };
 }
 
 /** The guard of §12.7: every carried block of `before` is in `after`, in order, with the same text. */

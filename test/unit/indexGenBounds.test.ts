@@ -1,0 +1,111 @@
+// §12.2, §12.9 The rebuild held to its readers' bounds, through the built CLI on real folders: a
+// note gives at most 500 tags and hints (the rest said, naming it); a rebuild past the readers'
+// 64 MB cap or §F44 item budget is never made nor written, --force or not, and names the notes
+// that contribute most; a reader's over-cap advice sends the user to something that works.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { makeHome, repoRoot } from '../helpers';
+
+const cli = path.join(repoRoot, 'dist', 'cli.js');
+if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
+
+function run(home: string, args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args, '--today', '2026-12-04'], {
+    env: { PATH: process.env.PATH, HOME: home, ARIA_CONTEXT_NO_CACHE: '1' },
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const INDEX = '# Knowledge Index\n\n## Known Tags\n\napi\n';
+const list = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(', ');
+
+/** `count` notes under guides/, each with `tags(n)` as its tags and `title` as its heading. */
+function notes(count: number, tags: (n: number) => string, title: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let n = 0; n < count; n++) files[`knowledge/guides/n${n}.md`] = `---\ntags: [${tags(n)}]\n---\n# ${title}\n`;
+  return files;
+}
+
+describe('one note contributes at most 500 tags and 500 hints (§12.2)', () => {
+  test('the rest is left out, with a warning naming the note; check --drift agrees with the rebuild', () => {
+    const home = makeHome({
+      index: INDEX,
+      files: {
+        'knowledge/guides/many.md': `---\ntags: [${list('t', 800)}]\nsemantic-hints: [${list('how to ', 600)}]\n---\n# Many\n`,
+        'knowledge/guides/few.md': '---\ntags: [api]\n---\n# Few\n',
+      },
+    });
+    const r = run(home, ['index', '--check']);
+    assert.equal(r.code, 0, r.out);
+    assert.match(
+      r.out,
+      /^note: guides\/many\.md declares 800 tags and 600 semantic hints: only the first 500 tags and 500 hints of a note are indexed; the rest are left out$/m,
+    );
+    const d = JSON.parse(run(home, ['index', '--check', '--json']).out) as {
+      added: Array<{ tag: string; path: string }>;
+    };
+    const many = d.added.filter((p) => p.path === 'guides/many.md').map((p) => p.tag);
+    assert.equal(many.length, 500);
+    assert.ok(many.includes('t499') && !many.includes('t500'));
+    assert.equal(run(home, ['index', '--write']).code, 0);
+    const text = fs.readFileSync(path.join(home, 'knowledge', 'index.md'), 'utf8');
+    assert.equal((text.match(/^### how to \d+$/gm) ?? []).length, 500);
+    const drift = JSON.parse(run(home, ['check', '--drift', '--json']).out) as { problems: Array<{ code: string }> };
+    assert.deepEqual(
+      drift.problems.filter((p) => p.code === 'tags-differ' || p.code === 'not-indexed'),
+      [],
+    );
+  });
+});
+
+describe('a rebuild its readers would refuse is never made (§12.9)', () => {
+  test('past 64 MB: no rebuild printed or written, --force neither; the notes that contribute most are named', () => {
+    // 450 notes of 500 tags and a 298-character title: under 2 MB of notes, about 70 MB of rebuild
+    const home = makeHome({ index: INDEX, files: notes(450, () => list('t', 500), 'T'.repeat(298)) });
+    const file = path.join(home, 'knowledge', 'index.md');
+    for (const args of [['index'], ['index', '--write'], ['index', '--write', '--force']]) {
+      const r = run(home, args);
+      assert.equal(r.code, 1, `${args.join(' ')}: ${r.out.slice(0, 500)}`);
+      assert.match(r.out, /the rebuild would be more than 64 MB \(at least \d+\.\d MB\), which no reader/);
+      assert.match(r.out, /The notes that contribute most: guides\/n\d+\.md \(\d+ KB: 500 tags, 0 hints\)/);
+      assert.doesNotMatch(r.out, /### t1\b/, 'nothing of the rebuild is printed');
+      assert.equal(fs.readFileSync(file, 'utf8'), INDEX, args.join(' '));
+      assert.equal(fs.existsSync(`${file}.bak`), false);
+    }
+    const d = JSON.parse(run(home, ['index', '--check', '--json']).out) as {
+      errors: Array<{ path: string; message: string }>;
+      notesScanned: number;
+    };
+    assert.equal(d.notesScanned, 450);
+    assert.match(d.errors[0].message, /more than 64 MB/);
+  });
+
+  test('past the §F44 item budget (entries and lists), though under 64 MB: refused the same way', () => {
+    // 300 notes of 500 tags of their own: 300,000 items in about 4 MB
+    const home = makeHome({ index: INDEX, files: notes(300, (n) => list(`n${n}x`, 500), 'T') });
+    const file = path.join(home, 'knowledge', 'index.md');
+    const r = run(home, ['index', '--write', '--force']);
+    assert.equal(r.code, 1, r.out.slice(-800));
+    assert.match(r.out, /more entries and lists than an index\.md of its size may declare \(at most [\d,]+\)/);
+    assert.match(r.out, /The notes that contribute most: guides\/n\d+\.md/);
+    assert.equal(fs.readFileSync(file, 'utf8'), INDEX);
+  });
+
+  test('a reader refusing an index.md over 64 MB does not advise a command that refuses it too', () => {
+    const home = makeHome({ index: INDEX, files: { 'knowledge/guides/a.md': '---\ntags: [api]\n---\n# A\n' } });
+    const file = path.join(home, 'knowledge', 'index.md');
+    fs.truncateSync(file, 64 * 1024 * 1024 + 1); // sparse
+    const q = run(home, ['query', 'api']);
+    assert.match(q.out + q.err, /is larger than 64 MB/);
+    assert.doesNotMatch(q.out + q.err, /Rebuild it \(aria-context index --write\)/);
+    // What it advises works: with the generated sections gone, the rebuild reads and replaces it.
+    assert.match(q.out + q.err, /delete its generated sections .* and run aria-context index --write/);
+    fs.writeFileSync(file, INDEX);
+    assert.equal(run(home, ['index', '--write']).code, 0);
+  });
+});
