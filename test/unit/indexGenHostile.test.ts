@@ -243,9 +243,10 @@ describe('aria-context index --check: every change is said', () => {
     assert.match(r.out, /^\+ css: approaches\/c\.md$/m);
     assert.doesNotMatch(r.out, /^note: Tag Index.*(### css|c\.md)/m);
     assert.match(r.out, /a rebuild changes it .*: 1 pair added, 0 pairs removed/);
-    assert.match(r.out, /^note: Tag Index \(api\): - - approaches\/b\.md — B$/m);
-    assert.match(r.out, /^note: Tag Index \(api\): \+ - approaches\/b\.md — B, retitled$/m);
-    assert.match(r.out, /^note: Stale Files: \+ ### approaches\/a\.md$/m);
+    assert.match(r.out, /^note: Tag Index \(api\): removed: - approaches\/b\.md — B$/m);
+    assert.match(r.out, /^note: Tag Index \(api\): added: - approaches\/b\.md — B, retitled$/m);
+    assert.match(r.out, /^note: Stale Files: added: ### approaches\/a\.md$/m);
+    assert.doesNotMatch(r.out, /^note: .*: [-+] - /m); // never two dashes, as if a second bullet
   });
 });
 

@@ -13,6 +13,9 @@ const diff = (d: Partial<IndexDiff>): IndexDiff => ({
   refused: [],
   errors: [],
   unchanged: false,
+  notesScanned: 0,
+  droppedLines: [],
+  droppedLinesNotListed: 0,
   ...d,
 });
 

@@ -1,7 +1,8 @@
 // `aria-context index [--check | --write] [--json] [--strict] [--force]`: index.md rebuilt from the
 // notes (§12). Without a flag the rebuild is printed; --check reports what it would change;
 // --write replaces index.md atomically (and refuses, writing nothing, on an empty scan, a note's
-// broken front matter or an alias error, unless --force).
+// broken front matter or an alias error, unless --force; on a rebuild its readers would refuse, and
+// with exit 4 when another program saved index.md meanwhile).
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
@@ -53,42 +54,53 @@ export function runIndex(args: readonly string[], io: CheckIo, pathProblem: Path
   const build = generateIndex(new IndexScan(config), current.raw, { today });
 
   if (!sw.has('--check') && !sw.has('--write') && !options.json) {
+    // A rebuild its readers would refuse is not made, so there is nothing to print (§12.9).
+    if (build.refusal) return fail('too-large', escapeControls(`Not rebuilt: ${build.refusal}.`), 1);
     io.out(build.text);
     return 0;
   }
-  const report = () => (options.json ? `${JSON.stringify(build.diff, null, 2)}\n` : textReport(build));
+  const created = current.raw === null;
+  const report = () => (options.json ? `${JSON.stringify(build.diff, null, 2)}\n` : textReport(build, created));
   if (!sw.has('--write')) {
     io.out(report());
     return sw.has('--strict') && (!build.diff.unchanged || build.diff.errors.length > 0) ? 1 : 0;
   }
-  // --write
-  if (build.blockers.length && !sw.has('--force')) {
+  // --write; a rebuild its readers would refuse is never written, --force or not
+  if (build.refusal || (build.blockers.length && !sw.has('--force'))) {
     io.out(report());
-    if (!options.json) io.out(`Nothing written: ${build.blockers.join('; ')}. Add --force to write anyway.\n`);
+    if (!options.json)
+      io.out(
+        build.refusal
+          ? 'Nothing written (see the error above).\n'
+          : `Nothing written: ${build.blockers.join('; ')}. Add --force to write anyway.\n`,
+      );
     return 1;
   }
   if (build.diff.unchanged) {
-    io.out(options.json ? report() : `${textReport(build)}index.md is up to date; nothing written.\n`);
+    io.out(options.json ? report() : `${textReport(build, created)}index.md is up to date; nothing written.\n`);
     return 0;
   }
   const written = writeIndexAtomically(config.knowledgeFolder, current.raw, build.text);
   if (!written.ok) {
-    io.out(options.json ? report() : textReport(build));
+    io.out(options.json ? report() : textReport(build, created));
     if (!options.json) io.out(`Not written: ${written.reason}\n`);
-    return 1;
+    return written.concurrent ? 4 : 1;
   }
   io.out(
     options.json
       ? report()
-      : `${textReport(build)}Wrote ${file}${written.backup ? ` (the previous one kept as ${path.basename(written.backup)})` : ''}.\n`,
+      : `${textReport(build, created)}Wrote ${file}${written.backup ? ` (the previous one kept as ${path.basename(written.backup)})` : ''}.\n`,
   );
   return 0;
 }
 
 const s = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** What a rebuild changes, a line each, then one summary line. */
-function textReport(build: IndexBuild): string {
+/** Hand-written lines a rebuild drops, listed in the text report; the rest counted (all in --json). */
+const DROPPED_SHOWN = 20;
+
+/** What a rebuild changes, a line each, then one summary line; `created`: there is no index.md yet. */
+function textReport(build: IndexBuild, created: boolean): string {
   const d = build.diff;
   const out: string[] = [];
   for (const e of d.errors) out.push(`error: ${e.path ? `${e.path}: ` : ''}${e.message}`);
@@ -101,6 +113,10 @@ function textReport(build: IndexBuild): string {
       `promotion candidate: ${p.tag} (${s(p.files.length, 'note')}: ${p.files.slice(0, 3).join(', ')}${p.files.length > 3 ? ', …' : ''})`,
     );
   for (const r of build.remarks) out.push(`note: ${r}`);
+  const dropped = d.droppedLines.length + d.droppedLinesNotListed;
+  for (const l of d.droppedLines.slice(0, DROPPED_SHOWN))
+    out.push(`dropped: index.md line ${l.line}${l.section ? ` (${l.section})` : ''}: ${l.text}`);
+  if (dropped > DROPPED_SHOWN) out.push(`dropped: and ${s(dropped - DROPPED_SHOWN, 'more line')} (all in --json)`);
   const parts = [
     s(d.added.length, 'pair') + ' added',
     s(d.removed.length, 'pair') + ' removed',
@@ -109,9 +125,9 @@ function textReport(build: IndexBuild): string {
   ];
   if (d.refused.length) parts.push(s(d.refused.length, 'refused file'));
   if (d.errors.length) parts.push(s(d.errors.length, 'error'));
-  out.push(
-    `index.md: ${d.unchanged ? 'up to date' : 'a rebuild changes it'} (${s(build.notes, 'note')} scanned): ${parts.join(', ')}`,
-  );
+  if (dropped) parts.push(s(dropped, 'hand-written line') + ' dropped');
+  const verdict = created ? 'none yet; a rebuild creates it' : d.unchanged ? 'up to date' : 'a rebuild changes it';
+  out.push(`index.md: ${verdict} (${s(build.notes, 'note')} scanned): ${parts.join(', ')}`);
   return `${out.map(escapeControls).join('\n')}\n`;
 }
 

@@ -1,7 +1,7 @@
 // `aria-context tags [--json]`: every tag, alias and project key the index offers, with what
 // querying it returns (the core's one count, src/core/match/tagCounts.ts), so a script can compare
 // it with `query --json` and the editor shows the same numbers. Exit codes as for `check`.
-import { describeCounts, listTags, localDate } from '../../core';
+import { describeCounts, ITEMS_OVER, listTags, localDate } from '../../core';
 import { openCommand, relativePathProblem, type CheckIo, type CliIo, type PathProblem } from '../command';
 
 export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathProblem): number {
@@ -31,9 +31,16 @@ export function runTags(args: readonly string[], io: CheckIo, pathProblem: PathP
     written++;
     if (batch.length >= 1000) flush();
   }
-  if (options.json) flush(written ? '\n  ]\n}\n' : '{\n  "tags": []\n}\n');
-  else flush(written ? '' : 'The index lists no tags.\n');
-  return 0;
+  // §F44 An index.md cut at its item budget: what was read is listed, and the cut is said (exit 1).
+  const cut = snapshot.index.warnings.filter((w) => w.includes(ITEMS_OVER));
+  if (options.json) {
+    const warnings = cut.length ? `,\n  "warnings": ${JSON.stringify(cut)}` : '';
+    flush(written ? `\n  ]${warnings}\n}\n` : `{\n  "tags": []${warnings}\n}\n`);
+  } else {
+    const none = cut.length ? 'No tags were read before the cut below.\n' : 'The index lists no tags.\n';
+    flush(`${written ? '' : none}${cut.map((w) => `Warning: ${w}\n`).join('')}`);
+  }
+  return cut.length ? 1 : 0;
 }
 
 /** The launcher's entry: dist/commands/tags.js. */

@@ -7,6 +7,7 @@ import { Availability } from '../read/availability';
 import type { Config, KnowledgeIndex } from '../types';
 import { collate, collated } from './collation';
 import type { IndexModel } from './model';
+import type { DroppedLine } from './dropped';
 import type { ScanError, ScanRefusal } from './scan';
 
 export type RemovalReason = 'dead-link' | 'tag-removed' | 'refused';
@@ -21,6 +22,12 @@ export interface IndexDiff {
   refused: ScanRefusal[];
   errors: ScanError[];
   unchanged: boolean;
+  /** Notes the scan read (a folder's README stub is none): what `check --drift` compares too. */
+  notesScanned: number;
+  /** Hand-written lines of index.md inside the sections a rebuild replaces, which it drops (§12.8). */
+  droppedLines: DroppedLine[];
+  /** Dropped lines past the ones listed (at most 1,000 are). */
+  droppedLinesNotListed: number;
 }
 
 export type Pairs = Map<string, { tag: string; path: string; team: boolean; project: string | null }>;
@@ -62,6 +69,8 @@ export interface DiffInput {
   unchanged: boolean;
   /** indexPairs(current) and modelPairs(model), when the caller has them already. */
   pairs?: { before: Pairs; after: Pairs };
+  notesScanned: number;
+  dropped: { listed: DroppedLine[]; count: number };
 }
 
 export function diffIndex(d: DiffInput): IndexDiff {
@@ -106,5 +115,8 @@ export function diffIndex(d: DiffInput): IndexDiff {
     refused: [...d.refused].sort((a, b) => collate(a.path, b.path)),
     errors: d.errors,
     unchanged: d.unchanged,
+    notesScanned: d.notesScanned,
+    droppedLines: d.dropped.listed,
+    droppedLinesNotListed: d.dropped.count - d.dropped.listed.length,
   };
 }

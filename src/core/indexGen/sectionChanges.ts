@@ -28,7 +28,7 @@ function sectionLines(text: string): Map<string, string[]> {
 }
 
 /**
- * The changed lines of each generated section, `Section: - line` and `Section: + line`, except the
+ * The changed lines of each generated section, `Section: removed: line` and `Section: added: line`, except the
  * entry lines of a (heading, path) pair the diff already lists (`explained`: heading → paths).
  */
 export function sectionChanges(
@@ -66,14 +66,15 @@ export function sectionChanges(
         if (at < 0) return false;
       }
     };
-    // A line under a `### ` heading is said with it: `Stale Files (path): + Last updated: …`.
-    const shown = (sign: string) => (l: string) => {
+    // A line under a `### ` heading is said with it: `Stale Files (path): added: Last updated: …`
+    // (a word, not `-`/`+`, which would read as a second bullet before an entry's own `- `).
+    const shown = (change: string) => (l: string) => {
       const [heading, line] = l.split('\u0000');
-      return `${heading && !line.startsWith('###') ? ` (${heading})` : ''}: ${sign} ${line}`;
+      return `${heading && !line.startsWith('###') ? ` (${heading})` : ''}: ${change}: ${line}`;
     };
     const lines = [
-      ...removed.filter((l) => !said(l)).map(shown('-')),
-      ...added.filter((l) => !said(l)).map(shown('+')),
+      ...removed.filter((l) => !said(l)).map(shown('removed')),
+      ...added.filter((l) => !said(l)).map(shown('added')),
     ];
     for (const l of lines.slice(0, PER_SECTION)) out.push(`${SECTION_TITLES[name]}${l}`);
     if (lines.length > PER_SECTION)

@@ -3,6 +3,7 @@
 // carried line by line except each project's derived lines.
 import { afterLabel, atxHeading, SECTIONS, sectionName } from '../index/text';
 import { projectKey } from '../index/sections';
+import { isIsoDate } from '../match/staleness';
 
 /** The generated sections, in the order /index writes sections (others: see RANK). */
 export const GENERATED = [
@@ -129,8 +130,8 @@ export interface Spliced {
 export function splice(input: SpliceInput): Spliced {
   const { bom, lines } = input.raw === null ? { bom: '', lines: [] } : splitRaw(input.raw);
   const eol = lines.find((l) => l.eol)?.eol ?? '\n';
-  const rebuilt = `Last rebuilt: ${input.today}`;
   const oldRebuilt = input.rebuiltLine !== null ? (lines[input.rebuiltLine - 1]?.text ?? null) : null;
+  const rebuilt = rebuiltText(oldRebuilt, input.today);
   const all = input.raw === null ? newIndex(input) : blocks(lines);
   const out: string[] = [];
   let rebuiltAt = -1;
@@ -210,6 +211,16 @@ export function splice(input: SpliceInput): Spliced {
   const text = join(out);
   const same = oldRebuilt === null ? text : join(out.map((l, k) => (k === rebuiltAt ? oldRebuilt : l)));
   return { text, sameDayText: same };
+}
+
+/**
+ * The `Last rebuilt:` line of a rebuild (§F28): a line whose value starts with a date keeps its
+ * own words around the date (`Last rebuilt: D (41st pass)`); any other value is replaced.
+ */
+function rebuiltText(old: string | null, today: string): string {
+  const value = old === null ? null : afterLabel(old.trim(), 'last rebuilt:');
+  const date = value?.slice(0, 10) ?? '';
+  return old !== null && isIsoDate(date) ? old.replace(date, today) : `Last rebuilt: ${today}`;
 }
 
 function newIndex(input: SpliceInput): Block[] {
