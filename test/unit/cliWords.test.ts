@@ -62,6 +62,10 @@ test('no command, on any trouble, tells a terminal user to run /setup, /index or
     [unhealthy, ['check', '--json', '--drift']],
     [unhealthy, ['tags']],
     [unhealthy, ['query', 'api', '--load', 'all']],
+    [unhealthy, ['index']],
+    [unhealthy, ['index', '--check']],
+    [unhealthy, ['index', '--check', '--json']],
+    [unhealthy, ['index', '--write']],
   ];
   for (const home of [empty, noIndex, badConfig])
     for (const args of [
@@ -71,6 +75,9 @@ test('no command, on any trouble, tells a terminal user to run /setup, /index or
       ['tags'],
       ['doctor'],
       ['doctor', '--json'],
+      ['index'],
+      ['index', '--check'],
+      ['index', '--write'],
     ])
       runs.push([home, args]);
   runs.push(
@@ -121,4 +128,14 @@ test('no command, on any trouble, tells a terminal user to run /setup, /index or
   );
   assert.match(run(example, ['query', 'no-such-tag']), /aria-context index --write/);
   assert.match(run(example, ['query', 'stripe', '--load', '1']), /^Loaded 1 knowledge file into context\.$/m);
+});
+
+test("the README's troubleshooting sends a terminal user to aria-context's own commands, never a slash command", () => {
+  const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Troubleshooting');
+  assert.ok(start >= 0);
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  // Codex's own `/hooks` screen is where its hooks are trusted: a place in Codex, not a command of ours.
+  assert.doesNotMatch(section.replace('`/hooks`', ''), SLASH_COMMAND);
+  assert.match(section, /aria-context index --write/);
 });

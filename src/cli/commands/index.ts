@@ -18,6 +18,7 @@ import {
   type IndexBuild,
 } from '../../core';
 import {
+  cliMessage,
   cliSources,
   parseCommandArgs,
   relativePathProblem,
@@ -40,8 +41,10 @@ export function runIndex(args: readonly string[], io: CheckIo, pathProblem: Path
   const home = io.env.HOME || os.homedir();
   const relative = pathProblem(home, options, io.cwd?.() ?? process.cwd());
   if (relative) return fail(relative.code, relative.message, relative.exit);
-  const outcome = loadConfig(cliSources(home, io.env, options));
-  if (!outcome.ok) return fail(outcome.code, outcome.message, 3);
+  const sources = cliSources(home, io.env, options);
+  const outcome = loadConfig(sources);
+  // In a terminal user's words: where a config was looked for and the flags that name one, never /setup.
+  if (!outcome.ok) return fail(outcome.code, cliMessage({ ...outcome, config: undefined }, sources), 3);
   const config = outcome.config;
   const file = path.join(config.knowledgeFolder, 'index.md');
   // --write needs index.md as a regular file (it is replaced); reading alone follows the reader's rule.
