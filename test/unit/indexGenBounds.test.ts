@@ -7,6 +7,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
+import { loadConfig } from '../../src/core/config/config';
+import { rebuildSize } from '../../src/core/indexGen/bounds';
+import { generateIndex, IndexScan } from '../../src/core/indexGen/generate';
 import { makeHome, repoRoot } from '../helpers';
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
@@ -108,4 +111,23 @@ describe('a rebuild its readers would refuse is never made (§12.9)', () => {
     fs.writeFileSync(file, INDEX);
     assert.equal(run(home, ['index', '--write']).code, 0);
   });
+});
+
+test('the size counted before the rebuild is built is close to the rebuild (no real index is refused for a guess)', () => {
+  const files: Record<string, string> = {};
+  for (let n = 0; n < 300; n++)
+    files[`knowledge/guides/g${n}.md`] =
+      `---\ntags: [api, topic-${n % 40}, t${n}]\nsemantic-hints: [how to ${n % 25}]\nlast_updated: 2025-01-0${(n % 9) + 1}\n---\n# Guide ${n}: a title of ordinary length\n`;
+  files['knowledge/references/untagged.md'] = '# Untagged reference\n';
+  const index = `${INDEX}\n## Review Index\n\n${'- a carried review line\n'.repeat(50)}`;
+  const home = makeHome({ index, files });
+  const outcome = loadConfig({ home, env: {}, trustedWorkspaceFolders: [] });
+  assert.ok(outcome.ok);
+  const scan = new IndexScan(outcome.config).runAll();
+  const build = generateIndex(scan, index, { today: '2026-12-04' });
+  assert.equal(build.refusal, null);
+  const settings = { today: '2026-12-04', promotionThreshold: 3, stalenessMonths: 6 };
+  const counted = rebuildSize(scan.notes, index, 0, settings).bytes;
+  const actual = Buffer.byteLength(build.text);
+  assert.ok(counted >= actual * 0.95 && counted <= actual * 1.2, `counted ${counted}, the rebuild is ${actual}`);
 });

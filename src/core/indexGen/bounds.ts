@@ -3,7 +3,7 @@
 // so no write, forced or not, leaves an index.md that every reader refuses.
 import { indexItemBudget, MAX_INDEX_BYTES } from '../limits';
 import { countText } from '../present/plural';
-import { writableHeading, writablePath, writableTag } from './model';
+import { staleMonths, writableHeading, writablePath, writableTag, type GenSettings } from './model';
 import type { ScannedNote } from './read';
 import { blocks, GENERATED, splitRaw } from './splice';
 
@@ -49,6 +49,10 @@ const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
 const HEADING = 6;
 /** `- ` + ` — ` (an em dash is 3 bytes) + the line end. */
 const ENTRY = 8;
+/** ` (no tags in frontmatter)` after an untagged note's entry. */
+const UNTAGGED = 25;
+/** A Stale Files line but for its numbers' digits. */
+const STALE = 64;
 /** Each generated section's heading and blank lines, and a project's derived lines. */
 const SECTION = 64;
 
@@ -57,7 +61,12 @@ const SECTION = 64;
  * from the notes, before any of it is built; it stops counting new headings once past the caps,
  * so what it holds stays below what the rebuild would hold.
  */
-export function rebuildSize(notes: readonly ScannedNote[], raw: string | null, projects: number): RebuildSize {
+export function rebuildSize(
+  notes: readonly ScannedNote[],
+  raw: string | null,
+  projects: number,
+  settings: GenSettings,
+): RebuildSize {
   let bytes = carriedBytes(raw) + SECTION * (GENERATED.length + projects);
   let items = 0;
   const headings = new Set<string>();
@@ -73,7 +82,9 @@ export function rebuildSize(notes: readonly ScannedNote[], raw: string | null, p
     if (!writablePath(note.path, note.description)) continue;
     const pathBytes = utf8(note.path);
     const entry = ENTRY + pathBytes + utf8(note.description);
-    let mine = entry; // its Untagged Files or Stale Files line, at most
+    let mine = note.tags.length === 0 ? entry + UNTAGGED : 0;
+    // `### path`, then `Last updated: D (N months ago) — threshold: M months`
+    if (staleMonths(note.lastUpdated, settings) !== null) mine += HEADING + pathBytes + STALE;
     if (note.tier !== 'team')
       for (const phrase of note.hints)
         if (writableHeading(phrase)) {
@@ -120,8 +131,9 @@ export function overReadersCap(
   const notes = top
     .map((t) => `${t.path} (${sizeText(t.bytes)}: ${countText(t.tags)} tags, ${countText(t.hints)} hints)`)
     .join(', ');
-  return (
-    `the rebuild would be ${what}, which no reader of index.md accepts: nothing may be written, even with --force. ` +
-    `The notes that contribute most: ${notes}. Give them fewer tags or hints, or move them out of the scanned folders`
-  );
+  // With no note to name, what is carried (index.md's own sections) is what makes it so large.
+  const why = notes
+    ? `The notes that contribute most: ${notes}. Give them fewer tags or hints, or move them out of the scanned folders`
+    : 'Its carried sections (Known Tags, Review Index, …) are that large: trim them in index.md';
+  return `the rebuild would be ${what}, which no reader of index.md accepts: nothing may be written, even with --force. ${why}`;
 }

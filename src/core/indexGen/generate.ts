@@ -146,7 +146,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
         remarks.push(`aliases.md names \`${tag}\`, which is not a Known tag: its aliases are not written`);
 
   // Before anything of the rebuild is built: one the readers would refuse is never made (§12.9).
-  const size = rebuildSize(scan.notes, raw, config.projectsEnabled ? config.projectsList.size : 0);
+  const size = rebuildSize(scan.notes, raw, config.projectsEnabled ? config.projectsList.size : 0, settings);
   const tooLarge = overReadersCap(size, size.top);
   if (tooLarge) return refusedBuild(scan, raw, errors, remarks, tooLarge);
 

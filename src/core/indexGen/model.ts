@@ -106,15 +106,8 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
         stats.lastUpdate = note.lastUpdated;
       m.projects.set(note.project, stats);
     }
-    if (note.lastUpdated && note.lastUpdated < s.today) {
-      const months = wholeMonths(note.lastUpdated, s.today);
-      // More than M months: M whole months and at least a day more.
-      if (
-        months > s.stalenessMonths ||
-        (months === s.stalenessMonths && note.lastUpdated.slice(8) !== s.today.slice(8))
-      )
-        m.stale.push({ note, months });
-    }
+    const months = staleMonths(note.lastUpdated, s);
+    if (months !== null) m.stale.push({ note, months });
     // A note's hints are listed whether or not it has tags (team-shared notes have no hint section).
     if (note.tier !== 'team')
       for (const phrase of note.hints) {
@@ -143,6 +136,16 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
   m.promotions.sort((a, b) => b.files.length - a.files.length || collate(a.tag, b.tag));
   m.ephemeral.sort(collate);
   return m;
+}
+
+/** The whole months a note last updated on `date` is past its staleness threshold's start, or null when it is not stale. */
+export function staleMonths(date: string | null, s: GenSettings): number | null {
+  if (!date || date >= s.today) return null;
+  const months = wholeMonths(date, s.today);
+  // More than M months: M whole months and at least a day more.
+  return months > s.stalenessMonths || (months === s.stalenessMonths && date.slice(8) !== s.today.slice(8))
+    ? months
+    : null;
 }
 
 /** Whole months from `date` to `today` (both YYYY-MM-DD); a month is complete on its day of the month. */
