@@ -139,7 +139,7 @@ for (let i = 1; i <= count; i++) {
 
 test('stress: real atomic saves raced by real writes; every save survives (bounded, no timing assertion)', async () => {
   const { dir, file } = folder();
-  const SAVES = 400;
+  const SAVES = 3000;
   const saver = spawn(process.execPath, ['-e', SAVER, file, String(SAVES)], { stdio: 'ignore' });
   const done = new Promise<number | null>((resolve) => saver.on('exit', resolve));
   let running = true;
