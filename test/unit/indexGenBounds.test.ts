@@ -66,6 +66,13 @@ describe('one note contributes at most 500 tags and 500 hints (§12.2)', () => {
   });
 });
 
+test('past 50 notes cut to their share, the rest are counted in one line', () => {
+  const home = makeHome({ index: INDEX, files: notes(55, () => list('t', 501), 'T') });
+  const out = run(home, ['index', '--check']).out;
+  assert.equal((out.match(/^note: guides\/n\d+\.md declares 501 tags/gm) ?? []).length, 50);
+  assert.match(out, /^note: and 5 more notes declare more than 500 tags or hints$/m);
+});
+
 describe('a rebuild its readers would refuse is never made (§12.9)', () => {
   test('past 64 MB: no rebuild printed or written, --force neither; the notes that contribute most are named', () => {
     // 450 notes of 500 tags and a 298-character title: under 2 MB of notes, about 70 MB of rebuild

@@ -53,8 +53,9 @@ export class IndexScan {
   readonly notes: ScannedNote[] = [];
   readonly refused: ScanRefusal[];
   readonly errors: ScanError[];
-  /** Notes that declare more tags or hints than one note may contribute (§12.2), named. */
-  readonly warnings: string[] = [];
+  /** Notes that declare more tags or hints than one note may contribute (§12.2), named: 50 listed, then counted. */
+  private readonly capped: string[] = [];
+  private cappedMore = 0;
   private done = 0;
   private readonly read: HeadReader;
 
@@ -85,7 +86,8 @@ export class IndexScan {
       if (r.kind === 'refused') this.refused.push({ path: r.path, reason: r.reason });
       else if (r.kind === 'note') {
         const capped = capNote(r.note);
-        if (capped.warning) this.warnings.push(capped.warning);
+        if (capped.warning && this.capped.length < 50) this.capped.push(capped.warning);
+        else if (capped.warning) this.cappedMore++;
         this.notes.push(capped.note);
         if (r.note.problem) this.errors.push({ path: r.note.path, message: r.note.problem });
       }
@@ -96,6 +98,12 @@ export class IndexScan {
   runAll(): this {
     while (this.step(1000));
     return this;
+  }
+
+  /** The warnings of notes cut to their share of tags and hints, and one line counting those not listed. */
+  get warnings(): string[] {
+    const more = this.cappedMore;
+    return more ? [...this.capped, `and ${more} more notes declare more than 500 tags or hints`] : [...this.capped];
   }
 
   /** The head reader the scan uses (aliases.md is read through it too). */
@@ -209,7 +217,6 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     notesScanned: scan.notes.length,
     dropped: raw === null || unchanged ? { listed: [], count: 0 } : droppedLines(raw),
   });
-  remarks.unshift(...scan.warnings);
   if (raw !== null && !unchanged) {
     const explained = new Map<string, Set<string>>();
     for (const p of [...diff.added, ...diff.removed])
@@ -223,7 +230,15 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   const blockers: string[] = [];
   if (scan.notes.length === 0) blockers.push('the scan found no notes at all (is knowledge_folder the right folder?)');
   if (errors.length) blockers.push(`${errors.length} error${errors.length === 1 ? '' : 's'} (listed above)`);
-  return { text: spliced.text, diff, model, notes: scan.notes.length, remarks, blockers, refusal: null };
+  return {
+    text: spliced.text,
+    diff,
+    model,
+    notes: scan.notes.length,
+    remarks: scan.warnings.concat(remarks),
+    blockers,
+    refusal: null,
+  };
 }
 
 /** The build of a rebuild too large for its readers: no text but index.md's own, the refusal as its error. */
@@ -253,7 +268,7 @@ function refusedBuild(
     },
     model,
     notes: scan.notes.length,
-    remarks: [...scan.warnings, ...remarks],
+    remarks: scan.warnings.concat(remarks),
     blockers: [refusal],
     refusal,
   };
