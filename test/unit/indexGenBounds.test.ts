@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/core/config/config';
-import { rebuildSize } from '../../src/core/indexGen/bounds';
+import { overReadersCap, rebuildSize } from '../../src/core/indexGen/bounds';
 import { generateIndex, IndexScan } from '../../src/core/indexGen/generate';
 import { makeHome, repoRoot } from '../helpers';
 
@@ -137,4 +137,22 @@ test('the size counted before the rebuild is built is close to the rebuild (no r
   const counted = rebuildSize(scan.notes, index, 0, settings).bytes;
   const actual = Buffer.byteLength(build.text);
   assert.ok(counted >= actual * 0.95 && counted <= actual * 1.2, `counted ${counted}, the rebuild is ${actual}`);
+});
+
+test("when index.md's own carried sections are most of a rebuild too large, the refusal says so", () => {
+  const MB = 1024 * 1024;
+  const top = [{ path: 'guides/a.md', bytes: 2 * MB, tags: 500, hints: 0 }];
+  assert.equal(overReadersCap({ bytes: 10 * MB, items: 1000 }, { top, carried: 8 * MB }), null);
+  const carried = overReadersCap({ bytes: 70 * MB, items: 1000 }, { top, carried: 60 * MB });
+  assert.match(carried ?? '', /guides\/a\.md \(2\.0 MB: 500 tags, 0 hints\)/);
+  assert.match(
+    carried ?? '',
+    /index\.md's own sections, which a rebuild carries \(Known Tags, Review Index, …\), are 60\.0 MB of it: trim them there$/,
+  );
+  const notesOnly = overReadersCap({ bytes: 70 * MB, items: 1000 }, { top, carried: 1 * MB });
+  assert.doesNotMatch(notesOnly ?? '', /own sections/);
+  assert.match(
+    overReadersCap({ bytes: 70 * MB, items: 0 }, { top: [], carried: 69 * MB }) ?? '',
+    /even with --force\. index\.md's own sections/,
+  );
 });

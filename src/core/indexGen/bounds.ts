@@ -40,6 +40,8 @@ export function capNote(note: ScannedNote): { note: ScannedNote; warning: string
 export interface RebuildSize {
   bytes: number;
   items: number;
+  /** Bytes of index.md a rebuild carries (everything but its generated sections). */
+  carried: number;
   /** The notes that contribute most, largest first. */
   top: Array<{ path: string; bytes: number; tags: number; hints: number }>;
 }
@@ -67,7 +69,8 @@ export function rebuildSize(
   projects: number,
   settings: GenSettings,
 ): RebuildSize {
-  let bytes = carriedBytes(raw) + SECTION * (GENERATED.length + projects);
+  const carried = carriedBytes(raw);
+  let bytes = carried + SECTION * (GENERATED.length + projects);
   let items = 0;
   const headings = new Set<string>();
   const maxItems = indexItemBudget(MAX_INDEX_BYTES);
@@ -102,7 +105,7 @@ export function rebuildSize(
   }
   headings.clear();
   const top = per.sort((a, b) => b.bytes - a.bytes).slice(0, 5);
-  return { bytes, items, top };
+  return { bytes, items, carried, top };
 }
 
 /** Bytes of index.md outside its generated sections: what a rebuild carries. */
@@ -118,8 +121,9 @@ function carriedBytes(raw: string | null): number {
 /** Why a rebuild of this size may not be made (null: it may), naming the notes that contribute most. */
 export function overReadersCap(
   size: { bytes: number; items: number; chars?: number },
-  top: RebuildSize['top'],
+  counted: Pick<RebuildSize, 'top' | 'carried'>,
 ): string | null {
+  const top = counted.top;
   const budget = indexItemBudget(size.chars ?? size.bytes);
   if (size.bytes <= MAX_INDEX_BYTES && size.items <= budget) return null;
   const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
@@ -131,9 +135,13 @@ export function overReadersCap(
   const notes = top
     .map((t) => `${t.path} (${sizeText(t.bytes)}: ${countText(t.tags)} tags, ${countText(t.hints)} hints)`)
     .join(', ');
-  // With no note to name, what is carried (index.md's own sections) is what makes it so large.
+  // What index.md carries counts too: when it is most of the rebuild, the notes are not the cause.
+  const carried =
+    counted.carried * 2 > size.bytes || !notes
+      ? ` index.md's own sections, which a rebuild carries (Known Tags, Review Index, …), are ${sizeText(counted.carried)} of it: trim them there.`
+      : '';
   const why = notes
-    ? `The notes that contribute most: ${notes}. Give them fewer tags or hints, or move them out of the scanned folders`
-    : 'Its carried sections (Known Tags, Review Index, …) are that large: trim them in index.md';
-  return `the rebuild would be ${what}, which no reader of index.md accepts: nothing may be written, even with --force. ${why}`;
+    ? `The notes that contribute most: ${notes}. Give them fewer tags or hints, or move them out of the scanned folders.${carried}`
+    : carried.trim();
+  return `the rebuild would be ${what}, which no reader of index.md accepts: nothing may be written, even with --force. ${why.replace(/\.$/, '')}`;
 }

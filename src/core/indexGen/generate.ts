@@ -155,7 +155,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
 
   // Before anything of the rebuild is built: one the readers would refuse is never made (§12.9).
   const size = rebuildSize(scan.notes, raw, config.projectsEnabled ? config.projectsList.size : 0, settings);
-  const tooLarge = overReadersCap(size, size.top);
+  const tooLarge = overReadersCap(size, size);
   if (tooLarge) return refusedBuild(scan, raw, errors, remarks, tooLarge);
 
   const model = buildModel(scan.notes, known, settings);
@@ -190,7 +190,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   const unchanged = raw !== null && spliced.sameDayText === raw;
   // The estimate's check, made exact: the bytes, then the items the readers' parse keeps (§12.9).
   const exactBytes = Buffer.byteLength(spliced.text, 'utf8');
-  const over = (items: number) => overReadersCap({ bytes: exactBytes, items, chars: spliced.text.length }, size.top);
+  const over = (items: number) => overReadersCap({ bytes: exactBytes, items, chars: spliced.text.length }, size);
   if (!unchanged && over(0)) return refusedBuild(scan, raw, errors, remarks, over(0)!);
   const back = unchanged ? null : parseIndex(spliced.text);
   if (back?.warnings.some((w) => w.includes(ITEMS_OVER)))
