@@ -261,3 +261,18 @@ describe('§12.2 text from notes is data in the index.md others sync', () => {
     assert.deepEqual(fs.readFileSync(path.join(home, 'knowledge', 'index.md')), bytes);
   });
 });
+
+describe('§12.2 a configured project key index.md cannot hold raw', () => {
+  test('is not written as a `### key` heading, and the rebuild says so', () => {
+    const home = makeHome({
+      config: { projects_enabled: 'true', projects_list: 'shop:shop,bi\u202edi:bidi' },
+      files: { 'knowledge/approaches/a.md': note('api', 'A'), 'knowledge/projects/shop/s.md': '# S\n' },
+    });
+    const written = run(home, ['index', '--write']);
+    assert.equal(written.code, 0, written.out + written.err);
+    assert.match(written.out, /project key "bi.u202edi" cannot be a heading; not written/);
+    const text = indexText(home);
+    assert.equal(RAW.exec(text), null, text);
+    assert.match(text, /### shop\nProject-tier files: 1 /);
+  });
+});
