@@ -41,7 +41,7 @@ export function noteHead(raw: string): NoteHead {
     return empty(lines, 0, problem);
   }
   if (!(lines[lead.at] ?? '').startsWith('---')) return empty(lines, lead.at, lateBlock(lines, lead.at));
-  const fm = parseFrontMatter(lines.slice(lead.at).join('\n'));
+  const fm = parseFrontMatter(lead.at === 0 ? text : lines.slice(lead.at).join('\n'));
   const data = fm.data;
   const problems = fm.problem ? [fm.problem] : [];
   if (data) for (const key of Object.keys(data)) if (miscased(key)) problems.push(miscasedProblem(key));
