@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { makeHome, query } from '../helpers';
 import { runCli } from '../cliRun';
+import { noteHead } from '../../src/core/read/noteHead';
 
 const TODAY = '2026-12-04';
 const note = (tags: string, title: string) => `---\ntags: [${tags}]\n---\n# ${title}\n`;
@@ -274,5 +275,29 @@ describe('§12.2 a configured project key index.md cannot hold raw', () => {
     const text = indexText(home);
     assert.equal(RAW.exec(text), null, text);
     assert.match(text, /### shop\nProject-tier files: 1 /);
+  });
+});
+
+describe('§12.2 the note-head reader on its own', () => {
+  test('CommonMark fences and headings: what opens a fence, what closes it, how far a heading may be indented', () => {
+    const title = (body: string) => noteHead(body).title;
+    assert.equal(title('``` not `a fence\n# A\n'), 'A'); // a backtick fence's info string holds no backtick
+    assert.equal(title('    ```\n# B\n'), 'B'); // four spaces: indented code, not a fence
+    assert.equal(title('   # C #\n'), 'C');
+    assert.equal(title('    # indented code\n#\tD\n'), 'D');
+    assert.equal(title('#\n# \n#E\n# F\n'), 'F');
+    assert.equal(title('~~~\n# in\n~~~~ more\n# still in\n~~~\n# G\n'), 'G');
+    assert.equal(title('```\n# never closed\n'), null);
+    assert.equal(title('text <!-- inline --> more\n# H\n'), 'H');
+    assert.equal(title('# C# and F#\n'), 'C# and F#');
+  });
+
+  test('pathological heads read in one pass: many comments, fences or rules', () => {
+    const many = (line: string) => `${line}\n`.repeat(40_000);
+    assert.deepEqual(noteHead(`${many('<!-- c -->')}---\ntags: [a]\n---\n# T\n`).tags, ['a']);
+    assert.match(noteHead(`<!-- open\n${many('---')}`).problem ?? '', /never closed/);
+    assert.equal(noteHead(many('```')).title, null);
+    assert.equal(noteHead(`text\n${many('---')}`).problem, null);
+    assert.equal(noteHead(many('<!--')).title, null);
   });
 });
