@@ -77,6 +77,7 @@ describe('§12.2 front matter after an HTML comment (a note shaped like aria’s
 
   test('front matter after prose, or never closed, is reported with its reason, never as "no tags"', () => {
     const home = makeHome({
+      index: '# Knowledge Index\n',
       files: {
         'knowledge/approaches/after-prose.md': `Some words first.\n\n---\ntags: [api]\n---\n# After prose\n`,
         'knowledge/approaches/unclosed.md': `---\ntags: [api]\n# Unclosed\n`,
@@ -93,6 +94,10 @@ describe('§12.2 front matter after an HTML comment (a note shaped like aria’s
     assert.doesNotMatch(out, /after-prose\.md.*no tags in frontmatter/);
     assert.match(out, /- approaches\/after-prose\.md — After prose \(no tags read: front matter after/);
     assert.match(out, /- approaches\/unclosed\.md — Unclosed \(no tags read: front matter has no closing/);
+    // check --drift reads the notes as the generator does, and says the same.
+    const drift = driftFindings(home).filter((f) => f.startsWith('front-matter'));
+    assert.equal(drift.length, 3, drift.join('\n'));
+    assert.ok(drift.some((f) => /after-prose\.md`?: front matter after .*a rebuild lists it by its path only/.test(f)));
   });
 });
 

@@ -112,6 +112,15 @@ export class DriftScan {
     // A note the reader will not open is the cheap check's finding (refused or missing, on its
     // entry's line, with no location): reported once, and never as drift pointing at it.
     if (read.kind === 'refused') return;
+    // A block or key the generator does not read is its error (§12.2): said here too, never a silent "no tags".
+    if (read.note.problem)
+      problems.add({
+        kind: 'front-matter',
+        line,
+        severity: 'warning',
+        message: `\`${rel}\`: ${read.note.problem}; a rebuild lists it by its path only`,
+        file: abs,
+      });
     // Only the tags a rebuild can write (a tag with a space is said, not written): drift is its diff.
     const noteTags = read.note.tags.filter(writableTag).sort();
     if (!listed && noteTags.length === 0) return; // not a tagged note: nothing /index would list
