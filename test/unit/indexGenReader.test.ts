@@ -271,8 +271,17 @@ describe('§12.2 text from notes is data in the index.md others sync', () => {
 describe('§12.2 a configured project key index.md cannot hold raw', () => {
   test('is not written as a `### key` heading, and the rebuild says so', () => {
     const home = makeHome({
-      config: { projects_enabled: 'true', projects_list: 'shop:shop,bi\u202edi:bidi' },
-      files: { 'knowledge/approaches/a.md': note('api', 'A'), 'knowledge/projects/shop/s.md': '# S\n' },
+      config: {
+        projects_enabled: 'true',
+        projects_list: 'shop:~/Projects/shop,bi\u202edi:~/Projects/bidi',
+        projects_shared_knowledge: 'shop, bi\u202edi',
+      },
+      files: {
+        'knowledge/approaches/a.md': note('api', 'A'),
+        'knowledge/projects/shop/s.md': '# S\n',
+        'Projects/shop/_project-knowledge/t.md': note('api', 'Team'),
+        'Projects/bidi/_project-knowledge/t.md': note('api', 'Team of a key index.md cannot say'),
+      },
     });
     const written = run(home, ['index', '--write']);
     assert.equal(written.code, 0, written.out + written.err);
@@ -280,6 +289,19 @@ describe('§12.2 a configured project key index.md cannot hold raw', () => {
     const text = indexText(home);
     assert.equal(RAW.exec(text), null, text);
     assert.match(text, /### shop\nProject-tier files: 1 /);
+    assert.match(text, /- ~\/Projects\/shop\/_project-knowledge\/t\.md — Team \[project: shop, scope: repo\]/);
+    const c = JSON.parse(run(home, ['index', '--check', '--json']).out) as {
+      refused: Array<{ path: string; reason: string }>;
+    };
+    assert.deepEqual(
+      c.refused.map((r) => [r.path, r.reason]),
+      [
+        [
+          '~/Projects/bidi/_project-knowledge/t.md',
+          'its project key holds a control or format character, which index.md never holds raw',
+        ],
+      ],
+    );
   });
 });
 

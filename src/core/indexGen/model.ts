@@ -89,10 +89,12 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
     else map.set(key, [note]);
   };
   for (const note of notes) {
-    if (!writablePath(note.path, note.description)) {
+    if (!writablePath(note.path, note.description) || (note.project !== null && needsEscape(note.project))) {
       const reason = needsEscape(note.path)
         ? 'its path holds a control or format character, which index.md never holds raw'
-        : 'its path cannot be written as an index.md entry that reads back';
+        : needsEscape(note.project ?? '')
+          ? 'its project key holds a control or format character, which index.md never holds raw'
+          : 'its path cannot be written as an index.md entry that reads back';
       m.unwritable.push({ path: note.path, reason });
       continue;
     }
