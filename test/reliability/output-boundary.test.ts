@@ -137,6 +137,21 @@ describe('one output boundary: no control or format character leaves raw', () =>
     assertClean('escapeOutputDeep', JSON.stringify(deep).replace(/\\u[0-9a-f]{4}/g, ''));
   });
 
+  test('an emoji sequence’s joiner stays readable; a joiner anywhere else is escaped', () => {
+    for (const joined of ['👩\u200d💻', '👨\u200d👩\u200d👧', '❤\ufe0f\u200d🔥', '👍🏽\u200d🔥']) {
+      assert.equal(escapeOutput(joined), joined);
+      assert.equal(escapeControls(`x ${joined} y`), `x ${joined} y`);
+    }
+    for (const [text, want] of [
+      ['a\u200db', 'a\\u200db'],
+      ['\u200d👩', '\\u200d👩'],
+      ['👩\u200d', '👩\\u200d'],
+      ['👩\u200d\u200d💻', '👩\\u200d\\u200d💻'],
+      ['👩\u200e\u200d💻', '👩\\u200e\\u200d💻'],
+    ])
+      assert.equal(escapeOutput(text), want);
+  });
+
   test('the editor’s summary document (Context: Show Query Summary)', () => {
     const text = summaryMarkdown({ text: `api evil\u202e`, result: query(snapshotFor(h.home), 'api evil') });
     assertClean('summaryMarkdown', text);

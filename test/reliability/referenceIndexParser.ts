@@ -18,14 +18,14 @@ import type {
 
 type Section = 'projects' | 'known' | 'tags' | 'other' | 'hints' | 'team' | null;
 
-const SECTIONS: Record<string, Section> = {
-  projects: 'projects',
-  'known tags': 'known',
-  'tag index': 'tags',
-  'other tags': 'other',
-  'semantic hints index': 'hints',
-  'team-shared tag index': 'team',
-};
+const SECTIONS: ReadonlyMap<string, Section> = new Map<string, Section>([
+  ['projects', 'projects'],
+  ['known tags', 'known'],
+  ['tag index', 'tags'],
+  ['other tags', 'other'],
+  ['semantic hints index', 'hints'],
+  ['team-shared tag index', 'team'],
+]);
 
 /** Em dash with spaces: the separator between a path and its description. */
 const SEPARATOR = ' — ';
@@ -109,7 +109,7 @@ export function parseIndex(raw: string): KnowledgeIndex {
 
     if (h && h.level === 2) {
       const name = h.text.toLowerCase().replace(/\s+/g, ' ');
-      section = SECTIONS[name] ?? null;
+      section = SECTIONS.get(name) ?? null;
       if (section === 'team') index.hasTeamSharedSection = true;
       heading = null;
       project = null;

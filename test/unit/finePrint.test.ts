@@ -38,6 +38,13 @@ describe('fine print: index.md syntax', () => {
     assert.equal(ix.warnings.length, 2);
   });
 
+  test('§F6 a section named like an Object.prototype member is an unknown section, never a list', () => {
+    const names = [...Object.getOwnPropertyNames(Object.prototype), '__proto__'];
+    const ix = indexOf(`${INDEX_HEADER}${names.map((n) => `## ${n}\n### api\n- ${n}.md\n`).join('')}`);
+    assert.deepEqual([...ix.files.keys()], []);
+    assert.deepEqual(ix.warnings, []);
+  });
+
   test('§F6 section names ignore case and runs of whitespace; repeated sections merge', () => {
     const ix = indexOf(
       `${INDEX_HEADER}##  TAG   index\n### api\n- a.md\n## Review Index\n### api\n- r.md\n## Tag Index\n### API\n- b.md\n`,

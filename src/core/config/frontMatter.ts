@@ -3,7 +3,6 @@
 // only from the head of a file.
 import type * as JsYaml from 'js-yaml';
 import { plainYamlMapping } from './plainYaml';
-import type { HeadRead } from '../read/noteHeads';
 
 /** How much of a note is read to find its tags, hints and title. */
 export const NOTE_HEAD_BYTES = 256 * 1024;
@@ -17,6 +16,8 @@ export interface FrontMatter {
   data: FrontMatterData | null;
   /** The text after the front matter. */
   body: string;
+  /** The front matter's own lines as written, or null when there is no closed block. */
+  yaml: string | null;
   /** Why the front matter was ignored, when it was. */
   problem: string | null;
 }
@@ -26,10 +27,10 @@ const OPENING = /^---[ \t]*$/;
 export function parseFrontMatter(raw: string): FrontMatter {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const lines = text.split(/\r\n|\r|\n/);
-  if (lines.length === 0 || !lines[0].startsWith('---')) return { data: null, body: text, problem: null };
+  if (lines.length === 0 || !lines[0].startsWith('---')) return { data: null, body: text, yaml: null, problem: null };
   if (!OPENING.test(lines[0])) {
     // `---js`, `---coffee`…: some tools evaluate these. We never execute note content.
-    return { data: null, body: text, problem: 'front matter in a language other than YAML was ignored' };
+    return { data: null, body: text, yaml: null, problem: 'front matter in a language other than YAML was ignored' };
   }
   let close = -1;
   for (let i = 1; i < lines.length; i++) {
@@ -38,22 +39,22 @@ export function parseFrontMatter(raw: string): FrontMatter {
       break;
     }
   }
-  if (close < 0) return { data: null, body: text, problem: 'front matter has no closing `---` line' };
+  if (close < 0) return { data: null, body: text, yaml: null, problem: 'front matter has no closing `---` line' };
   const yamlText = lines.slice(1, close).join('\n');
   const body = lines.slice(close + 1).join('\n');
   if (yamlText.length > MAX_FRONT_MATTER_CHARS) {
-    return { data: null, body, problem: `front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KB` };
+    return { data: null, body, yaml: null, problem: `front matter is larger than ${MAX_FRONT_MATTER_CHARS / 1024} KB` };
   }
-  if (onlyComments(yamlText)) return { data: {}, body, problem: null };
+  if (onlyComments(yamlText)) return { data: {}, body, yaml: yamlText, problem: null };
   try {
     const data: unknown = plainYamlMapping(yamlText) ?? jsYaml().safeLoad(yamlText);
     if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-      return { data: null, body, problem: 'front matter is not a YAML mapping' };
+      return { data: null, body, yaml: yamlText, problem: 'front matter is not a YAML mapping' };
     }
-    return { data: data as FrontMatterData, body, problem: null };
+    return { data: data as FrontMatterData, body, yaml: yamlText, problem: null };
   } catch (err) {
     const reason = (err as { reason?: string; message?: string }).reason ?? 'invalid YAML';
-    return { data: null, body, problem: `front matter is not valid YAML (${firstLine(reason)})` };
+    return { data: null, body, yaml: yamlText, problem: `front matter is not valid YAML (${firstLine(reason)})` };
   }
 }
 
@@ -64,43 +65,6 @@ function onlyComments(yamlText: string): boolean {
     if (text !== '' && !text.startsWith('#')) return false;
   }
   return true;
-}
-
-export interface NoteHead {
-  data: FrontMatterData | null;
-  /** First `# ` heading of the body, if any within the head. */
-  title: string | null;
-  problem: string | null;
-}
-
-/**
- * Extracts what the project tier and ideas need from the first bytes of a note, read by
- * `read` (the reader's knowledgeHeadReader: never outside the folder, never a non-note).
- */
-export function readNoteHead(
-  absPath: string,
-  read: (abs: string, maxBytes: number) => HeadRead,
-  maxBytes = NOTE_HEAD_BYTES,
-): NoteHead {
-  const head = read(absPath, maxBytes);
-  if (!head.ok) return { data: null, title: null, problem: `cannot be read: ${head.reason}` };
-  const fm = parseFrontMatter(head.text);
-  return { data: fm.data, title: firstHeading(fm.body), problem: fm.problem };
-}
-
-/**
- * The first `# ` heading, closing hashes removed. A plain scan: the equivalent regex
- * (`/^# +(.+?)[ \t#]*$/m`) backtracked quadratically, minutes on one long hostile line.
- */
-export function firstHeading(body: string): string | null {
-  for (const line of body.split(/\r\n|[\n\r\u2028\u2029]/)) {
-    if (!line.startsWith('# ')) continue;
-    let end = line.length;
-    while (end > 2 && (line[end - 1] === ' ' || line[end - 1] === '\t' || line[end - 1] === '#')) end--;
-    const title = line.slice(2, end).trim();
-    if (title) return title;
-  }
-  return null;
 }
 
 /** A list-valued key (`[a, b]`, a block list, or `a, b`) as trimmed strings; nested values ignored. */

@@ -116,6 +116,15 @@ export class DriftScan {
     // entry's line, with no location): reported once, and never as drift pointing at it.
     if (read.kind === 'refused') return;
     this.notesRead++;
+    // A block or key the generator does not read is its error (§12.2): said here too, never a silent "no tags".
+    if (read.note.problem)
+      problems.add({
+        kind: 'front-matter',
+        line,
+        severity: 'warning',
+        message: `\`${rel}\`: ${read.note.problem}; a rebuild lists it by its path only`,
+        file: abs,
+      });
     // Only the tags a rebuild can write (a tag with a space is said, not written, and a note gives
     // at most so many): drift is its diff.
     const noteTags = capNote(read.note).note.tags.filter(writableTag).sort();

@@ -30,7 +30,8 @@ export type IndexProblemKind =
   | 'alias-collision'
   | 'tags-differ'
   | 'not-indexed'
-  | 'newer-than-index';
+  | 'newer-than-index'
+  | 'front-matter';
 
 export type Severity = 'error' | 'warning' | 'info';
 

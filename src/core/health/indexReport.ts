@@ -39,6 +39,7 @@ const KIND_NAMES: Record<IndexProblemKind, [string, string]> = {
   'tags-differ': ['note with changed tags', 'notes with changed tags'],
   'not-indexed': ['note not in the index', 'notes not in the index'],
   'newer-than-index': ['note newer than the index', 'notes newer than the index'],
+  'front-matter': ['note whose front matter is not read', 'notes whose front matter is not read'],
 };
 
 /** `1 refused entry`, `3 notes newer than the index`. */

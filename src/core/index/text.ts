@@ -4,14 +4,15 @@ export const SEPARATOR = ' — ';
 
 export type Section = 'projects' | 'known' | 'tags' | 'other' | 'hints' | 'team' | null;
 
-export const SECTIONS: Record<string, Section> = {
-  projects: 'projects',
-  'known tags': 'known',
-  'tag index': 'tags',
-  'other tags': 'other',
-  'semantic hints index': 'hints',
-  'team-shared tag index': 'team',
-};
+/** A `## ` section's name (§F6) → what the parser reads there; a Map, so `## constructor` is no section. */
+export const SECTIONS: ReadonlyMap<string, Section> = new Map<string, Section>([
+  ['projects', 'projects'],
+  ['known tags', 'known'],
+  ['tag index', 'tags'],
+  ['other tags', 'other'],
+  ['semantic hints index', 'hints'],
+  ['team-shared tag index', 'team'],
+]);
 
 /** What String.prototype.trim and the regex `\s` strip: WhiteSpace and LineTerminator. */
 export function isSpace(c: number): boolean {

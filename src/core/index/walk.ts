@@ -99,7 +99,7 @@ class Walker {
       return;
     }
     if (h !== null && h.level === 2) {
-      this.enter(SECTIONS[sectionName(h.text)] ?? null, null);
+      this.enter(SECTIONS.get(sectionName(h.text)) ?? null, null);
       if (this.section === 'team') index.hasTeamSharedSection = true;
       if (this.section === 'known' && this.lines.knownTagsLine === null) this.lines.knownTagsLine = lineNo;
       this.project = null;

@@ -37,7 +37,7 @@ export function readAliasFile(knowledgeFolder: string, read: HeadReader): AliasF
     if (unsayable !== undefined) {
       errors.push({
         path: ALIASES_FILE,
-        message: `\`${clip(unsayable)}\` cannot be written in Known Tags (it holds a comma, bracket or space); its line is not used`,
+        message: `\`${clip(unsayable)}\` cannot be written in Known Tags (it holds a comma, bracket, space, or a control or format character); its line is not used`,
       });
       continue;
     }

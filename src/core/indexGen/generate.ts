@@ -9,7 +9,7 @@ import { collated } from './collation';
 import { diffIndex, indexPairs, modelPairs, type IndexDiff } from './diff';
 import { capNote, overReadersCap, rebuildSize } from './bounds';
 import { droppedLines } from './dropped';
-import { buildModel, projectLines, renderSections, type GenSettings, type IndexModel } from './model';
+import { buildModel, projectLines, renderSections, writableHeading, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
 import { reannotateKnownTags } from './reannotate';
 import { sectionChanges } from './sectionChanges';
@@ -160,9 +160,13 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
 
   const model = buildModel(scan.notes, known, settings);
   remarks.push(...model.notes);
+  const projectKeys = config.projectsEnabled ? [...config.projectsList.keys()] : [];
+  // A key that would need escaping cannot be a `### key` heading that names it (§12.2): said, not written.
+  for (const key of projectKeys)
+    if (!writableHeading(key)) remarks.push(`project key "${key.slice(0, 80)}" cannot be a heading; not written`);
   const derived = new Map<string, string[]>();
   if (config.projectsEnabled)
-    for (const key of config.projectsList.keys()) derived.set(key, projectLines(model.projects.get(key)));
+    for (const key of projectKeys.filter(writableHeading)) derived.set(key, projectLines(model.projects.get(key)));
   let knownTags: string | null = null;
   if (!current) knownTags = knownTagsLine(knownList, aliasFile.map ?? new Map());
   const realias = current && aliasFile.map && !sameAliases(current.knownTags, aliasFile.map) ? aliasFile.map : null;
@@ -173,7 +177,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
       today: options.today,
       sections: renderSections(model, settings),
       projectLines: derived,
-      configuredProjects: config.projectsEnabled ? [...config.projectsList.keys()] : [],
+      configuredProjects: projectKeys.filter(writableHeading),
       knownTags: line,
     });
   let spliced = spliceWith(knownTags);

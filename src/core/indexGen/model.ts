@@ -2,7 +2,7 @@
 // config and today: which tag lists which file, the hints, team-shared entries, untagged and
 // stale files, each project's derived lines, and the promotion candidates (suggested only).
 import { atxHeading, entryText, hasSpace, SEPARATOR } from '../index/text';
-import { hasControlChars } from '../paths';
+import { escapeControls, needsEscape } from '../present/outputText';
 import { collate, collated } from './collation';
 import type { ScannedNote } from './read';
 
@@ -48,9 +48,9 @@ export function isEphemeralTag(tag: string): boolean {
   return EPHEMERAL_WORDS.has(t) || EPHEMERAL.some((re) => re.test(t));
 }
 
-/** Whether `### <text>` reads back as exactly this heading (no line breaks, no closing `#` lost). */
+/** Whether `### <text>` reads back as exactly this heading (no line breaks, no closing `#` lost, nothing to escape: §12.2). */
 export function writableHeading(text: string): boolean {
-  if (text === '' || hasControlChars(text) || /[\u2028\u2029]/.test(text)) return false;
+  if (text === '' || needsEscape(text)) return false;
   const h = atxHeading(`### ${text}`);
   return h !== null && h.text === text;
 }
@@ -62,7 +62,7 @@ export function writableTag(tag: string): boolean {
 
 /** Whether `- <path> — <description>` reads back as this path (§F19). */
 export function writablePath(p: string, description: string): boolean {
-  if (hasControlChars(p) || /[\u2028\u2029]/.test(p)) return false;
+  if (needsEscape(p)) return false;
   // Nearly every path: no em dash, no backtick, no space at either end: it reads back as written.
   if (!p.includes('\u2014') && !p.includes('`') && p.trim() === p && p !== '') return true;
   return entryText('tags', `${p}${SEPARATOR}${description}`).path === p && entryText('hints', p).path === p;
@@ -89,8 +89,13 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
     else map.set(key, [note]);
   };
   for (const note of notes) {
-    if (!writablePath(note.path, note.description)) {
-      m.unwritable.push({ path: note.path, reason: 'its path cannot be written as an index.md entry that reads back' });
+    if (!writablePath(note.path, note.description) || (note.project !== null && needsEscape(note.project))) {
+      const reason = needsEscape(note.path)
+        ? 'its path holds a control or format character, which index.md never holds raw'
+        : needsEscape(note.project ?? '')
+          ? 'its project key holds a control or format character, which index.md never holds raw'
+          : 'its path cannot be written as an index.md entry that reads back';
+      m.unwritable.push({ path: note.path, reason });
       continue;
     }
     if (note.project && note.tier === 'project') {
@@ -198,7 +203,10 @@ export function renderSections(m: IndexModel, s: GenSettings): Map<string, strin
   sections.set('stale files', stale);
   sections.set(
     'untagged files',
-    entryLines(m.untagged, (n) => `${plainLine(n)} (no tags in frontmatter)`),
+    entryLines(
+      m.untagged,
+      (n) => `${plainLine(n)} (${n.problem ? `no tags read: ${escapeControls(n.problem)}` : 'no tags in frontmatter'})`,
+    ),
   );
   return sections;
 }

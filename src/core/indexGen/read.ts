@@ -2,8 +2,10 @@
 // read through the one reader under the configuration's containment.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../config/frontMatter';
+import { NOTE_HEAD_BYTES, scalarText } from '../config/frontMatter';
+import { noteHead } from '../read/noteHead';
 import { configHeadReader, type HeadRead } from '../read/noteHeads';
+import { escapeControls } from '../present/outputText';
 import { isIsoDate } from '../match/staleness';
 import type { Config } from '../types';
 import type { ScanList, ScanTarget } from './scan';
@@ -32,7 +34,7 @@ export function noteReader(config: Config): HeadReader {
   return configHeadReader(config);
 }
 
-/** A description is one line of an entry, kept short; the output boundary escapes it wherever it is shown. */
+/** A description is one line of an entry, kept short, its control and format characters escaped (§12.2). */
 const MAX_DESCRIPTION = 300;
 
 export function readNote(target: ScanList['targets'][number], read: HeadReader): NoteRead {
@@ -45,14 +47,13 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
     }
     return { kind: 'refused', path: target.path, reason: head.reason };
   }
-  const fm = parseFrontMatter(head.text);
-  const data = fm.data ?? {};
-  const ownTags = unique(stringList(data['tags']).map((t) => t.toLowerCase()));
+  const fm = noteHead(head.text);
+  const ownTags = unique(fm.tags.map((t) => t.toLowerCase()));
   if (target.readme && ownTags.length === 0) return { kind: 'none' };
   const tags = [...ownTags];
   if (target.project && !tags.includes(target.project)) tags.push(target.project);
-  const hints = unique(stringList(data['semantic-hints'] ?? data['semantic_hints']));
-  let description = firstHeading(fm.body) ?? path.basename(target.abs).replace(/\.md$/i, '');
+  const hints = fm.hints;
+  let description = fm.title ?? path.basename(target.abs).replace(/\.md$/i, '');
   if (description.length > MAX_DESCRIPTION) {
     // Cut between characters: half a surrogate pair would be written as U+FFFD and never read back.
     let end = MAX_DESCRIPTION - 1;
@@ -68,16 +69,11 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
       tags,
       ownTags,
       hints,
-      description: oneLine(description),
-      lastUpdated: lastUpdated(data, target.tier),
+      description: escapeControls(description),
+      lastUpdated: lastUpdated(fm.data ?? {}, target.tier),
       problem: fm.problem,
     },
   };
-}
-
-/** Whatever would end the entry's line when index.md is read back (§F1) becomes a space; the rest is the note's own text. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]/g, ' ');
 }
 
 function isLink(abs: string): boolean {

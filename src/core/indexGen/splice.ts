@@ -99,7 +99,7 @@ export function rebuiltLineOf(lines: readonly Line[]): number | null {
   for (; i < lines.length; i++) {
     const t = lines[i].text.trim();
     const h = t.charCodeAt(0) === 35 ? atxHeading(t) : null;
-    if (h && h.level === 2) reading = (SECTIONS[sectionName(h.text)] ?? null) !== null;
+    if (h && h.level === 2) reading = (SECTIONS.get(sectionName(h.text)) ?? null) !== null;
     else if (h && h.level === 1) reading = false;
     else if (!reading && !h && afterLabel(t, 'last rebuilt:')) return i + 1;
   }

@@ -2,7 +2,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirStamp, type DirStamps } from '../kb/dirStamps';
-import { firstHeading, NOTE_HEAD_BYTES, parseFrontMatter, scalarText, stringList } from '../config/frontMatter';
+import { NOTE_HEAD_BYTES, scalarText, stringList } from '../config/frontMatter';
+import { noteHead, own } from '../read/noteHead';
 import { describeFsError, listFolder, passesSymlink, realInside, realOrSelf } from '../paths';
 import { knowledgeHeadReader } from '../read/noteHeads';
 import { ageInDays, isIsoDate, isStale } from './staleness';
@@ -69,19 +70,17 @@ function scanIdeasFolder(knowledgeFolder: string): Omit<IdeasScan, 'dirs'> {
       problems.push(`${rel}: cannot be read: ${head_.reason}`);
       continue;
     }
-    const text = head_.text;
-    const fm = parseFrontMatter(text);
-    if (fm.problem) problems.push(`${rel}: ${fm.problem}`);
-    const data = fm.data ?? {};
-    const head = { title: firstHeading(fm.body) };
-    const projects = stringList(data['project']).map((p) => p.toLowerCase());
-    const date = ideaDate(data['date'] === undefined ? null : writtenDate(text), entry.name);
+    const head = noteHead(head_.text);
+    if (head.problem) problems.push(`${rel}: ${head.problem}`);
+    const data = head.data;
+    const projects = stringList(own(data, 'project')).map((p) => p.toLowerCase());
+    const date = ideaDate(own(data, 'date') === undefined ? null : writtenDate(head.yaml ?? ''), entry.name);
     if (projects.length === 0 || !date) continue; // ideas without a project or a date are skipped
     ideas.push({
       path: rel,
       date,
-      type: scalarText(data['type']),
-      title: scalarText(data['title']) ?? head.title ?? entry.name.replace(/\.md$/i, ''),
+      type: scalarText(own(data, 'type')),
+      title: scalarText(own(data, 'title')) ?? head.title ?? entry.name.replace(/\.md$/i, ''),
       projects,
     });
   }
@@ -111,9 +110,9 @@ function leadingDay(s: string): string | null {
  * read from the text because the YAML library turns `2026-02-30` into 2026-03-02 and moves a
  * timestamp with an offset to its UTC day.
  */
-function writtenDate(text: string): string | null {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  for (let i = 1; i < lines.length && !/^(---|\.\.\.)[ \t]*$/.test(lines[i]); i++) {
+function writtenDate(yaml: string): string | null {
+  const lines = yaml.split('\n');
+  for (let i = 0; i < lines.length; i++) {
     const m = /^date[ \t]*:(.*)$/.exec(lines[i]);
     if (!m) continue;
     let value = m[1].trim();

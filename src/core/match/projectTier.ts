@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirStamp, type DirStamps } from '../kb/dirStamps';
-import { readNoteHead, stringList } from '../config/frontMatter';
+import { readNoteHead } from '../read/noteHead';
 import { describeFsError, hasControlChars, isInside, listFolder, realInside, realOrSelf } from '../paths';
 import { escapeControls } from '../present/outputText';
 import { knowledgeHeadReader, type HeadRead } from '../read/noteHeads';
@@ -161,8 +161,8 @@ function readProjectFile(
     };
   }
   const head = readNoteHead(abs, read);
-  for (const t of stringList(head.data?.['tags'])) tags.add(t.toLowerCase());
-  const hints = stringList(head.data?.['semantic-hints'] ?? head.data?.['semantic_hints']);
+  for (const t of head.tags) tags.add(t.toLowerCase());
+  const hints = head.hints;
   return {
     relPath,
     absPath: abs,

@@ -3,7 +3,8 @@
 // (front-matter `title` or `description`, else its first `# ` heading, else its name). Read
 // through the reader's head reader, so a note outside the folder or not markdown is refused.
 import * as path from 'node:path';
-import { readNoteHead, stringList } from '../config/frontMatter';
+import { own, readNoteHead } from './noteHead';
+import { escapeControls } from '../present/outputText';
 import { knowledgeHeadReader } from './noteHeads';
 import type { Config } from '../types';
 
@@ -20,16 +21,16 @@ export function noteFacts(config: Config, abs: string): { ok: true; facts: NoteF
     return { ok: false, reason: 'it is not inside the knowledge folder' };
   const head = readNoteHead(abs, knowledgeHeadReader(config.knowledgeFolder));
   if (head.data === null && head.problem?.startsWith('cannot be read')) return { ok: false, reason: head.problem };
-  const tags = [...new Set(stringList(head.data?.['tags']).map((t) => t.toLowerCase()))].sort();
-  const written = [head.data?.['title'], head.data?.['description']].find(
+  const tags = [...new Set(head.tags.map((t) => t.toLowerCase()))].sort();
+  const written = [own(head.data, 'title'), own(head.data, 'description')].find(
     (v): v is string => typeof v === 'string' && v.trim() !== '',
   );
   const description = oneLine(written ?? head.title ?? path.basename(abs).replace(/\.md$/i, ''));
   return { ok: true, facts: { rel, tags, description } };
 }
 
-/** One line of at most 200 characters: a description never breaks the index's line format. */
+/** One line of at most 200 characters, escaped as the generator escapes it (§12.2): never a raw control in index.md. */
 function oneLine(text: string): string {
   const flat = text.replace(/[\r\n\t]+/g, ' ').trim();
-  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+  return escapeControls(flat.length > 200 ? `${flat.slice(0, 199)}…` : flat);
 }

@@ -84,6 +84,7 @@ export const DRIFT_KINDS: ReadonlySet<IndexProblem['kind']> = new Set([
   'tags-differ',
   'not-indexed',
   'newer-than-index',
+  'front-matter',
 ]);
 
 /** What to keep of a report for `indexFile`; undefined when Check Index has not run on it. */
