@@ -40,13 +40,8 @@ export {
   ITEMS_OVER,
   queryTooLarge,
 } from './limits';
-export {
-  KnowledgeBase,
-  type KnowledgeChange,
-  type KnowledgeQueryOutcome,
-  type LogLevel,
-  type Watcher,
-} from './kb/knowledgeBase';
+export { KnowledgeBase, type KnowledgeChange, type KnowledgeQueryOutcome } from './kb/knowledgeBase';
+export type { LogLevel, Watcher } from './kb/knowledgeBaseOptions';
 export { type IndexLoader } from './index/indexLoader';
 export { type LoadableFile } from './read/loadableFiles';
 export { type KnowledgeState } from './kb/knowledgeState';

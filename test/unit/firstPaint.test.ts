@@ -47,6 +47,20 @@ test('background work with the tree view hidden waits out the start delay, then 
   assert.deepEqual(ran.slice(-1), ['active']);
 });
 
+test('background work waits for the first read on the worker: a task run before it would read index.md on the host', async () => {
+  const { timers, w, ran } = workOnFakeTimers();
+  let finish = () => {};
+  w.waitFor(new Promise<void>((resolve) => (finish = resolve)));
+  w.run('index check', () => ran.push('check'));
+  w.slices('tree counts', () => (ran.push('slice'), true));
+  timers.advance(10_000);
+  assert.deepEqual(ran, ['slice'], "the tree's counts (of a state it has) go on; tasks wait, past every delay");
+  finish();
+  await Promise.resolve();
+  timers.advance(0);
+  assert.deepEqual(ran, ['slice', 'check'], 'read: the task runs');
+});
+
 test('background work with the tree view visible waits for its rows, then for the tree to be quiet', () => {
   const { timers, w, ran } = workOnFakeTimers();
   w.treeVisible(true);

@@ -10,19 +10,15 @@ import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
 import { buildTree, expandTree, warningCount, type TagTreeModel } from './treeModel';
 import { type TreeNode } from '../shared/treeRows';
 import { hasChildren, type TagSort } from './treeNodes';
-import { ExpansionMemory, LOADING_ROW, RefreshGate, RootAnswerWatch, errorNode } from './treeViewModel';
+import { ExpansionMemory, LOADING_ROW, ViewAsk, errorNode } from './treeViewModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
 const REFRESH_SENT_MS = 20;
-/** How long after activation the rows are built unasked: time for an opening view to ask first. */
-const PREPARE_AFTER_MS = 250;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
 /** The most ids remembered; the oldest go first. */
 const EXPANSION_KEPT = 500;
-/** How long a visible view has to ask for the rows of the open root rows it was answered with. */
-const ROWS_TAKEN_MS = 1_000;
 
 /** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
 export interface TopSection {
@@ -45,9 +41,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private topCount = 0;
   /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
   private readonly expansion: ExpansionMemory;
-  /** Whether the view took the root rows it was last answered with. */
-  private readonly answers = new RootAnswerWatch();
-  private readonly gate = new RefreshGate(); // at most one refresh on its way to the view
+  /** What the view was told and has not taken yet: one refresh on its way at a time. */
+  private readonly ask = new ViewAsk();
 
   /** The known tags being counted in the background for rows built without their counts. */
   private counting: TagCounter | undefined;
@@ -61,10 +56,10 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
-  private buildTimer: ReturnType<typeof setTimeout> | undefined;
-  private rowsTakenTimer: ReturnType<typeof setTimeout> | undefined;
-  private heldTimer: ReturnType<typeof setTimeout> | undefined;
-  private buildingSoon = false;
+  /** When ViewAsk wants to be asked again (a held change, an answer not taken). */
+  private askTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The first read of index.md on the index worker, while it runs. */
+  private loading: Promise<void> | undefined;
 
   constructor(
     private readonly service: RetrievalService,
@@ -122,9 +117,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.buildTimer);
-    clearTimeout(this.rowsTakenTimer);
-    clearTimeout(this.heldTimer);
+    clearTimeout(this.askTimer);
     this.subscription.dispose();
     this.topSubscription?.dispose();
     this.changed.dispose();
@@ -181,8 +174,10 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.service.setRecounting(false); // the index row changes with the rows: one refresh of the view
     this.timing?.work?.treeRefreshed();
     this.fire();
-    // A visible view asks again a round trip after the refresh: its rows are built meanwhile.
-    if (this.view?.visible) setTimeout(() => this.disposed || this.prepare(), REFRESH_SENT_MS);
+    // A visible view asks again a round trip after the refresh: its rows are built meanwhile
+    // (an index not read yet is read on the worker instead: the view gets the loading row).
+    if (this.view?.visible)
+      setTimeout(() => this.disposed || (this.service.isLoaded ? this.prepare() : this.loadFirst()), REFRESH_SENT_MS);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -209,52 +204,48 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
+    const visible = this.view?.visible ?? false;
     if (node) {
       this.timing?.work?.treeAsked();
-      this.answers.asked(node.id);
+      this.act(this.ask.childAsked(node.id, performance.now(), visible));
       return this.childrenOf(node);
     }
-    this.gate.rootAsked();
     const rows = this.rootRows();
-    this.answers.answered(
-      rows,
-      rows.filter((r) => this.expansion.isOpen(r, hasChildren(r))).map((r) => r.id),
-    );
-    // One check, for the latest answer: an earlier answer's would come too soon for this one.
-    clearTimeout(this.rowsTakenTimer);
-    if (this.view?.visible) this.rowsTakenTimer = setTimeout(() => this.checkRowsTaken(), ROWS_TAKEN_MS);
+    const open = rows.filter((r) => this.expansion.isOpen(r, hasChildren(r))).map((r) => r.id);
+    this.ask.rootAsked(performance.now(), open);
+    this.act(this.ask.state === 'answered' ? 1 : -1); // one timer: due() says how long to wait
     return rows;
   }
 
-  /** A view that asked for none of the open rows it was answered with may show nothing: it is told again, once. */
-  private checkRowsTaken(): void {
-    if (this.disposed || !this.view?.visible || !this.answers.retry()) return;
-    this.log.info('Tag tree: the view asked for none of the open rows it was given; refreshing it once more');
-    this.fire();
-  }
-
-  /** Tells the view its rows changed, unless a refresh it has not asked for yet is on its way. */
+  /** Tells the view its rows changed, unless that would overtake an answer it is still taking (ViewAsk). */
   private fire(): void {
-    this.sendIn(this.gate.change(performance.now(), this.view?.visible ?? false));
+    this.act(this.ask.change(performance.now(), this.view?.visible ?? false));
   }
 
-  /** RefreshGate's answer: 0 sends the refresh, a wait looks at the held change again after it. */
-  private sendIn(ms: number): void {
+  /** ViewAsk's answer: 0 sends the refresh, a wait asks it again after that long, -1 does nothing. */
+  private act(ms: number): void {
     if (ms === 0) this.changed.fire();
-    else if (ms > 0)
-      this.heldTimer ??= setTimeout(() => {
-        this.heldTimer = undefined;
-        if (!this.disposed) this.sendIn(this.gate.flush(performance.now(), this.view?.visible ?? false));
-      }, ms);
+    if (ms < 0 || this.askTimer) return;
+    const wait = ms === 0 ? (this.view?.visible ? 1 : -1) : ms;
+    if (wait < 0) return;
+    this.askTimer = setTimeout(() => {
+      this.askTimer = undefined;
+      if (this.disposed) return;
+      const [before, held] = [this.ask.state, this.ask.holding];
+      const next = this.ask.due(performance.now(), this.view?.visible ?? false);
+      if (next === 0 && !held)
+        this.log.info(`Tag tree: the view took no answer within its patience (${before}); telling it once more`);
+      this.act(next);
+    }, wait);
   }
 
   /** The root rows, or the loading row while index.md is first read. */
   private rootRows(): TreeNode[] {
     this.timing?.work?.treeAsked();
-    // Nothing read yet: index.md is read and the rows built right after this answer, which says
-    // so, so the view shows a row, never an empty pane, for as long as that takes.
-    if (!this.roots && (!this.service.isLoaded || this.buildTimer)) {
-      this.buildSoon();
+    // Nothing read yet: index.md is read on the index worker after this answer, which says so,
+    // so the view shows a row, never an empty pane, and the host is free meanwhile.
+    if (!this.roots && !this.service.isLoaded) {
+      this.loadFirst();
       return [LOADING_ROW];
     }
     let rows: TreeNode[];
@@ -310,37 +301,27 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   /**
-   * prepare() a moment after activation: a view opening with the activation asks within that
-   * moment and gets the loading row first (reading index.md first would keep it blank until the
-   * rows came); a hidden view has its rows ready for the click.
+   * The first read of index.md, on the index worker (the service's prepare()), so the host
+   * answers the view and everything else meanwhile; the view is then told (it asks again and the
+   * rows are built for that ask). Called at activation too, so a hidden view's click finds the
+   * index read.
    */
-  prepareSoon(): void {
-    if (this.buildTimer || this.roots) return;
-    this.buildTimer = setTimeout(() => {
-      this.buildTimer = undefined;
-      // Shown by now, the view asks (if it has not already) and gets the loading row first.
-      if (!this.disposed && !this.view?.visible) this.prepare();
-    }, PREPARE_AFTER_MS);
+  loadFirst(): void {
+    if (this.loading || this.service.isLoaded) return;
+    this.loading = this.service.prepare().then(
+      () => {
+        this.loading = undefined;
+        if (!this.disposed) this.fire();
+      },
+      (err: unknown) => {
+        this.loading = undefined;
+        this.log.info(`Tag tree: the first read of the index failed: ${(err as Error).message}`);
+        if (!this.disposed) this.fire();
+      },
+    );
   }
 
-  /** The rows built in the next turn, then the view told (it asks again and gets them). */
-  private buildSoon(): void {
-    if (this.buildingSoon) return;
-    clearTimeout(this.buildTimer); // prepareSoon's, if it has not run: this one builds and tells the view
-    this.buildingSoon = true;
-    this.buildTimer = setTimeout(() => {
-      this.buildingSoon = false;
-      this.buildTimer = undefined;
-      if (this.disposed) return;
-      this.prepare();
-      this.fire();
-    }, REFRESH_SENT_MS); // after the loading row's answer has gone out: the build holds the thread
-  }
-
-  /**
-   * Builds the rows before the view asks (just after activation, which usually comes with a
-   * click on the view, which the workbench takes a while to open before it asks).
-   */
+  /** Builds the rows now (a command that needs them, never the loading row). */
   prepare(): void {
     if (this.roots) return;
     try {
