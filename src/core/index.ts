@@ -2,7 +2,7 @@
 // server (eslint.config.mjs forbids importing core/<module> from them). It exports only what
 // those front ends use: tests import the module they test.
 export type { Config, IndexProject, KnowledgeIndex, QueryResult, ResultItem } from './types';
-export { NO_INDEX, loadedLine, inWordsOf, usageFor } from './present/messages';
+export { NO_INDEX, loadedLine, inWordsOf, suggestionText, usageFor } from './present/messages';
 export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config/config';
 export { parseIndex } from './index/parse';
 export { type IndexLineEntry } from './types';
