@@ -23,7 +23,7 @@ import {
   type IndexProblem,
   type Snapshot,
 } from '../../core';
-import { checkMessage, DRIFT_KINDS, keepFindings, restoredFindings } from './healthModel';
+import { checkMessage, DRIFT_KINDS, keepFindings, noticeStands, restoredFindings } from './healthModel';
 import { diagnosticsFor } from './diagnosticItems';
 import type { IndexChecker, IndexTextChecker } from '../../indexWorker/client';
 import type { CheckMessage } from '../../indexWorker/message';
@@ -45,6 +45,8 @@ export class IndexDiagnostics implements vscode.Disposable {
   /** Fires when the health report changed (the status bar and the tree show its summary). */
   readonly onDidChange = this.changedEmitter.event;
   private checked: { snapshot: Snapshot; health: IndexHealth; lines: Record<number, string> } | undefined;
+  /** Check Index's notice while it is shown: the total it says, and how to close it. */
+  private notice: { total: number; close: () => void } | undefined;
   private pending: Snapshot | undefined;
   /** The notes changed while this snapshot's check was pending: it must read them again. */
   private againFor: Snapshot | undefined;
@@ -94,6 +96,7 @@ export class IndexDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.notice?.close();
     this.subscription.dispose();
     this.noteEdits.dispose();
     this.bufferEdits.dispose();
@@ -296,11 +299,25 @@ export class IndexDiagnostics implements vscode.Disposable {
     }
     this.publish(snapshot, full, lines.lines, unsaved);
     this.ofBuffer = unsaved !== undefined;
-    const choice = await vscode.window.showInformationMessage(
-      checkMessage(full, drift),
-      ...(full.problems.length ? ['Show Problems'] : []),
+    const message = checkMessage(full, drift);
+    const total = healthTotals(full.problems).total;
+    this.notice?.close();
+    if (total === 0) return void vscode.window.showInformationMessage(message);
+    // A notice that can be closed when the problems are gone (only a progress notification can
+    // be): it stays while they stand, the user closes it, or a later report changes the total.
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: message, cancellable: true },
+      (_progress, token) =>
+        new Promise<void>((resolve) => {
+          const notice = { total, close: resolve };
+          this.notice = notice;
+          token.onCancellationRequested(() => {
+            if (this.notice === notice) this.notice = undefined;
+            resolve();
+          });
+        }),
     );
-    if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
   /**
@@ -350,6 +367,10 @@ export class IndexDiagnostics implements vscode.Disposable {
         : fresh;
     const lines = kept ? { ...kept.lines, ...freshLines } : freshLines;
     this.checked = { snapshot, health, lines };
+    if (this.notice && !noticeStands(this.notice.total, health)) {
+      this.notice.close();
+      this.notice = undefined;
+    }
     this.findings = new Set(
       health.problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
     );
