@@ -270,7 +270,11 @@ export class IndexDiagnostics implements vscode.Disposable {
     // Unsaved edits of index.md are what the user looks at: they are checked, not the saved file.
     const unsaved = this.unsavedIndex(snapshot)?.getText();
     const checked = unsaved === undefined ? snapshot : { config: snapshot.config, index: parseIndex(unsaved) };
-    const health = checkIndex(checked);
+    // The cheap check of this snapshot is in already (the worker's, published): only the scan is new.
+    const health =
+      unsaved === undefined && this.checked?.snapshot === snapshot
+        ? { ...this.checked.health, problems: this.checked.health.problems.filter((p) => !DRIFT_KINDS.has(p.kind)) }
+        : checkIndex(checked);
     const drift = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Checking the knowledge index', cancellable: true },
       (progress, token) => {
