@@ -1,15 +1,24 @@
-// The sidebar tag tree (view `ariaContext.tags`). Nodes come from the pure treeModel.ts, a
-// node's rows when the view opens it; this file maps them to TreeItems, refreshes on service
-// changes, and never throws into the view: any failure becomes an error node.
+// The Tags view's TreeDataProvider: nodes from the pure treeModel.ts (a node's rows when opened),
+// TreeItems from treeItem.ts; it refreshes on changes and never throws (a failure is a row).
 import { stateRows } from '../shared/knowledgeStateModel';
 import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
-import { buildTree, expandTree, warningCount, type TagTreeModel } from './treeModel';
+import {
+  buildTree,
+  expandTree,
+  KNOWN_GROUP,
+  rowTags,
+  warmRowWarnings,
+  warningCount,
+  type TagTreeModel,
+} from './treeModel';
+import { refusedWarnings } from './treeRowsModel';
 import { type TreeNode } from '../shared/treeRows';
 import { hasChildren, type TagSort } from './treeNodes';
+import { treeItem } from './treeItem';
 import { ExpansionMemory, LOADING_ROW, ViewAsk, errorNode } from './treeViewModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
@@ -17,8 +26,9 @@ const SORT_KEY = 'ariaContext.tagSort';
 const REFRESH_SENT_MS = 20;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
-/** The most ids remembered; the oldest go first. */
-const EXPANSION_KEPT = 500;
+const EXPANSION_KEPT = 500; // the most ids remembered; the oldest go first
+/** How often rows being counted show the counts so far. */
+const PARTIAL_MS = 1_000;
 
 /** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
 export interface TopSection {
@@ -58,6 +68,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private firstRowsLogged = false;
   /** When ViewAsk wants to be asked again (a held change, an answer not taken). */
   private askTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When Known Tags' rows were last told of the counts so far. */
+  private partialAt = 0;
   /** The first read of index.md on the index worker, while it runs. */
   private loading: Promise<void> | undefined;
 
@@ -181,26 +193,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const collapsible = hasChildren(node)
-      ? this.expansion.isOpen(node, true)
-        ? vscode.TreeItemCollapsibleState.Expanded
-        : vscode.TreeItemCollapsibleState.Collapsed
-      : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(node.label, collapsible);
-    item.id = node.id;
-    item.description = node.description;
-    // A file's tooltip (the tags it has anywhere in the tree) is worked out on hover: resolveTreeItem.
-    if (!node.file) item.tooltip = node.tooltip;
-    item.contextValue = node.contextValue;
-    item.iconPath = new vscode.ThemeIcon(node.icon);
-    if (node.command) item.command = { command: node.command.id, title: node.label, arguments: node.command.args };
-    // A file the reader would not load keeps its warning or error icon and opens nothing (§9).
-    if (node.file && node.file.problem === null) {
-      item.resourceUri = vscode.Uri.file(node.file.absPath);
-      item.iconPath = vscode.ThemeIcon.File;
-      item.command = { command: 'ariaContext.open', title: 'Open', arguments: [node] };
-    }
-    return item;
+    return treeItem(node, hasChildren(node) ? this.expansion.isOpen(node, true) : undefined);
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
@@ -283,21 +276,42 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (!work || this.counting === counter) return;
     this.counting = counter;
     const started = performance.now();
-    let next = 0;
+    const { index, config } = counter.snapshot;
+    const tags = rowTags(index); // their warnings first: the rebuild with counts then only reads them
+    let [warmed, next] = [0, 0];
     work.slices('tree counts', (until) => {
       if (this.disposed || this.counting !== counter || this.service.counter() !== counter) return true; // a newer snapshot counts for itself
       try {
+        while (warmed < tags.length && performance.now() < until) refusedWarnings(index, config, tags[warmed++]);
         while (next < names.length && performance.now() < until) counter.counts(names[next++]);
       } catch (err) {
         this.log.info(`Tag tree: counting failed: ${(err as Error).message}`);
         next = names.length; // the rows built with counts show the failure's own rows
       }
-      if (next < names.length) return false;
+      if (next < names.length) {
+        this.showCountsSoFar();
+        return false;
+      }
       this.counting = undefined;
       this.log.info(`Tag tree: ${names.length} known tags counted in ${Math.round(performance.now() - started)} ms`);
       this.refresh();
       return true;
     });
+  }
+
+  /**
+   * Rows built without their counts show those counted so far, at most once a second: Known
+   * Tags' rows are told again (not the whole tree), and only while the view has taken its last
+   * answer (ViewAsk settled), so this never overtakes one.
+   */
+  private showCountsSoFar(): void {
+    const now = performance.now();
+    if (this.rowsCounted || !this.view?.visible || this.ask.state !== 'settled' || now - this.partialAt < PARTIAL_MS)
+      return;
+    const group = this.roots?.find((r) => r.id === KNOWN_GROUP);
+    if (!group || !this.model?.countedSince()) return;
+    this.partialAt = now;
+    this.changed.fire(group);
   }
 
   /**
@@ -308,17 +322,22 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
    */
   loadFirst(): void {
     if (this.loading || this.service.isLoaded) return;
-    this.loading = this.service.prepare().then(
-      () => {
-        this.loading = undefined;
-        if (!this.disposed) this.fire();
-      },
-      (err: unknown) => {
-        this.loading = undefined;
-        this.log.info(`Tag tree: the first read of the index failed: ${(err as Error).message}`);
-        if (!this.disposed) this.fire();
-      },
-    );
+    // prepare() never rejects: a failed read is a state (an error row) the view is told of too.
+    const done = () => {
+      this.loading = undefined;
+      const snapshot = this.service.snapshot();
+      if (this.disposed) return;
+      const work = this.timing?.work;
+      if (!snapshot || !work?.countsLater(snapshot.index.files.size)) return this.fire();
+      // A large folder: the rows' warnings are worked out in slices first, so the build is short.
+      warmRowWarnings(
+        work,
+        snapshot,
+        () => !this.disposed && this.service.snapshot() === snapshot,
+        () => this.fire(),
+      );
+    };
+    this.loading = this.service.prepare().then(done, done);
   }
 
   /** Builds the rows now (a command that needs them, never the loading row). */
