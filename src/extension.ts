@@ -1,10 +1,10 @@
 // Entry point of the VS Code extension: builds the few shared services (the retrieval service, the
 // log, the watchers, the file actions, the background work), then lets each feature of src/vscode
-// register itself, handing it what it needs of the others. Just after activation the index is
-// read and the tag tree's root rows are built (the workbench is still opening the view, which
-// usually brought the activation). What those rows do not need (the status bar's counts, the
-// index health check, the menus' file list) is background work: it waits for the rows, or for a
-// short while after activation when the view is hidden (backgroundWorkModel.ts).
+// register itself, handing it what it needs of the others. From activation the index is read on
+// the index worker (the Tags view shows its loading row meanwhile). What the tree's rows do not
+// need (the status bar's counts, the index health check, the menus' file list) is background
+// work: it waits for that read and for the rows, or for a short while after activation when the
+// view is hidden (backgroundWorkModel.ts).
 import * as vscode from 'vscode';
 import { IndexWorker } from './indexWorker/client';
 import * as activeFile from './vscode/activeFile/register';
@@ -48,6 +48,8 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   // index.md is re-read, and checked, on a worker thread after a change on disk: a large index never blocks the editor.
   const worker = new IndexWorker(vscode.Uri.joinPath(context.extensionUri, 'dist', 'indexWorker.js').fsPath);
   const service = new RetrievalService(log, work, worker.loader);
+  // The first read of index.md runs on the worker from now on; work that reads the state waits for it.
+  work.waitFor(service.prepare());
   const watchers = new KnowledgeWatchers(log);
   const actions = new FileActions(log, () => service.snapshot()?.config);
   context.subscriptions.push(

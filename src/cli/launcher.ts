@@ -13,6 +13,8 @@ import {
   escapeOutput,
   keepOutOf,
   loadConfig,
+  nodeTooOld,
+  oldNodeLine,
   privateFolder,
   type ConfigOutcome,
   type ConfigSources,
@@ -42,14 +44,6 @@ const WRITES_ONLY_WHEN_ASKED = new Set(['setup', 'doctor']);
 /** What a command's bundle exports; a number is the exit code (a server sets its own). */
 interface CommandBundle {
   run(argv: string[], io: CliIo): number | void;
-}
-
-/** The oldest Node the CLI, its MCP server and hooks run on (package.json `engines.node`). */
-export const NODE_FLOOR = { major: 22, minor: 12 };
-
-export function nodeTooOld(version: string): boolean {
-  const [major, minor] = version.split('.').map(Number);
-  return major < NODE_FLOOR.major || (major === NODE_FLOOR.major && minor < NODE_FLOOR.minor);
 }
 
 /** The hidden command a miss starts to write the index cache, in a process of its own. */
@@ -179,9 +173,7 @@ function launch(argv: string[]): void {
   if (nodeTooOld(process.versions.node)) {
     // The hook must never stand in the agent's way: silent, exit 0.
     if (command === 'hook' || command === WRITE_CACHE_COMMAND) return;
-    process.stderr.write(
-      `aria-context needs Node.js ${NODE_FLOOR.major}.${NODE_FLOOR.minor} or later (this is ${process.versions.node})\n`,
-    );
+    process.stderr.write(`${oldNodeLine(process.versions.node, process.execPath)}\n`);
     process.exitCode = 2;
     return;
   }

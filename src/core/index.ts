@@ -2,7 +2,7 @@
 // server (eslint.config.mjs forbids importing core/<module> from them). It exports only what
 // those front ends use: tests import the module they test.
 export type { Config, IndexProject, KnowledgeIndex, QueryResult, ResultItem } from './types';
-export { NO_INDEX, loadedLine, inWordsOf, usageFor } from './present/messages';
+export { NO_INDEX, loadedLine, inWordsOf, suggestionText, usageFor } from './present/messages';
 export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config/config';
 export { parseIndex } from './index/parse';
 export { type IndexLineEntry } from './types';
@@ -40,13 +40,8 @@ export {
   ITEMS_OVER,
   queryTooLarge,
 } from './limits';
-export {
-  KnowledgeBase,
-  type KnowledgeChange,
-  type KnowledgeQueryOutcome,
-  type LogLevel,
-  type Watcher,
-} from './kb/knowledgeBase';
+export { KnowledgeBase, type KnowledgeChange, type KnowledgeQueryOutcome } from './kb/knowledgeBase';
+export type { LogLevel, Watcher } from './kb/knowledgeBaseOptions';
 export { type IndexLoader } from './index/indexLoader';
 export { type LoadableFile } from './read/loadableFiles';
 export { type KnowledgeState } from './kb/knowledgeState';
@@ -54,6 +49,7 @@ export { IndexLoadLimit } from './index/indexLoader';
 export type { WatchTargets } from './kb/changeRoute';
 export { isIsoDate, localDate } from './match/staleness';
 export { expandHome } from './paths';
+export { NODE_FLOOR, NODE_FLOOR_TEXT, nodeTooOld, oldNodeLine } from './nodeFloor';
 export { escapeControls, escapeOutput, escapeOutputDeep } from './present/outputText';
 export { itemsForPaths } from './match/pathItems';
 export { indexPath, problemLinesOnDisk } from './index/snapshot';

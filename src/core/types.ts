@@ -264,6 +264,8 @@ export interface QueryResult {
   knownTags: KnownTag[];
   /** After a no-match: the known tags nearest to the words the index does not know (`kubernets` → kubernetes). */
   suggestions?: string[];
+  /** The suggestions made because the word was near an alias (`strip` near `ship` → deployment): which alias. */
+  suggestionAliases?: Array<{ tag: string; alias: string }>;
   /**
    * §F44 Matches past a group's cap (MAX_ITEMS_PER_GROUP), by group: counted, never listed,
    * numbered or checked by the reader. Absent or zero: every match is listed.

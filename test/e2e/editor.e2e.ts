@@ -325,7 +325,7 @@ describe('aria-context in a real VS Code, on the fixture', { timeout: 600_000 },
     assert.deepEqual(labels.slice(0, 4), [
       'No files match tag(s): [nonexistent-tag]',
       'Known tags: api, architecture, css, database, deployment (deploy, ship …), kubernetes (k8s, kube), nextjs, react-native (rn), security, stripe, testing',
-      "Run /index to rebuild if you've recently added files.",
+      "Run Context: Rebuild Index to rebuild if you've recently added files.",
       'Edit the query',
     ]);
     await session.page.keyboard.press('Enter');

@@ -193,6 +193,44 @@ describe('a change on disk read in the background', () => {
   });
 });
 
+describe('the first read through the loader (prepare)', () => {
+  test('nothing is read in place: the loader reads, the host only installs what it answers', async () => {
+    const loader = new HeldLoader();
+    const { kb, home } = setup(loader);
+    const ready = kb.prepare();
+    assert.equal(loader.pending.length, 1, 'the first read went to the loader');
+    assert.equal(kb.isLoaded, false, 'nothing is installed before the loader answers');
+    assert.equal(kb.prepare(), ready, 'one read for every caller meanwhile');
+    loader.pending[0].finish();
+    const state = await ready;
+    assert.equal(state.kind, 'ready');
+    assert.equal(kb.loads, 1);
+    assert.equal(description(kb), 'X one');
+    assert.equal(loader.pending.length, 1, 'the query read nothing again');
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  test('a reload during the first read reads the newer sources; a read in place meanwhile stands', async () => {
+    const loader = new HeldLoader();
+    const { kb, indexFile } = setup(loader);
+    const ready = kb.prepare();
+    kb.reload('settings');
+    fs.writeFileSync(indexFile, indexWith('X newer', KNOWN));
+    loader.pending[0].finish();
+    await settled();
+    assert.equal(loader.pending.length, 2, 'the stale read is read again');
+    loader.pending[1].finish();
+    assert.equal((await ready).kind, 'ready');
+    assert.equal(description(kb), 'X newer');
+    const other = setup(new HeldLoader());
+    const racing = other.kb.prepare();
+    assert.equal(description(other.kb), 'X one', 'a caller that cannot wait reads in place');
+    (other.kb as unknown as { options: { loader: HeldLoader } }).options.loader.pending[0].finish();
+    assert.equal(await racing, other.kb.state(), 'the state read in place stands');
+    assert.equal(other.kb.loads, 1);
+  });
+});
+
 describe('the index worker', () => {
   let script = '';
   before(async () => {

@@ -13,6 +13,8 @@ import {
   launcherScript,
   launcherServer,
 } from '../../src/vscode/connect/connectAgentsModel';
+import { nodeForAgents } from '../../src/vscode/connect/agentNode';
+import { chooseNode, parseNodeVersion } from '../../src/vscode/connect/agentNodeModel';
 import { fixtureCopy, initializeOverStdio, repoRoot, tempDir } from '../helpers';
 
 const ID = 'aria-context.aria-context';
@@ -124,3 +126,101 @@ test('another machine: no path of this one, but how that machine gets its own co
   assert.match(CLIENT_LABELS.find((c) => c.client === 'vscode')!.label, /this machine/);
   assert.ok(!CLIENT_LABELS.some((c) => /another machine/i.test(c.label)));
 });
+
+/** A folder holding a fake `node` that says it is `version` and can run nothing (as an old Node fails the CLI). */
+function fakeNodeDir(version: string): string {
+  const dir = tempDir('aria-fake-node-');
+  const node = path.join(dir, 'node');
+  fs.writeFileSync(
+    node,
+    `#!/bin/sh\nif [ "$1" = "--version" ]; then echo ${version}; exit 0; fi\necho "aria-context needs Node.js 22.12 or later (this is ${version.slice(1)})" >&2\nexit 2\n`,
+  );
+  fs.chmodSync(node, 0o755);
+  return dir;
+}
+
+test(
+  "an old node first on PATH: the config names the editor's own runtime, and its command starts the server (MCP initialize)",
+  { skip: process.platform === 'win32' ? 'a shell-script node' : false },
+  async () => {
+    if (!fs.existsSync(path.join(repoRoot, 'dist', 'cli.js'))) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
+    const dir = tempDir('aria-connect-old-');
+    fs.symlinkSync(repoRoot, path.join(dir, `${ID}-0.1.0`));
+    const fake = fakeNodeDir('v20.20.2');
+    const env = { PATH: `${fake}${path.delimiter}${process.env.PATH ?? ''}`, HOME: fixtureCopy('aria-connect-home-') };
+    // The editor's own runtime as code-server has it: a Node (this test's, new enough).
+    const own = { path: process.execPath, version: process.versions.node, electron: false };
+    const choice = await nodeForAgents(env, own);
+    assert.deepEqual(choice, { ok: true, path: process.execPath, electron: false }, 'not the old node on PATH');
+    const server = launcherServer(writeLauncher(dir), choice.ok ? choice : own);
+    const { reply, output } = initializeOverStdio(
+      server.command,
+      server.args,
+      { ...env, ...server.env },
+      'connect-old',
+    );
+    assert.equal(reply?.result?.serverInfo?.name, 'aria-context', output);
+    // A new enough node on PATH is the one named (it stays valid when the editor is updated or closed).
+    const good = tempDir('aria-good-node-');
+    fs.symlinkSync(process.execPath, path.join(good, 'node'));
+    const chosen = await nodeForAgents({ PATH: `${good}${path.delimiter}${fake}` }, own);
+    assert.deepEqual(chosen, { ok: true, path: path.join(good, 'node'), electron: false });
+  },
+);
+
+test("the Node chosen: PATH's when it is 22.12 or later, else the editor's (Electron run as Node), else what to install", () => {
+  assert.equal(parseNodeVersion('v20.20.2\n'), '20.20.2');
+  assert.equal(parseNodeVersion('garbage v24.1.0'), null);
+  const electron = { path: '/opt/Code/code', version: '22.15.1', electron: true };
+  assert.deepEqual(chooseNode({ path: '/usr/bin/node', version: '24.1.0' }, electron), {
+    ok: true,
+    path: '/usr/bin/node',
+    electron: false,
+  });
+  assert.deepEqual(chooseNode({ path: '/usr/bin/node', version: '20.20.2' }, electron), {
+    ok: true,
+    path: '/opt/Code/code',
+    electron: true,
+  });
+  assert.deepEqual(
+    chooseNode({ path: '/usr/bin/node', version: null }, electron).ok,
+    true,
+    'a node that would not say',
+  );
+  assert.deepEqual(chooseNode(undefined, electron), { ok: true, path: '/opt/Code/code', electron: true });
+  const oldOwn = { path: '/usr/lib/code-server/lib/node', version: '20.18.0', electron: false };
+  const none = chooseNode({ path: '/usr/bin/node', version: '20.20.2' }, oldOwn);
+  assert.equal(none.ok, false);
+  assert.equal(
+    none.ok ? '' : none.message,
+    'The aria-context MCP server needs Node.js 22.12 or later: the node on PATH is /usr/bin/node (Node.js 20.20.2), and this editor runs /usr/lib/code-server/lib/node (Node.js 20.18.0). Install Node.js 22.12 or later (https://nodejs.org) so that it is the first node on PATH, then run Context: Connect Agents… again.',
+  );
+  const electronConfig = launcherServer('/s/l.js', { path: '/opt/Code/code', electron: true });
+  assert.deepEqual(electronConfig.env, { ELECTRON_RUN_AS_NODE: '1' });
+});
+
+/** A real Node older than 22.12 (ARIA_OLD_NODE or the system's), if the machine has one. */
+function realOldNode(): string | undefined {
+  for (const node of [process.env.ARIA_OLD_NODE, '/usr/bin/node', '/usr/local/bin/node']) {
+    if (!node || !fs.existsSync(node)) continue;
+    const version = spawnSync(node, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+    const [major, minor] = version.split('.').map(Number);
+    if (major < 22 || (major === 22 && minor < 12)) return node;
+  }
+  return undefined;
+}
+
+const oldNode = realOldNode();
+test(
+  'the launcher run by an old Node says in one line which Node it is and what to install, and exits 2',
+  { skip: oldNode ? false : 'no Node older than 22.12 on this machine (set ARIA_OLD_NODE)' },
+  () => {
+    const run = spawnSync(oldNode!, [writeLauncher(extensionsDir({ [`${ID}-0.1.0`]: 0 }))], { encoding: 'utf8' });
+    assert.equal(run.status, 2);
+    assert.equal(run.stdout, '', 'nothing reached the server');
+    assert.match(
+      run.stderr,
+      /^aria-context needs Node\.js 22\.12 or later \(this agent started it with 2\d\.\d+\.\d+, [^\n]+\): install Node\.js 22\.12 or later from https:\/\/nodejs\.org, then run Context: Connect Agents… again in the editor\.\n$/,
+    );
+  },
+);

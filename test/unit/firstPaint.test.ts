@@ -6,7 +6,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { BackgroundWork } from '../../src/vscode/shared/backgroundWorkModel';
-import { buildTree, type TagTreeModel, type TreeInput } from '../../src/vscode/tree/treeModel';
+import {
+  buildTree,
+  rowTags,
+  warmRowWarnings,
+  type TagTreeModel,
+  type TreeInput,
+} from '../../src/vscode/tree/treeModel';
+import { refusedWarnings } from '../../src/vscode/tree/treeRowsModel';
 import { type TreeNode } from '../../src/vscode/shared/treeRows';
 import { hasChildren } from '../../src/vscode/tree/treeNodes';
 import { tagEntries } from '../../src/vscode/tree/treeNavModel';
@@ -45,6 +52,20 @@ test('background work with the tree view hidden waits out the start delay, then 
   w.run('active file', () => ran.push('active'));
   timers.advance(0);
   assert.deepEqual(ran.slice(-1), ['active']);
+});
+
+test('background work waits for the first read on the worker: a task run before it would read index.md on the host', async () => {
+  const { timers, w, ran } = workOnFakeTimers();
+  let finish = () => {};
+  w.waitFor(new Promise<void>((resolve) => (finish = resolve)));
+  w.run('index check', () => ran.push('check'));
+  w.slices('tree counts', () => (ran.push('slice'), true));
+  timers.advance(10_000);
+  assert.deepEqual(ran, ['slice'], "the tree's counts (of a state it has) go on; tasks wait, past every delay");
+  finish();
+  await Promise.resolve();
+  timers.advance(0);
+  assert.deepEqual(ran, ['slice', 'check'], 'read: the task runs');
 });
 
 test('background work with the tree view visible waits for its rows, then for the tree to be quiet', () => {
@@ -211,6 +232,66 @@ test('tag tree model, counts later: the first paint runs no query (names and ali
     sort: 'count',
   });
   assert.ok(knownOf(bySort).every((t) => /\d+ files?/.test(t.description ?? '')));
+});
+
+test('tag tree model, counts later: the rows show their counts as they come (countedSince), in the same order, and the rest stay pending', () => {
+  const { home } = fixtureHome();
+  const snapshot = snapshotFor(home);
+  const counter = new TagCounter(snapshot, { today: '2026-11-30' });
+  const tree = buildTree({ snapshot, counter, countsLater: true });
+  const before = knownOf(tree);
+  assert.equal(tree.countedSince(), undefined, 'nothing counted yet: nothing to tell the view');
+  counter.counts('deployment');
+  const rows = tree.countedSince()!;
+  assert.deepEqual(
+    rows.map((r) => r.id),
+    before.map((r) => r.id),
+    'the same rows, in the same order',
+  );
+  const deploy = rows.find((r) => r.label === 'deployment')!;
+  assert.match(
+    deploy.description ?? '',
+    /^\d+ files? · aliases: deploy, ship, release$/,
+    'counted: its count, then its aliases',
+  );
+  assert.ok(
+    rows.filter((r) => r.label !== 'deployment').every((r) => !/\d+ files?/.test(r.description ?? '')),
+    'the others still pending',
+  );
+  const known = tree.roots.find((r) => r.id === 'group:known')!;
+  assert.equal(tree.children(known), rows, 'the view asking again gets them');
+  assert.equal(tree.countedSince(), undefined, 'told once');
+});
+
+test("the rows' refused-entry warnings are worked out in slices before a large build, once per index, and a build reads them", () => {
+  const { home } = fixtureHome();
+  const snapshot = snapshotFor(home);
+  const timers = new FakeTimers();
+  const w = new BackgroundWork({ quietMs: 300, startDelayMs: 2_000, maxWaitMs: 5_000, sliceMs: 25, timers });
+  let done = 0;
+  warmRowWarnings(
+    w,
+    snapshot,
+    () => true,
+    () => done++,
+  );
+  timers.advance(0);
+  assert.equal(done, 1, 'the fixture is small: one slice');
+  const tag = rowTags(snapshot.index)[0];
+  assert.equal(
+    refusedWarnings(snapshot.index, snapshot.config, tag),
+    refusedWarnings(snapshot.index, snapshot.config, tag),
+    'worked out once and kept for this index',
+  );
+  let stale = 0;
+  warmRowWarnings(
+    w,
+    snapshot,
+    () => false,
+    () => stale++,
+  );
+  timers.advance(0);
+  assert.equal(stale, 0, 'a snapshot replaced meanwhile: dropped');
 });
 
 test('tag tree model: every count known before the children are built matches them, and each built child knows its parent', () => {

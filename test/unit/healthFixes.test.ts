@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { checkSummary, kindTotals } from '../../src/core/health/indexReport';
+import { checkSummary, healthTotals, kindTotals } from '../../src/core/health/indexReport';
 import { healthSummary } from '../../src/core/health/indexHealth';
 import { driftOf } from '../../src/core/health/indexDrift';
 import { plural } from '../../src/core/present/plural';
@@ -17,7 +17,13 @@ import {
   removeEntryFix,
   updateEntryFix,
 } from '../../src/vscode/health/quickFixModel';
-import { checkMessage, keepFindings, restoredFindings, warningTarget } from '../../src/vscode/health/healthModel';
+import {
+  checkMessage,
+  keepFindings,
+  noticeStands,
+  restoredFindings,
+  warningTarget,
+} from '../../src/vscode/health/healthModel';
 import { topSection } from '../../src/vscode/activeFile/activeFileModel';
 import type { IndexProblem } from '../../src/core/health/indexHealth';
 import { makeHome, snapshotFor, tempDir, lineOf } from '../helpers';
@@ -208,6 +214,18 @@ describe('health totals', () => {
       ),
       'The knowledge index has no problems. 1 note compared with the index.',
     );
+  });
+  test("Check Index's notice stands while Problems says the same total and closes once a later report differs (a rebuild fixed them)", () => {
+    const report = (problems: IndexProblem[]) => ({
+      problems,
+      lastRebuilt: null,
+      driftChecked: true,
+      notesScanned: 28,
+    });
+    const shown = healthTotals(many('newer-than-index', 28)).total;
+    assert.equal(noticeStands(shown, report(many('newer-than-index', 28))), true, 'the same findings checked again');
+    assert.equal(noticeStands(shown, report([])), false, 'fixed: the notice closes');
+    assert.equal(noticeStands(shown, report(many('newer-than-index', 30))), false, 'more: its count is out of date');
   });
   test('every surface says the same true total with the same pluralizer: the index row, `aria-context check`, severities', () => {
     const problems = [...many('newer-than-index', 10_000), ...many('duplicate', 1)];

@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import type { WatchTargets } from '../../src/core/kb/changeRoute';
 import type { ConfigSources } from '../../src/core/config/config';
-import { KnowledgeBase, type KnowledgeChange, type Watcher } from '../../src/core/kb/knowledgeBase';
+import { KnowledgeBase, type KnowledgeChange } from '../../src/core/kb/knowledgeBase';
+import type { Watcher } from '../../src/core/kb/knowledgeBaseOptions';
 import { configText, INDEX_HEADER, makeHome, tempDir, indexWith } from '../helpers';
 
 const TODAY = '2026-11-30';

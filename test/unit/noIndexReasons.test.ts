@@ -14,6 +14,8 @@ import {
   OPEN_CONFIG,
   OPEN_SETTINGS,
   stateRows,
+  MESSAGE_ROW_CHARS,
+  wrapText,
 } from '../../src/vscode/shared/knowledgeStateModel';
 import { INDEX_HEADER, makeHome } from '../helpers';
 import { runCli } from '../cliRun';
@@ -77,9 +79,18 @@ test('the editor offers the fix for each: the config file that named a missing f
   assert.deepEqual(notReadyActions(mistyped), [OPEN_CONFIG, CHOOSE_FOLDER]);
   assert.equal(configToOpen(mistyped.config), mistyped.config.configFile);
   const rows = stateRows(mistyped);
-  assert.equal(rows[0].label, mistyped.message, 'the view names the folder and the config file');
+  const messageRows = rows.filter((r) => r.id.startsWith('state:message'));
+  assert.equal(
+    messageRows.map((r) => r.label).join(' '),
+    mistyped.message,
+    'the view names the folder and the config file, over as many rows as it takes',
+  );
+  assert.ok(messageRows.length > 1, "not one row cut at the view's width");
+  for (const r of messageRows)
+    assert.ok(r.label.length <= MESSAGE_ROW_CHARS || !r.label.includes(' '), `a row that fits: ${r.label}`);
+  assert.ok(messageRows.every((r) => r.tooltip === mistyped.message));
   assert.deepEqual(
-    rows.slice(1).map((r) => [r.label, r.command?.id, r.description]),
+    rows.slice(messageRows.length).map((r) => [r.label, r.command?.id, r.description]),
     [
       [OPEN_CONFIG, 'ariaContext.openConfigFile', mistyped.config.configFile],
       [CHOOSE_FOLDER, 'ariaContext.chooseKnowledgeFolder', undefined],
@@ -92,7 +103,7 @@ test('the editor offers the fix for each: the config file that named a missing f
   assert.equal(configToOpen(bySetting.config), null, 'the setting named it, not the config file');
   assert.deepEqual(notReadyActions(bySetting), [OPEN_SETTINGS, CHOOSE_FOLDER]);
   assert.match(bySetting.message, /named by the knowledge folder setting or --folder/);
-  assert.equal(stateRows(bySetting)[1].command?.id, 'ariaContext.openSettings');
+  assert.equal(stateRows(bySetting).find((r) => r.command)?.command?.id, 'ariaContext.openSettings');
 
   const ready = stateOf(loadSnapshot({ home: makeHome({ index: INDEX_HEADER }), env: {} }));
   assert.deepEqual(stateRows(ready), []);
@@ -104,5 +115,20 @@ test('the editor offers the fix for each: the config file that named a missing f
   const home2 = makeHome({ files: { 'knowledge/a.md': '# A\n' } });
   fs.mkdirSync(path.join(home2, 'knowledge', 'index.md'));
   const unreadable = stateOf(loadSnapshot({ home: home2, env: {} }));
-  assert.match(stateRows(unreadable)[0].label, /^Cannot read .*index\.md: it is not a regular file\.$/);
+  const unreadableText = stateRows(unreadable)
+    .filter((r) => r.id.startsWith('state:message'))
+    .map((r) => r.label)
+    .join(' ');
+  assert.match(unreadableText, /^Cannot read .*index\.md: it is not a regular file\.$/);
+});
+
+test('a long message wraps at spaces; a word longer than a row (a path) keeps a row of its own, whole', () => {
+  const long = '/home/someone/a/very/long/path/to/the/knowledge/folder/that/is/missing';
+  assert.deepEqual(wrapText(`The knowledge folder ${long} does not exist.`, 20), [
+    'The knowledge folder',
+    long,
+    'does not exist.',
+  ]);
+  assert.deepEqual(wrapText('  short  ', 20), ['short']);
+  assert.deepEqual(wrapText('', 20), []);
 });

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { nodeTooOld } from '../../src/cli/launcher';
+import { nodeTooOld } from '../../src/core/nodeFloor';
 import { sourceFlags } from '../../src/cli/options';
 import { INDEX_HEADER, makeHome, repoRoot } from '../helpers';
 
@@ -62,7 +62,8 @@ describe(
     });
     const run = (args: string[], input = '') =>
       spawnSync(node, [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, input, encoding: 'utf8' });
-    const line = `aria-context needs Node.js 22.12 or later (this is ${version})\n`;
+    const execPath = spawnSync(node, ['-p', 'process.execPath'], { encoding: 'utf8' }).stdout.trim();
+    const line = `aria-context needs Node.js 22.12 or later (this is ${version}, ${execPath}): install Node.js 22.12 or later from https://nodejs.org and put it first on PATH\n`;
 
     test('query, check, tags, setup, doctor, index and mcp print the one-line requirement and exit 2', () => {
       for (const args of [

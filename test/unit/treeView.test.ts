@@ -1,10 +1,10 @@
-// The Tags view's own bookkeeping (treeViewModel.ts): a view that was answered its root rows but
-// never asked for the rows of the open ones (the workbench dropped the answer and shows an empty
-// list) is told to refresh once more; the expansion the user chose survives rebuilds and reloads.
+// The Tags view's own bookkeeping (treeViewModel.ts): ViewAsk, the one model of what the view was
+// told and has not taken (a refresh never overtakes an answer; an answer not taken is told once
+// more); the expansion the user chose survives rebuilds and reloads.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TreeNode } from '../../src/vscode/shared/treeRows';
-import { ExpansionMemory, LOADING_ROW, RefreshGate, RootAnswerWatch } from '../../src/vscode/tree/treeViewModel';
+import { ExpansionMemory, ViewAsk } from '../../src/vscode/tree/treeViewModel';
 
 const group = (id: string, expanded: boolean): TreeNode => ({
   id,
@@ -16,51 +16,57 @@ const group = (id: string, expanded: boolean): TreeNode => ({
   childCount: 3,
 });
 
-test('root rows the view never took (none of the open rows asked for) are sent again, once per build', () => {
-  const watch = new RootAnswerWatch();
-  const rows = [group('group:known', true), group('group:other', false)];
-  watch.answered(rows, ['group:known']);
-  assert.equal(watch.retry(), true, 'nothing asked: the view may show an empty list');
-  watch.answered(rows, ['group:known']);
-  assert.equal(watch.retry(), false, 'the same rows are not sent again twice');
-  const rebuilt = [group('group:known', true)];
-  watch.answered(rebuilt, ['group:known']);
-  assert.equal(watch.retry(), true, 'new rows, new chance');
+// ViewAsk's numbers: 0 send a refresh now, n > 0 ask due() again in n ms, -1 nothing to do.
+test('a change while a refresh is on its way is held, and the ask that comes takes it', () => {
+  const ask = new ViewAsk(3_000);
+  assert.equal(ask.change(0, true), 0, 'nothing on its way: sent');
+  assert.equal(ask.state, 'sent');
+  assert.equal(ask.change(10, true), 2_990, 'not asked yet: held, not sent to overtake it');
+  ask.rootAsked(100, []);
+  assert.equal(ask.holding, false, 'the ask was answered from the latest state');
+  assert.equal(ask.due(3_000, true), -1, 'nothing left to send');
+  assert.equal(ask.change(3_010, true), 0, 'settled: the next change goes out at once');
 });
 
-test('a view that asked for an open row took its rows; the loading row and rows without open ones are not watched', () => {
-  const watch = new RootAnswerWatch();
-  const rows = [group('group:activeFile', true), group('group:known', true)];
-  watch.answered(rows, ['group:activeFile', 'group:known']);
-  watch.asked('group:known');
-  assert.equal(watch.retry(), false);
-  watch.answered([LOADING_ROW], []);
-  assert.equal(watch.retry(), false, 'the loading row has no rows to ask for');
-  watch.answered([group('group:other', false)], []);
-  watch.asked('somewhere/else');
-  assert.equal(watch.retry(), false);
+test('a first answer is never overtaken: a change after the root rows went out waits for the open rows to be asked for', () => {
+  const ask = new ViewAsk(3_000);
+  ask.rootAsked(0, []); // the loading row, asked for by the view as it first paints
+  assert.equal(ask.state, 'settled', 'the loading row has no rows to ask for');
+  assert.equal(ask.change(50, true), 0, 'the index is read: the view is told');
+  ask.rootAsked(80, ['group:known']);
+  assert.equal(ask.state, 'answered');
+  // The counts arrive before the workbench asked for the Known Tags rows: RefreshGate sent this at once.
+  assert.equal(ask.change(90, true), 2_990, 'held: a refresh now would drop the answer being taken');
+  assert.equal(ask.childAsked('group:other', 95, true), -1, 'not an open row of the answer');
+  assert.equal(ask.childAsked('group:known', 100, true), 0, 'the answer is taken: the held change goes out');
+  assert.equal(ask.state, 'sent');
+  ask.rootAsked(120, ['group:known']);
+  assert.equal(ask.childAsked('group:known', 130, true), -1, 'taken, nothing held');
+  assert.equal(ask.state, 'settled');
 });
 
-test('one refresh on its way at a time: changes while the view has not asked are held, and its ask takes them', () => {
-  const gate = new RefreshGate(2_000);
-  assert.equal(gate.change(0, true), 0, 'nothing on its way: sent');
-  assert.equal(gate.change(10, true), 1_990, 'the view has not asked yet: held, not sent to overtake it');
-  assert.equal(gate.change(20, true), 1_980);
-  gate.rootAsked();
-  assert.equal(gate.flush(3_000, true), -1, 'the ask got the latest rows: nothing left to send');
-  assert.equal(gate.change(3_010, true), 0, 'asked: the next change goes out');
-  assert.equal(gate.change(3_020, true), 1_990);
-  assert.equal(gate.flush(4_000, true), 1_010, 'still within its patience: looked at again later');
-  assert.equal(gate.flush(5_010, true), 0, 'no ask within its patience: the held change is sent');
-  assert.equal(gate.flush(5_020, true), -1, 'once');
+test('a visible view that takes no answer within its patience is told once more per change, never in a loop', () => {
+  const ask = new ViewAsk(3_000);
+  assert.equal(ask.change(0, true), 0);
+  assert.equal(ask.due(1_000, true), 2_000, 'still within its patience');
+  assert.equal(ask.due(3_000, true), 0, 'no ask: told once more');
+  ask.rootAsked(3_100, ['group:known']);
+  assert.equal(ask.due(6_100, true), -1, 'this answer not taken either: no second retry');
+  assert.equal(ask.state, 'settled');
+  assert.equal(ask.change(7_000, true), 0, 'a new change goes out');
+  ask.rootAsked(7_010, ['group:known']);
+  assert.equal(ask.due(10_010, true), 0, 'and has its own retry');
 });
 
-test('a hidden view is told at once (it asks when shown) and holds nothing', () => {
-  const gate = new RefreshGate(2_000);
-  assert.equal(gate.change(0, false), 0);
-  assert.equal(gate.change(1, false), 0);
-  assert.equal(gate.change(2, true), 0, 'nothing was on its way to a hidden view');
-  assert.equal(gate.change(3, false), 0, 'hidden again: told at once');
+test('a hidden view is told at once and holds nothing (it asks when shown)', () => {
+  const ask = new ViewAsk(3_000);
+  assert.equal(ask.change(0, false), 0);
+  assert.equal(ask.change(1, false), 0);
+  assert.equal(ask.state, 'settled');
+  assert.equal(ask.change(2, true), 0, 'nothing was on its way to a hidden view');
+  assert.equal(ask.change(3, true), 2_999);
+  assert.equal(ask.due(4, false), 0, 'hidden meanwhile: the held change goes out');
+  assert.equal(ask.state, 'settled');
 });
 
 test('the expansion the user chose is kept (the newest, at most the cap) and read back after a reload', () => {

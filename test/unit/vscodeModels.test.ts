@@ -12,6 +12,8 @@ import {
   type CompletionRow,
 } from '../../src/vscode/query/completionModel';
 import { pickModel, type PickRow } from '../../src/vscode/query/queryModel';
+import { summaryMarkdown } from '../../src/vscode/query/summaryModel';
+import { toJson } from '../../src/core/present/json';
 import { boundedInt, machineValue } from '../../src/vscode/shared/settingsModel';
 import { buildTree, expandTree, filesBelow, indexEntryItem } from '../../src/vscode/tree/treeModel';
 import { type TreeNode } from '../../src/vscode/shared/treeRows';
@@ -210,6 +212,18 @@ test('pick model, proj-c AND database: stale STITCH pickable with warning, missi
   assert.match(missing.detail ?? '', /not found — run \/codemap create.*not loadable/);
 });
 
+test('no match: a suggestion found through an alias says which (strip is near ship, an alias of deployment), in the pick list and the summary document', () => {
+  const { home } = fixtureHome();
+  const result = query(home, 'strip');
+  const rows = describe(pickModel(result, 'strip').rows);
+  assert.ok(rows.includes('action $(lightbulb) Did you mean stripe?'), rows.join('\n'));
+  assert.ok(rows.includes('action $(lightbulb) Did you mean deployment (alias ship)?'), rows.join('\n'));
+  const doc = summaryMarkdown({ text: 'strip', result });
+  assert.match(doc, /^Did you mean: stripe, deployment \(alias ship\)\?$/m);
+  assert.match(doc, /^Run Context: Rebuild Index to rebuild if you've recently added files\.$/m);
+  assert.deepEqual(toJson(result).suggestions, ['stripe', 'deployment'], 'the JSON contract keeps its tags');
+});
+
 test('pick model, no match: the §5 no-match message, known tags, rebuild hint and a way back to edit; warnings listed', () => {
   const { home } = fixtureHome();
   const model = pickModel(query(home, 'nonexistent-tag'), 'nonexistent-tag');
@@ -218,9 +232,10 @@ test('pick model, no match: the §5 no-match message, known tags, rebuild hint a
     '-- No match',
     'info $(circle-slash) No files match tag(s): [nonexistent-tag]',
     'info $(tag) Known tags: api, architecture, css, database, deployment (deploy, ship …), kubernetes (k8s, kube), nextjs, react-native (rn), security, stripe, testing',
-    "info $(info) Run /index to rebuild if you've recently added files.",
+    "info $(info) Run Context: Rebuild Index to rebuild if you've recently added files.",
     'action $(edit) Edit the query',
   ]);
+  assert.ok(!d.some((row) => /(^|\s)\/index\b/.test(row)), 'no slash command in the editor: it has Rebuild Index');
   assert.equal(model.selectableCount, 0);
   const secrets = describe(pickModel(query(home, 'secrets'), 'secrets').rows);
   assert.ok(secrets.includes('-- Warnings (2)'), secrets.join('\n'));

@@ -7,15 +7,16 @@
 import { AccessStamps } from './accessStamps';
 import { CoreCache } from './cache';
 import { routeChanges, watchTargets, type ChangeRoute, type WatchTargets } from './changeRoute';
-import { configCandidates, loadConfig, type ConfigSources } from '../config/config';
+import { configCandidates, loadConfig } from '../config/config';
 import { runQuery, type QueryOptions, type Snapshot } from '../match/engine';
-import { afterLoaderFailure, keptMessage, type IndexLoader } from '../index/indexLoader';
+import { afterLoaderFailure, keptMessage } from '../index/indexLoader';
 import type { ProjectFile } from '../match/projectTier';
 import { failed, stateOf, type KnowledgeState } from './knowledgeState';
 import { loadableFiles, type LoadableFile } from '../read/loadableFiles';
 import { indexPath, indexStampOpener, readIndexFor } from '../index/snapshot';
 import type { Config, QueryResult } from '../types';
 import type { Availability } from '../read/availability';
+import type { Disposable, KnowledgeBaseOptions, LogLevel, Watcher } from './knowledgeBaseOptions';
 
 export type KnowledgeQueryOutcome =
   | { ok: true; result: QueryResult; text: string }
@@ -23,44 +24,6 @@ export type KnowledgeQueryOutcome =
 
 /** What listeners hear: a routed change on disk (`files`: a listed note created or deleted), or a reload (settings, trust, Refresh). */
 export type KnowledgeChange = Exclude<ChangeRoute, 'none'> | 'reload';
-
-export interface Disposable {
-  dispose(): void;
-}
-
-/** The port a host's file watching implements: the editor's watchers, fs.watch, polling… */
-export interface Watcher {
-  /** Starts watching the targets; changed absolute paths go to `onChange`, batched as the host likes. */
-  watch(targets: WatchTargets, onChange: (paths: string[]) => void): Disposable;
-}
-
-/** How much a log line matters; hosts may show only warnings and errors. */
-export type LogLevel = 'error' | 'warn' | 'info';
-
-export interface KnowledgeBaseOptions {
-  /** Where the config comes from; asked again at each (re)load, so new settings are seen. */
-  sources: () => ConfigSources;
-  /** The date ages are counted to (the core reads no clock). */
-  today: () => string;
-  /**
-   * For hosts without a watcher: before each use, re-stat index.md and the config candidates
-   * and route what changed (project and ideas folders re-check themselves in the cache).
-   */
-  checkOnAccess?: boolean;
-  /**
-   * The host's clock (ms since the epoch) for check on access: a file changed within the file
-   * system's clock tick of its stamp is compared by content. Without one, always by content.
-   */
-  clock?: () => number;
-  /**
-   * Where a change on disk is re-read: without one, on the next use on the caller's thread;
-   * with one, at once in the background, the previous snapshot answering until the new one is
-   * swapped in (then listeners hear the change). A reload (settings, Refresh) stays synchronous.
-   */
-  loader?: IndexLoader;
-  /** `level` tells a host that shows only problems (the MCP server) which lines are: info by default. */
-  log?: (line: string, level?: LogLevel) => void;
-}
 
 export class KnowledgeBase implements Disposable {
   private readonly cache = new CoreCache();
@@ -81,6 +44,8 @@ export class KnowledgeBase implements Disposable {
   private disposed = false;
   /** The message of the last state that was not ready, so a repeat is not logged again. */
   private lastProblem: string | undefined;
+  /** The first read through the loader, while it runs (prepare()). */
+  private preparing: Promise<KnowledgeState> | undefined;
 
   constructor(private readonly options: KnowledgeBaseOptions) {
     this.stamps = new AccessStamps(options.clock);
@@ -98,6 +63,32 @@ export class KnowledgeBase implements Disposable {
       }
     }
     return this.current ?? this.load();
+  }
+
+  /**
+   * The state, read through the loader when nothing is read yet, so a host with a worker never
+   * parses index.md on its own thread for its first read (state() meanwhile still reads in
+   * place: a caller that cannot wait gets an answer). Never rejects.
+   */
+  prepare(): Promise<KnowledgeState> {
+    if (this.current || !this.options.loader || this.disposed) return Promise.resolve(this.state());
+    return (this.preparing ??= this.prepareThroughLoader().finally(() => (this.preparing = undefined)));
+  }
+
+  private async prepareThroughLoader(): Promise<KnowledgeState> {
+    const started = performance.now();
+    const generation = this.generation;
+    const read = this.readConfig();
+    const next = 'next' in read ? read.next : await this.loadIndex(read.config);
+    // Read in place meanwhile (a caller of state()): that state stands.
+    if (this.current) return this.current;
+    if (this.disposed) return failed(new Error('The knowledge base was closed.'));
+    // Reloaded meanwhile (settings, Refresh): read the newer sources.
+    if (generation !== this.generation) return this.prepareThroughLoader();
+    // The loader gave up (size, time) with nothing read before to keep: read here, as state() would.
+    if ('kept' in next) return this.state();
+    this.generation++;
+    return this.install(next, read, started);
   }
 
   snapshot(): Snapshot | undefined {

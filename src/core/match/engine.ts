@@ -8,7 +8,7 @@ import { queryTooLarge } from '../limits';
 import { emptyProjectNote, LEGACY_IDEAS, USAGE } from '../present/messages';
 import { projectFileItem } from './projectTier';
 import { parseQueryText, resolveQuery } from './query';
-import { nearestTags } from './tagSpelling';
+import { nearestSpellings } from './tagSpelling';
 import { matchTeamShared } from './teamShared';
 import { byRelevance, isMatch, matchFile, prepareTokens, type PreparedToken } from './tokenMatch';
 import { trackedArtifacts } from './artifacts';
@@ -106,7 +106,7 @@ function evaluate(snapshot: Snapshot, query: ParsedQuery, options: QueryOptions)
     legacyNote,
     warnings,
     knownTags: index.knownTags,
-    ...(noMatch ? { suggestions: nearestTags(index, query.tokens) } : {}),
+    ...(noMatch ? suggestionsFor(index, query.tokens) : {}),
   };
 }
 
@@ -155,4 +155,14 @@ function indexWarnings(index: KnowledgeIndex): string[] {
   if (index.warnings.length <= INDEX_WARNINGS_SHOWN) return index.warnings;
   const more = problemLineCount(index.warnings) - INDEX_WARNINGS_SHOWN;
   return [...index.warnings.slice(0, INDEX_WARNINGS_SHOWN), `index.md: ${more} more problem line(s) not shown`];
+}
+
+/** A no-match's suggestions, and the aliases that some of them were found through. */
+function suggestionsFor(
+  index: KnowledgeIndex,
+  tokens: readonly string[],
+): Pick<QueryResult, 'suggestions' | 'suggestionAliases'> {
+  const near = nearestSpellings(index, tokens);
+  const aliases = near.flatMap((s) => (s.alias ? [{ tag: s.tag, alias: s.alias }] : []));
+  return { suggestions: near.map((s) => s.tag), ...(aliases.length ? { suggestionAliases: aliases } : {}) };
 }

@@ -111,10 +111,21 @@ function mayNear(word: string, spelling: string): boolean {
  * suggested as its tag. Empty when every token is known or nothing is near.
  */
 export function nearestTags(index: SpellingIndex, tokens: readonly string[]): string[] {
+  return nearestSpellings(index, tokens).map((s) => s.tag);
+}
+
+/**
+ * nearestTags with, for a tag suggested because the word was near one of its aliases (`strip`
+ * near `ship`, an alias of deployment), that alias: a suggestion never looks unrelated.
+ */
+export function nearestSpellings(
+  index: SpellingIndex,
+  tokens: readonly string[],
+): Array<{ tag: string; alias?: string }> {
   const known = knownSpellings(index);
   const unknown = tokens.map((t) => t.toLowerCase()).filter((t) => t.length >= 2 && !known.has(t));
   if (unknown.length === 0) return [];
-  const found = new Map<string, number>();
+  const found = new Map<string, { d: number; alias?: string }>();
   let compared = 0;
   for (const spelling of known) {
     if (++compared > MAX_CANDIDATES) break;
@@ -126,11 +137,13 @@ export function nearestTags(index: SpellingIndex, tokens: readonly string[]): st
       const tag = index.aliases.get(spelling) ?? spelling;
       if (unknown.includes(tag)) continue;
       const before = found.get(tag);
-      if (before === undefined || d < before) found.set(tag, d);
+      // the nearest spelling wins; at the same distance the tag itself, which needs no explaining
+      if (before === undefined || d < before.d || (d === before.d && before.alias && spelling === tag))
+        found.set(tag, spelling === tag ? { d } : { d, alias: spelling });
     }
   }
   return [...found]
-    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .sort((a, b) => a[1].d - b[1].d || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, MAX_SUGGESTIONS)
-    .map(([tag]) => tag);
+    .map(([tag, { alias }]) => (alias ? { tag, alias } : { tag }));
 }

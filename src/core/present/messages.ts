@@ -32,9 +32,15 @@ export function noMatchLine(tokens: string[]): string {
   return `No files match tag(s): [${tokens.join(', ')}]`;
 }
 
-/** After a no-match, the known tags nearest to what was typed. */
-export function didYouMeanLine(tags: string[]): string {
-  return `Did you mean: ${tags.join(', ')}?`;
+/** After a no-match, the known tags nearest to what was typed; one found through an alias says which. */
+export function didYouMeanLine(tags: string[], aliases: ReadonlyArray<{ tag: string; alias: string }> = []): string {
+  return `Did you mean: ${tags.map((t) => suggestionText(t, aliases)).join(', ')}?`;
+}
+
+/** `deployment (alias ship)` when the word was near the alias, else the tag. */
+export function suggestionText(tag: string, aliases: ReadonlyArray<{ tag: string; alias: string }> = []): string {
+  const alias = aliases.find((a) => a.tag === tag)?.alias;
+  return alias ? `${tag} (alias ${alias})` : tag;
 }
 
 export function loadedLine(count: number): string {
@@ -60,8 +66,11 @@ export function problemText(problem: ItemProblem): string {
 // agent calling the MCP server get what they can act on instead: where the config was looked
 // for, the flags that choose it, the command that builds an index. Never a slash command.
 
-/** Who reads the message: aria's own chat flow, a person at a terminal, or an agent over MCP. */
-export type Audience = 'aria' | 'cli' | 'mcp';
+/**
+ * Who reads the message: aria's own chat flow, a person at a terminal, an agent over MCP, or a
+ * person in the editor (the pick list, the summary document), who has Context: Rebuild Index.
+ */
+export type Audience = 'aria' | 'cli' | 'mcp' | 'editor';
 
 const SETUP_SENTENCE = 'Run /setup to get started.';
 const INDEX_SENTENCE = 'Run /index to build it.';
@@ -77,7 +86,8 @@ export interface MessageFacts {
 
 /** A core message (a config or index outcome's) in the audience's words: aria's closing sentence replaced. */
 export function inWordsOf(audience: Audience, message: string, facts: MessageFacts = {}): string {
-  if (audience === 'aria') return message;
+  // The editor says where aria-knowledge's commands run once, after the message (explainAgentCommands).
+  if (audience === 'aria' || audience === 'editor') return message;
   if (message === USAGE) return usageFor(audience);
   // the places looked at only when nothing was found (otherwise the message names the file)
   const looked =
@@ -108,6 +118,8 @@ export function inWordsOf(audience: Audience, message: string, facts: MessageFac
 export function usageFor(audience: Audience): string {
   if (audience === 'cli')
     return 'Usage: aria-context query <tag1> [tag2] [AND tag3]. aria-context tags lists the tags you can use.';
+  if (audience === 'editor')
+    return 'Usage: Context: Query with <tag1> [tag2] [AND tag3]. The Tags view lists the tags you can use.';
   if (audience === 'mcp')
     return 'Give "query" as one or more tags, aliases or project keys ("stripe api"; "api AND pagination" for notes with both).';
   return USAGE;
@@ -116,6 +128,7 @@ export function usageFor(audience: Audience): string {
 /** The no-match help's last line. */
 export function rebuildHintFor(audience: Audience): string {
   if (audience === 'cli') return "Run aria-context index --write to rebuild if you've recently added files.";
+  if (audience === 'editor') return "Run Context: Rebuild Index to rebuild if you've recently added files.";
   if (audience === 'mcp')
     return 'If files were recently added, the index may not list them yet: the user can rebuild it (aria-context index --write).';
   return REBUILD_HINT;

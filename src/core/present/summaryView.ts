@@ -88,7 +88,15 @@ export type SummaryBlock =
   | { kind: 'found'; line: string; noMatch: boolean }
   | { kind: 'emptyProjects'; notes: string[] }
   /** After a no-match: the nearest tags (`Did you mean: kubernetes?`, null when none is near), the known tags and the rebuild hint. */
-  | { kind: 'noMatchHelp'; didYouMean: string | null; suggestions: string[]; knownTags: string; hint: string }
+  | {
+      kind: 'noMatchHelp';
+      didYouMean: string | null;
+      suggestions: string[];
+      /** Suggestions found through an alias (the word was near `ship`, an alias of deployment). */
+      suggestionAliases: Array<{ tag: string; alias: string }>;
+      knownTags: string;
+      hint: string;
+    }
   /** `size` is what a heading counts: files, or lines for artifacts (they may be missing). */
   | {
       kind: 'group';
@@ -172,8 +180,9 @@ export function summaryView(result: QueryResult, audience: Audience = 'aria'): S
   if (result.noMatch)
     blocks.push({
       kind: 'noMatchHelp',
-      didYouMean: result.suggestions?.length ? didYouMeanLine(result.suggestions) : null,
+      didYouMean: result.suggestions?.length ? didYouMeanLine(result.suggestions, result.suggestionAliases) : null,
       suggestions: result.suggestions ?? [],
+      suggestionAliases: result.suggestionAliases ?? [],
       knownTags: knownTagsLine(result.knownTags),
       hint: rebuildHintFor(audience),
     });

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { nodeForAgents } from './agentNode';
 import {
   ANOTHER_MACHINE,
   anotherMachineText,
@@ -33,23 +34,6 @@ async function showReadOnly(name: string, text: string, language: string): Promi
   await vscode.window.showTextDocument(doc, { preview: true });
 }
 
-/** An absolute `node` on PATH, or the editor's own runtime run as Node. */
-function nodeForAgents(): { path: string; electron: boolean } {
-  const exe = process.platform === 'win32' ? ['node.exe'] : ['node'];
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir || !path.isAbsolute(dir)) continue;
-    for (const name of exe) {
-      const candidate = path.join(dir, name);
-      try {
-        if (fs.statSync(candidate).isFile()) return { path: candidate, electron: false };
-      } catch {
-        // not here
-      }
-    }
-  }
-  return { path: process.execPath, electron: !!process.versions.electron };
-}
-
 export async function connectAgents(context: vscode.ExtensionContext): Promise<void> {
   const picked = await vscode.window.showQuickPick(
     [
@@ -65,6 +49,16 @@ export async function connectAgents(context: vscode.ExtensionContext): Promise<v
   if (!picked.client) {
     context.subscriptions.push({ dispose: () => provider?.dispose() });
     return showReadOnly('Another machine.md', anotherMachineText(context.extension.packageJSON.version), 'markdown');
+  }
+
+  // Before anything is written: a config naming a Node older than the CLI's floor cannot start.
+  const node = await nodeForAgents(process.env);
+  if (!node.ok) {
+    await vscode.window.showErrorMessage(`Cannot connect ${picked.label} to aria-context yet.`, {
+      modal: true,
+      detail: node.message,
+    });
+    return;
   }
 
   const storage = context.globalStorageUri.fsPath;
@@ -96,7 +90,7 @@ export async function connectAgents(context: vscode.ExtensionContext): Promise<v
     }
   }
 
-  const shown = connectText(picked.client, launcherServer(launcher, nodeForAgents()));
+  const shown = connectText(picked.client, launcherServer(launcher, node));
   const intro =
     shown.run !== undefined
       ? `Run this in a terminal to add aria-context to ${picked.label}${shown.file ? ` (or paste the table below into ${shown.file})` : ''}:`

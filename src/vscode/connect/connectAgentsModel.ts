@@ -2,7 +2,7 @@
 // confirms) into the extension's global storage, and each client's config pointing at it. The
 // launcher finds the newest installed aria-context extension beside the one that wrote it, so a
 // config made once keeps working after the extension updates (each version has its own folder).
-import { clientConfig, shellQuote, type Client, type ServerLine } from '../../core';
+import { clientConfig, NODE_FLOOR, NODE_FLOOR_TEXT, shellQuote, type Client, type ServerLine } from '../../core';
 
 export const LAUNCHER_NAME = 'aria-context-mcp.js';
 
@@ -46,7 +46,8 @@ ${template.trimEnd()}
 /**
  * The launcher: run by Node, it picks the highest version among `<extensionsDir>/<id>-<x.y.z>…`
  * folders that hold dist/cli.js and runs its `mcp` command with the launcher's own arguments,
- * stdio passed through. Plain CommonJS with no dependencies; the paths are baked in as JSON.
+ * stdio passed through. Plain CommonJS with no dependencies; the paths are baked in as JSON. On
+ * a Node older than the CLI's floor it says so in one line, with what to install, and exits 2.
  */
 export function launcherScript(extensionsDir: string, extensionId: string): string {
   return `#!/usr/bin/env node
@@ -57,6 +58,11 @@ export function launcherScript(extensionsDir: string, extensionId: string): stri
 const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < ${NODE_FLOOR.major} || (major === ${NODE_FLOOR.major} && minor < ${NODE_FLOOR.minor})) {
+  process.stderr.write('aria-context needs Node.js ${NODE_FLOOR_TEXT} or later (this agent started it with ' + process.versions.node + ', ' + process.execPath + '): install Node.js ${NODE_FLOOR_TEXT} or later from https://nodejs.org, then run Context: Connect Agents… again in the editor.\\n');
+  process.exit(2);
+}
 const dir = ${JSON.stringify(extensionsDir)};
 const prefix = ${JSON.stringify(`${extensionId.toLowerCase()}-`)};
 let best = null;
@@ -82,7 +88,7 @@ child.on('error', (err) => {
 `;
 }
 
-/** The server line for the launcher: Node from PATH when there is one, else the editor's own runtime as Node. */
+/** The server line for the launcher: the Node chosen (agentNodeModel.ts); the editor's Electron runs as Node by an env var. */
 export function launcherServer(launcher: string, node: { path: string; electron: boolean }): ServerLine {
   return { command: node.path, args: [launcher], ...(node.electron ? { env: { ELECTRON_RUN_AS_NODE: '1' } } : {}) };
 }

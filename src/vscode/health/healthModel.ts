@@ -24,6 +24,15 @@ export function checkMessage(health: IndexHealth, drift: { notes: number; cancel
   return `${summary}${scan}${total ? ` ${INDEX_REBUILD_HINT}` : ''}`;
 }
 
+/**
+ * Whether Check Index's notice still says what Problems shows: it closes once a later report's
+ * total differs (a rebuild fixed them, or more appeared), so the notification centre never keeps
+ * "28 problems" after they are gone.
+ */
+export function noticeStands(shownTotal: number, now: IndexHealth): boolean {
+  return healthTotals(now.problems).total === shownTotal;
+}
+
 /** Where a warning is: a file and a 1-based line. */
 export interface WarningTarget {
   file: string;

@@ -23,7 +23,7 @@ import {
   type IndexProblem,
   type Snapshot,
 } from '../../core';
-import { checkMessage, DRIFT_KINDS, keepFindings, restoredFindings } from './healthModel';
+import { checkMessage, DRIFT_KINDS, keepFindings, noticeStands, restoredFindings } from './healthModel';
 import { diagnosticsFor } from './diagnosticItems';
 import type { IndexChecker, IndexTextChecker } from '../../indexWorker/client';
 import type { CheckMessage } from '../../indexWorker/message';
@@ -45,6 +45,8 @@ export class IndexDiagnostics implements vscode.Disposable {
   /** Fires when the health report changed (the status bar and the tree show its summary). */
   readonly onDidChange = this.changedEmitter.event;
   private checked: { snapshot: Snapshot; health: IndexHealth; lines: Record<number, string> } | undefined;
+  /** Check Index's notice while it is shown: the total it says, and how to close it. */
+  private notice: { total: number; close: () => void } | undefined;
   private pending: Snapshot | undefined;
   /** The notes changed while this snapshot's check was pending: it must read them again. */
   private againFor: Snapshot | undefined;
@@ -94,6 +96,7 @@ export class IndexDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.notice?.close();
     this.subscription.dispose();
     this.noteEdits.dispose();
     this.bufferEdits.dispose();
@@ -267,7 +270,11 @@ export class IndexDiagnostics implements vscode.Disposable {
     // Unsaved edits of index.md are what the user looks at: they are checked, not the saved file.
     const unsaved = this.unsavedIndex(snapshot)?.getText();
     const checked = unsaved === undefined ? snapshot : { config: snapshot.config, index: parseIndex(unsaved) };
-    const health = checkIndex(checked);
+    // The cheap check of this snapshot is in already (the worker's, published): only the scan is new.
+    const health =
+      unsaved === undefined && this.checked?.snapshot === snapshot
+        ? { ...this.checked.health, problems: this.checked.health.problems.filter((p) => !DRIFT_KINDS.has(p.kind)) }
+        : checkIndex(checked);
     const drift = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: 'Checking the knowledge index', cancellable: true },
       (progress, token) => {
@@ -296,11 +303,25 @@ export class IndexDiagnostics implements vscode.Disposable {
     }
     this.publish(snapshot, full, lines.lines, unsaved);
     this.ofBuffer = unsaved !== undefined;
-    const choice = await vscode.window.showInformationMessage(
-      checkMessage(full, drift),
-      ...(full.problems.length ? ['Show Problems'] : []),
+    const message = checkMessage(full, drift);
+    const total = healthTotals(full.problems).total;
+    this.notice?.close();
+    if (total === 0) return void vscode.window.showInformationMessage(message);
+    // A notice that can be closed when the problems are gone (only a progress notification can
+    // be): it stays while they stand, the user closes it, or a later report changes the total.
+    void vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: message, cancellable: true },
+      (_progress, token) =>
+        new Promise<void>((resolve) => {
+          const notice = { total, close: resolve };
+          this.notice = notice;
+          token.onCancellationRequested(() => {
+            if (this.notice === notice) this.notice = undefined;
+            resolve();
+          });
+        }),
     );
-    if (choice === 'Show Problems') await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
   }
 
   /**
@@ -350,6 +371,10 @@ export class IndexDiagnostics implements vscode.Disposable {
         : fresh;
     const lines = kept ? { ...kept.lines, ...freshLines } : freshLines;
     this.checked = { snapshot, health, lines };
+    if (this.notice && !noticeStands(this.notice.total, health)) {
+      this.notice.close();
+      this.notice = undefined;
+    }
     this.findings = new Set(
       health.problems.flatMap((p) => (DRIFT_KINDS.has(p.kind) && p.file !== undefined ? [path.resolve(p.file)] : [])),
     );

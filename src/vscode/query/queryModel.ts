@@ -4,7 +4,7 @@
 // row a checkbox, so when anything is loadable the list holds only loadable rows (`listRows`) and
 // the rest (notes, ideas, missing artifacts, warnings) goes to the title, the placeholder and the
 // Show Query Summary button; with nothing loadable the list is single-select and shows them all.
-import { namedParts, plural, summaryView } from '../../core';
+import { namedParts, plural, suggestionText, summaryView } from '../../core';
 import type { ItemView, QueryResult, ResultItem, SummaryBlock, SummaryView } from '../../core';
 import { plainText } from '../shared/plainText';
 
@@ -74,7 +74,7 @@ export function pickModel(result: QueryResult, queryText: string): PickModel {
     title: result.noMatch
       ? `${queryText} — no match`
       : `${queryText} — ${plural(result.found, 'file')} (${result.query.mode})`,
-    ...pickRows(summaryView(result), queryText),
+    ...pickRows(summaryView(result, 'editor'), queryText),
   };
 }
 
@@ -100,7 +100,7 @@ export function pickRows(view: SummaryView, queryText: string): Omit<PickModel, 
         kind: 'action',
         action: 'query',
         query: tag,
-        label: `$(lightbulb) Did you mean ${tag}?`,
+        label: `$(lightbulb) Did you mean ${suggestionText(tag, help?.suggestionAliases)}?`,
         description: 'query this tag instead',
       });
     if (help) {

@@ -3,5 +3,5 @@
 import { escapeOutput, renderSummary, type QueryResult } from '../../core';
 
 export function summaryMarkdown(last: { text: string; result: QueryResult }): string {
-  return escapeOutput(`# Context: ${last.text}\n\n${renderSummary(last.result)}`);
+  return escapeOutput(`# Context: ${last.text}\n\n${renderSummary(last.result, 'editor')}`);
 }

@@ -51,6 +51,8 @@ export class BackgroundWork {
   private notBefore: number;
   private timer: unknown;
   private disposed = false;
+  /** Reads in flight that tasks wait for (the first read of index.md on the worker). */
+  private waiting = 0;
 
   constructor(private readonly options: BackgroundWorkOptions) {
     this.timers = options.timers ?? realTimers;
@@ -81,6 +83,19 @@ export class BackgroundWork {
     this.sliced.delete(key);
     this.sliced.set(key, step);
     this.arm();
+  }
+
+  /**
+   * Queued tasks wait until `first` settles (the first read of index.md on the index worker):
+   * a task that asked for the state before would read it in place, on the host's thread.
+   */
+  waitFor(first: PromiseLike<unknown>): void {
+    this.waiting++;
+    const done = () => {
+      this.waiting--;
+      this.arm();
+    };
+    first.then(done, done);
   }
 
   /** Whether a task of this key is queued. */
@@ -131,7 +146,7 @@ export class BackgroundWork {
   /** How long until the next task may run (0: now), or undefined when nothing is queued. */
   private delay(): number | undefined {
     if (this.sliced.size > 0) return 0;
-    if (this.queue.size === 0) return undefined;
+    if (this.queue.size === 0 || this.waiting > 0) return undefined;
     const now = this.timers.now();
     let at = this.notBefore;
     if (this.visible && !this.rowsShown && this.awaitingSince !== undefined)

@@ -36,20 +36,39 @@ export function notReadyActions(state: Exclude<KnowledgeState, { kind: 'ready' }
 export function stateRows(state: KnowledgeState): TreeNode[] {
   if (state.kind !== 'noIndex' || state.reason === 'noIndex') return [];
   const config = configToOpen(state.config);
-  const rows: TreeNode[] = [
-    {
-      id: 'state:message',
-      kind: 'message',
-      label: state.message,
-      tooltip: state.message,
-      contextValue: 'ariaContext.message',
-      icon: 'error',
-    },
-  ];
+  // A row is one line that the view cuts at its width: the message goes over as many rows as it needs.
+  const rows: TreeNode[] = wrapText(state.message, MESSAGE_ROW_CHARS).map((line, i) => ({
+    id: i === 0 ? 'state:message' : `state:message:${i}`,
+    kind: 'message',
+    label: line,
+    tooltip: state.message,
+    contextValue: 'ariaContext.message',
+    icon: i === 0 ? 'error' : 'blank',
+  }));
   if (config) rows.push(actionRow(OPEN_CONFIG, 'ariaContext.openConfigFile', 'go-to-file', config));
   else rows.push(actionRow(OPEN_SETTINGS, 'ariaContext.openSettings', 'settings-gear'));
   rows.push(actionRow(CHOOSE_FOLDER, 'ariaContext.chooseKnowledgeFolder', 'folder-opened'));
   return rows;
+}
+
+/** About what a sidebar of its default width shows of a row beside its icon. */
+export const MESSAGE_ROW_CHARS = 44;
+
+/**
+ * Text as lines of at most `width` characters, broken at spaces; a word longer than that (a long
+ * path) gets a line of its own, whole, since a path cut in two reads as two paths.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 function actionRow(label: string, command: string, icon: string, description?: string): TreeNode {

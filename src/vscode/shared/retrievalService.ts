@@ -107,6 +107,11 @@ export class RetrievalService implements vscode.Disposable, AgentSource {
     if (this.reading !== before) this.readingEmitter.fire(this.reading);
   }
 
+  /** The state read on the index worker when nothing is read yet (the tree's first rows): the host stays free. */
+  async prepare(): Promise<void> {
+    await this.knowledge.prepare();
+  }
+
   /** Whether the state has been computed (and not invalidated since). */
   get isLoaded(): boolean {
     return this.knowledge.isLoaded;

@@ -1,5 +1,5 @@
 // The Tags view (`ariaContext.tags`): its provider, the view, its commands (Go to Tag, Reveal,
-// the sort, Query This Tag) and the rows built just after activation.
+// the sort, Query This Tag) and the first read of the index on the worker, from activation.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandHandler } from '../shared/registerCommand';
 import type { Services } from '../shared/services';
@@ -40,8 +40,8 @@ export function register(
     if (!node?.query) return runQuery();
     await runQuery(node.query);
   });
-  // The index and the rows, read and built before the view is opened; a view opening now asks
-  // first and shows a loading row meanwhile (never a blank pane).
-  tree.prepareSoon();
+  // The index read on the worker from activation on: a view opening now shows the loading row
+  // meanwhile (never a blank pane), and a later click finds the index read.
+  tree.loadFirst();
   return { nodes: () => tree.nodes(), selection: () => treeView.selection };
 }

@@ -1,28 +1,34 @@
-// The sidebar tag tree (view `ariaContext.tags`). Nodes come from the pure treeModel.ts, a
-// node's rows when the view opens it; this file maps them to TreeItems, refreshes on service
-// changes, and never throws into the view: any failure becomes an error node.
+// The Tags view's TreeDataProvider: nodes from the pure treeModel.ts (a node's rows when opened),
+// TreeItems from treeItem.ts; it refreshes on changes and never throws (a failure is a row).
 import { stateRows } from '../shared/knowledgeStateModel';
 import * as vscode from 'vscode';
 import type { Log } from '../shared/log';
 import type { RetrievalService } from '../shared/retrievalService';
 import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import type { KnowledgeChange, Snapshot, TagCounter } from '../../core';
-import { buildTree, expandTree, warningCount, type TagTreeModel } from './treeModel';
+import {
+  buildTree,
+  expandTree,
+  KNOWN_GROUP,
+  rowTags,
+  warmRowWarnings,
+  warningCount,
+  type TagTreeModel,
+} from './treeModel';
+import { refusedWarnings } from './treeRowsModel';
 import { type TreeNode } from '../shared/treeRows';
 import { hasChildren, type TagSort } from './treeNodes';
-import { ExpansionMemory, LOADING_ROW, RefreshGate, RootAnswerWatch, errorNode } from './treeViewModel';
+import { treeItem } from './treeItem';
+import { ExpansionMemory, LOADING_ROW, ViewAsk, errorNode } from './treeViewModel';
 
 const SORT_KEY = 'ariaContext.tagSort';
 /** After this long a refresh has left for the workbench (the RPC writes on a later turn). */
 const REFRESH_SENT_MS = 20;
-/** How long after activation the rows are built unasked: time for an opening view to ask first. */
-const PREPARE_AFTER_MS = 250;
 /** Expanded (true) and collapsed (false) node ids, per workspace, so a window reload opens the same nodes. */
 const EXPANSION_KEY = 'ariaContext.treeExpansion';
-/** The most ids remembered; the oldest go first. */
-const EXPANSION_KEPT = 500;
-/** How long a visible view has to ask for the rows of the open root rows it was answered with. */
-const ROWS_TAKEN_MS = 1_000;
+const EXPANSION_KEPT = 500; // the most ids remembered; the oldest go first
+/** How often rows being counted show the counts so far. */
+const PARTIAL_MS = 1_000;
 
 /** Rows shown above the tags (For the Active File, the index's state), refreshed on their own. */
 export interface TopSection {
@@ -45,9 +51,8 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   private topCount = 0;
   /** Expanded and collapsed node ids, kept while nodes come and go (index.md deleted and restored). */
   private readonly expansion: ExpansionMemory;
-  /** Whether the view took the root rows it was last answered with. */
-  private readonly answers = new RootAnswerWatch();
-  private readonly gate = new RefreshGate(); // at most one refresh on its way to the view
+  /** What the view was told and has not taken yet: one refresh on its way at a time. */
+  private readonly ask = new ViewAsk();
 
   /** The known tags being counted in the background for rows built without their counts. */
   private counting: TagCounter | undefined;
@@ -61,10 +66,12 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   /** When the first rows were returned (logged once, measured from activation). */
   private firstRowsLogged = false;
-  private buildTimer: ReturnType<typeof setTimeout> | undefined;
-  private rowsTakenTimer: ReturnType<typeof setTimeout> | undefined;
-  private heldTimer: ReturnType<typeof setTimeout> | undefined;
-  private buildingSoon = false;
+  /** When ViewAsk wants to be asked again (a held change, an answer not taken). */
+  private askTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When Known Tags' rows were last told of the counts so far. */
+  private partialAt = 0;
+  /** The first read of index.md on the index worker, while it runs. */
+  private loading: Promise<void> | undefined;
 
   constructor(
     private readonly service: RetrievalService,
@@ -122,9 +129,7 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.buildTimer);
-    clearTimeout(this.rowsTakenTimer);
-    clearTimeout(this.heldTimer);
+    clearTimeout(this.askTimer);
     this.subscription.dispose();
     this.topSubscription?.dispose();
     this.changed.dispose();
@@ -181,80 +186,59 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     this.service.setRecounting(false); // the index row changes with the rows: one refresh of the view
     this.timing?.work?.treeRefreshed();
     this.fire();
-    // A visible view asks again a round trip after the refresh: its rows are built meanwhile.
-    if (this.view?.visible) setTimeout(() => this.disposed || this.prepare(), REFRESH_SENT_MS);
+    // A visible view asks again a round trip after the refresh: its rows are built meanwhile
+    // (an index not read yet is read on the worker instead: the view gets the loading row).
+    if (this.view?.visible)
+      setTimeout(() => this.disposed || (this.service.isLoaded ? this.prepare() : this.loadFirst()), REFRESH_SENT_MS);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    const collapsible = hasChildren(node)
-      ? this.expansion.isOpen(node, true)
-        ? vscode.TreeItemCollapsibleState.Expanded
-        : vscode.TreeItemCollapsibleState.Collapsed
-      : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(node.label, collapsible);
-    item.id = node.id;
-    item.description = node.description;
-    // A file's tooltip (the tags it has anywhere in the tree) is worked out on hover: resolveTreeItem.
-    if (!node.file) item.tooltip = node.tooltip;
-    item.contextValue = node.contextValue;
-    item.iconPath = new vscode.ThemeIcon(node.icon);
-    if (node.command) item.command = { command: node.command.id, title: node.label, arguments: node.command.args };
-    // A file the reader would not load keeps its warning or error icon and opens nothing (§9).
-    if (node.file && node.file.problem === null) {
-      item.resourceUri = vscode.Uri.file(node.file.absPath);
-      item.iconPath = vscode.ThemeIcon.File;
-      item.command = { command: 'ariaContext.open', title: 'Open', arguments: [node] };
-    }
-    return item;
+    return treeItem(node, hasChildren(node) ? this.expansion.isOpen(node, true) : undefined);
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
+    const visible = this.view?.visible ?? false;
     if (node) {
       this.timing?.work?.treeAsked();
-      this.answers.asked(node.id);
+      this.act(this.ask.childAsked(node.id, performance.now(), visible));
       return this.childrenOf(node);
     }
-    this.gate.rootAsked();
     const rows = this.rootRows();
-    this.answers.answered(
-      rows,
-      rows.filter((r) => this.expansion.isOpen(r, hasChildren(r))).map((r) => r.id),
-    );
-    // One check, for the latest answer: an earlier answer's would come too soon for this one.
-    clearTimeout(this.rowsTakenTimer);
-    if (this.view?.visible) this.rowsTakenTimer = setTimeout(() => this.checkRowsTaken(), ROWS_TAKEN_MS);
+    const open = rows.filter((r) => this.expansion.isOpen(r, hasChildren(r))).map((r) => r.id);
+    this.ask.rootAsked(performance.now(), open);
+    this.act(this.ask.state === 'answered' ? 1 : -1); // one timer: due() says how long to wait
     return rows;
   }
 
-  /** A view that asked for none of the open rows it was answered with may show nothing: it is told again, once. */
-  private checkRowsTaken(): void {
-    if (this.disposed || !this.view?.visible || !this.answers.retry()) return;
-    this.log.info('Tag tree: the view asked for none of the open rows it was given; refreshing it once more');
-    this.fire();
-  }
-
-  /** Tells the view its rows changed, unless a refresh it has not asked for yet is on its way. */
+  /** Tells the view its rows changed, unless that would overtake an answer it is still taking (ViewAsk). */
   private fire(): void {
-    this.sendIn(this.gate.change(performance.now(), this.view?.visible ?? false));
+    this.act(this.ask.change(performance.now(), this.view?.visible ?? false));
   }
 
-  /** RefreshGate's answer: 0 sends the refresh, a wait looks at the held change again after it. */
-  private sendIn(ms: number): void {
+  /** ViewAsk's answer: 0 sends the refresh, a wait asks it again after that long, -1 does nothing. */
+  private act(ms: number): void {
     if (ms === 0) this.changed.fire();
-    else if (ms > 0)
-      this.heldTimer ??= setTimeout(() => {
-        this.heldTimer = undefined;
-        if (!this.disposed) this.sendIn(this.gate.flush(performance.now(), this.view?.visible ?? false));
-      }, ms);
+    if (ms < 0 || this.askTimer) return;
+    const wait = ms === 0 ? (this.view?.visible ? 1 : -1) : ms;
+    if (wait < 0) return;
+    this.askTimer = setTimeout(() => {
+      this.askTimer = undefined;
+      if (this.disposed) return;
+      const [before, held] = [this.ask.state, this.ask.holding];
+      const next = this.ask.due(performance.now(), this.view?.visible ?? false);
+      if (next === 0 && !held)
+        this.log.info(`Tag tree: the view took no answer within its patience (${before}); telling it once more`);
+      this.act(next);
+    }, wait);
   }
 
   /** The root rows, or the loading row while index.md is first read. */
   private rootRows(): TreeNode[] {
     this.timing?.work?.treeAsked();
-    // Nothing read yet: index.md is read and the rows built right after this answer, which says
-    // so, so the view shows a row, never an empty pane, for as long as that takes.
-    if (!this.roots && (!this.service.isLoaded || this.buildTimer)) {
-      this.buildSoon();
+    // Nothing read yet: index.md is read on the index worker after this answer, which says so,
+    // so the view shows a row, never an empty pane, and the host is free meanwhile.
+    if (!this.roots && !this.service.isLoaded) {
+      this.loadFirst();
       return [LOADING_ROW];
     }
     let rows: TreeNode[];
@@ -292,16 +276,22 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
     if (!work || this.counting === counter) return;
     this.counting = counter;
     const started = performance.now();
-    let next = 0;
+    const { index, config } = counter.snapshot;
+    const tags = rowTags(index); // their warnings first: the rebuild with counts then only reads them
+    let [warmed, next] = [0, 0];
     work.slices('tree counts', (until) => {
       if (this.disposed || this.counting !== counter || this.service.counter() !== counter) return true; // a newer snapshot counts for itself
       try {
+        while (warmed < tags.length && performance.now() < until) refusedWarnings(index, config, tags[warmed++]);
         while (next < names.length && performance.now() < until) counter.counts(names[next++]);
       } catch (err) {
         this.log.info(`Tag tree: counting failed: ${(err as Error).message}`);
         next = names.length; // the rows built with counts show the failure's own rows
       }
-      if (next < names.length) return false;
+      if (next < names.length) {
+        this.showCountsSoFar();
+        return false;
+      }
       this.counting = undefined;
       this.log.info(`Tag tree: ${names.length} known tags counted in ${Math.round(performance.now() - started)} ms`);
       this.refresh();
@@ -310,37 +300,47 @@ export class TagTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscod
   }
 
   /**
-   * prepare() a moment after activation: a view opening with the activation asks within that
-   * moment and gets the loading row first (reading index.md first would keep it blank until the
-   * rows came); a hidden view has its rows ready for the click.
+   * Rows built without their counts show those counted so far, at most once a second: Known
+   * Tags' rows are told again (not the whole tree), and only while the view has taken its last
+   * answer (ViewAsk settled), so this never overtakes one.
    */
-  prepareSoon(): void {
-    if (this.buildTimer || this.roots) return;
-    this.buildTimer = setTimeout(() => {
-      this.buildTimer = undefined;
-      // Shown by now, the view asks (if it has not already) and gets the loading row first.
-      if (!this.disposed && !this.view?.visible) this.prepare();
-    }, PREPARE_AFTER_MS);
-  }
-
-  /** The rows built in the next turn, then the view told (it asks again and gets them). */
-  private buildSoon(): void {
-    if (this.buildingSoon) return;
-    clearTimeout(this.buildTimer); // prepareSoon's, if it has not run: this one builds and tells the view
-    this.buildingSoon = true;
-    this.buildTimer = setTimeout(() => {
-      this.buildingSoon = false;
-      this.buildTimer = undefined;
-      if (this.disposed) return;
-      this.prepare();
-      this.fire();
-    }, REFRESH_SENT_MS); // after the loading row's answer has gone out: the build holds the thread
+  private showCountsSoFar(): void {
+    const now = performance.now();
+    if (this.rowsCounted || !this.view?.visible || this.ask.state !== 'settled' || now - this.partialAt < PARTIAL_MS)
+      return;
+    const group = this.roots?.find((r) => r.id === KNOWN_GROUP);
+    if (!group || !this.model?.countedSince()) return;
+    this.partialAt = now;
+    this.changed.fire(group);
   }
 
   /**
-   * Builds the rows before the view asks (just after activation, which usually comes with a
-   * click on the view, which the workbench takes a while to open before it asks).
+   * The first read of index.md, on the index worker (the service's prepare()), so the host
+   * answers the view and everything else meanwhile; the view is then told (it asks again and the
+   * rows are built for that ask). Called at activation too, so a hidden view's click finds the
+   * index read.
    */
+  loadFirst(): void {
+    if (this.loading || this.service.isLoaded) return;
+    // prepare() never rejects: a failed read is a state (an error row) the view is told of too.
+    const done = () => {
+      this.loading = undefined;
+      const snapshot = this.service.snapshot();
+      if (this.disposed) return;
+      const work = this.timing?.work;
+      if (!snapshot || !work?.countsLater(snapshot.index.files.size)) return this.fire();
+      // A large folder: the rows' warnings are worked out in slices first, so the build is short.
+      warmRowWarnings(
+        work,
+        snapshot,
+        () => !this.disposed && this.service.snapshot() === snapshot,
+        () => this.fire(),
+      );
+    };
+    this.loading = this.service.prepare().then(done, done);
+  }
+
+  /** Builds the rows now (a command that needs them, never the loading row). */
   prepare(): void {
     if (this.roots) return;
     try {

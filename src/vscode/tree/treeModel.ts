@@ -15,11 +15,13 @@ import {
 } from '../../core';
 import { fileRowTooltip, sortTags, type TagSort } from './treeNodes';
 import { type TreeNode } from '../shared/treeRows';
+import type { BackgroundWork } from '../shared/backgroundWorkModel';
 import {
   groupNode,
   pendingTag,
   queriedTag,
   refusedEntries,
+  refusedWarnings,
   rowsOf,
   teamHeadings,
   warningsGroup,
@@ -88,6 +90,26 @@ export class TagTreeModel {
     return rows;
   }
 
+  /**
+   * Known Tags' rows again, each tag the host has counted since shown with its count (the rows
+   * show their counts as they come); undefined when no row changed. Order stays: rows without
+   * their counts are sorted by name, which a count does not change.
+   */
+  countedSince(): TreeNode[] | undefined {
+    const rows = this.ctx.built.get(KNOWN_GROUP);
+    if (!rows) return undefined;
+    let changed = false;
+    const next = rows.map((row) => {
+      const pending = this.ctx.sources.get(row.id);
+      if (pending?.of !== 'tag' || !this.ctx.counter.has(pending.tag)) return row;
+      changed = true;
+      return queriedTag(this.ctx, row.id, pending.tag, row.description || undefined);
+    });
+    if (!changed) return undefined;
+    this.ctx.built.set(KNOWN_GROUP, next);
+    return next;
+  }
+
   /** The node whose rows hold this one, once they have been handed out (undefined for a root). */
   parent(node: TreeNode): TreeNode | undefined {
     return this.parents.get(node.id);
@@ -118,6 +140,45 @@ export class TagTreeModel {
     return tags;
   }
 }
+
+/**
+ * Every tag whose refused entries the root rows name under Warnings (projects' relevant tags,
+ * known tags, other tags): what the host works out in slices before it builds them.
+ */
+export function rowTags(index: Snapshot['index']): string[] {
+  const tags: string[] = [];
+  for (const p of index.projects.values()) tags.push(...p.relevantTags);
+  for (const t of index.knownTags) tags.push(t.tag);
+  tags.push(...index.otherTags.keys());
+  return tags;
+}
+
+/**
+ * The root rows' refused-entry warnings worked out in slices of the background work (the costly
+ * part of a build at 10k notes), then `done()`; dropped silently once `current()` is false.
+ */
+export function warmRowWarnings(
+  work: BackgroundWork,
+  snapshot: Snapshot,
+  current: () => boolean,
+  done: () => void,
+  now = () => performance.now(), // the scheduler's clock
+): void {
+  const tags = rowTags(snapshot.index);
+  let next = 0;
+  work.slices('tree warnings', (until) => {
+    if (!current()) return true;
+    // at least one tag a slice, so a slow clock never stalls it
+    do if (next < tags.length) refusedWarnings(snapshot.index, snapshot.config, tags[next++]);
+    while (next < tags.length && now() < until);
+    if (next < tags.length) return false;
+    done();
+    return true;
+  });
+}
+
+/** The Known Tags group's id. */
+export const KNOWN_GROUP = 'group:known';
 
 export function buildTree(input: TreeInput): TagTreeModel {
   return new TagTreeModel(input);
@@ -150,7 +211,7 @@ function rootRows(ctx: TreeContext, later: boolean): TreeNode[] {
     }),
     sort,
   );
-  const knownGroup = { id: 'group:known', label: 'Known Tags', icon: 'tag', expanded: true, count: known.length };
+  const knownGroup = { id: KNOWN_GROUP, label: 'Known Tags', icon: 'tag', expanded: true, count: known.length };
   roots.push(groupNode(ctx, knownGroup, known));
   // Other Tags: headings of `## Other Tags` that are not known tags (their text verdicts now, for the warnings).
   const knownSet = new Set(index.knownTags.map((t) => t.tag.toLowerCase()));

@@ -58,15 +58,33 @@ function notesOf(result: QueryResult | null): ResultItem[] {
   return (result?.items ?? []).filter((i) => i.category !== 'tracked-artifact');
 }
 
+/**
+ * Each index's refused-entry warnings by tag, for the config they were worked out with: a verdict
+ * per index entry is the largest part of building the rows at 10k notes, and the rows are built
+ * again after counting and after each refresh, from the same index.
+ */
+const refusedByIndex = new WeakMap<KnowledgeIndex, { config: Config; byTag: Map<string, string[]> }>();
+
+/** A tag's refused-entry warnings (worked out once per index and config; warmed in slices by the host). */
+export function refusedWarnings(index: KnowledgeIndex, config: Config, tag: string): string[] {
+  let cached = refusedByIndex.get(index);
+  if (!cached || cached.config !== config) refusedByIndex.set(index, (cached = { config, byTag: new Map() }));
+  let lines = cached.byTag.get(tag);
+  if (!lines) {
+    const refused: Array<{ path: string; reason: string }> = [];
+    for (const f of index.filesByTag.get(tag.toLowerCase()) ?? []) {
+      const verdict = cachedContainment(f, config);
+      if (!verdict.ok) refused.push({ path: f.path, reason: verdict.reason });
+    }
+    lines = refused.sort(byPath).map((r) => `Index entry \`${r.path}\` under \`${tag}\` is not shown: ${r.reason}.`);
+    cached.byTag.set(tag, lines);
+  }
+  return lines;
+}
+
 /** Index entries a tag lists that are refused by their text (§9), as warnings; they are never results. */
 export function refusedEntries(index: KnowledgeIndex, config: Config, tag: string, warnings: Set<string>): void {
-  const refused: Array<{ path: string; reason: string }> = [];
-  for (const f of index.filesByTag.get(tag.toLowerCase()) ?? []) {
-    const verdict = cachedContainment(f, config);
-    if (!verdict.ok) refused.push({ path: f.path, reason: verdict.reason });
-  }
-  for (const r of refused.sort(byPath))
-    warnings.add(`Index entry \`${r.path}\` under \`${tag}\` is not shown: ${r.reason}.`);
+  for (const w of refusedWarnings(index, config, tag)) warnings.add(w);
 }
 
 /** The rows a source describes. */

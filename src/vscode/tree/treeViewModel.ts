@@ -1,9 +1,7 @@
 // What the Tags view was shown and asked, as plain data (no vscode import, unit-tested): the
 // loading and error rows, the expansion the user chose (kept across rebuilds and reloads), and
-// whether the view took the root rows it was answered with. The workbench drops an answer the
-// extension host no longer wants (a request overtaken by a refresh) and shows an empty list in
-// its place until the next refresh; a view that took its rows asks for the children of those
-// shown open, so one that asks for none of them is told to refresh once more.
+// the one model of the view's outstanding ask (ViewAsk: what it was told and has not taken yet),
+// so a refresh never overtakes an answer the view is still taking.
 import type { TreeNode } from '../shared/treeRows';
 
 /** What the view shows while the knowledge index is first read and the rows built. */
@@ -60,73 +58,100 @@ export class ExpansionMemory {
   }
 }
 
-/**
- * Whether the view took the root rows it was answered with: it asks for the rows of each one it
- * shows open, so while it has asked for none of them it may be showing nothing.
- */
-export class RootAnswerWatch {
-  /** The last root rows answered. */
-  private rows: readonly TreeNode[] | undefined;
-  /** Their open rows, until the view asks for one; undefined when nothing is awaited. */
-  private awaited: Set<string> | undefined;
-  /** The rows the view was already told again about: once per build. */
-  private retriedFor: readonly TreeNode[] | undefined;
-
-  /** The view was answered `rows`, those of `open` shown open. */
-  answered(rows: readonly TreeNode[], open: readonly string[]): void {
-    this.rows = rows;
-    this.awaited = open.length ? new Set(open) : undefined;
-  }
-
-  /** The view asked for a node's rows: it has the root rows that hold it. */
-  asked(id: string): void {
-    if (this.awaited?.has(id)) this.awaited = undefined;
-  }
-
-  /** Whether to tell the view again: it asked for none of the open rows, and was not told again about these rows yet. */
-  retry(): boolean {
-    if (!this.awaited || this.retriedFor === this.rows) return false;
-    this.retriedFor = this.rows;
-    this.awaited = undefined;
-    return true;
-  }
-}
-
-/** How long a refresh waits for the view to ask for the rows of the one before it. */
-const REFRESH_PATIENCE_MS = 2_000;
+/** How long the view has to ask after a refresh, or to ask for the open rows it was answered with. */
+export const ASK_PATIENCE_MS = 3_000;
 
 /**
- * One refresh on its way at a time. The workbench drops an answer a later refresh overtakes and
- * may show an empty list for it, so while a refresh is sent and its root rows not yet asked for,
- * a change is held: the ask that comes gets the latest rows anyway. A held change is sent when
- * the ask does not come within `patienceMs`; a hidden view is told at once (it asks when shown).
+ * The one record of what the view has been told and has not yet taken. The workbench drops an
+ * answer that a later refresh overtakes (before it has asked for the children of the rows shown
+ * open) and may show an empty list for it, so one refresh is on its way at a time:
+ *
+ * - `settled`: the view has what it asked for; a change is sent at once.
+ * - `sent`: a refresh went out and the root rows were not asked for yet; changes are held (the
+ *   ask that comes is answered from the latest state anyway).
+ * - `answered`: root rows went out with rows shown open, none of whose children were asked for
+ *   yet; a change is held until one is (then sent), so the answer is never overtaken.
+ *
+ * A visible view that lets `patienceMs` pass in `sent` or `answered` is told once more (a view
+ * that dropped an answer shows nothing otherwise), once per change; a hidden view is told at once
+ * and holds nothing (it asks when shown). Every method that can send returns the same number:
+ * 0 to send a refresh now, a positive wait after which `due()` is to be asked, -1 for nothing.
  */
-export class RefreshGate {
-  /** When the refresh the view has not asked for yet was sent. */
-  private sentAt: number | undefined;
+export class ViewAsk {
+  private phase: 'settled' | 'sent' | 'answered' = 'settled';
+  /** When the phase began. */
+  private since = 0;
+  /** The open rows of the last answer, while none of them was asked for. */
+  private awaited = new Set<string>();
+  /** A change arrived that the view has not been told of. */
   private held = false;
+  /** The current phase was already told once more for lack of an ask. */
+  private retried = false;
 
-  constructor(private readonly patienceMs = REFRESH_PATIENCE_MS) {}
+  constructor(private readonly patienceMs = ASK_PATIENCE_MS) {}
 
-  /** A change: 0 to send a refresh now; else it is held, and flush() is due in that many ms. */
+  /** What the view is waiting on now (for the log and tests). */
+  get state(): 'settled' | 'sent' | 'answered' {
+    return this.phase;
+  }
+
+  /** Whether a change is held back. */
+  get holding(): boolean {
+    return this.held;
+  }
+
+  /** The rows changed. */
   change(now: number, visible: boolean): number {
-    if (visible && this.sentAt !== undefined && now - this.sentAt < this.patienceMs) {
-      this.held = true;
-      return this.sentAt + this.patienceMs - now;
+    if (!visible || this.phase === 'settled') return this.send(now, visible);
+    this.held = true;
+    return this.wait(now);
+  }
+
+  /**
+   * The view asked for the root rows and was answered; `open` are the answered rows it shows
+   * open (none for the loading row). The answer holds every change made so far.
+   */
+  rootAsked(now: number, open: readonly string[]): void {
+    this.held = false; // `retried` stays: a view that took no answer is told once more per change, not per answer
+    this.awaited = new Set(open);
+    this.phase = open.length ? 'answered' : 'settled';
+    this.since = now;
+  }
+
+  /** The view asked for a node's rows: it took the root rows that hold it. */
+  childAsked(id: string, now: number, visible: boolean): number {
+    if (this.phase !== 'answered' || !this.awaited.has(id)) return -1;
+    this.phase = 'settled';
+    this.awaited.clear();
+    return this.held ? this.send(now, visible) : -1;
+  }
+
+  /** The wait returned before is over: whether to tell the view now. */
+  due(now: number, visible: boolean): number {
+    if (this.phase === 'settled') return this.held ? this.send(now, visible) : -1;
+    if (!visible) return this.held ? this.send(now, visible) : -1; // it asks when shown
+    if (now - this.since < this.patienceMs) return this.wait(now);
+    if (this.retried) {
+      // Told once more and still no ask: nothing more to hope for from this answer; a held change goes out.
+      this.phase = 'settled';
+      return this.held ? this.send(now, visible) : -1;
     }
-    this.sentAt = visible ? now : undefined;
+    this.retried = true;
+    this.phase = 'sent';
+    this.since = now;
     this.held = false;
     return 0;
   }
 
-  /** The view asked for the root rows: they are built from the latest state, held changes included. */
-  rootAsked(): void {
-    this.sentAt = undefined;
+  private send(now: number, visible: boolean): number {
     this.held = false;
+    this.retried = false;
+    this.phase = visible ? 'sent' : 'settled';
+    this.since = now;
+    return 0;
   }
 
-  /** As change() for the held change; -1 when none is held any more. */
-  flush(now: number, visible: boolean): number {
-    return this.held ? this.change(now, visible) : -1;
+  private wait(now: number): number {
+    return Math.max(1, this.since + this.patienceMs - now);
   }
 }
