@@ -2,13 +2,25 @@
 // extension host. It answers jobs as they come (WorkerRequest) until the host ends it:
 //   load   parse it and post it as a compact image (its tables move without a copy), then run
 //          the index health's cheap check on that same parse and post the report;
-//   check  parse it and post only the report (for a snapshot the worker did not load).
+//   check  parse it and post only the report (for a snapshot the worker did not load);
+//   rebuild  the editor's Rebuild Index: progress, then the rebuild's facts (rebuildJob.ts).
 // Nothing is kept between jobs: each reads index.md as it is then.
 import { parentPort } from 'node:worker_threads';
 import { checkIndex, checkIndexText, readIndexFor, problemLines } from '../core';
 import { imageMessage, type CheckMessage, type LoadMessage, type WorkerRequest } from './message';
+import { runRebuild } from './rebuildJob';
+import type { RebuildAnswer, RebuildRequest } from './rebuildMessage';
 
-parentPort?.on('message', ({ id, job, config, text }: WorkerRequest) => {
+parentPort?.on('message', (request: WorkerRequest | (RebuildRequest & { id: number })) => {
+  if (request.job === 'rebuild') {
+    const post = (message: RebuildAnswer) => parentPort?.postMessage({ id: request.id, message });
+    try {
+      return runRebuild(request, post);
+    } catch (err) {
+      return post({ kind: 'failed', message: (err as Error).message });
+    }
+  }
+  const { id, job, config, text } = request;
   if (text !== undefined) {
     const checked = checkIndexText(config, text);
     const report: CheckMessage = checked ?? { health: null };
