@@ -13,7 +13,8 @@ import type { RebuildAnswer, RebuildRequest } from './rebuildMessage';
 
 parentPort?.on('message', (request: WorkerRequest | (RebuildRequest & { id: number })) => {
   if (request.job === 'rebuild') {
-    const post = (message: RebuildAnswer) => parentPort?.postMessage({ id: request.id, message });
+    const post = (message: RebuildAnswer, transfer?: ArrayBuffer[]) =>
+      parentPort?.postMessage({ id: request.id, message }, transfer);
     try {
       return runRebuild(request, post);
     } catch (err) {

@@ -10,7 +10,8 @@ import {
   type Config,
   type IndexBuild,
 } from '../core';
-import type { RebuildAnswer, RebuildFacts, RebuildRequest } from './rebuildMessage';
+import { createHash } from 'node:crypto';
+import type { MadeFrom, RebuildAnswer, RebuildFacts, RebuildRequest } from './rebuildMessage';
 
 /** Notes read between two progress messages. */
 const STEP = 200;
@@ -19,7 +20,10 @@ const MAX_PROBLEM_LINES = 200;
 /** Promotion candidates sent at most (a pick list longer than this helps nobody). */
 const MAX_PROMOTIONS = 500;
 
-export function runRebuild(request: RebuildRequest, post: (answer: RebuildAnswer) => void): void {
+export function runRebuild(
+  request: RebuildRequest,
+  post: (answer: RebuildAnswer, transfer?: ArrayBuffer[]) => void,
+): void {
   const { config, today } = request;
   let raw: string | null;
   if (request.text !== undefined) raw = request.text;
@@ -38,7 +42,16 @@ export function runRebuild(request: RebuildRequest, post: (answer: RebuildAnswer
   const promote = request.promote ?? [];
   let build = generateIndex(scan, raw, { today });
   if (promote.length) build = generateIndex(scan, addKnownTags(raw ?? build.text, promote), { today });
-  post({ kind: 'built', facts: rebuildFacts(config, raw, build, promote) });
+  const facts = rebuildFacts(config, raw, build, promote);
+  post({ kind: 'built', facts }, [facts.text.buffer as ArrayBuffer]);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The hashes Apply compares the buffer with (the editor drops a BOM and may settle line endings). */
+export function madeFromOf(raw: string): MadeFrom {
+  const exact = raw.replace(/^\ufeff/, '');
+  return { exact: sha256(exact), plain: sha256(exact.replace(/\r\n?/g, '\n')), chars: raw.length };
 }
 
 /** The facts the editor shows of `build`, made from `raw` (its change list against `raw` itself). */
@@ -53,8 +66,8 @@ export function rebuildFacts(config: Config, raw: string | null, build: IndexBui
     problemLines.push(`Rebuild Index: and ${problems.length - MAX_PROBLEM_LINES} more errors and refused files`);
   const promotedSet = new Set(promoted);
   return {
-    text: build.text,
-    madeFrom: raw,
+    text: new TextEncoder().encode(build.text),
+    madeFrom: raw === null ? null : madeFromOf(raw),
     unchanged: diff.unchanged && promoted.length === 0,
     notes: build.notes,
     added: diff.added.length,

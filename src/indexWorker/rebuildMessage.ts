@@ -25,12 +25,22 @@ export interface PromotionFact {
   first: string[];
 }
 
+/** The index.md text a rebuild was made from, as hashes (SHA-256, hex), so Apply can tell it still holds. */
+export interface MadeFrom {
+  /** Of the text without a BOM (what the editor's buffer holds of it). */
+  exact: string;
+  /** Of the text without a BOM and with every line ending `\n`. */
+  plain: string;
+  /** Its length in characters. */
+  chars: number;
+}
+
 /** The rebuild as the editor shows it: counts, the bounded change list, the lines for the log. */
 export interface RebuildFacts {
-  /** The rebuilt index.md. */
-  text: string;
-  /** The text it was made from (null: there was no index.md), so Apply can tell it still holds. */
-  madeFrom: string | null;
+  /** The rebuilt index.md, UTF-8: moved to the host, not copied (a string would be, at a cost). */
+  text: Uint8Array;
+  /** What it was made from (null: there was no index.md). */
+  madeFrom: MadeFrom | null;
   unchanged: boolean;
   notes: number;
   added: number;

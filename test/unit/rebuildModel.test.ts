@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChangeGroup } from '../../src/core/indexGen/changeList';
+import { madeFromOf } from '../../src/indexWorker/rebuildJob';
 import type { RebuildFacts } from '../../src/indexWorker/rebuildMessage';
 import { childNodes, rootNodes, rowView, ROWS_SHOWN } from '../../src/vscode/rebuild/changeListModel';
 import {
@@ -17,8 +18,8 @@ import {
 const facts = (
   f: Partial<RebuildFacts> & { groups?: ChangeGroup[]; changedLines?: number; moved?: number },
 ): RebuildFacts => ({
-  text: 'new\n',
-  madeFrom: 'old\n',
+  text: new TextEncoder().encode('new\n'),
+  madeFrom: madeFromOf('old\n'),
   unchanged: false,
   notes: 3,
   added: 0,
@@ -76,11 +77,18 @@ test('Apply under auto-save goes through the preview, and says so; an untitled b
 });
 
 test('Apply is refused when the index.md buffer no longer holds what the rebuild was made from', () => {
-  assert.equal(applyRefusal('# Knowledge Index\n', '# Knowledge Index\n'), null);
+  assert.equal(applyRefusal('# Knowledge Index\n', madeFromOf('# Knowledge Index\n')), null);
   assert.equal(applyRefusal('', null), null);
   // What the editor shows of a file with a BOM and CRLF lines is the same text.
-  assert.equal(applyRefusal('# Knowledge Index\r\n\r\napi\n', '\ufeff# Knowledge Index\r\n\r\napi\r\n'), null);
-  assert.match(applyRefusal('# Knowledge Index\n\nmy edit\n', '# Knowledge Index\n') ?? '', /nothing was applied/);
+  assert.equal(
+    applyRefusal('# Knowledge Index\r\n\r\napi\n', madeFromOf('\ufeff# Knowledge Index\r\n\r\napi\r\n')),
+    null,
+  );
+  assert.equal(applyRefusal('# Knowledge Index\r\n', madeFromOf('\ufeff# Knowledge Index\r\n')), null);
+  assert.match(
+    applyRefusal('# Knowledge Index\n\nmy edit\n', madeFromOf('# Knowledge Index\n')) ?? '',
+    /nothing was applied/,
+  );
 });
 
 test('the Apply edit is the whole lines between the common first and last lines', () => {

@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { IndexWorker } from '../../src/indexWorker/client';
+import { madeFromOf } from '../../src/indexWorker/rebuildJob';
+import { rebuildText } from '../../src/vscode/rebuild/rebuildModel';
 import { bundledIndexWorker, makeHome, snapshotFor } from '../helpers';
 
 const TODAY = '2026-12-04';
@@ -30,7 +32,9 @@ test('a rebuild on the worker: progress, then the facts with the change list; th
   assert.ok(facts);
   assert.deepEqual(progress[0], [0, 450]);
   assert.deepEqual(progress.at(-1), [400, 450]);
-  assert.equal(facts.madeFrom, index, 'made from index.md as read by the worker');
+  assert.deepEqual(facts.madeFrom, madeFromOf(index), 'made from index.md as read by the worker');
+  assert.ok(facts.text instanceof Uint8Array, 'the text moved as bytes');
+  assert.match(rebuildText(facts), /^## Other Tags\n\n### retries\n- guides\/n0\.md — N0\n- guides\/n1\.md — N1\n/m);
   assert.equal(facts.notes, 450);
   assert.equal(facts.added, 450 + 224);
   assert.deepEqual(
@@ -45,16 +49,14 @@ test('a rebuild on the worker: progress, then the facts with the change list; th
 
   // Apply and Promote: the same base text, the tag added to the tag list line and its section moved.
   const promoted = await worker.rebuild(
-    { job: 'rebuild', config, today: TODAY, text: facts.madeFrom!, promote: ['retries'] },
+    { job: 'rebuild', config, today: TODAY, text: index, promote: ['retries'] },
     () => undefined,
   ).result;
   assert.ok(promoted);
-  assert.match(promoted.text, /\napi, retries\n\nOur topics, chosen with care\.\n/);
-  assert.match(
-    promoted.text.slice(promoted.text.indexOf('## Tag Index')),
-    /^## Tag Index\n\n### api\n[^#]*\n### retries\n/,
-  );
-  assert.doesNotMatch(promoted.text, /## Other Tags/);
+  const text = rebuildText(promoted);
+  assert.match(text, /\napi, retries\n\nOur topics, chosen with care\.\n/);
+  assert.match(text.slice(text.indexOf('## Tag Index')), /^## Tag Index\n\n### api\n[^#]*\n### retries\n/);
+  assert.doesNotMatch(text, /## Other Tags/);
   assert.equal(promoted.changes.moved, 1);
   assert.deepEqual(promoted.promoted, ['retries']);
   assert.deepEqual(promoted.promotions, []);

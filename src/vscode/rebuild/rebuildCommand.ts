@@ -12,7 +12,15 @@ import { REBUILD_INDEX_COMMAND } from '../shared/commandIds';
 import type { Log } from '../shared/log';
 import { registerCommand } from '../shared/registerCommand';
 import type { RetrievalService } from '../shared/retrievalService';
-import { applyDelivery, applyRefusal, diffOffer, minimalEdit, promotionItems, rebuildSummary } from './rebuildModel';
+import {
+  applyDelivery,
+  applyRefusal,
+  diffOffer,
+  minimalEdit,
+  promotionItems,
+  rebuildSummary,
+  rebuildText,
+} from './rebuildModel';
 import { openChange, OPEN_CHANGE_COMMAND, RebuildView, SHOW_DIFF_COMMAND } from './rebuildView';
 
 const BUILD_INDEX_COMMAND = 'ariaContext.buildIndex';
@@ -30,6 +38,8 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
   };
   const view = new RebuildView();
   let runs = 0;
+  /** The index.md buffer's text the pending rebuild was made from, when it was open (Promote rebuilds from it). */
+  let sent: string | undefined;
 
   const configNow = (): Config | null => {
     const state = service.state();
@@ -73,7 +83,7 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
     const n = runs;
     const right = vscode.Uri.from({ scheme: SCHEME, path: '/index.md (rebuild)', query: String(n) });
     texts.clear();
-    texts.set(right.toString(), facts.text);
+    texts.set(right.toString(), rebuildText(facts));
     let left = vscode.Uri.file(indexPath(config));
     if (facts.madeFrom === null) {
       left = vscode.Uri.from({ scheme: SCHEME, path: '/index.md (none yet)', query: String(n) });
@@ -87,8 +97,10 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
   const rebuild = async () => {
     const config = configNow();
     if (!config) return;
-    const facts = await build(config, openBuffer(config)?.getText(), 'Rebuilding index.md from the notes');
+    const text = openBuffer(config)?.getText();
+    const facts = await build(config, text, 'Rebuilding index.md from the notes');
     if (!facts) return;
+    sent = text;
     for (const line of facts.problemLines) log.info(line);
     const n = ++runs;
     await view.show(facts);
@@ -116,9 +128,9 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
     const untitled = doc.uri.scheme === 'untitled';
     const now = doc.getText();
     // An edit made while the change list was open is never overwritten by a rebuild of the older text.
-    const refusal = applyRefusal(now, untitled ? null : facts.madeFrom);
+    const refusal = applyRefusal(now, untitled ? null : made.madeFrom);
     if (refusal) return void vscode.window.showWarningMessage(`aria-context: ${refusal}`);
-    const change = minimalEdit(now, made.text);
+    const change = minimalEdit(now, rebuildText(made));
     const delivery = applyDelivery(
       vscode.workspace.getConfiguration('files', doc.uri).get<string>('autoSave'),
       untitled,
@@ -138,6 +150,7 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
       const applied = await vscode.workspace.applyEdit(edit, { isRefactoring: delivery.review });
       if (!applied) return; // declined in the preview: the change list stays, Apply too
     }
+    sent = undefined;
     await view.show(null);
     await vscode.window.showTextDocument(doc, { preview: false });
     const done = `Applied: ${rebuildSummary(made)}.`;
@@ -153,9 +166,10 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
       placeHolder: 'Freeform tags on several notes: pick the ones that are lasting topics',
     });
     if (!picked?.length) return;
+    // From the same text as the rebuild under review (Apply refuses a rebuild of any other).
     const promoted = await build(
       config,
-      facts.madeFrom ?? undefined,
+      sent,
       'Rebuilding index.md with the promoted tags',
       picked.map((p) => p.tag),
     );
@@ -186,6 +200,7 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
       DISCARD_COMMAND,
       pendingOr(async () => {
         texts.clear();
+        sent = undefined;
         await view.show(null);
       }),
     ),

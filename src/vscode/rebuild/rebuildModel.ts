@@ -1,7 +1,8 @@
 // Context: Rebuild Index…: the texts the command shows and the edit Apply makes, from the facts the
 // rebuild's worker posts (SPEC §12.8, §7). Pure: unit-tested in plain Node.
+import { createHash } from 'node:crypto';
 import { plural } from '../../core';
-import type { RebuildFacts } from '../../indexWorker/rebuildMessage';
+import type { MadeFrom, RebuildFacts } from '../../indexWorker/rebuildMessage';
 
 /** The full-text diff is offered only up to this many changed lines: past it VS Code's diff gives up. */
 export const DIFF_MAX_CHANGED_LINES = 5_000;
@@ -52,7 +53,7 @@ export function diffOffer(
       ok: false,
       why: `The full diff is not offered: ${lines.toLocaleString('en-US')} changed lines, more than VS Code's diff editor can show (${DIFF_MAX_CHANGED_LINES.toLocaleString('en-US')}). The Index Rebuild view lists every change.`,
     };
-  if (facts.text.length > DIFF_MAX_CHARS || (facts.madeFrom?.length ?? 0) > DIFF_MAX_CHARS)
+  if (facts.text.byteLength > DIFF_MAX_CHARS || (facts.madeFrom?.chars ?? 0) > DIFF_MAX_CHARS)
     return {
       ok: false,
       why: 'The full diff is not offered: index.md is too large for the diff editor. The Index Rebuild view lists every change.',
@@ -73,15 +74,23 @@ export function applyDelivery(autoSave: string | undefined, untitled: boolean): 
     : { review, message: 'The rebuild is in the index.md editor, unsaved: review it and save it.' };
 }
 
+/** The rebuilt text: decoded once asked for (Apply, the diff), never on the way in. */
+export function rebuildText(facts: Pick<RebuildFacts, 'text'>): string {
+  return new TextDecoder().decode(facts.text);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /**
  * Why Apply must not replace the index.md buffer: it no longer holds the text the rebuild was made
  * from (edited, or the file changed on disk, meanwhile); null when Apply may go on.
  */
-export function applyRefusal(bufferText: string, madeFrom: string | null): string | null {
-  if (madeFrom === null || bufferText === madeFrom) return null;
-  // The editor drops a BOM and may settle mixed line endings: only a change of the text counts.
-  const plain = (t: string) => t.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
-  if (plain(bufferText) === plain(madeFrom)) return null;
+export function applyRefusal(bufferText: string, madeFrom: MadeFrom | null): string | null {
+  if (madeFrom === null) return null;
+  const text = bufferText.replace(/^\ufeff/, '');
+  if (sha256(text) === madeFrom.exact) return null;
+  // The editor may settle mixed line endings: only a change of the text counts.
+  if (sha256(text.replace(/\r\n?/g, '\n')) === madeFrom.plain) return null;
   return 'index.md changed after the rebuild was made; nothing was applied. Run Context: Rebuild Index… again to rebuild from what it holds now.';
 }
 
