@@ -11,6 +11,7 @@ import {
   type IndexBuild,
 } from '../core';
 import { createHash } from 'node:crypto';
+import { setPriority } from 'node:os';
 import type { MadeFrom, RebuildAnswer, RebuildFacts, RebuildRequest } from './rebuildMessage';
 
 /** Notes read between two progress messages. */
@@ -25,6 +26,7 @@ export function runRebuild(
   post: (answer: RebuildAnswer, transfer?: ArrayBuffer[]) => void,
 ): void {
   const { config, today } = request;
+  yieldToOthers();
   let raw: string | null;
   if (request.text !== undefined) raw = request.text;
   else {
@@ -44,6 +46,20 @@ export function runRebuild(
   if (promote.length) build = generateIndex(scan, addKnownTags(raw ?? build.text, promote), { today });
   const facts = rebuildFacts(config, raw, build, promote);
   post({ kind: 'built', facts }, [facts.text.buffer as ArrayBuffer]);
+}
+
+/**
+ * This thread runs at the lowest priority: the rebuild takes the CPU the extension host leaves, so
+ * the host stays responsive on a busy machine. Only on Linux, where a nice value is the thread's
+ * own (elsewhere it is the whole process's: the extension host's too).
+ */
+function yieldToOthers(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    setPriority(0, 19);
+  } catch {
+    // not permitted here: the rebuild runs at the normal priority
+  }
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

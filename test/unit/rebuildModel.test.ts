@@ -51,6 +51,10 @@ test('the one-line summary: added, removed, dead links, moved sections and hand-
     '0 added, 0 removed, 0 dead links dropped, 1 section moved, 2 hand-written lines not carried, 1 tag promoted',
   );
   assert.equal(rebuildSummary(facts({ unchanged: true })), 'index.md is up to date: a rebuild changes nothing');
+  assert.equal(
+    rebuildSummary(facts({ unchanged: true, promotions: [{ tag: 'w', notes: 3, first: [] }] })),
+    'index.md is up to date: a rebuild changes nothing; 1 promotion available',
+  );
 });
 
 test('promotion rows', () => {

@@ -103,10 +103,15 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
     sent = text;
     for (const line of facts.problemLines) log.info(line);
     const n = ++runs;
+    // Up to date with nothing to promote: nothing waits for the user.
+    if (facts.unchanged && !facts.promotions.length) {
+      await view.show(null);
+      return void vscode.window.showInformationMessage(`aria-context: ${rebuildSummary(facts)}.`);
+    }
     await view.show(facts);
-    if (facts.unchanged) return void vscode.window.showInformationMessage(`aria-context: ${rebuildSummary(facts)}.`);
-    if (diffOffer(facts).ok) await showDiff(facts, config);
-    const actions = facts.promotions.length ? ['Apply', 'Apply and Promote Tags…'] : ['Apply'];
+    if (!facts.unchanged && diffOffer(facts).ok) await showDiff(facts, config);
+    const promote = facts.promotions.length ? ['Apply and Promote Tags…'] : [];
+    const actions = facts.unchanged ? promote : ['Apply', ...promote];
     const errors = facts.errors ? ' Errors are listed in the aria-context output.' : '';
     const choice = await vscode.window.showInformationMessage(
       `Rebuild of index.md: ${rebuildSummary(facts)}.${errors} The Index Rebuild view lists the changes; Apply edits the index.md editor for you to review and save (it stays in that view's title bar).`,

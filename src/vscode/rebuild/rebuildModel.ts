@@ -19,7 +19,8 @@ const handWritten = (f: SummaryFacts) =>
 
 /** `9 added, 3 removed, 0 dead links dropped, 1 section moved, 2 promotions available` (and what else goes). */
 export function rebuildSummary(facts: SummaryFacts): string {
-  if (facts.unchanged) return 'index.md is up to date: a rebuild changes nothing';
+  if (facts.unchanged)
+    return `index.md is up to date: a rebuild changes nothing${facts.promotions.length ? `; ${plural(facts.promotions.length, 'promotion')} available` : ''}`;
   const parts = [`${facts.added} added`, `${facts.removed} removed`, `${plural(facts.deadLinks, 'dead link')} dropped`];
   if (facts.changes.moved) parts.push(`${plural(facts.changes.moved, 'section')} moved`);
   const lines = handWritten(facts);
