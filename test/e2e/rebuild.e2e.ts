@@ -25,6 +25,7 @@ import {
   fixtureHome,
   golden,
   isChecked,
+  knownTagRows,
   pickRowByLabel,
   openSession,
   AUTO_SAVE_OFF,
@@ -174,6 +175,13 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
       saved.indexOf('\n## ', saved.indexOf('## Tag Index') + 1),
     );
     assert.match(tagIndex, /### retries\n- guides\/retry-a\.md — Retry a\n/);
+    // One truth: once saved, the Tags view reads the text the rebuild produced.
+    await waitFor(
+      async () =>
+        (await knownTagRows(session.page)).some((r) => r.label === 'retries' && /^3 files/.test(r.description)),
+      30_000,
+      'retries under Known Tags with its 3 notes',
+    );
   });
 
   test('without index.md, the welcome view builds one from the notes', async () => {

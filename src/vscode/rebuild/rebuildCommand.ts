@@ -15,6 +15,7 @@ import type { RetrievalService } from '../shared/retrievalService';
 import {
   applyDelivery,
   applyRefusal,
+  CHANGED_SINCE,
   diffOffer,
   minimalEdit,
   promotionItems,
@@ -48,10 +49,14 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
     return config;
   };
 
-  /** The index.md buffer when it is open (what Apply replaces). */
-  const openBuffer = (config: Config) => {
+  /**
+   * The index.md buffer when it holds unsaved edits: the rebuild is made from it. Otherwise the
+   * worker reads the file (a saved buffer says the same, and one left over from a deleted file
+   * says what is no longer there).
+   */
+  const unsavedBuffer = (config: Config) => {
     const file = indexPath(config);
-    return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+    return vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file && d.isDirty);
   };
 
   /** Runs the generator on the worker with progress; null when cancelled. */
@@ -97,7 +102,7 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
   const rebuild = async () => {
     const config = configNow();
     if (!config) return;
-    const text = openBuffer(config)?.getText();
+    const text = unsavedBuffer(config)?.getText();
     const facts = await build(config, text, 'Rebuilding index.md from the notes');
     if (!facts) return;
     sent = text;
@@ -128,12 +133,16 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
     const made = promoted ?? facts;
     const file = vscode.Uri.file(indexPath(config));
     const doc = await vscode.workspace.openTextDocument(
-      facts.madeFrom === null && !openBuffer(config) ? file.with({ scheme: 'untitled' }) : file,
+      facts.madeFrom === null && !unsavedBuffer(config) ? file.with({ scheme: 'untitled' }) : file,
     );
     const untitled = doc.uri.scheme === 'untitled';
     const now = doc.getText();
     // An edit made while the change list was open is never overwritten by a rebuild of the older text.
-    const refusal = applyRefusal(now, untitled ? null : made.madeFrom);
+    // (A promotion's rebuild must also be of the text the reviewed one was made from.)
+    const refusal =
+      made.madeFrom?.exact !== facts.madeFrom?.exact
+        ? CHANGED_SINCE
+        : applyRefusal(now, untitled ? null : made.madeFrom);
     if (refusal) return void vscode.window.showWarningMessage(`aria-context: ${refusal}`);
     const change = minimalEdit(now, rebuildText(made));
     const delivery = applyDelivery(

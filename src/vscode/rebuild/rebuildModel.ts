@@ -75,6 +75,10 @@ export function applyDelivery(autoSave: string | undefined, untitled: boolean): 
     : { review, message: 'The rebuild is in the index.md editor, unsaved: review it and save it.' };
 }
 
+/** Why Apply refuses a rebuild of a text index.md no longer holds. */
+export const CHANGED_SINCE =
+  'index.md changed after the rebuild was made; nothing was applied. Run Context: Rebuild Index… again to rebuild from what it holds now.';
+
 /** The rebuilt text: decoded once asked for (Apply, the diff), never on the way in. */
 export function rebuildText(facts: Pick<RebuildFacts, 'text'>): string {
   return new TextDecoder().decode(facts.text);
@@ -92,7 +96,7 @@ export function applyRefusal(bufferText: string, madeFrom: MadeFrom | null): str
   if (sha256(text) === madeFrom.exact) return null;
   // The editor may settle mixed line endings: only a change of the text counts.
   if (sha256(text.replace(/\r\n?/g, '\n')) === madeFrom.plain) return null;
-  return 'index.md changed after the rebuild was made; nothing was applied. Run Context: Rebuild Index… again to rebuild from what it holds now.';
+  return CHANGED_SINCE;
 }
 
 /**
