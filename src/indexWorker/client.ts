@@ -94,7 +94,7 @@ export class IndexWorker {
   readonly checkText: IndexTextChecker = (config, text) =>
     this.start('check', config, 1, text)[0] as Promise<CheckMessage>;
 
-  /** The editor's rebuild on a worker of its own (rebuild.ts), with progress; cancel ends it. */
+  /** The editor's rebuild in a process of its own (rebuild.ts), with progress; cancel kills it. */
   rebuild(request: RebuildRequest, onProgress: (scanned: number, total: number) => void): RebuildRun {
     return startRebuild(this.script, request, onProgress);
   }

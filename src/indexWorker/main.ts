@@ -3,7 +3,7 @@
 //   load   parse it and post it as a compact image (its tables move without a copy), then run
 //          the index health's cheap check on that same parse and post the report;
 //   check  parse it and post only the report (for a snapshot the worker did not load);
-//   rebuild  the editor's Rebuild Index: progress, then the rebuild's facts (rebuildJob.ts).
+// and, forked as a process, the editor's Rebuild Index: progress, then the rebuild's facts (rebuildJob.ts).
 // Nothing is kept between jobs: each reads index.md as it is then.
 import { parentPort } from 'node:worker_threads';
 import { checkIndex, checkIndexText, readIndexFor, problemLines } from '../core';
@@ -11,16 +11,21 @@ import { imageMessage, type CheckMessage, type LoadMessage, type WorkerRequest }
 import { runRebuild } from './rebuildJob';
 import type { RebuildAnswer, RebuildRequest } from './rebuildMessage';
 
-parentPort?.on('message', (request: WorkerRequest | (RebuildRequest & { id: number })) => {
-  if (request.job === 'rebuild') {
-    const post = (message: RebuildAnswer, transfer?: ArrayBuffer[]) =>
-      parentPort?.postMessage({ id: request.id, message }, transfer);
+// A rebuild runs in a process of its own (rebuild.ts forks this bundle): one request over IPC.
+if (!parentPort && process.send) {
+  // The editor gone, its rebuild goes too.
+  process.once('disconnect', () => process.exit(0));
+  process.once('message', (request: RebuildRequest) => {
+    const post = (message: RebuildAnswer) => void process.send?.(message);
     try {
-      return runRebuild(request, post);
+      runRebuild(request, post);
     } catch (err) {
-      return post({ kind: 'failed', message: (err as Error).message });
+      post({ kind: 'failed', message: (err as Error).message });
     }
-  }
+  });
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
   const { id, job, config, text } = request;
   if (text !== undefined) {
     const checked = checkIndexText(config, text);

@@ -1,9 +1,13 @@
-// The host's side of the editor's rebuild: a worker of its own for each rebuild (the index loads
-// keep theirs), so Cancel ends it at once, whatever it is doing, and its memory goes with it.
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+// The host's side of the editor's rebuild: a process of its own for each rebuild, at the lowest
+// priority. Not a thread of the extension host: a rebuild allocates heavily, and V8's garbage
+// collection helpers are shared by every thread of a process, so a worker thread's collections
+// competed with the host for the CPU (the 10k-note e2e saw the host's p99 delay triple). Cancel
+// kills the process at once, whatever it is doing, and its memory goes with it. The script is the
+// index worker's own bundle (dist/indexWorker.js), which answers a rebuild over IPC (main.ts).
+import { fork, type ChildProcess } from 'node:child_process';
 import type { RebuildAnswer, RebuildFacts, RebuildRequest } from './rebuildMessage';
 
-/** Longer than a rebuild of the most notes the scan reads takes; past it the worker is ended. */
+/** Longer than a rebuild of the most notes the scan reads takes; past it the process is killed. */
 const REBUILD_TIMEOUT_MS = 10 * 60_000;
 /** A rebuild holds every note's facts and two texts of index.md: room for the scan's 200,000 notes. */
 const REBUILD_HEAP_MB = 2_048;
@@ -11,13 +15,13 @@ const REBUILD_HEAP_MB = 2_048;
 export interface RebuildRun {
   /** The facts, or null when cancelled. */
   result: Promise<RebuildFacts | null>;
-  /** Ends the worker: the result is null. */
+  /** Kills the process: the result is null. */
   cancel(): void;
 }
 
 export interface RebuildOptions {
   timeoutMs?: number;
-  resourceLimits?: ResourceLimits;
+  heapMb?: number;
 }
 
 export function startRebuild(
@@ -30,10 +34,16 @@ export function startRebuild(
   const result = new Promise<RebuildFacts | null>((resolve, reject) => {
     settle = (value) => (value instanceof Error ? reject(value) : resolve(value));
   });
-  let worker: Worker;
+  const heapMb = options.heapMb ?? REBUILD_HEAP_MB;
+  let child: ChildProcess;
   try {
-    worker = new Worker(script, {
-      resourceLimits: options.resourceLimits ?? { maxOldGenerationSizeMb: REBUILD_HEAP_MB },
+    // The editor's own runtime as Node (Electron's needs ELECTRON_RUN_AS_NODE), no shell, no stdio
+    // but the IPC channel, whose structured clone carries the text's bytes.
+    child = fork(script, [], {
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
     });
   } catch (err) {
     settle(err as Error);
@@ -45,26 +55,28 @@ export function startRebuild(
     done = true;
     clearTimeout(timer);
     settle(value);
-    void worker.terminate();
+    child.kill('SIGKILL');
   };
   const timeoutMs = options.timeoutMs ?? REBUILD_TIMEOUT_MS;
   const timer = setTimeout(
     () => finish(new Error(`the rebuild took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`)),
     timeoutMs,
   );
-  worker.on('message', ({ message }: { message: RebuildAnswer }) => {
+  child.on('message', (message: RebuildAnswer) => {
     if (message.kind === 'progress') onProgress(message.scanned, message.total);
     else if (message.kind === 'built') finish(message.facts);
     else finish(new Error(message.message));
   });
-  worker.once('error', (err: Error & { code?: string }) =>
+  child.once('error', (err) => finish(err));
+  child.once('exit', (code, signal) =>
     finish(
-      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new Error(`the rebuild ran out of memory (${REBUILD_HEAP_MB} MB)`)
-        : err,
+      new Error(
+        code === null && signal
+          ? `the rebuild's process was ended (${signal}; out of memory past ${heapMb} MB?)`
+          : `the rebuild's process stopped (exit code ${code})`,
+      ),
     ),
   );
-  worker.once('exit', (code) => finish(new Error(`the rebuild's worker stopped (exit code ${code})`)));
-  worker.postMessage({ id: 1, ...request });
+  child.send(request);
   return { result, cancel: () => finish(null) };
 }

@@ -1,4 +1,4 @@
-// The editor's rebuild on the worker thread (SPEC §12, §7): the notes read in steps with progress
+// The editor's rebuild in its own process (SPEC §12, §7): the notes read in steps with progress
 // posted between them, the generator run, and the result turned into compact facts and a bounded
 // change list here, so the extension host only receives them (it never scans, generates or diffs).
 import {
@@ -21,10 +21,7 @@ const MAX_PROBLEM_LINES = 200;
 /** Promotion candidates sent at most (a pick list longer than this helps nobody). */
 const MAX_PROMOTIONS = 500;
 
-export function runRebuild(
-  request: RebuildRequest,
-  post: (answer: RebuildAnswer, transfer?: ArrayBuffer[]) => void,
-): void {
+export function runRebuild(request: RebuildRequest, post: (answer: RebuildAnswer) => void): void {
   const { config, today } = request;
   yieldToOthers();
   let raw: string | null;
@@ -45,18 +42,13 @@ export function runRebuild(
   let build = generateIndex(scan, raw, { today });
   if (promote.length) build = generateIndex(scan, addKnownTags(raw ?? build.text, promote), { today });
   const facts = rebuildFacts(config, raw, build, promote);
-  post({ kind: 'built', facts }, [facts.text.buffer as ArrayBuffer]);
+  post({ kind: 'built', facts });
 }
 
-/**
- * This thread runs at the lowest priority: the rebuild takes the CPU the extension host leaves, so
- * the host stays responsive on a busy machine. Only on Linux, where a nice value is the thread's
- * own (elsewhere it is the whole process's: the extension host's too).
- */
+/** This process runs at the lowest priority: the rebuild takes the CPU the editor leaves. */
 function yieldToOthers(): void {
-  if (process.platform !== 'linux') return;
   try {
-    setPriority(0, 19);
+    setPriority(process.pid, 19);
   } catch {
     // not permitted here: the rebuild runs at the normal priority
   }

@@ -37,7 +37,7 @@ export interface MadeFrom {
 
 /** The rebuild as the editor shows it: counts, the bounded change list, the lines for the log. */
 export interface RebuildFacts {
-  /** The rebuilt index.md, UTF-8: moved to the host, not copied (a string would be, at a cost). */
+  /** The rebuilt index.md, UTF-8: bytes cost the host a copy, a string of it a slow deserialization. */
   text: Uint8Array;
   /** What it was made from (null: there was no index.md). */
   madeFrom: MadeFrom | null;

@@ -1,6 +1,6 @@
-// The editor's rebuild on a worker thread (SPEC §7, §12): progress while the notes are read, the
-// facts and change list made there, Apply and Promote's rebuild with the tags in Known Tags, and a
-// cancel that ends the worker. The worker is the bundled src/indexWorker/main.ts, as the editor runs it.
+// The editor's rebuild in a process of its own (SPEC §7, §12): progress while the notes are read,
+// the facts and change list made there, Apply and Promote's rebuild with the tags in Known Tags,
+// and a cancel that kills it. The process runs the bundled src/indexWorker/main.ts, as the editor does.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,7 +22,7 @@ function home(notes: number): string {
   return makeHome({ index, files });
 }
 
-test('a rebuild on the worker: progress, then the facts with the change list; the host reads no note', async () => {
+test('a rebuild in its own process: progress, then the facts with the change list; the host reads no note', async () => {
   const h = home(450);
   const config = snapshotFor(h).config;
   const worker = new IndexWorker(await bundledIndexWorker());

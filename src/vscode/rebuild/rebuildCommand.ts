@@ -1,5 +1,5 @@
 // Context: Rebuild Index… (and the welcome view's Build index.md from my notes): the core's index
-// generator (SPEC §12) run on a worker thread with progress and a cancel that ends it; its change
+// generator (SPEC §12) run in a process of its own with progress and a cancel that kills it; its change
 // list waits in the Index Rebuild view until the user applies or discards it. Apply is an edit of
 // the index.md buffer the user sees and saves (under auto-save, through the Refactor Preview);
 // Apply and Promote Tags… rebuilds with the picked tags in Known Tags, so their sections move too.
@@ -132,8 +132,11 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
     if (!config) return;
     const made = promoted ?? facts;
     const file = vscode.Uri.file(indexPath(config));
+    // A new index.md is an untitled buffer at its path, unless the editor still has a document for
+    // that path (its file deleted since): saving it writes the file again, an untitled one would clash.
+    const known = vscode.workspace.textDocuments.some((d) => d.uri.scheme === 'file' && d.uri.fsPath === file.fsPath);
     const doc = await vscode.workspace.openTextDocument(
-      facts.madeFrom === null && !unsavedBuffer(config) ? file.with({ scheme: 'untitled' }) : file,
+      facts.madeFrom === null && !known ? file.with({ scheme: 'untitled' }) : file,
     );
     const untitled = doc.uri.scheme === 'untitled';
     const now = doc.getText();

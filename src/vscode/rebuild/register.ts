@@ -4,7 +4,7 @@ import type { IndexWorker } from '../../indexWorker/client';
 import type { Services } from '../shared/services';
 import { registerRebuildCommands } from './rebuildCommand';
 
-/** `worker`: the index worker, whose script runs each rebuild on a thread of its own. */
+/** `worker`: the index worker, whose script runs each rebuild in a process of its own. */
 export function register(
   context: vscode.ExtensionContext,
   { service, log }: Services,
