@@ -40,7 +40,10 @@ export function runRebuild(request: RebuildRequest, post: (answer: RebuildAnswer
   while (scan.step(STEP)) post({ kind: 'progress', scanned: scan.scanned, total: scan.total });
   const promote = request.promote ?? [];
   let build = generateIndex(scan, raw, { today });
-  if (promote.length) build = generateIndex(scan, addKnownTags(raw ?? build.text, promote), { today });
+  if (promote.length && !build.refusal)
+    build = generateIndex(scan, addKnownTags(raw ?? build.text, promote), { today });
+  // Too large for its readers (§12.9): there is nothing to review or apply.
+  if (build.refusal) return post({ kind: 'failed', message: `no rebuild was made: ${build.refusal}` });
   const facts = rebuildFacts(config, raw, build, promote);
   post({ kind: 'built', facts });
 }
