@@ -72,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): AriaContextApi {
   const tagTree = tree.register(context, services, activeFileView, runQuery);
   files.register(context, services, tagTree.selection, chatFeature.sendToChat);
   setup.register(context, services);
-  rebuild.register(context, services);
+  rebuild.register(context, services, worker);
   connect.register(context);
   diagnosticsLog.register(context, services);
   context.subscriptions.push(...reloadOnWorkspaceChanges(service, log));

@@ -72,6 +72,11 @@ export {
   readRebuildSource,
   writeIndexAtomically,
   addKnownTags,
+  changeList,
+  type ChangeGroup,
+  type ChangeKind,
+  type ChangeList,
+  type ChangeRow,
   type IndexBuild,
   type IndexDiff,
 } from './indexGen';

@@ -24,6 +24,8 @@ import {
   type WorkerJob,
   type WorkerRequest,
 } from './message';
+import { startRebuild, type RebuildRun } from './rebuild';
+import type { RebuildRequest } from './rebuildMessage';
 
 /** Longer than any capped index takes to parse; past it the worker is ended and the job fails. */
 const WORKER_TIMEOUT_MS = 60_000;
@@ -91,6 +93,11 @@ export class IndexWorker {
   /** The cheap check of an unsaved index.md's text (the editor's buffer), with the lines it points to. */
   readonly checkText: IndexTextChecker = (config, text) =>
     this.start('check', config, 1, text)[0] as Promise<CheckMessage>;
+
+  /** The editor's rebuild in a process of its own (rebuild.ts), with progress; cancel kills it. */
+  rebuild(request: RebuildRequest, onProgress: (scanned: number, total: number) => void): RebuildRun {
+    return startRebuild(this.script, request, onProgress);
+  }
 
   /** Workers running now: busy, or idle and not yet ended. */
   get running(): number {

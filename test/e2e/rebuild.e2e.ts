@@ -11,8 +11,27 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { editorTabTitles, REPO_ROOT, runCommand, screenshot, showNotifications, sleep, waitFor } from './harness';
-import { fixtureHome, golden, isChecked, pickRowByLabel, openSession, AUTO_SAVE_OFF, openTagView } from './workbench';
+import {
+  editorTabTitles,
+  REPO_ROOT,
+  runCommand,
+  screenshot,
+  showNotifications,
+  sleep,
+  treeItems,
+  waitFor,
+} from './harness';
+import {
+  fixtureHome,
+  golden,
+  isChecked,
+  knownTagRows,
+  pickRowByLabel,
+  openSession,
+  AUTO_SAVE_OFF,
+  openTagView,
+  waitForNotification,
+} from './workbench';
 import { suiteSession } from './suiteSession';
 
 /** What `aria-context index` prints for this HOME: the text Apply must leave in the buffer. */
@@ -88,14 +107,21 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
     assert.equal(fs.readFileSync(indexFile, 'utf8'), expected, 'the buffer held exactly the rebuild');
   });
 
-  test('Apply and Promote Tags…: the picked candidates go into Known Tags of the same unsaved buffer', async () => {
+  test('Apply and Promote Tags… later: the tag joins the tag list, not the prose, and its section moves to Tag Index', async () => {
     await runCommand(session.page, 'View: Close All Editors');
     for (const n of ['a', 'b', 'c'])
       fs.writeFileSync(
         path.join(home, 'knowledge', 'guides', `retry-${n}.md`),
         `---\ntags: [api, retries, s82]\n---\n# Retry ${n}\n`,
       );
-    const before = fs.readFileSync(indexFile, 'utf8');
+    // A hand-written line under Known Tags, after its tag list: prose, never a place for a tag.
+    const prose = 'Lasting topics only: ask the team before adding one.';
+    const withProse = fs
+      .readFileSync(indexFile, 'utf8')
+      .replace(/(## Known Tags\n\n[^#]*?testing\n)/, `$1\n${prose}\n`);
+    assert.ok(withProse.includes(prose));
+    fs.writeFileSync(indexFile, withProse);
+    // First the rebuild is applied as it is: retries goes under Other Tags.
     await runCommand(session.page, 'Context: Rebuild Index…');
     await waitFor(
       async () =>
@@ -103,7 +129,25 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
       60_000,
       'the diff editor with one promotion',
     );
-    await clickNotificationButton(session.page, 'Rebuild of index.md', 'Apply and Promote Tags…');
+    await clickNotificationButton(session.page, 'Rebuild of index.md', 'Apply');
+    await waitFor(async () => (await dirtyTabs(session.page).count()) > 0, 15_000, 'index.md edited, not saved');
+    await saveActive(session.page, indexFile);
+    const applied = fs.readFileSync(indexFile, 'utf8');
+    assert.match(applied.slice(applied.indexOf('## Other Tags')), /^## Other Tags\n[^]*?\n### retries\n/);
+    await runCommand(session.page, 'View: Close All Editors');
+    await runCommand(session.page, 'Notifications: Clear All Notifications');
+
+    // Later: nothing else to change, one promotion; Apply and Promote from the Index Rebuild view.
+    await runCommand(session.page, 'Context: Rebuild Index…');
+    const header = session.page.locator('.part.sidebar .pane-header', { hasText: 'Index Rebuild' });
+    await header.waitFor({ state: 'visible', timeout: 60_000 });
+    await waitFor(
+      async () => (await treeItems(session.page, 'Index Rebuild')).some((r) => r.label === 'Promotion candidates'),
+      30_000,
+      'the promotion candidates in the change list',
+    );
+    await header.hover();
+    await header.locator('.action-label[aria-label="Apply Rebuild and Promote Tags…"]').click();
     const row = pickRowByLabel(session.page, 'retries');
     await row.waitFor({ timeout: 15_000 });
     assert.equal(await pickRowByLabel(session.page, 's82').count(), 0, 'a session stamp is never suggested');
@@ -112,16 +156,32 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
     await session.page.locator('.quick-input-widget .quick-input-box input').focus();
     await session.page.keyboard.press('Enter');
     await session.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-    await waitFor(async () => (await dirtyTabs(session.page).count()) > 0, 15_000, 'index.md edited, not saved');
+    await waitFor(async () => (await dirtyTabs(session.page).count()) > 0, 60_000, 'index.md edited, not saved');
+    await waitForNotification(session.page, '1 section moved');
+    const before = fs.readFileSync(indexFile, 'utf8');
     await sleep(500);
     assert.equal(fs.readFileSync(indexFile, 'utf8'), before, 'nothing written by the extension');
+    await screenshot(session.page, 'rebuild-promoted');
     await saveActive(session.page, indexFile);
     const saved = fs.readFileSync(indexFile, 'utf8');
     assert.match(
       saved,
       /kubernetes \[aliases: k8s, kube\], nextjs, react-native \[aliases: rn\], security, stripe, testing, retries\n/,
     );
-    assert.match(saved, /### retries\n- guides\/retry-a\.md — Retry a\n/);
+    assert.ok(saved.includes(`\n${prose}\n`), 'the prose line is as it was');
+    assert.equal(saved.split('### retries\n').length, 2, 'one retries section');
+    const tagIndex = saved.slice(
+      saved.indexOf('## Tag Index'),
+      saved.indexOf('\n## ', saved.indexOf('## Tag Index') + 1),
+    );
+    assert.match(tagIndex, /### retries\n- guides\/retry-a\.md — Retry a\n/);
+    // One truth: once saved, the Tags view reads the text the rebuild produced.
+    await waitFor(
+      async () =>
+        (await knownTagRows(session.page)).some((r) => r.label === 'retries' && /^3 files/.test(r.description)),
+      30_000,
+      'retries under Known Tags with its 3 notes',
+    );
   });
 
   test('without index.md, the welcome view builds one from the notes', async () => {

@@ -253,6 +253,8 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
   // writes after confirmation, whose text starts this extension's own dist/cli.js.
   // Worker threads: the index worker's folder only (below).
   const reviewed = new Set([
+    // The editor's rebuild: the index worker's own bundle forked as a low-priority process (no shell).
+    'src/indexWorker/rebuild.ts: process / vm modules',
     'src/cli/launcher.ts: process / vm modules',
     'src/cli/commands/setup.ts: process / vm modules',
     'src/vscode/connect/connectAgents.ts: terminals and tasks',

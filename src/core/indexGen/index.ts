@@ -4,5 +4,6 @@ export { collate, compareCodePoints } from './collation';
 export { isEphemeralTag } from './model';
 export { readIndexForWrite, readRebuildSource, writeIndexAtomically, type WriteOutcome } from './write';
 export { addKnownTags } from './knownTags';
+export { changeList, type ChangeGroup, type ChangeKind, type ChangeList, type ChangeRow } from './changeList';
 export type { IndexDiff, RemovalReason } from './diff';
 export type { ScanRefusal, ScanError } from './scan';
