@@ -71,12 +71,14 @@ describe('aria-context index: reproduction (acceptance 1)', () => {
     assert.deepEqual(pairs(d.added), [
       'cross ~/Projects/proj-a/_project-knowledge/cross/2026-05-02-mike-error-envelope.md',
       'database projects/proj-c/notes/device-storage.md',
+      'deployment logs/retrospect/2026-10-12-deployment-payments-v2.md', // the reviews tier (§12.1)
       'proj-a projects/proj-a/decisions/004-state-sync.md',
       'proj-a projects/proj-a/patterns/internal-patterns.md',
       'proj-a ~/Projects/proj-a/_project-knowledge/2026-04-28-mike-webhook-retries.md',
       'proj-c projects/proj-c/notes/device-storage.md',
       'proj-c ~/Projects/proj-c/backend/_project-knowledge/2026-06-10-ana-sqlite-migrations.md',
       'react-native projects/proj-c/notes/device-storage.md',
+      'retrospect logs/retrospect/2026-10-12-deployment-payments-v2.md',
       'state-management projects/proj-a/decisions/004-state-sync.md',
     ]);
     assert.deepEqual(pairs(d.removed), [
@@ -311,10 +313,10 @@ describe('aria-context index: carried sections (acceptance 4)', () => {
     const sections = (text: string) =>
       text
         .split(/^(?=## )/m)
-        .filter((s) => /^## (Known Tags|Review Index|Entities|Skill Connections|Something Unknown)/.test(s))
+        .filter((s) => /^## (Known Tags|Entities|Skill Connections|Something Unknown)/.test(s))
         .map((s) => crypto.createHash('sha256').update(s.trimEnd()).digest('hex'));
     const before = sections(fs.readFileSync(file, 'utf8'));
-    assert.equal(before.length, 5);
+    assert.equal(before.length, 4);
     assert.equal(run(home, ['index', '--write']).code, 0);
     assert.deepEqual(sections(fs.readFileSync(file, 'utf8')), before);
     // Each project's heading and Relevant tags line too

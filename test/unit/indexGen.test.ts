@@ -226,11 +226,11 @@ describe('§12 the generated 10k folder (acceptance 1)', () => {
     const after = new Set([...indexPairs(parseIndex(first.text)).values()].map((p) => `${p.tag}\u0000${p.path}`));
     assert.deepEqual(before, after);
     // Every removal explained: the bench lists notes of folders /index does not catalogue
-    // (logs/, patterns/, research/), team-shared headings their notes' front matter does not
+    // (patterns/, research/: not-scanned; its logs/retrospect/ reports are scanned and kept), team-shared headings their notes' front matter does not
     // carry, and entries of projects that are not shared (refused). Every addition: a project's
     // path-derived tag, on the project tier or a team-shared note.
     const kind = (p: string) =>
-      /^(logs|patterns|research)\//.test(p) ? 'not catalogued' : p.startsWith('~/Projects/') ? 'team' : p;
+      /^(patterns|research)\//.test(p) ? 'not catalogued' : p.startsWith('~/Projects/') ? 'team' : p;
     const shared = new Set(config.sharedKnowledge);
     const why = new Set(
       first.diff.removed.map((r) => {
@@ -239,7 +239,7 @@ describe('§12 the generated 10k folder (acceptance 1)', () => {
       }),
     );
     assert.deepEqual([...why].sort(), [
-      'not catalogued tag-removed',
+      'not catalogued not-scanned',
       'team refused shared:false',
       'team tag-removed shared:true',
     ]);
@@ -277,12 +277,12 @@ describe('§12.7 index shapes', () => {
   });
 
   test('no title, no Last rebuilt, no newline at the end: the date goes first, the carried text stays', () => {
-    const raw = '## Known Tags\n\napi\n\n## Review Index\n- 2026-10-12 [release] — x';
+    const raw = '## Known Tags\n\napi\n\n## Entities\n- 2026-10-12 [release] — x';
     const home = makeHome({ index: raw, files });
     const build = rebuild(configOf(home), raw);
     assert.equal(
       build.text,
-      'Last rebuilt: 2026-12-04\n\n## Known Tags\n\napi\n\n## Tag Index\n\n### api\n- approaches/a.md — A\n\n## Review Index\n- 2026-10-12 [release] — x',
+      'Last rebuilt: 2026-12-04\n\n## Known Tags\n\napi\n\n## Tag Index\n\n### api\n- approaches/a.md — A\n\n## Entities\n- 2026-10-12 [release] — x',
     );
   });
 

@@ -10,7 +10,7 @@ import type { IndexModel } from './model';
 import type { DroppedLine } from './dropped';
 import type { ScanError, ScanRefusal } from './scan';
 
-export type RemovalReason = 'dead-link' | 'tag-removed' | 'refused';
+export type RemovalReason = 'dead-link' | 'tag-removed' | 'not-scanned' | 'refused';
 
 /** Exactly the `--json` object of `aria-context index --check` (§10). */
 export interface IndexDiff {
@@ -64,6 +64,8 @@ export interface DiffInput {
   model: IndexModel;
   /** Paths the scan read as notes. */
   scanned: ReadonlySet<string>;
+  /** Paths the scan listed (in a scanned folder), read as notes or not; absent: the notes read. */
+  listed?: ReadonlySet<string>;
   refused: ScanRefusal[];
   errors: ScanError[];
   unchanged: boolean;
@@ -90,7 +92,9 @@ export function diffIndex(d: DiffInput): IndexDiff {
         ? path.resolve(d.config.home, expandHome(p.path, d.config.home))
         : path.resolve(d.config.knowledgeFolder, id);
       const problem = files.problem(abs);
-      r = problem === null ? 'tag-removed' : problem.kind === 'missing' ? 'dead-link' : 'refused';
+      if (problem !== null) r = problem.kind === 'missing' ? 'dead-link' : 'refused';
+      // A readable note the scan never listed is outside the folders /index catalogues (§12.1).
+      else r = (d.listed ?? d.scanned).has(id) ? 'tag-removed' : 'not-scanned';
     }
     verdicts.set(id, r);
     return r;

@@ -12,6 +12,7 @@ import { droppedLines } from './dropped';
 import { buildModel, projectLines, renderSections, writableHeading, type GenSettings, type IndexModel } from './model';
 import { noteReader, readNote, type HeadReader, type ScannedNote } from './read';
 import { reannotateKnownTags } from './reannotate';
+import { untaggedReportRemarks } from './reviews';
 import { sectionChanges } from './sectionChanges';
 import { listScanTargets, type ScanError, type ScanList, type ScanRefusal } from './scan';
 import { carriedOf, rebuiltLineOf, splice, splitRaw } from './splice';
@@ -159,7 +160,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   if (tooLarge) return refusedBuild(scan, raw, errors, remarks, tooLarge);
 
   const model = buildModel(scan.notes, known, settings);
-  remarks.push(...model.notes);
+  remarks.push(...model.notes, ...untaggedReportRemarks(scan.notes));
   const projectKeys = config.projectsEnabled ? [...config.projectsList.keys()] : [];
   // A key that would need escaping cannot be a `### key` heading that names it (§12.2): said, not written.
   for (const key of projectKeys)
@@ -214,6 +215,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     current,
     model,
     scanned: new Set(scan.notes.map((n) => n.path)),
+    listed: new Set(scan.list.targets.map((t) => t.path)),
     refused,
     errors,
     unchanged,

@@ -5,6 +5,7 @@ import { atxHeading, entryText, hasSpace, SEPARATOR } from '../index/text';
 import { escapeControls, needsEscape } from '../present/outputText';
 import { collate, collated } from './collation';
 import type { ScannedNote } from './read';
+import { reviewIndexLines } from './reviews';
 
 export interface GenSettings {
   today: string;
@@ -28,6 +29,8 @@ export interface IndexModel {
   hints: Map<string, ScannedNote[]>;
   team: Map<string, ScannedNote[]>;
   untagged: ScannedNote[];
+  /** Review reports (logs/prospect/, logs/retrospect/), for the Review Index. */
+  reviews: ScannedNote[];
   stale: Array<{ note: ScannedNote; months: number }>;
   projects: Map<string, ProjectStats>;
   promotions: Array<{ tag: string; files: string[] }>;
@@ -75,6 +78,7 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
     hints: new Map(),
     team: new Map(),
     untagged: [],
+    reviews: [],
     stale: [],
     projects: new Map(),
     promotions: [],
@@ -98,6 +102,7 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
       m.unwritable.push({ path: note.path, reason });
       continue;
     }
+    if (note.report) m.reviews.push(note);
     if (note.project && note.tier === 'project') {
       const stats = m.projects.get(note.project) ?? { files: 0, decisions: 0, patterns: 0, other: 0, lastUpdate: null };
       const parts = note.path.split('/');
@@ -192,6 +197,7 @@ export function renderSections(m: IndexModel, s: GenSettings): Map<string, strin
     'team-shared tag index',
     headed(m.team, (n) => `${plainLine(n)} [project: ${n.project}, scope: ${n.scope}]`),
   );
+  sections.set('review index', reviewIndexLines(m.reviews));
   const stale: string[] = [];
   for (const { note, months } of [...m.stale].sort((a, b) => collate(a.note.path, b.note.path))) {
     if (stale.length) stale.push('');

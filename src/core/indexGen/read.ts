@@ -8,6 +8,7 @@ import { configHeadReader, type HeadRead } from '../read/noteHeads';
 import { escapeControls } from '../present/outputText';
 import { isIsoDate } from '../match/staleness';
 import type { Config } from '../types';
+import { readReport, reportDate, type ReviewReport } from './reviews';
 import type { ScanList, ScanTarget } from './scan';
 
 export interface ScannedNote extends ScanTarget {
@@ -20,6 +21,8 @@ export interface ScannedNote extends ScanTarget {
   lastUpdated: string | null;
   /** Why the front matter was not used (the note is still listed by its path-derived tag). */
   problem: string | null;
+  /** A review report's line of the Review Index (§12.3). */
+  report?: ReviewReport;
 }
 
 export type NoteRead =
@@ -62,6 +65,8 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
     description = `${description.slice(0, end)}…`;
   }
   const { readme: _readme, ...rest } = target;
+  // A review report's `date:` stands in for a missing `Last updated:` (/index's reviews tier).
+  const updated = lastUpdated(fm.data ?? {}, target.tier) ?? (target.review ? reportDate(fm.data ?? {}) : null);
   return {
     kind: 'note',
     note: {
@@ -70,8 +75,11 @@ export function readNote(target: ScanList['targets'][number], read: HeadReader):
       ownTags,
       hints,
       description: escapeControls(description),
-      lastUpdated: lastUpdated(fm.data ?? {}, target.tier),
+      lastUpdated: updated,
       problem: fm.problem,
+      ...(target.review && {
+        report: readReport(fm.data ?? {}, target.review, description, path.basename(target.abs), updated),
+      }),
     },
   };
 }

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { displayHomePath, hasControlChars, isInside, listFolder, realOrSelf } from '../paths';
 import { escapeControls } from '../present/outputText';
 import { knowledgeDirs } from '../match/teamShared';
+import { REVIEW_FOLDERS, type ReviewKind } from './reviews';
 import type { Config } from '../types';
 
 /** The scan lists at most this many notes; past it, the rest is reported and a write refused. */
@@ -22,6 +23,8 @@ export interface ScanTarget {
   /** Project tier: the project's tag (as the folder is named, lowercased); team-shared: P or `cross`. */
   project: string | null;
   scope: 'repo' | 'cross' | null;
+  /** A review report of logs/prospect/ or logs/retrospect/ (the reviews tier; listed like a cross-project note). */
+  review?: ReviewKind;
 }
 
 export interface ScanRefusal {
@@ -52,8 +55,9 @@ const CROSS_FOLDERS: Array<[string, boolean]> = [
 
 /**
  * Every note /index catalogues under this configuration (§12.1): approaches/, decisions/,
- * guides/**, references/**; projects/<tag>/** of each configured project when projects are
- * enabled; the `_project-knowledge/` folders of the shared projects. Sorted within each folder.
+ * guides/**, references/**; the review reports of logs/prospect/ and logs/retrospect/;
+ * projects/<tag>/** of each configured project when projects are enabled; the
+ * `_project-knowledge/` folders of the shared projects. Sorted within each folder.
  */
 export function listScanTargets(config: Config): ScanList {
   const out: ScanList = { targets: [], refused: [], errors: [] };
@@ -66,6 +70,17 @@ export function listScanTargets(config: Config): ScanList {
       ({ abs, path: rel(abs), tier: 'cross', project: null, scope: null, readme: isReadme(file) }),
     );
   }
+  // The reviews tier: each folder's own files only, as /index globs `logs/<kind>/*.md`.
+  for (const kind of REVIEW_FOLDERS)
+    walk(path.join(folder, 'logs', kind), false, realFolder, rel, out, (abs, _depth, file) => ({
+      abs,
+      path: rel(abs),
+      tier: 'cross',
+      project: null,
+      scope: null,
+      readme: isReadme(file),
+      review: kind,
+    }));
   if (config.projectsEnabled) {
     for (const [key, project] of config.projectsList) {
       const top = path.join(folder, 'projects', project.tag);
@@ -220,6 +235,11 @@ export function targetsFor(config: Config, paths: readonly string[]): ScanList['
           scope: null,
           readme: isReadme(names[names.length - 1]),
         });
+        continue;
+      }
+      const review = REVIEW_FOLDERS.find((kind) => names[0] === 'logs' && names[1] === kind);
+      if (review && names.length === 3) {
+        out.push({ abs, path: rel, tier: 'cross', project: null, scope: null, readme: isReadme(names[2]), review });
         continue;
       }
       if (!config.projectsEnabled || names[0] !== 'projects' || names.length < 3) continue;

@@ -11,6 +11,7 @@ export const GENERATED = [
   'other tags',
   'semantic hints index',
   'team-shared tag index',
+  'review index',
   'stale files',
   'untagged files',
 ];
@@ -38,6 +39,7 @@ export const SECTION_TITLES: Record<string, string> = {
   'other tags': 'Other Tags',
   'semantic hints index': 'Semantic Hints Index',
   'team-shared tag index': 'Team-Shared Tag Index',
+  'review index': 'Review Index',
   'stale files': 'Stale Files',
   'untagged files': 'Untagged Files',
 };

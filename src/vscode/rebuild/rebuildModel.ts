@@ -11,7 +11,16 @@ export const DIFF_MAX_CHARS = 4 * 1024 * 1024;
 
 type SummaryFacts = Pick<
   RebuildFacts,
-  'unchanged' | 'added' | 'removed' | 'deadLinks' | 'promotions' | 'refused' | 'errors' | 'changes' | 'promoted'
+  | 'unchanged'
+  | 'added'
+  | 'removed'
+  | 'notScanned'
+  | 'deadLinks'
+  | 'promotions'
+  | 'refused'
+  | 'errors'
+  | 'changes'
+  | 'promoted'
 >;
 
 const handWritten = (f: SummaryFacts) =>
@@ -21,7 +30,13 @@ const handWritten = (f: SummaryFacts) =>
 export function rebuildSummary(facts: SummaryFacts): string {
   if (facts.unchanged)
     return `index.md is up to date: a rebuild changes nothing${facts.promotions.length ? `; ${plural(facts.promotions.length, 'promotion')} available` : ''}`;
-  const parts = [`${facts.added} added`, `${facts.removed} removed`, `${plural(facts.deadLinks, 'dead link')} dropped`];
+  // Pairs of notes in no scanned folder (§12.8) are said apart: their notes still carry the tags.
+  const notScanned = facts.notScanned ? ` (${facts.notScanned} outside the scanned folders)` : '';
+  const parts = [
+    `${facts.added} added`,
+    `${facts.removed} removed${notScanned}`,
+    `${plural(facts.deadLinks, 'dead link')} dropped`,
+  ];
   if (facts.changes.moved) parts.push(`${plural(facts.changes.moved, 'section')} moved`);
   const lines = handWritten(facts);
   if (lines) parts.push(`${plural(lines, 'hand-written line')} not carried`);
