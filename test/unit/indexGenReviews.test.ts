@@ -180,6 +180,25 @@ describe('§12.1 the reviews tier is scanned', () => {
   });
 });
 
+describe('§12.1 the reviews tier under the same containment as every note', () => {
+  test('a review folder that is a symlink out is not followed; a report that is a symlink out is refused', () => {
+    const home = makeHome({ files: { 'knowledge/approaches/a.md': '---\ntags: [api]\n---\n# A\n' } });
+    const outside = path.join(home, 'outside');
+    fs.mkdirSync(outside);
+    fs.writeFileSync(path.join(outside, 'secret.md'), '---\ntype: prospect\ngoal: leaked\ntags: [prospect]\n---\n');
+    const logs = path.join(home, 'knowledge', 'logs');
+    fs.mkdirSync(path.join(logs, 'retrospect'), { recursive: true });
+    fs.symlinkSync(outside, path.join(logs, 'prospect'));
+    fs.symlinkSync(path.join(outside, 'secret.md'), path.join(logs, 'retrospect', 'r.md'));
+    const build = rebuild(home, null);
+    assert.deepEqual(
+      build.diff.refused.map((r) => r.path),
+      ['logs/prospect/', 'logs/retrospect/r.md'],
+    );
+    assert.doesNotMatch(build.text, /leaked|Review Index/);
+  });
+});
+
 describe('§12.3 the Review Index, as /index writes it', () => {
   test('a rebuild of an aria-built index keeps the reports’ pairs and equals it (acceptance)', () => {
     const home = makeHome({ files: REPORTS, index: ARIA_INDEX });
