@@ -319,6 +319,11 @@ describe('aria-context index: carried sections (acceptance 4)', () => {
     assert.equal(before.length, 4);
     assert.equal(run(home, ['index', '--write']).code, 0);
     assert.deepEqual(sections(fs.readFileSync(file, 'utf8')), before);
+    // The Review Index is generated (§12.3): from the example's report, the same line as before
+    assert.match(
+      fs.readFileSync(file, 'utf8'),
+      /\n## Review Index\n\n### Retrospects\n- 2026-10-12 \[deployment\] — Ship payments v2 \[PAY-12\] → closed\n\n## /,
+    );
     // Each project's heading and Relevant tags line too
     assert.match(
       fs.readFileSync(file, 'utf8'),
