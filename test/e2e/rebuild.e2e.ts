@@ -92,7 +92,7 @@ describe('Context: Rebuild Index…, in the real workbench', () => {
     await waitFor(
       async () =>
         (await editorTabTitles(session.page)).some((t) =>
-          /^index\.md ↔ rebuild: 9 added, 3 removed, 0 dead links dropped/.test(t),
+          /^index\.md ↔ rebuild: 11 added, 3 removed, 0 dead links dropped/.test(t),
         ),
       60_000,
       'the diff editor with the summary',
