@@ -147,7 +147,7 @@ test("when index.md's own carried sections are most of a rebuild too large, the 
   assert.match(carried ?? '', /guides\/a\.md \(2\.0 MB: 500 tags, 0 hints\)/);
   assert.match(
     carried ?? '',
-    /index\.md's own sections, which a rebuild carries \(Known Tags, Review Index, …\), are 60\.0 MB of it: trim them there$/,
+    /index\.md's own sections, which a rebuild carries \(Known Tags, Entities, …\), are 60\.0 MB of it: trim them there$/,
   );
   const notesOnly = overReadersCap({ bytes: 70 * MB, items: 1000 }, { top, carried: 1 * MB });
   assert.doesNotMatch(notesOnly ?? '', /own sections/);

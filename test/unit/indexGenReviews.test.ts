@@ -224,7 +224,7 @@ describe('§12.3 the Review Index, as /index writes it', () => {
       '# K\n\n## Known Tags\n\napi\n\n## Review Index\n\n### Retrospects\n- 2026-10-12 [release] — gone → closed\n';
     const build = rebuild(bare, raw);
     assert.doesNotMatch(build.text, /Review Index/);
-    assert.ok(build.remarks.includes('Review Index (Retrospects): - - 2026-10-12 [release] — gone → closed'));
+    assert.ok(build.remarks.includes('Review Index (Retrospects): removed: - 2026-10-12 [release] — gone → closed'));
   });
 
   test('a hand-written line in the Review Index is not kept: the section is generated, and --check says so', () => {
@@ -237,7 +237,9 @@ describe('§12.3 the Review Index, as /index writes it', () => {
     assert.equal(build.text, ARIA_INDEX.replace('2026-11-29', TODAY));
     assert.equal(build.diff.unchanged, false);
     assert.deepEqual(build.diff.errors, []);
-    assert.ok(build.remarks.includes('Review Index (Retrospects): - - 2026-11-01 [by hand] — a note of mine → closed'));
+    assert.ok(
+      build.remarks.includes('Review Index (Retrospects): removed: - 2026-11-01 [by hand] — a note of mine → closed'),
+    );
   });
 
   test('newest first, undated last, equal dates by path; type: buckets, else the folder; `date:` ages the report', () => {

@@ -138,7 +138,7 @@ export function overReadersCap(
   // What index.md carries counts too: when it is most of the rebuild, the notes are not the cause.
   const carried =
     counted.carried * 2 > size.bytes || !notes
-      ? ` index.md's own sections, which a rebuild carries (Known Tags, Review Index, …), are ${sizeText(counted.carried)} of it: trim them there.`
+      ? ` index.md's own sections, which a rebuild carries (Known Tags, Entities, …), are ${sizeText(counted.carried)} of it: trim them there.`
       : '';
   const why = notes
     ? `The notes that contribute most: ${notes}. Give them fewer tags or hints, or move them out of the scanned folders.${carried}`
