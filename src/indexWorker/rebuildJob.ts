@@ -83,6 +83,7 @@ export function rebuildFacts(config: Config, raw: string | null, build: IndexBui
     notes: build.notes,
     added: diff.added.length,
     removed: diff.removed.length,
+    notScanned: diff.removed.filter((r) => r.reason === 'not-scanned').length,
     deadLinks: diff.deadLinks.length,
     refused: diff.refused.length,
     errors: diff.errors.length,

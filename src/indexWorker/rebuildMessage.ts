@@ -45,6 +45,8 @@ export interface RebuildFacts {
   notes: number;
   added: number;
   removed: number;
+  /** Of the removed pairs, those whose note is in no scanned folder (§12.8 `not-scanned`). */
+  notScanned?: number;
   deadLinks: number;
   refused: number;
   errors: number;

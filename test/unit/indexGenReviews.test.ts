@@ -12,6 +12,7 @@ import { generateIndex, IndexScan } from '../../src/core/indexGen/generate';
 import { reviewField, reviewIndexLines, readReport } from '../../src/core/indexGen/reviews';
 import { listScanTargets, targetsFor } from '../../src/core/indexGen/scan';
 import type { Config } from '../../src/core/types';
+import { rebuildFacts } from '../../src/indexWorker/rebuildJob';
 import { rebuildSummary } from '../../src/vscode/rebuild/rebuildModel';
 import { makeHome, repoRoot, snapshotFor } from '../helpers';
 
@@ -334,7 +335,7 @@ describe('§12.8 not-scanned, and §12 the drift check sees reports', () => {
       ],
     );
     assert.equal(
-      rebuildSummary(build.diff),
+      rebuildSummary(rebuildFacts(configOf(home), raw, build, [])),
       '8 added, 5 removed (3 outside the scanned folders), 1 dead link dropped, no promotions',
     );
   });

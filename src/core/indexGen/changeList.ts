@@ -220,4 +220,8 @@ export function changeList(
   return { groups: [...groups.values()].sort((a, b) => rank(a) - rank(b)), changedLines, moved };
 }
 
-const REASONS = { 'tag-removed': 'the note no longer has the tag', refused: 'the reader refuses the file' } as const;
+const REASONS = {
+  'tag-removed': 'the note no longer has the tag',
+  'not-scanned': 'the note is in no folder the index scans',
+  refused: 'the reader refuses the file',
+} as const;
