@@ -11,7 +11,8 @@ const PAIRED = new Set(['tag index', 'other tags', 'team-shared tag index']);
 
 /** A section's non-blank lines in order, each with the text of the `### ` heading above it. */
 interface SectionLines {
-  lines: Array<{ heading: string; line: string }>;
+  headings: string[];
+  lines: string[];
   /** The same lines gathered by heading: a heading whose lines are alike before and after changed nothing. */
   byHeading: Map<string, string[]>;
 }
@@ -21,7 +22,7 @@ function sectionLines(text: string | readonly Block[]): Map<string, SectionLines
   const out = new Map<string, SectionLines>();
   for (const block of typeof text === 'string' ? blocks(splitRaw(text).lines) : text) {
     if (block.name === null || !REBUILT.has(block.name)) continue;
-    const section = out.get(block.name) ?? { lines: [], byHeading: new Map<string, string[]>() };
+    const section = out.get(block.name) ?? { headings: [], lines: [], byHeading: new Map<string, string[]>() };
     let heading = '';
     let under = section.byHeading.get(heading);
     for (let i = 1; i < block.lines.length; i++) {
@@ -31,7 +32,8 @@ function sectionLines(text: string | readonly Block[]): Map<string, SectionLines
       if (h) heading = h.text;
       if (h || !under) under = section.byHeading.get(heading) ?? section.byHeading.set(heading, []).get(heading)!;
       under.push(line);
-      section.lines.push({ heading, line });
+      section.headings.push(heading);
+      section.lines.push(line);
     }
     out.set(block.name, section);
   }
@@ -56,31 +58,38 @@ export function sectionChanges(
   const old = sectionLines(before);
   const now = sectionLines(after);
   const out: string[] = [];
-  const none: SectionLines = { lines: [], byHeading: new Map() };
+  const none: SectionLines = { headings: [], lines: [], byHeading: new Map() };
   for (const name of [...GENERATED, 'projects']) {
     const was = old.get(name) ?? none;
     const is = now.get(name) ?? none;
     // Lines are matched only under the same heading text, so a heading with the same lines on both
-    // sides adds and removes nothing: only the others are counted (most of a rebuild is alike).
-    const changed = (heading: string) => !alike(was.byHeading.get(heading), is.byHeading.get(heading));
-    const key = (l: { heading: string; line: string }) => `${l.heading}\u0000${l.line}`;
-    const oldLines = was.lines.filter((l) => changed(l.heading));
-    const counts = new Map<string, number>();
-    for (const l of oldLines) counts.set(key(l), (counts.get(key(l)) ?? 0) + 1);
-    const added: Array<{ heading: string; line: string }> = [];
-    for (const l of is.lines) {
-      if (!changed(l.heading)) continue;
-      const n = counts.get(key(l)) ?? 0;
-      if (n > 0) counts.set(key(l), n - 1);
-      else added.push(l);
+    // sides adds and removes nothing: only the others are counted, each heading on its own.
+    const counts = new Map<string, Map<string, number>>();
+    for (const heading of new Set([...was.byHeading.keys(), ...is.byHeading.keys()])) {
+      const had = was.byHeading.get(heading);
+      if (alike(had, is.byHeading.get(heading))) continue;
+      const count = new Map<string, number>();
+      for (const l of had ?? []) count.set(l, (count.get(l) ?? 0) + 1);
+      counts.set(heading, count);
     }
-    const removed = oldLines.filter((l) => {
-      const n = counts.get(key(l)) ?? 0;
-      if (n === 0) return false;
-      counts.set(key(l), n - 1);
-      return true;
+    type At = { heading: string; line: string };
+    const added: At[] = [];
+    is.lines.forEach((line, i) => {
+      const count = counts.get(is.headings[i]);
+      if (!count) return;
+      const n = count.get(line) ?? 0;
+      if (n > 0) count.set(line, n - 1);
+      else added.push({ heading: is.headings[i], line });
     });
-    const said = ({ heading, line }: { heading: string; line: string }) => {
+    const removed: At[] = [];
+    was.lines.forEach((line, i) => {
+      const count = counts.get(was.headings[i]);
+      const n = count?.get(line) ?? 0;
+      if (n === 0) return;
+      count!.set(line, n - 1);
+      removed.push({ heading: was.headings[i], line });
+    });
+    const said = ({ heading, line }: At) => {
       const paths = explained.get(heading);
       if (!paths) return false;
       if (line.startsWith('###')) return PAIRED.has(name); // a tag heading whose pairs are listed
@@ -95,7 +104,7 @@ export function sectionChanges(
     // (a word, not `-`/`+`, which would read as a second bullet before an entry's own `- `).
     const shown =
       (change: string) =>
-      ({ heading, line }: { heading: string; line: string }) =>
+      ({ heading, line }: At) =>
         `${heading && !line.startsWith('###') ? ` (${heading})` : ''}: ${change}: ${line}`;
     const lines = [
       ...removed.filter((l) => !said(l)).map(shown('removed')),

@@ -15,7 +15,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { artifactFiles } from '../match/artifactPaths';
 import { totalCapReason } from '../limits';
-import { describeFsError, isInside, isInsideResolved, passesSymlink, realOrNull, tooWideRoot } from '../paths';
+import {
+  describeFsError,
+  isInside,
+  isInsideResolved,
+  passesSymlink,
+  realOrNull,
+  resolvedPath,
+  tooWideRoot,
+} from '../paths';
 import { knowledgeDirs } from '../match/teamShared';
 import type { Config, ItemProblem, ProjectRoot, ResultItem } from '../types';
 import { openInRealFolder, openVerified, type OpenOutcome } from './verifiedOpen';
@@ -119,7 +127,7 @@ export function openAllowed(
   home?: string,
   realFolders?: Map<string, string | null>,
 ): OpenOutcome {
-  const normal = path.resolve(abs);
+  const normal = resolvedPath(abs);
   const area = areaFor(areas, normal);
   if (!area) return { ok: false, reason: OUTSIDE_AREAS };
   let verdict = realRoots.get(area.root);
