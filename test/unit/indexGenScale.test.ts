@@ -114,9 +114,9 @@ function referenceChanges(before: string, after: string): string[] {
     });
     const shown = (sign: string) => (l: string) => {
       const [heading, line] = l.split('\u0000');
-      return `${titles[name]}${heading && !line.startsWith('###') ? ` (${heading})` : ''}: ${sign} ${line}`;
+      return `${titles[name]}${heading && !line.startsWith('###') ? ` (${heading})` : ''}: ${sign}: ${line}`;
     };
-    const all = [...removed.map(shown('-')), ...added.map(shown('+'))];
+    const all = [...removed.map(shown('removed')), ...added.map(shown('added'))];
     out.push(...all.slice(0, 10));
     if (all.length > 10) out.push(`${titles[name]}: and ${all.length - 10} more changed lines`);
   }
