@@ -237,7 +237,7 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   if (errors.length) blockers.push(`${errors.length} error${errors.length === 1 ? '' : 's'} (listed above)`);
   let all: string[] | null = null;
   // The changed lines of generated sections are worked out when the remarks are read (the text
-  // report), not for a print, a --json or the editor's diff, which never show them.
+  // report, the editor's change list), not for a print or a --json, which never show them.
   const allRemarks = (): string[] => {
     if (all) return all;
     const changes: string[] = [];
