@@ -24,5 +24,24 @@ export function collate(a: string, b: string): number {
 
 /** Sorted with collate, de-duplicated (exact text). */
 export function collated(values: Iterable<string>): string[] {
-  return [...new Set(values)].sort(collate);
+  return sortCollated([...new Set(values)], (v) => v);
+}
+
+/**
+ * `items` in collate's order of their keys (the first key first, then the next), each key
+ * lowercased once instead of at every comparison; ties keep their order, as `sort` does.
+ */
+export function sortCollated<T>(items: readonly T[], ...keys: Array<(item: T) => string>): T[] {
+  const keyed = items.map((item) => {
+    const texts = keys.map((key) => key(item));
+    return { item, texts, lower: texts.map((t) => t.toLowerCase()) };
+  });
+  keyed.sort((a, b) => {
+    for (let i = 0; i < keys.length; i++) {
+      const c = compareCodePoints(a.lower[i], b.lower[i]) || compareCodePoints(a.texts[i], b.texts[i]);
+      if (c) return c;
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.item);
 }

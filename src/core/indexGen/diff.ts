@@ -5,7 +5,7 @@ import { fileKey } from '../index/lookups';
 import { expandHome } from '../paths';
 import { Availability } from '../read/availability';
 import type { Config, KnowledgeIndex } from '../types';
-import { collate, collated } from './collation';
+import { collated, sortCollated } from './collation';
 import type { IndexModel } from './model';
 import type { DroppedLine } from './dropped';
 import type { ScanError, ScanRefusal } from './scan';
@@ -108,15 +108,19 @@ export function diffIndex(d: DiffInput): IndexDiff {
   for (const [, entries] of d.current?.hints ?? [])
     for (const p of entries)
       if (!d.scanned.has(fileKey(p)) && reasonFor({ path: p, team: false }) === 'dead-link') dead.add(p);
-  const byPair = (a: { tag: string; path: string }, b: { tag: string; path: string }) =>
-    collate(a.tag, b.tag) || collate(a.path, b.path);
+  const byPair = <T extends { tag: string; path: string }>(pairs: T[]) =>
+    sortCollated(
+      pairs,
+      (p) => p.tag,
+      (p) => p.path,
+    );
   return {
-    added: added.sort(byPair),
-    removed: removed.sort(byPair),
+    added: byPair(added),
+    removed: byPair(removed),
     deadLinks: collated(dead),
     untagged: collated(d.model.untagged.map((n) => n.path)),
     promotions: d.model.promotions,
-    refused: [...d.refused].sort((a, b) => collate(a.path, b.path)),
+    refused: sortCollated(d.refused, (r) => r.path),
     errors: d.errors,
     unchanged: d.unchanged,
     notesScanned: d.notesScanned,

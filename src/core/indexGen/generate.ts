@@ -15,7 +15,7 @@ import { reannotateKnownTags } from './reannotate';
 import { untaggedReportRemarks } from './reviews';
 import { sectionChanges } from './sectionChanges';
 import { listScanTargets, type ScanError, type ScanList, type ScanRefusal } from './scan';
-import { carriedOf, rebuiltLineOf, splice, splitRaw } from './splice';
+import { blocks, carriedOf, rebuiltLineOf, sameDay, splice, splitRaw, type Block } from './splice';
 
 /** Known Tags of an index.md the generator creates: /index's own starting vocabulary (§12.6). */
 export const SEED_KNOWN_TAGS = [
@@ -171,10 +171,15 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   let knownTags: string | null = null;
   if (!current) knownTags = knownTagsLine(knownList, aliasFile.map ?? new Map());
   const realias = current && aliasFile.map && !sameAliases(current.knownTags, aliasFile.map) ? aliasFile.map : null;
+  // index.md split once: the splice, the carried-text guard and the section changes read the same blocks.
+  const rawLines = raw === null ? null : splitRaw(raw);
+  const split = rawLines && { ...rawLines, blocks: blocks(rawLines.lines) };
+  const rebuiltLine = rawLines && rebuiltLineOf(rawLines.lines);
   const spliceWith = (line: string | null) =>
     splice({
       raw,
-      rebuiltLine: raw === null ? null : rebuiltLineOf(splitRaw(raw).lines),
+      split: split ?? undefined,
+      rebuiltLine,
       today: options.today,
       sections: renderSections(model, settings),
       projectLines: derived,
@@ -185,14 +190,14 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   if (current && realias) {
     // Only the annotations change; a Known Tags that would not read back is written as one line.
     const text = reannotateKnownTags(spliced.text, knownList, realias);
-    const sameDay = reannotateKnownTags(spliced.sameDayText, knownList, realias);
-    if (text !== null && sameDay !== null) spliced = { text, sameDayText: sameDay };
+    const sameDayText = reannotateKnownTags(spliced.sameDayText, knownList, realias);
+    if (text !== null && sameDayText !== null) spliced = { text, sameDayText };
     else spliced = spliceWith((knownTags = knownTagsLine(knownList, realias)));
     remarks.push(aliasChanges(current.knownTags, realias, knownTags !== null));
   }
   const before = current ? indexPairs(current) : new Map<string, never>();
   const after = modelPairs(model);
-  const unchanged = raw !== null && spliced.sameDayText === raw;
+  const unchanged = raw !== null && sameDay(spliced, raw);
   // The estimate's check, made exact: the bytes, then the items the readers' parse keeps (§12.9).
   const exactBytes = Buffer.byteLength(spliced.text, 'utf8');
   const over = (items: number) => overReadersCap({ bytes: exactBytes, items, chars: spliced.text.length }, size);
@@ -203,7 +208,8 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
   // Read back: the rebuild, parsed, lists exactly the pairs it was made from (unchanged: index.md's own).
   errors.push(...readBack(back ? indexPairs(back) : before, after));
   // (An unchanged rebuild is index.md itself but for its date: nothing carried can differ.)
-  if (raw !== null && !unchanged && !carriedIntact(raw, spliced.text, knownTags === null && !realias))
+  let afterBlocks: Block[] | null = split && !unchanged ? blocks(splitRaw(spliced.text).lines) : null;
+  if (split && afterBlocks && !carriedIntact(split.blocks, afterBlocks, knownTags === null && !realias))
     errors.push({
       path: 'index.md',
       message: 'a carried section would change (an internal error): nothing may be written',
@@ -223,25 +229,37 @@ export function generateIndex(scan: IndexScan, raw: string | null, options: GenO
     notesScanned: scan.notes.length,
     dropped: raw === null || unchanged ? { listed: [], count: 0 } : droppedLines(raw),
   });
-  if (raw !== null && !unchanged) {
-    const explained = new Map<string, Set<string>>();
-    for (const p of [...diff.added, ...diff.removed])
-      (explained.get(p.tag) ?? explained.set(p.tag, new Set()).get(p.tag)!).add(p.path);
-    remarks.push(...sectionChanges(raw, spliced.text, explained));
-  }
+  const lastRemarks: string[] = [];
   if (model.ephemeral.length)
-    remarks.push(
+    lastRemarks.push(
       `not suggested for Known Tags (session, phase or plan stamps): ${model.ephemeral.join(', ')}; add one to Known Tags by hand if it is a lasting topic`,
     );
   const blockers: string[] = [];
   if (scan.notes.length === 0) blockers.push('the scan found no notes at all (is knowledge_folder the right folder?)');
   if (errors.length) blockers.push(`${errors.length} error${errors.length === 1 ? '' : 's'} (listed above)`);
+  let all: string[] | null = null;
+  // The changed lines of generated sections are worked out when the remarks are read (the text
+  // report, the editor's change list), not for a print or a --json, which never show them.
+  const allRemarks = (): string[] => {
+    if (all) return all;
+    const changes: string[] = [];
+    if (split && afterBlocks) {
+      const explained = new Map<string, Set<string>>();
+      for (const p of [...diff.added, ...diff.removed])
+        (explained.get(p.tag) ?? explained.set(p.tag, new Set()).get(p.tag)!).add(p.path);
+      changes.push(...sectionChanges(split.blocks, afterBlocks, explained));
+      afterBlocks = null;
+    }
+    return (all = scan.warnings.concat(remarks, changes, lastRemarks));
+  };
   return {
     text: spliced.text,
     diff,
     model,
     notes: scan.notes.length,
-    remarks: scan.warnings.concat(remarks),
+    get remarks() {
+      return allRemarks();
+    },
     blockers,
     refusal: null,
   };
@@ -281,7 +299,11 @@ function refusedBuild(
 }
 
 /** The guard of §12.7: every carried block of `before` is in `after`, in order, with the same text. */
-export function carriedIntact(before: string, after: string, knownTagsCarried = true): boolean {
+export function carriedIntact(
+  before: string | readonly Block[],
+  after: string | readonly Block[],
+  knownTagsCarried = true,
+): boolean {
   const want = carriedOf(before, knownTagsCarried);
   const have = carriedOf(after, knownTagsCarried);
   if (want.blocks.length !== have.blocks.length || want.blocks.some((b, i) => b !== have.blocks[i])) return false;

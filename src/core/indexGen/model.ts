@@ -3,7 +3,7 @@
 // stale files, each project's derived lines, and the promotion candidates (suggested only).
 import { atxHeading, entryText, hasSpace, SEPARATOR } from '../index/text';
 import { escapeControls, needsEscape } from '../present/outputText';
-import { collate, collated } from './collation';
+import { collate, collated, sortCollated } from './collation';
 import type { ScannedNote } from './read';
 import { reviewIndexLines } from './reviews';
 
@@ -87,6 +87,9 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
     notes: [],
   };
   const badTags = new Set<string>();
+  // A tag or phrase is judged once, however many notes carry it.
+  const tagWritable = memo(writableTag);
+  const phraseWritable = memo(writableHeading);
   const push = (map: Map<string, ScannedNote[]>, key: string, note: ScannedNote) => {
     const list = map.get(key);
     if (list) list.push(note);
@@ -121,7 +124,7 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
     // A note's hints are listed whether or not it has tags (team-shared notes have no hint section).
     if (note.tier !== 'team')
       for (const phrase of note.hints) {
-        if (writableHeading(phrase)) push(m.hints, phrase, note);
+        if (phraseWritable(phrase)) push(m.hints, phrase, note);
         else m.notes.push(`semantic hint "${phrase.slice(0, 80)}" of ${note.path} cannot be a heading; not written`);
       }
     if (note.tags.length === 0) {
@@ -129,7 +132,7 @@ export function buildModel(notes: readonly ScannedNote[], known: ReadonlySet<str
       continue;
     }
     for (const tag of note.tags) {
-      if (!writableTag(tag)) {
+      if (!tagWritable(tag)) {
         badTags.add(tag);
         continue;
       }
@@ -158,6 +161,15 @@ export function staleMonths(date: string | null, s: GenSettings): number | null 
     : null;
 }
 
+function memo(judge: (text: string) => boolean): (text: string) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (text) => {
+    let ok = verdicts.get(text);
+    if (ok === undefined) verdicts.set(text, (ok = judge(text)));
+    return ok;
+  };
+}
+
 /** Whole months from `date` to `today` (both YYYY-MM-DD); a month is complete on its day of the month. */
 export function wholeMonths(date: string, today: string): number {
   const [y, mo, d] = date.split('-').map(Number);
@@ -170,12 +182,12 @@ export function wholeMonths(date: string, today: string): number {
 function entryLines(notes: readonly ScannedNote[], line: (n: ScannedNote) => string): string[] {
   const byPath = new Map<string, ScannedNote>();
   for (const n of notes) if (!byPath.has(n.path)) byPath.set(n.path, n);
-  return [...byPath.keys()].sort(collate).map((p) => line(byPath.get(p)!));
+  return sortCollated([...byPath.keys()], (p) => p).map((p) => line(byPath.get(p)!));
 }
 
 function headed(map: Map<string, ScannedNote[]>, line: (n: ScannedNote) => string): string[] {
   const out: string[] = [];
-  for (const key of [...map.keys()].sort(collate)) {
+  for (const key of sortCollated([...map.keys()], (k) => k)) {
     if (out.length) out.push('');
     out.push(`### ${key}`, ...entryLines(map.get(key)!, line));
   }
@@ -199,7 +211,7 @@ export function renderSections(m: IndexModel, s: GenSettings): Map<string, strin
   );
   sections.set('review index', reviewIndexLines(m.reviews));
   const stale: string[] = [];
-  for (const { note, months } of [...m.stale].sort((a, b) => collate(a.note.path, b.note.path))) {
+  for (const { note, months } of sortCollated(m.stale, (s) => s.note.path)) {
     if (stale.length) stale.push('');
     stale.push(
       `### ${note.path}`,

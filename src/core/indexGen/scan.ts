@@ -2,7 +2,7 @@
 // list, so "not indexed" and "a rebuild would add it" are one finding.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { displayHomePath, hasControlChars, isInside, listFolder, realOrSelf } from '../paths';
+import { displayHomePath, hasControlChars, isInside, isNormalPosix, listFolder, realOrSelf } from '../paths';
 import { escapeControls } from '../present/outputText';
 import { knowledgeDirs } from '../match/teamShared';
 import { REVIEW_FOLDERS, type ReviewKind } from './reviews';
@@ -63,7 +63,12 @@ export function listScanTargets(config: Config): ScanList {
   const out: ScanList = { targets: [], refused: [], errors: [] };
   const folder = config.knowledgeFolder;
   const realFolder = realOrSelf(folder);
-  const rel = (abs: string) => path.relative(folder, abs).split(path.sep).join('/');
+  // A listed path below a normal POSIX folder is the folder, a slash and the rest: cut, not computed.
+  const prefix = path.sep === '/' && isNormalPosix(folder) ? (folder === '/' ? '/' : `${folder}/`) : null;
+  const rel = (abs: string) =>
+    prefix !== null && abs.startsWith(prefix)
+      ? abs.slice(prefix.length)
+      : path.relative(folder, abs).split(path.sep).join('/');
   for (const [name, deep] of CROSS_FOLDERS) {
     walk(path.join(folder, name), deep, realFolder, rel, out, (abs, _depth, file) =>
       // A README.md is a folder's stub, not a note, unless it has tags (readNote decides).
@@ -165,8 +170,10 @@ function walk(
         out.errors.push({ path: `${shown(dir)}/`, message: `cannot be listed (${listing.code ?? 'error'})` });
       return;
     }
+    // A listed name holds no separator and is never `.` or `..`: joined once per folder, then appended.
+    const base = path.join(dir, '_').slice(0, -1);
     for (const e of listing.entries) {
-      const abs = path.join(dir, e.name);
+      const abs = base + e.name;
       if (hasControlChars(e.name)) {
         out.refused.push({ path: escapeControls(shown(abs)), reason: 'its name holds control characters' });
         continue;

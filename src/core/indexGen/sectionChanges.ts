@@ -1,7 +1,7 @@
 // §12.8 What a rebuild changes beyond the pairs: the lines of generated sections (and the derived
 // project lines) that differ, each said once, so --check leaves no difference unexplained.
 import { atxHeading } from '../index/text';
-import { blocks, GENERATED, SECTION_TITLES, splitRaw } from './splice';
+import { blocks, GENERATED, SECTION_TITLES, splitRaw, type Block } from './splice';
 
 const PER_SECTION = 10;
 /** The sections a rebuild writes: the generated ones and the projects' derived lines (Known Tags is re-annotated, not rebuilt). */
@@ -9,22 +9,41 @@ const REBUILT = new Set([...GENERATED, 'projects']);
 /** The sections whose `### ` headings are tags of the diff's pairs. */
 const PAIRED = new Set(['tag index', 'other tags', 'team-shared tag index']);
 
-/** Each section's non-blank lines, keyed by the `### ` heading above them (a line of an entry list is `heading\0line`). */
-function sectionLines(text: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const block of blocks(splitRaw(text).lines)) {
+/** A section's non-blank lines in order, each with the text of the `### ` heading above it. */
+interface SectionLines {
+  headings: string[];
+  lines: string[];
+  /** The same lines gathered by heading: a heading whose lines are alike before and after changed nothing. */
+  byHeading: Map<string, string[]>;
+}
+
+/** Each rebuilt section's non-blank lines, keyed by the `### ` heading above them. */
+function sectionLines(text: string | readonly Block[]): Map<string, SectionLines> {
+  const out = new Map<string, SectionLines>();
+  for (const block of typeof text === 'string' ? blocks(splitRaw(text).lines) : text) {
     if (block.name === null || !REBUILT.has(block.name)) continue;
-    const list = out.get(block.name) ?? [];
+    const section = out.get(block.name) ?? { headings: [], lines: [], byHeading: new Map<string, string[]>() };
     let heading = '';
-    for (const { text: line } of block.lines.slice(1)) {
+    let under = section.byHeading.get(heading);
+    for (let i = 1; i < block.lines.length; i++) {
+      const line = block.lines[i].text;
       if (line.trim() === '') continue;
       const h = /^###[ \t]/.test(line) ? atxHeading(line) : null;
       if (h) heading = h.text;
-      list.push(`${heading}\u0000${line}`);
+      if (h || !under) under = section.byHeading.get(heading) ?? section.byHeading.set(heading, []).get(heading)!;
+      under.push(line);
+      section.headings.push(heading);
+      section.lines.push(line);
     }
-    out.set(block.name, list);
+    out.set(block.name, section);
   }
   return out;
+}
+
+function alike(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -32,30 +51,45 @@ function sectionLines(text: string): Map<string, string[]> {
  * entry lines of a (heading, path) pair the diff already lists (`explained`: heading → paths).
  */
 export function sectionChanges(
-  before: string,
-  after: string,
+  before: string | readonly Block[],
+  after: string | readonly Block[],
   explained: ReadonlyMap<string, ReadonlySet<string>>,
 ): string[] {
   const old = sectionLines(before);
   const now = sectionLines(after);
   const out: string[] = [];
+  const none: SectionLines = { headings: [], lines: [], byHeading: new Map() };
   for (const name of [...GENERATED, 'projects']) {
-    const counts = new Map<string, number>();
-    for (const l of old.get(name) ?? []) counts.set(l, (counts.get(l) ?? 0) + 1);
-    const added: string[] = [];
-    for (const l of now.get(name) ?? []) {
-      const n = counts.get(l) ?? 0;
-      if (n > 0) counts.set(l, n - 1);
-      else added.push(l);
+    const was = old.get(name) ?? none;
+    const is = now.get(name) ?? none;
+    // Lines are matched only under the same heading text, so a heading with the same lines on both
+    // sides adds and removes nothing: only the others are counted, each heading on its own.
+    const counts = new Map<string, Map<string, number>>();
+    for (const heading of new Set([...was.byHeading.keys(), ...is.byHeading.keys()])) {
+      const had = was.byHeading.get(heading);
+      if (alike(had, is.byHeading.get(heading))) continue;
+      const count = new Map<string, number>();
+      for (const l of had ?? []) count.set(l, (count.get(l) ?? 0) + 1);
+      counts.set(heading, count);
     }
-    const removed = (old.get(name) ?? []).filter((l) => {
-      const n = counts.get(l) ?? 0;
-      if (n === 0) return false;
-      counts.set(l, n - 1);
-      return true;
+    type At = { heading: string; line: string };
+    const added: At[] = [];
+    is.lines.forEach((line, i) => {
+      const count = counts.get(is.headings[i]);
+      if (!count) return;
+      const n = count.get(line) ?? 0;
+      if (n > 0) count.set(line, n - 1);
+      else added.push({ heading: is.headings[i], line });
     });
-    const said = (l: string) => {
-      const [heading, line] = l.split('\u0000');
+    const removed: At[] = [];
+    was.lines.forEach((line, i) => {
+      const count = counts.get(was.headings[i]);
+      const n = count?.get(line) ?? 0;
+      if (n === 0) return;
+      count!.set(line, n - 1);
+      removed.push({ heading: was.headings[i], line });
+    });
+    const said = ({ heading, line }: At) => {
       const paths = explained.get(heading);
       if (!paths) return false;
       if (line.startsWith('###')) return PAIRED.has(name); // a tag heading whose pairs are listed
@@ -68,10 +102,10 @@ export function sectionChanges(
     };
     // A line under a `### ` heading is said with it: `Stale Files (path): added: Last updated: …`
     // (a word, not `-`/`+`, which would read as a second bullet before an entry's own `- `).
-    const shown = (change: string) => (l: string) => {
-      const [heading, line] = l.split('\u0000');
-      return `${heading && !line.startsWith('###') ? ` (${heading})` : ''}: ${change}: ${line}`;
-    };
+    const shown =
+      (change: string) =>
+      ({ heading, line }: At) =>
+        `${heading && !line.startsWith('###') ? ` (${heading})` : ''}: ${change}: ${line}`;
     const lines = [
       ...removed.filter((l) => !said(l)).map(shown('removed')),
       ...added.filter((l) => !said(l)).map(shown('added')),

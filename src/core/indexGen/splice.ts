@@ -45,12 +45,12 @@ export const SECTION_TITLES: Record<string, string> = {
 };
 
 /** A line with its own ending (`\n`, `\r\n`, `\r`, or none at the very end). */
-interface Line {
+export interface Line {
   text: string;
   eol: string;
 }
 
-interface Block {
+export interface Block {
   /** `## ` section name (§F6), or null: the text before the first heading, or a `# ` block. */
   name: string | null;
   lines: Line[];
@@ -60,10 +60,21 @@ export function splitRaw(raw: string): { bom: string; lines: Line[] } {
   const bom = raw.charCodeAt(0) === 0xfeff ? '\ufeff' : '';
   const text = bom ? raw.slice(1) : raw;
   const lines: Line[] = [];
-  const re = /([^\r\n]*)(\r\n|\r|\n|$)/g;
-  for (let m = re.exec(text); m && m.index < text.length; m = re.exec(text)) {
-    lines.push({ text: m[1], eol: m[2] });
-    if (m[2] === '') break;
+  // Each line ends at the first \r or \n from where it starts (\r\n is one ending): two indexOf
+  // cursors, each moved only once passed, instead of a regex match object per line.
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  for (let start = 0; start < text.length;) {
+    if (lf >= 0 && lf < start) lf = text.indexOf('\n', start);
+    if (cr >= 0 && cr < start) cr = text.indexOf('\r', start);
+    const end = cr < 0 ? lf : lf < 0 ? cr : Math.min(lf, cr);
+    if (end < 0) {
+      lines.push({ text: text.slice(start), eol: '' });
+      break;
+    }
+    const eol = end === lf ? '\n' : lf === end + 1 ? '\r\n' : '\r';
+    lines.push({ text: text.slice(start, end), eol });
+    start = end + eol.length;
   }
   return { bom, lines };
 }
@@ -121,20 +132,37 @@ export interface SpliceInput {
   configuredProjects: string[];
   /** A new Known Tags body (aliases re-derived), or null to carry it. */
   knownTags: string | null;
+  /** `raw` split and in blocks already (the caller's, shared with the guards); never changed here. */
+  split?: { bom: string; lines: Line[]; blocks: Block[] };
 }
 
 export interface Spliced {
   text: string;
   /** The same text with index.md's own `Last rebuilt:` line: equal to index.md when nothing else changed. */
   sameDayText: string;
+  /** Where `text` and `sameDayText` differ, if they do: `sameDayText` without being joined again. */
+  dated?: { at: number; now: string; was: string };
+}
+
+/** Whether `raw` is the rebuild but for its `Last rebuilt:` line, compared in place (no copy of the text). */
+export function sameDay(spliced: Spliced, raw: string): boolean {
+  const d = spliced.dated;
+  if (!d) return spliced.sameDayText === raw;
+  const { text } = spliced;
+  return (
+    raw.length === text.length - d.now.length + d.was.length &&
+    raw.startsWith(text.slice(0, d.at)) &&
+    raw.startsWith(d.was, d.at) &&
+    raw.endsWith(text.slice(d.at + d.now.length))
+  );
 }
 
 export function splice(input: SpliceInput): Spliced {
-  const { bom, lines } = input.raw === null ? { bom: '', lines: [] } : splitRaw(input.raw);
+  const { bom, lines } = input.split ?? (input.raw === null ? { bom: '', lines: [] } : splitRaw(input.raw));
   const eol = lines.find((l) => l.eol)?.eol ?? '\n';
   const oldRebuilt = input.rebuiltLine !== null ? (lines[input.rebuiltLine - 1]?.text ?? null) : null;
   const rebuilt = rebuiltText(oldRebuilt, input.today);
-  const all = input.raw === null ? newIndex(input) : blocks(lines);
+  const all = input.raw === null ? newIndex(input) : (input.split?.blocks ?? blocks(lines));
   const out: string[] = [];
   let rebuiltAt = -1;
   const done = new Set<string>();
@@ -211,8 +239,12 @@ export function splice(input: SpliceInput): Spliced {
     return bom + body.join(eol) + finalEol;
   };
   const text = join(out);
-  const same = oldRebuilt === null ? text : join(out.map((l, k) => (k === rebuiltAt ? oldRebuilt : l)));
-  return { text, sameDayText: same };
+  if (oldRebuilt === null) return { text, sameDayText: text };
+  // The same-day text differs in one line: made of slices of `text` (no second join of every line).
+  let at = bom.length;
+  for (let k = 0; k < rebuiltAt; k++) at += out[k].length + eol.length;
+  const sameDayText = text.slice(0, at) + oldRebuilt + text.slice(at + rebuilt.length);
+  return { text, sameDayText, dated: { at, now: rebuilt, was: oldRebuilt } };
 }
 
 /**
@@ -288,9 +320,9 @@ export interface Carried {
 }
 
 /** One pass over index.md's lines; `knownTagsCarried`: false when Known Tags is rewritten from aliases.md. */
-export function carriedOf(raw: string, knownTagsCarried = true): Carried {
+export function carriedOf(raw: string | readonly Block[], knownTagsCarried = true): Carried {
   const out: Carried = { blocks: [], projectLines: [] };
-  for (const b of blocks(splitRaw(raw).lines)) {
+  for (const b of typeof raw === 'string' ? blocks(splitRaw(raw).lines) : raw) {
     if (b.name === 'projects') {
       for (const l of b.lines) {
         const t = l.text.trim();

@@ -10,8 +10,10 @@ export type HeadRead = { ok: true; text: string } | { ok: false; reason: string 
 /** Reads a head under `areas`' rules (real path inside, markdown, regular, the descriptor verified). */
 function headReader(areas: ReadArea[], home?: string): (abs: string, maxBytes: number) => HeadRead {
   const realRoots = new Map<string, RootVerdict>();
+  // A reader serves one scan: each folder is resolved once, each file still verified (reader.ts).
+  const realFolders = new Map<string, string | null>();
   return (abs, maxBytes) => {
-    const opened = openAllowed(areas, abs, realRoots, home);
+    const opened = openAllowed(areas, abs, realRoots, home, realFolders);
     if (!opened.ok) return opened;
     try {
       return { ok: true, text: readHead(opened.fd, opened.size, maxBytes) };

@@ -15,9 +15,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { artifactFiles } from '../match/artifactPaths';
 import { totalCapReason } from '../limits';
-import { describeFsError, isInside, isInsideResolved, passesSymlink, realOrNull, tooWideRoot } from '../paths';
+import {
+  describeFsError,
+  isInside,
+  isInsideResolved,
+  passesSymlink,
+  realOrNull,
+  resolvedPath,
+  tooWideRoot,
+} from '../paths';
 import { knowledgeDirs } from '../match/teamShared';
 import type { Config, ItemProblem, ProjectRoot, ResultItem } from '../types';
+import { openInRealFolder, openVerified, type OpenOutcome } from './verifiedOpen';
+
+export { openVerified, SWAPPED, type OpenOutcome } from './verifiedOpen';
 
 /** A place the configuration allows reading: a folder (and everything below it) or one file. */
 export interface ReadArea {
@@ -33,7 +44,6 @@ export interface ReadArea {
 export const OUTSIDE_AREAS = 'it is outside the knowledge folder and the allowed _project-knowledge/ folders';
 export const OUTSIDE_REAL = 'its real path (after symlinks) is outside the allowed folders';
 export const NOT_MARKDOWN = 'it is not a markdown (.md) file';
-export const SWAPPED = 'it changed while it was being opened (a symlink was swapped in)';
 
 /**
  * Every area the configuration allows: the knowledge folder; for each shared project its
@@ -82,10 +92,6 @@ export function areaFor(areas: readonly ReadArea[], normal: string): ReadArea | 
   return best;
 }
 
-export type OpenOutcome =
-  | { ok: true; fd: number; realPath: string; size: number; mtimeMs: number }
-  | { ok: false; reason: string; missing?: boolean };
-
 /** A root's real path, or why nothing below it may be read now (memoised over one call). */
 export type RootVerdict = { real: string } | { reason: string; missing?: boolean };
 
@@ -119,8 +125,9 @@ export function openAllowed(
   abs: string,
   realRoots: Map<string, RootVerdict>,
   home?: string,
+  realFolders?: Map<string, string | null>,
 ): OpenOutcome {
-  const normal = path.resolve(abs);
+  const normal = resolvedPath(abs);
   const area = areaFor(areas, normal);
   if (!area) return { ok: false, reason: OUTSIDE_AREAS };
   let verdict = realRoots.get(area.root);
@@ -133,6 +140,12 @@ export function openAllowed(
   // The area moved onto the root's real path by text: nothing below the root is resolved.
   const rel = path.relative(area.root, area.path);
   const realArea = rel ? path.join(realRoot, rel) : realRoot;
+  if (realFolders) {
+    const fast = openInRealFolder(normal, realFolders, (real) =>
+      area.kind === 'file' ? real === realArea : isInside(real, realArea),
+    );
+    if (fast) return fast;
+  }
 
   let real: string;
   try {
@@ -154,61 +167,10 @@ export function openAllowed(
   return openVerified(real);
 }
 
-/**
- * Opens an already resolved path without following a final symlink and without blocking on
- * a FIFO, then checks the descriptor: a regular file, and the very file at `real` (its path
- * in /proc on Linux; elsewhere the same device and inode as `real`, which must still resolve
- * to itself). Any doubt refuses.
- */
-export function openVerified(real: string): OpenOutcome {
-  const flags = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
-  let fd: number;
-  try {
-    fd = fs.openSync(real, flags);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    // ELOOP from O_NOFOLLOW: the final component became a symlink after the check.
-    return {
-      ok: false,
-      reason: code === 'ELOOP' || code === 'EMLINK' ? SWAPPED : describeFsError(err, 'it cannot be read'),
-    };
-  }
-  try {
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) return closeWith(fd, 'it is not a regular file');
-    if (!descriptorIs(fd, real, stat)) return closeWith(fd, SWAPPED);
-    return { ok: true, fd, realPath: real, size: stat.size, mtimeMs: stat.mtimeMs };
-  } catch (err) {
-    return closeWith(fd, describeFsError(err, 'it cannot be read'));
-  }
-}
-
-const PROC_FD = process.platform === 'linux' && fs.existsSync('/proc/self/fd');
-
-function descriptorIs(fd: number, real: string, stat: fs.Stats): boolean {
-  if (PROC_FD) {
-    try {
-      return fs.readlinkSync(`/proc/self/fd/${fd}`) === real;
-    } catch {
-      return false;
-    }
-  }
-  try {
-    const now = fs.lstatSync(real);
-    return now.isFile() && now.dev === stat.dev && now.ino === stat.ino && fs.realpathSync.native(real) === real;
-  } catch {
-    return false;
-  }
-}
-
-function closeWith(fd: number, reason: string): { ok: false; reason: string } {
-  fs.closeSync(fd);
-  return { ok: false, reason };
-}
-
 /** Reads at most `maxBytes` from an open descriptor. */
 export function readHead(fd: number, size: number, maxBytes: number): string {
-  const buffer = Buffer.alloc(Math.min(size, maxBytes));
+  // Not zero-filled: only the bytes read are ever used.
+  const buffer = Buffer.allocUnsafe(Math.min(size, maxBytes));
   let read = 0;
   while (read < buffer.length) {
     const n = fs.readSync(fd, buffer, read, buffer.length - read, read);
