@@ -21,7 +21,10 @@ import {
   type IndexCacheJob,
 } from '../core';
 import { cliSources, homeOf, type CliIo } from './command';
+import { NODE_FLOOR, nodeTooOld } from './nodeFloor';
 import { sourceFlags } from './options';
+
+export { NODE_FLOOR, nodeTooOld };
 
 /** This build's identity (esbuild.mjs: the version and a hash of the sources); absent in a watch build. */
 declare const ARIA_CONTEXT_BUILD: string | undefined;

@@ -3,7 +3,7 @@
 // those front ends use: tests import the module they test.
 export type { Config, IndexProject, KnowledgeIndex, QueryResult, ResultItem } from './types';
 export { NO_INDEX, loadedLine, inWordsOf, suggestionText, usageFor } from './present/messages';
-export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config/config';
+export { configCandidates, loadConfig, readConfigData, type ConfigOutcome, type ConfigSources } from './config/config';
 export { parseIndex } from './index/parse';
 export { type IndexLineEntry } from './types';
 export { CorruptImageError } from './index/image/strings';

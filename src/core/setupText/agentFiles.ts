@@ -174,9 +174,11 @@ export function editJsonServer(text: string, entry: object | null): FileEdit {
 }
 
 /** The server's entry in ~/.claude.json, or null. */
-export function jsonServer(text: string): { command?: unknown; args?: unknown } | null {
+export function jsonServer(text: string): { command?: unknown; args?: unknown; env?: unknown } | null {
   const node = memberOf(memberOf(parseObject(text), 'mcpServers'), SERVER_NAME);
-  return node ? (JSON.parse(text.slice(node.start, node.end)) as { command?: unknown; args?: unknown }) : null;
+  return node
+    ? (JSON.parse(text.slice(node.start, node.end)) as { command?: unknown; args?: unknown; env?: unknown })
+    : null;
 }
 
 /** Codex's config.toml with our `[mcp_servers.aria-context]` table set to `table`, or removed (null). */
