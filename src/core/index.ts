@@ -62,7 +62,7 @@ export {
   runIndexCacheJob,
   type IndexCacheJob,
 } from './index/indexCache';
-export { privateFolder, readPrivateFile, tempBeside, writePrivateFile } from './privateFile';
+export { ownedAndPrivate, privateFolder, readPrivateFile, tempBeside, writePrivateFile } from './privateFile';
 export { folderQuery, hookCandidates, hookText, promptQuery, NOTES_ARE_REFERENCE } from './agentContext/hookContext';
 export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './agentContext/activeFile';
 export { scanDrift, driftOf, DriftScan, withDrift } from './health/indexDrift';
@@ -113,6 +113,7 @@ export {
   editTomlServer,
   hasHooks,
   hookCommand,
+  REGISTERED_ENV,
   hookCommands,
   hookTarget,
   jsonServer,

@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   escapeControls,
+  hookCommand,
   hookCommands,
   hookTarget,
   jsonServer,
@@ -23,7 +24,8 @@ import { cliSources, parseCommandArgs, type CheckIo, type CliIo } from '../comma
 import { knowledgeReport, type Finding, type KnowledgeReport } from '../doctor/knowledge';
 import { compileCacheProblem, nodeProblem } from '../doctor/runtime';
 import { processSetupIo } from './setup';
-import { readClientFile, readRecord, recordFile } from '../setup/files';
+import { readClientFile } from '../setup/files';
+import { readRecord, recordFile } from '../setup/record';
 import { clientFiles } from '../setup/paths';
 
 /** One command line a client runs: its program and script, and what is wrong with them. */
@@ -63,7 +65,7 @@ export function runDoctor(args: readonly string[], io: DoctorIo): number {
   const sources = cliSources(home, io.env, options);
   const knowledge = knowledgeReport(sources, options.today ?? localDate(io.now()), options.folder !== undefined);
   const versions = new Map<string, string | { problem: string }>();
-  const record = readRecord(recordFile(io.env, home));
+  const { record } = readRecord(recordFile(io.env, home));
   const clients = (['claude-code', 'codex', 'cursor'] as const).map((client) => {
     // Cursor: the user-level mcp.json setup prints for it (pasted by hand)
     const files =
@@ -73,6 +75,8 @@ export function runDoctor(args: readonly string[], io: DoctorIo): number {
     if (typeof files === 'string') return null;
     const current = (c: string) => [io.node, io.cli, 'hook', c].map(shellQuote).join(' ');
     const recorded = new Set([...(files.hooks ? (record.hooks[files.hooks] ?? []) : []), current(client)]);
+    if (client !== 'cursor')
+      for (const legacy of [false, true]) recorded.add(hookCommand(io.node, io.cli, client, [], legacy));
     return clientReport(client, files, (command) => recorded.has(command), { ...io, versions });
   });
   const reports = clients.filter((c): c is ClientReport => c !== null);
