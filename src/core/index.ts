@@ -49,7 +49,7 @@ export { IndexLoadLimit } from './index/indexLoader';
 export type { WatchTargets } from './kb/changeRoute';
 export { isIsoDate, localDate } from './match/staleness';
 export { expandHome } from './paths';
-export { NODE_FLOOR, NODE_FLOOR_TEXT, nodeTooOld, oldNodeLine } from './nodeFloor';
+export { NODE_FLOOR, NODE_FLOOR_TEXT, nodeTooOld, OLD_NODE_EXIT, oldNodeLine } from './nodeFloor';
 export { escapeControls, escapeOutput, escapeOutputDeep } from './present/outputText';
 export { itemsForPaths } from './match/pathItems';
 export { indexPath, problemLinesOnDisk } from './index/snapshot';

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { NODE_FLOOR, nodeTooOld } from '../nodeFloor';
+import { NODE_FLOOR, nodeTooOld } from '../../core';
 
 /** How long a registered Node may take to say its version (a cold start on a slow disk). */
 const VERSION_TIMEOUT_MS = 15_000;
