@@ -154,6 +154,31 @@ describe('doctor findings', () => {
     assert.match(f.message, /NODE_COMPILE_CACHE=.* fails aria-context's rule/);
     assert.match(r.text, /Fix: unset NODE_COMPILE_CACHE/);
     assert.equal(r.code, 0, 'the commands setup registers clear it');
+    assert.deepEqual(
+      r.findings.map((x) => x.area),
+      ['compile-cache'],
+      'no entry of this setup is exposed',
+    );
+    // entries an earlier setup wrote, without clearing it: named, with the setup that rewrites them
+    const settings = path.join(home, '.claude', 'settings.json');
+    fs.writeFileSync(settings, fs.readFileSync(settings, 'utf8').split('NODE_COMPILE_CACHE= exec').join('exec'));
+    const old = doctor(home, { NODE_COMPILE_CACHE: shared });
+    const exposed = old.findings.find(
+      (x) => x.area === 'compile-cache' && /claude-code's aria-context entries/.test(x.message),
+    );
+    assert.ok(exposed, JSON.stringify(old.findings));
+    assert.equal(
+      exposed.fix,
+      'aria-context setup claude-code --hooks (it rewrites its entries with the variable cleared).',
+    );
+    assert.equal(old.code, 0);
+    assert.equal(
+      spawnSync(process.execPath, [cli, 'setup', 'claude-code', '--hooks', '--yes'], {
+        env: { PATH: process.env.PATH, HOME: home },
+        encoding: 'utf8',
+      }).status,
+      0,
+    );
     const own = path.join(home, '.cache', 'mine');
     fs.mkdirSync(own, { recursive: true, mode: 0o700 });
     fs.chmodSync(path.join(home, '.cache'), 0o700);

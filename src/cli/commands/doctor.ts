@@ -34,6 +34,8 @@ interface Runs {
   node: string;
   cli: string | null;
   problem: string | null;
+  /** Whether it runs with NODE_COMPILE_CACHE cleared, as setup registers it now (SPEC §13.3). */
+  clearsCompileCache: boolean;
 }
 
 type DoctorClient = 'claude-code' | 'codex' | 'cursor';
@@ -80,7 +82,7 @@ export function runDoctor(args: readonly string[], io: DoctorIo): number {
     return clientReport(client, files, (command) => recorded.has(command), { ...io, versions });
   });
   const reports = clients.filter((c): c is ClientReport => c !== null);
-  const findings = [...knowledge.findings, ...compileCacheFindings(io.env, home, sources)];
+  const findings = [...knowledge.findings, ...compileCacheFindings(io.env, home, sources, reports)];
   const broken =
     findings.some((f) => f.level === 'broken') ||
     reports.some((c) => c.server?.problem || c.hooks.some((h) => h.problem));
@@ -97,13 +99,27 @@ function compileCacheFindings(
   env: Record<string, string | undefined>,
   home: string,
   sources: ReturnType<typeof cliSources>,
+  reports: readonly ClientReport[],
 ): Finding[] {
   const dir = env.NODE_COMPILE_CACHE;
   if (!dir || env.NODE_DISABLE_COMPILE_CACHE) return [];
   const config = loadConfig(sources);
   const why = compileCacheProblem(dir, home, config.ok ? keepOutOf(config.config) : []);
   if (why === null) return [];
+  // registered before setup cleared it: they would use that folder too, if the client passes it on
+  const exposed = reports.filter(
+    (c) => (c.server && !c.server.clearsCompileCache) || c.hooks.some((h) => !h.clearsCompileCache),
+  );
   return [
+    ...exposed.map((c) => ({
+      level: 'warning' as const,
+      area: 'compile-cache',
+      message: `${c.client}'s aria-context entries were registered without clearing NODE_COMPILE_CACHE: started from this environment, they would run code from ${dir}.`,
+      fix:
+        c.client === 'cursor'
+          ? `paste what aria-context setup cursor prints into ${c.files.server}, over the old entry.`
+          : `aria-context setup ${c.client}${c.hooks.length ? ' --hooks' : ''} (it rewrites its entries with the variable cleared).`,
+    })),
     {
       level: 'warning',
       area: 'compile-cache',
@@ -139,7 +155,10 @@ function clientReport(
       const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
       const script = args.find((a) => a.endsWith('.js')) ?? null;
       const env = entry.env && typeof entry.env === 'object' ? (entry.env as Record<string, string>) : {};
-      report.server = runs([command, ...args].map(shellQuote).join(' '), command, script, { ...io.env, ...env }, io);
+      report.server = {
+        ...runs([command, ...args].map(shellQuote).join(' '), command, script, { ...io.env, ...env }, io),
+        clearsCompileCache: env.NODE_COMPILE_CACHE === '',
+      };
     }
   } catch (err) {
     report.unreadable.push(`${files.server} could not be read (${(err as Error).message})`);
@@ -151,7 +170,12 @@ function clientReport(
       if (isOurs(command) || hookTarget(command)) byCommand.set(command, [...(byCommand.get(command) ?? []), event]);
     for (const [command, events] of byCommand) {
       const target = hookTarget(command) ?? { node: io.node, cli: io.cli };
-      report.hooks.push({ ...runs(command, target.node, target.cli, io.env, io), events, setups: isOurs(command) });
+      report.hooks.push({
+        ...runs(command, target.node, target.cli, io.env, io),
+        clearsCompileCache: command.includes('NODE_COMPILE_CACHE= exec '),
+        events,
+        setups: isOurs(command),
+      });
     }
   } catch (err) {
     report.unreadable.push(`${files.hooks} could not be read (${(err as Error).message})`);
@@ -166,7 +190,7 @@ function runs(
   cli: string | null,
   env: Record<string, string | undefined>,
   io: { versions: Map<string, string | { problem: string }> },
-): Runs {
+): Omit<Runs, 'clearsCompileCache'> {
   const program = path.isAbsolute(node) ? node : onPath(node, env.PATH ?? '');
   let problem: string | null = null;
   if (!program) problem = `${node} is not on PATH`;
