@@ -31,7 +31,7 @@ describe('aria-context setup', () => {
     assert.equal(claude.code, 0);
     assert.equal(
       claude.out,
-      `claude mcp add --scope user --env NODE_COMPILE_CACHE= aria-context -- ${process.execPath} ${realCli} mcp\n`,
+      `claude mcp add --scope user aria-context --env NODE_COMPILE_CACHE= -- ${process.execPath} ${realCli} mcp\n`,
     );
 
     const codex = run(['setup', 'codex', '--print']);
