@@ -34,7 +34,7 @@ interface CommandHelp {
   exits: string;
 }
 
-const USAGE_EXITS = '2 usage error, 4 this Node is older than 22.12';
+const USAGE_EXITS = '2 usage error, 5 this Node is older than 22.12';
 
 const COMMANDS: Partial<Record<CommandName, CommandHelp>> = {
   query: {
@@ -59,7 +59,7 @@ const COMMANDS: Partial<Record<CommandName, CommandHelp>> = {
     about:
       "Rebuilds index.md from the notes' front matter and paths: --check shows what would change,\n--write replaces it.",
     examples: ['aria-context index --check', 'aria-context index --write'],
-    exits: `0 done, 1 --write refused (or --strict and a change), 3 not configured, ${USAGE_EXITS}`,
+    exits: `0 done, 1 --write refused (or --strict and a change), 3 not configured, 4 index.md saved by another program during --write, ${USAGE_EXITS}`,
   },
   doctor: {
     about:
@@ -157,6 +157,6 @@ Examples:
   aria-context setup claude-code --hooks
 
 Exit codes: 0 done, 1 see the command, 2 usage error, 3 not configured or no index.md,
-4 this Node is older than 22.12.
+5 this Node is older than 22.12.
 `;
 }
