@@ -11,6 +11,10 @@ import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--outdir DIR`: the same bundles in DIR instead of dist/ (`npm run release -- --check` builds
+// there, leaving dist/ to the tests and the editor).
+const outdirAt = process.argv.indexOf('--outdir');
+const outdir = outdirAt >= 0 ? process.argv[outdirAt + 1] : undefined;
 
 // js-yaml's `!!js/function` type loads `esprima` at run time (a hidden `require`, so bundling
 // leaves it to node_modules): ~8 ms of start-up for a type that only js-yaml's unsafe `load`
@@ -132,6 +136,8 @@ const builds = [
   ours({ entryPoints: ['src/indexWorker/main.ts'], outfile: 'dist/indexWorker.js' }),
   { ...shared, entryPoints: ['js-yaml'], outfile: 'dist/yaml.js', plugins: [noEsprima] },
 ];
+
+if (outdir) for (const options of builds) options.outfile = path.join(outdir, path.relative('dist', options.outfile));
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();

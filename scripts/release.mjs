@@ -9,16 +9,18 @@
 // manifest: the tarball's users never load `contributes`, and npm never runs a script of ours.
 //
 // Options: --out DIR (default release/), --skip-build (use the dist/ already built),
-//          --npm-only (only the tarball).
+//          --npm-only (only the tarball), --check (publish nothing, write nothing: check what a
+//          Marketplace, Open VSX and npm publish would check; scripts/releaseCheck.mjs),
+//          --manifest FILE (with --check: check that manifest instead of package.json).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseCheck, VSIX_LIMIT } from './releaseCheck.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The largest .vsix we ship; the Marketplace takes far more, but users download it. */
-export const VSIX_LIMIT = 500 * 1024;
+export { VSIX_LIMIT };
 
 /**
  * The files of the npm package besides package.json (npm adds README.md and LICENSE itself): the
@@ -46,17 +48,18 @@ export function npmManifest(manifest) {
 }
 
 /**
- * Packs the npm tarball from `dist/` into `outDir` through a staged folder; returns its path.
- * dist/ must hold a build.
+ * Packs the npm tarball from `dist/` (under `distRoot`, default the repository) into `outDir`
+ * through a staged folder; returns its path. dist/ must hold a build.
  */
-export function packNpm(outDir, { env = process.env } = {}) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+export function packNpm(outDir, { env = process.env, distRoot = repo, manifest: given } = {}) {
+  const manifest = given ?? JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
   const stage = fs.mkdtempSync(path.join(outDir, '.stage-'));
   try {
     for (const file of [...NPM_FILES, 'README.md', 'LICENSE']) {
       fs.mkdirSync(path.dirname(path.join(stage, file)), { recursive: true });
+      const from = path.join(file.startsWith('dist/') ? distRoot : repo, file);
       // a folder (dist/commands) without a development build's source maps
-      fs.cpSync(path.join(repo, file), path.join(stage, file), { recursive: true, filter: (f) => !f.endsWith('.map') });
+      fs.cpSync(from, path.join(stage, file), { recursive: true, filter: (f) => !f.endsWith('.map') });
     }
     fs.chmodSync(path.join(stage, manifest.bin['aria-context']), 0o755);
     fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(npmManifest(manifest), null, 2)}\n`);
@@ -74,6 +77,14 @@ export function packNpm(outDir, { env = process.env } = {}) {
 
 function main() {
   const args = process.argv.slice(2);
+  if (args.includes('--check')) {
+    const manifestFile = args.includes('--manifest') ? path.resolve(args[args.indexOf('--manifest') + 1]) : undefined;
+    const problems = releaseCheck({ root: repo, manifestFile, packNpm, log: (s) => console.log(s) });
+    for (const p of problems) console.error(`Not ready to publish: ${p}`);
+    if (problems.length === 0)
+      console.log('Ready to publish: the Marketplace, Open VSX and npm checks pass (nothing was published).');
+    process.exit(problems.length === 0 ? 0 : 1);
+  }
   const outDir = path.resolve(args.includes('--out') ? args[args.indexOf('--out') + 1] : path.join(repo, 'release'));
   const { version } = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
   fs.mkdirSync(outDir, { recursive: true });

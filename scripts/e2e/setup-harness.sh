@@ -60,13 +60,19 @@ need_apt=()
 ((WITH_BROWSER)) && { [[ -x /usr/bin/chromium ]] || need_apt+=(chromium); }
 [[ -f "$MARKER" || -f /usr/include/krb5.h || -f /usr/include/krb5/krb5.h ]] || need_apt+=(libkrb5-dev)
 if ((${#need_apt[@]})); then
+  install_cmd="sudo apt-get update && sudo apt-get install -y ${need_apt[*]}"
   if [[ $(id -u) != 0 ]]; then
-    fail "need root to apt-get install ${need_apt[*]}: run this once as root (sudo bash $0), or install them yourself"
+    fail "need root to install ${need_apt[*]}: run this once as root (sudo bash $0), or install them yourself with: $install_cmd"
   fi
-  log "apt-get install ${need_apt[*]} (about a minute)"
+  # A fresh machine's unattended upgrades hold apt's lock for minutes: wait for it (bounded)
+  # rather than give up at once.
+  apt_wait=(-o DPkg::Lock::Timeout=600)
+  log "apt-get install ${need_apt[*]} (about a minute; waits up to 10 minutes for apt's lock)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq || fail "apt-get update failed: check the machine's network and apt sources, then run this again"
-  apt-get install -y -qq "${need_apt[@]}" >/dev/null || fail "apt-get install ${need_apt[*]} failed: install them yourself and run this again"
+  apt-get "${apt_wait[@]}" update -qq ||
+    fail "apt-get update failed (the network, the apt sources, or apt's lock held over 10 minutes): run it yourself, then this again: $install_cmd"
+  apt-get "${apt_wait[@]}" install -y -qq "${need_apt[@]}" >/dev/null ||
+    fail "apt-get install ${need_apt[*]} failed: install them yourself, then run this again: $install_cmd"
 else
   log "Debian packages present"
 fi
@@ -104,7 +110,7 @@ if ! (
     bash ./postinstall.sh
 ) >"$POSTINSTALL_LOG" 2>&1; then
   tail -n 40 "$POSTINSTALL_LOG" >&2
-  fail "code-server's native build failed (log: $POSTINSTALL_LOG); install the C++ toolchain and libkrb5-dev (apt-get install build-essential libkrb5-dev) and run this again"
+  fail "code-server's native build failed (log: $POSTINSTALL_LOG); install the C++ toolchain and libkrb5-dev (sudo apt-get install -y build-essential libkrb5-dev) and run this again"
 fi
 
 # Smoke check: the server entry point runs under Node 24.

@@ -37,6 +37,13 @@ export interface LoadOptions {
    * against the budget for every file loaded or named as already loaded.
    */
   extraPerFile?: (item: ResultItem) => number;
+  /**
+   * How many characters a piece of the text costs as the agent receives it (default: its length).
+   * The MCP server's: the text as a JSON string after the output escaping (answerSize.ts).
+   */
+  sentLength?: (text: string) => number;
+  /** Characters the answer's envelope spends beyond its parts (the content array's framing). */
+  envelope?: number;
 }
 
 export interface BudgetedLoad {
@@ -92,7 +99,9 @@ function tail(r: LoadParts, pathRefusals: readonly PathRefusal[], maxChars: numb
   return out;
 }
 
-const size = (lines: readonly string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
+/** The lines' cost, each with its newline, as `sent` measures text. */
+const size = (lines: readonly string[], sent: (t: string) => number = (t) => t.length) =>
+  lines.reduce((n, l) => n + sent(l) + sent('\n'), 0);
 
 function section(file: LoadedFile, budgetCut: boolean, maxChars: number): string[] {
   const out = fileSection(file);
@@ -129,14 +138,17 @@ export function loadWithinBudget(
   const r: LoadParts = { loaded: [], already: [], refused: [], skipped: [] };
   const cut = new Set<LoadedFile>();
   const extra = options.extraPerFile ?? (() => 0);
+  const sent = options.sentLength ?? ((t: string) => t.length);
+  // the budget for the parts: maxChars less what framing them costs (messages still say maxChars)
+  const limit = maxChars - (options.envelope ?? 0);
   let used = 0;
   /** Set once no room is left: every later file is named without being looked at. */
   let full = false;
   /** Reads `item` into the answer if it fits (cut to the room left only when `mayCut`); false if not. */
   const place = (item: ResultItem, later: readonly ResultItem[], mayCut: boolean): boolean => {
     // What the answer must still hold if this and every later file were left out.
-    const reserve = size(tail({ ...r, skipped: [...r.skipped, item, ...later] }, pathRefusals, maxChars));
-    let room = maxChars - used - reserve;
+    const reserve = size(tail({ ...r, skipped: [...r.skipped, item, ...later] }, pathRefusals, maxChars), sent);
+    let room = limit - used - reserve;
     if (room < MIN_ROOM) full = true;
     // A cap in bytes is a cap in characters too; the heading, fences and notice come on top,
     // so the content gets what is left after them (tried again if a long fence ate more).
@@ -157,14 +169,15 @@ export function loadWithinBudget(
         !file.truncated &&
         options.ledger.has(file.realPath, hashOf(file.content))
       ) {
-        if (extra(item) > maxChars - used - reserve) return false;
+        if (extra(item) > limit - used - reserve) return false;
         used += extra(item);
         r.already.push(file);
         return true;
       }
-      const chars = size(section(file, budgetCut, maxChars)) + extra(item);
-      if (chars > maxChars - used - reserve) {
-        room -= chars - (maxChars - used - reserve) + 64;
+      const chars = size(section(file, budgetCut, maxChars), sent) + extra(item);
+      if (chars > limit - used - reserve) {
+        // in proportion: text that costs more as sent (escaped characters) shrinks the cap as much
+        room = Math.floor((room * (limit - used - reserve)) / chars) - 64;
         continue;
       }
       if (budgetCut) cut.add(file);
@@ -188,7 +201,7 @@ export function loadWithinBudget(
   // found late push the answer over, the last files go back to the list of what did not fit.
   const extras = () => [...r.loaded, ...r.already].reduce((n, f) => n + extra(f.item), 0);
   let text = renderLoad(r, pathRefusals, maxChars, cut);
-  while (text.length + extras() > maxChars && r.loaded.length) {
+  while (sent(text) + extras() > limit && r.loaded.length) {
     const file = r.loaded.pop()!;
     options.ledger?.delete(file.realPath);
     r.skipped.unshift(file.item);

@@ -15,6 +15,7 @@ import {
   type QueryResult,
   type ResultItem,
 } from '../core';
+import { CONTENT_ENVELOPE, sentSize, sentTextLength, serializedLength } from './answerSize';
 import { loadWithinBudget, type PathRefusal } from './bundle';
 import {
   LOAD_TOOL,
@@ -131,12 +132,10 @@ export function runQueryTool(source: AgentSource, args: unknown, options: QueryT
       structuredContent: { ...json, items, ...paging, ...next } as unknown as Record<string, unknown>,
     };
   };
-  // What the agent receives: the text, and the structured content where the front end sends it.
+  // What the agent receives: the text alone (the editor), or the MCP server's whole answer as sent.
   const measure = (page: QueryPage) => {
     const a = answer(page);
-    return (
-      (a.content[0] as { text: string }).text.length + (names.server ? JSON.stringify(a.structuredContent).length : 0)
-    );
+    return names.server ? sentSize(a) : (a.content[0] as { text: string }).text.length;
   };
   return answer(cutPage(query, result, from, DEFAULT_QUERY_CHARS, measure, names.server === true));
 }
@@ -146,6 +145,8 @@ export interface LoadSession {
   ledger?: Ledger;
   /** The resource link sent with each file, counted against the budget (the MCP server's; the editor sends the text alone). */
   link?: (item: ResultItem) => ToolContent;
+  /** Count the answer as the MCP server sends it: serialized and escaped (answerSize.ts). */
+  serialized?: boolean;
 }
 
 function picked(source: AgentSource, query: string, picks: unknown): Checked<ResultItem[]> {
@@ -194,7 +195,9 @@ export function runLoadTool(
     ledger: session.ledger,
     reload: a.reload === true,
     pathRefusals: refusals,
-    extraPerFile: link && ((item) => JSON.stringify(link(item)).length),
+    // each link serialized in the content array, with its comma
+    extraPerFile: link && ((item) => serializedLength(link(item)) + (session.serialized ? 1 : 0)),
+    ...(session.serialized ? { sentLength: sentTextLength, envelope: CONTENT_ENVELOPE } : {}),
   });
   const links = link ? [...load.loaded, ...load.already].map((f) => link(f.item)) : [];
   return { content: [{ type: 'text', text: load.text }, ...links] };

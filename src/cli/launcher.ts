@@ -14,6 +14,7 @@ import {
   keepOutOf,
   loadConfig,
   nodeTooOld,
+  OLD_NODE_EXIT,
   oldNodeLine,
   privateFolder,
   type ConfigOutcome,
@@ -174,7 +175,7 @@ function launch(argv: string[]): void {
     // The hook must never stand in the agent's way: silent, exit 0.
     if (command === 'hook' || command === WRITE_CACHE_COMMAND) return;
     process.stderr.write(`${oldNodeLine(process.versions.node, process.execPath)}\n`);
-    process.exitCode = 2;
+    process.exitCode = OLD_NODE_EXIT;
     return;
   }
   if (command === WRITE_CACHE_COMMAND) {

@@ -93,6 +93,11 @@ const GRAMMARS = /* @__PURE__ */ (() =>
 
 export type CommandName = keyof typeof GRAMMARS;
 
+/** The options `command` takes, in the table's order: what its help lists (help.ts). */
+export function optionsOf(command: CommandName): readonly string[] {
+  return GRAMMARS[command].takes;
+}
+
 /** What a value must be beyond not empty, in the product's words. */
 const VALUE_CHECKS: Partial<Record<ValueName, (value: string) => string | null>> = {
   today: (v) => (isIsoDate(v) ? null : `--today needs a date as YYYY-MM-DD (got "${v}").`),

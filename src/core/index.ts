@@ -3,7 +3,7 @@
 // those front ends use: tests import the module they test.
 export type { Config, IndexProject, KnowledgeIndex, QueryResult, ResultItem } from './types';
 export { NO_INDEX, loadedLine, inWordsOf, suggestionText, usageFor } from './present/messages';
-export { configCandidates, loadConfig, type ConfigOutcome, type ConfigSources } from './config/config';
+export { configCandidates, loadConfig, readConfigData, type ConfigOutcome, type ConfigSources } from './config/config';
 export { parseIndex } from './index/parse';
 export { type IndexLineEntry } from './types';
 export { CorruptImageError } from './index/image/strings';
@@ -49,7 +49,7 @@ export { IndexLoadLimit } from './index/indexLoader';
 export type { WatchTargets } from './kb/changeRoute';
 export { isIsoDate, localDate } from './match/staleness';
 export { expandHome } from './paths';
-export { NODE_FLOOR, NODE_FLOOR_TEXT, nodeTooOld, oldNodeLine } from './nodeFloor';
+export { NODE_FLOOR, NODE_FLOOR_TEXT, nodeTooOld, OLD_NODE_EXIT, oldNodeLine } from './nodeFloor';
 export { escapeControls, escapeOutput, escapeOutputDeep } from './present/outputText';
 export { itemsForPaths } from './match/pathItems';
 export { indexPath, problemLinesOnDisk } from './index/snapshot';
@@ -62,7 +62,7 @@ export {
   runIndexCacheJob,
   type IndexCacheJob,
 } from './index/indexCache';
-export { privateFolder, readPrivateFile, tempBeside, writePrivateFile } from './privateFile';
+export { ownedAndPrivate, privateFolder, readPrivateFile, tempBeside, writePrivateFile } from './privateFile';
 export { folderQuery, hookCandidates, hookText, promptQuery, NOTES_ARE_REFERENCE } from './agentContext/hookContext';
 export { deriveActiveFileQuery, surfacedFiles, MAX_SURFACED_FILES, type DerivedQuery } from './agentContext/activeFile';
 export { scanDrift, driftOf, DriftScan, withDrift } from './health/indexDrift';
@@ -113,6 +113,7 @@ export {
   editTomlServer,
   hasHooks,
   hookCommand,
+  REGISTERED_ENV,
   hookCommands,
   hookTarget,
   jsonServer,

@@ -13,7 +13,13 @@ export function nodeTooOld(version: string): boolean {
   return major < NODE_FLOOR.major || (major === NODE_FLOOR.major && minor < NODE_FLOOR.minor);
 }
 
-/** The launcher's one line on an older Node: which Node ran it, and what to install. */
+/** The exit code on an older Node (SPEC §13.1): its own, told apart from a usage error (2) and index's 4. */
+export const OLD_NODE_EXIT = 5;
+
+/**
+ * The launcher's one line on an older Node: which Node ran it, what to install, and that the VS
+ * Code extension's agents need none (they run on the editor's own runtime).
+ */
 export function oldNodeLine(version: string, execPath: string): string {
-  return `aria-context needs Node.js ${NODE_FLOOR_TEXT} or later (this is ${version}, ${execPath}): install Node.js ${NODE_FLOOR_TEXT} or later from https://nodejs.org and put it first on PATH`;
+  return `aria-context needs Node.js ${NODE_FLOOR_TEXT} or later (this is ${version}, ${execPath}): install Node.js ${NODE_FLOOR_TEXT} or later from https://nodejs.org and put it first on PATH; the VS Code extension's agents run on the editor's own runtime and need none`;
 }

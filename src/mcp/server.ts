@@ -91,7 +91,7 @@ export function createServer(kb: KnowledgeBase, version: string, log: Logger): S
         ? toolError(smuggled)
         : name === QUERY_TOOL
           ? runQueryTool(source, args)
-          : runLoadTool(source, args, { ledger, link: resourceLink });
+          : runLoadTool(source, args, { ledger, link: resourceLink, serialized: true });
     } catch (err) {
       // The core is meant not to throw; if it does, the agent gets a tool error and the server goes on.
       log(`${name} failed: ${(err as Error).stack ?? String(err)}`);

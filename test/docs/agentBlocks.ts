@@ -274,8 +274,15 @@ export function agentSetupTests(ctx: AgentContext): void {
     { skip: noClaude },
     () => {
       const line = printed('claude-code');
-      assert.equal(line, `claude mcp add --scope user aria-context -- ${process.execPath} ${need().cli} mcp\n`);
-      assert.match(ctx.readme, /`claude mcp add --scope user aria-context -- <node> <cli\.js> mcp`/);
+      // §13.3 the server runs with Node's compile cache from the environment cleared
+      assert.equal(
+        line,
+        `claude mcp add --scope user aria-context --env NODE_COMPILE_CACHE= -- ${process.execPath} ${need().cli} mcp\n`,
+      );
+      assert.match(
+        ctx.readme,
+        /`claude mcp add --scope user aria-context --env NODE_COMPILE_CACHE= -- <node> <cli\.js> mcp`/,
+      );
       for (const how of [line.trim(), 'aria-context setup claude-code --yes']) {
         const withClaude = claudeEnv(tempDir('aria-readme-claude-'), need().env);
         const project = tempDir('aria-readme-claude-project-');

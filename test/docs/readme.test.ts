@@ -192,6 +192,26 @@ describe('README and docs/ command blocks', { timeout: 900_000 }, () => {
     assert.ok(lines <= 300, `README.md has ${lines} lines`);
     for (const doc of ['SECURITY', 'PERFORMANCE', 'DEVELOPMENT', 'EDITOR', 'CLI', 'MCP'])
       assert.match(readme, new RegExp(`\\]\\(docs/${doc}\\.md\\)`), `README.md does not link docs/${doc}.md`);
+    assert.match(readme, /\]\(CHANGELOG\.md\)/);
+    assert.match(readme, /\]\(LICENSE\)/);
+    // a terminal reader is told the command, never aria-knowledge's slash command
+    assert.doesNotMatch(readme, /aria-knowledge's `\/index`|`\/index` rebuilds/);
+    assert.match(readme, /`aria-context index --write` rebuilds it/);
+    const firstScreen = readme.split('\n').slice(0, 40).join('\n');
+    assert.match(firstScreen, /^npm start {3}#/m, 'npm start on the first screen');
+    assert.match(firstScreen, /^npm test {4}#/m, 'npm test on the first screen');
+    const uninstall = readme.slice(readme.indexOf('## Uninstall'));
+    for (const written of [
+      '~/.claude.json',
+      '~/.claude/settings.json',
+      '~/.codex/config.toml',
+      '~/.codex/hooks.json',
+      '~/.config/aria-context/setup.json',
+      '~/.cache/aria-context/',
+      'index.md.bak',
+    ])
+      assert.ok(uninstall.includes(written), `Uninstall names ${written}`);
+    assert.match(readme, /### Requirements and supported systems[\s\S]*Windows[\s\S]*POSIX `sh`/);
   });
 
   test('no block is run nowhere: the only ```shell blocks are npm start, npm test and installing the .vsix', () => {

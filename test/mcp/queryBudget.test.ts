@@ -17,10 +17,12 @@ const BUDGET = 40_000;
 type Item = { n: number | null; path: string; category: string };
 type Structured = { items: Item[]; ideas: Array<{ path: string }>; notes: string[]; nextCursor?: string };
 
-/** What the client receives: the text blocks and the structured content, as characters of JSON. */
+/** What the client receives (SPEC §11): the content array and the structured content, serialized. */
 function answerSize(result: TextResult): number {
-  const blocks = result.content.reduce((n, c) => n + (c.text ?? JSON.stringify(c)).length, 0);
-  return blocks + (result.structuredContent ? JSON.stringify(result.structuredContent).length : 0);
+  return (
+    JSON.stringify(result.content).length +
+    (result.structuredContent ? JSON.stringify(result.structuredContent).length : 0)
+  );
 }
 
 /** The queries: widest first, then random draws over every kind of legal query. */

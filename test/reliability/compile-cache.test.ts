@@ -183,3 +183,123 @@ describe('a forged compile-cache entry never runs in the CLI', { skip }, () => {
     assert.equal(run(home, 'switched-off', [], { ARIA_CONTEXT_NO_CACHE: '1' }).ran, false, 'ARIA_CONTEXT_NO_CACHE=1');
   });
 });
+
+// Node turns its compile cache on from NODE_COMPILE_CACHE before dist/cli.js runs, so the rule
+// above never judges that folder; the commands setup registers clear it (SPEC §13.3). Here the
+// folder is one another local user can write, holding their entries forged for dist/mcp.js and
+// dist/commands/hook.js (planted as uid 65534 when the tests run as root).
+describe('NODE_COMPILE_CACHE naming a folder others can write: never used by what setup registers', { skip }, () => {
+  ensureCli();
+  const pkg = tempDir('aria-cc-env-pkg-');
+  fs.cpSync(path.join(repoRoot, 'dist'), path.join(pkg, 'dist'), { recursive: true });
+  const cli = path.join(pkg, 'dist', 'cli.js');
+  const targets = [path.join(pkg, 'dist', 'mcp.js'), path.join(pkg, 'dist', 'commands', 'hook.js')];
+  const markDir = tempDir('aria-cc-env-mark-');
+  const payload = 'require("fs").writeFileSync(process.env.ARIA_FORGED_MARK,"forged code ran")';
+
+  const staging = tempDir('aria-cc-env-staging-');
+  const originals = targets.map((t) => fs.readFileSync(t));
+  targets.forEach((t, n) => fs.writeFileSync(t, forgeSource(originals[n], payload)));
+  const make = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `require('node:module').enableCompileCache(${JSON.stringify(staging)}); ${targets.map((t) => `require(${JSON.stringify(t)})`).join('; ')}`,
+    ],
+    { env: { PATH: process.env.PATH, ARIA_FORGED_MARK: path.join(markDir, 'making') }, encoding: 'utf8' },
+  );
+  targets.forEach((t, n) => fs.writeFileSync(t, originals[n]));
+  assert.equal(make.status, 0, make.stderr);
+
+  // the shared folder, and the other user's entries in it
+  const shared = tempDir('aria-cc-env-shared-');
+  fs.chmodSync(shared, 0o777);
+  let planter = 'this user';
+  if (process.getuid?.() === 0) {
+    for (const e of fs.readdirSync(staging, { recursive: true, withFileTypes: true }))
+      fs.chmodSync(path.join(e.parentPath ?? e.path, e.name), e.isDirectory() ? 0o755 : 0o644);
+    fs.chmodSync(staging, 0o755);
+    const cp = spawnSync('cp', ['-R', `${staging}/.`, shared], { uid: 65534, gid: 65534, encoding: 'utf8' });
+    if (cp.status === 0) planter = 'uid 65534';
+  }
+  if (planter === 'this user') fs.cpSync(staging, shared, { recursive: true });
+
+  const home = makeHome({
+    index: `${INDEX_HEADER}## Tag Index\n### api\n- a.md — A\n### stripe\n- a.md — A\n`,
+    files: { 'knowledge/a.md': '# A\n' },
+  });
+  const codexHome = path.join(home, '.codex');
+  const setup = spawnSync(process.execPath, [cli, 'setup', 'codex', '--hooks', '--yes'], {
+    env: { PATH: process.env.PATH, HOME: home, CODEX_HOME: codexHome },
+    encoding: 'utf8',
+  });
+  assert.equal(setup.status, 0, setup.stdout);
+  const toml = fs.readFileSync(path.join(codexHome, 'config.toml'), 'utf8');
+  const table = /\[mcp_servers\.aria-context\]\ncommand = (".*")\nargs = \[(.*)\]\nenv = \{ (.*) \}\n/.exec(toml);
+  assert.ok(table, toml);
+  const command = JSON.parse(table[1]) as string;
+  const args = JSON.parse(`[${table[2]}]`) as string[];
+  const registeredEnv = Object.fromEntries(
+    [...table[3].matchAll(/("[^"]*") = ("[^"]*")/g)].map((m) => [JSON.parse(m[1]), JSON.parse(m[2])]),
+  ) as Record<string, string>;
+  const hooks = JSON.parse(fs.readFileSync(path.join(codexHome, 'hooks.json'), 'utf8')) as {
+    hooks: Record<string, { hooks: { command: string }[] }[]>;
+  };
+  const hookLine = hooks.hooks.SessionStart[0].hooks[0].command;
+
+  /** What the client's environment holds: the user's shell exported NODE_COMPILE_CACHE. */
+  const clientEnv = (mark: string) => ({
+    PATH: process.env.PATH,
+    HOME: home,
+    NODE_COMPILE_CACHE: shared,
+    ARIA_FORGED_MARK: path.join(markDir, mark),
+  });
+  const initialize = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`;
+  function server(mark: string, env: Record<string, string>) {
+    const r = spawnSync(command, args, {
+      env: { ...clientEnv(mark), ...env },
+      input: initialize,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return { out: r.stdout, ran: fs.existsSync(path.join(markDir, mark)) };
+  }
+  function hook(mark: string, line: string) {
+    const payload = JSON.stringify({
+      session_id: 's',
+      cwd: home,
+      hook_event_name: 'UserPromptSubmit',
+      prompt: 'api stripe',
+    });
+    const r = spawnSync('sh', ['-c', line], {
+      env: clientEnv(mark),
+      input: payload,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return { status: r.status, ran: fs.existsSync(path.join(markDir, mark)) };
+  }
+
+  test(`control: without the registered environment the entries ${planter} planted run, in the server and in the hook`, () => {
+    assert.equal(server('server-control', {}).ran, true, 'the forged mcp.js entry ran');
+    assert.ok(hookLine.includes('NODE_COMPILE_CACHE= exec '), hookLine);
+    assert.equal(
+      hook('hook-control', hookLine.replace('NODE_COMPILE_CACHE= ', '')).ran,
+      true,
+      'the forged hook.js entry ran',
+    );
+  });
+
+  test('the server as setup registers it (its env clears NODE_COMPILE_CACHE): the entry never runs, the server answers', () => {
+    assert.deepEqual(registeredEnv, { NODE_COMPILE_CACHE: '' });
+    const r = server('server', registeredEnv);
+    assert.equal(r.ran, false);
+    assert.match(r.out, /"result":\{[^\n]*"serverInfo"/);
+  });
+
+  test('the hook as setup registers it (its command line clears NODE_COMPILE_CACHE): the entry never runs', () => {
+    const r = hook('hook', hookLine);
+    assert.equal(r.status, 0);
+    assert.equal(r.ran, false);
+  });
+});

@@ -100,14 +100,17 @@ function unreadableStrategy(h: TestHome): Unreadable | string {
   if (blocked) return { cli: ensureCli() };
   if (process.getuid?.() !== 0) return 'chmod 000 does not block reads here and the tests cannot switch users';
   const bin = tempDir('aria-rel-cli-');
-  for (const f of fs.readdirSync(path.dirname(ensureCli())).filter((n) => n.endsWith('.js'))) {
-    fs.copyFileSync(path.join(path.dirname(ensureCli()), f), path.join(bin, f));
-    fs.chmodSync(path.join(bin, f), 0o644);
-  }
-  // The unprivileged user must be able to walk the tree: open it up (the test locks its targets).
-  const dirs = fs.readdirSync(h.home, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory());
-  for (const dir of [bin, h.home, ...dirs.map((e) => path.join(e.parentPath ?? e.path, e.name))])
-    fs.chmodSync(dir, 0o755);
+  // The whole build, commands/ included: the launcher runs each command from its own bundle.
+  fs.cpSync(path.dirname(ensureCli()), bin, { recursive: true, filter: (src) => !src.endsWith('.map') });
+  for (const e of fs.readdirSync(bin, { recursive: true, withFileTypes: true }).filter((x) => x.isFile()))
+    fs.chmodSync(path.join(e.parentPath ?? e.path, e.name), 0o644);
+  // The unprivileged user must be able to walk the trees: open them up (the test locks its targets).
+  const dirsOf = (root: string) =>
+    fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(e.parentPath ?? e.path, e.name));
+  for (const dir of [bin, h.home, ...dirsOf(bin), ...dirsOf(h.home)]) fs.chmodSync(dir, 0o755);
   const cli = path.join(bin, path.basename(ensureCli()));
   const reach = [
     "const fs = require('node:fs');",

@@ -146,7 +146,8 @@ describe('CLI', () => {
   test('--help', () => {
     const help = run(['--help'], home);
     assert.equal(help.code, 0);
-    assert.match(help.out, /aria-context query <tokens…>/);
+    assert.match(help.out, /^ {2}query <tokens…>/m);
+    assert.match(help.out, /Run aria-context <command> --help/);
   });
 });
 

@@ -105,8 +105,10 @@ describe('aria-context doctor', () => {
       path.join(home, '.claude.json'),
       JSON.stringify({ mcpServers: { 'aria-context': { command: 'node', args: [cli, 'mcp'] } } }),
     );
-    assert.equal(doctor(home).code, 0, 'node on PATH');
-    assert.equal(doctor(home, { PATH: tempDir('aria-doctor-empty-path-') }).code, 1);
+    assert.equal(doctor(home).json.clients[0].server?.problem, null, 'node on PATH');
+    const noPath = doctor(home, { PATH: tempDir('aria-doctor-empty-path-') });
+    assert.equal(noPath.code, 1);
+    assert.equal(noPath.json.clients[0].server?.problem, 'node is not on PATH');
   });
 
   test("a hook shaped like setup's but not in its record is shown as such, with how to remove it by hand", () => {
@@ -143,7 +145,7 @@ describe('aria-context doctor', () => {
   test('no config: every place looked, and how to choose one; no index: the folder and the command that builds it', () => {
     const empty = tempDir('aria-doctor-empty-');
     const none = doctor(empty);
-    assert.equal(none.code, 0, 'nothing a client runs is broken');
+    assert.equal(none.code, 1, 'an agent would get nothing');
     assert.equal(none.json.config.file, null);
     assert.ok(none.json.config.looked.includes(path.join(empty, '.claude', 'aria-knowledge.local.md')));
     const text = run(empty, ['doctor']).out;

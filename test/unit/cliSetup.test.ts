@@ -29,19 +29,25 @@ describe('aria-context setup', () => {
   test('--print gives each client its complete config with this Node and this dist/cli.js, absolute', () => {
     const claude = run(['setup', 'claude-code', '--print']);
     assert.equal(claude.code, 0);
-    assert.equal(claude.out, `claude mcp add --scope user aria-context -- ${process.execPath} ${realCli} mcp\n`);
+    assert.equal(
+      claude.out,
+      `claude mcp add --scope user aria-context --env NODE_COMPILE_CACHE= -- ${process.execPath} ${realCli} mcp\n`,
+    );
 
     const codex = run(['setup', 'codex', '--print']);
     assert.equal(
       codex.out,
-      `[mcp_servers.aria-context]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(realCli)}, "mcp"]\n`,
+      `[mcp_servers.aria-context]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(realCli)}, "mcp"]\nenv = { "NODE_COMPILE_CACHE" = "" }\n`,
     );
 
     const cursor = JSON.parse(run(['setup', 'cursor', '--print']).out);
-    assert.deepEqual(cursor, { mcpServers: { 'aria-context': { command: process.execPath, args: [realCli, 'mcp'] } } });
+    const env = { NODE_COMPILE_CACHE: '' };
+    assert.deepEqual(cursor, {
+      mcpServers: { 'aria-context': { command: process.execPath, args: [realCli, 'mcp'], env } },
+    });
     const vscode = JSON.parse(run(['setup', 'vscode', '--print']).out);
     assert.deepEqual(vscode, {
-      servers: { 'aria-context': { type: 'stdio', command: process.execPath, args: [realCli, 'mcp'] } },
+      servers: { 'aria-context': { type: 'stdio', command: process.execPath, args: [realCli, 'mcp'], env } },
     });
     for (const p of [process.execPath, realCli]) assert.ok(path.isAbsolute(p));
   });
@@ -108,10 +114,10 @@ describe('aria-context setup', () => {
 
   test('--print --hooks prints the hooks, guarded so a removed installation is silent', () => {
     const r = run(['setup', 'codex', '--print', '--hooks']);
-    const hooks = JSON.parse(r.out.slice(r.out.indexOf('{')));
+    const hooks = JSON.parse(r.out.slice(r.out.indexOf('\n{')));
     assert.equal(
       hooks.hooks.SessionStart[0].hooks[0].command,
-      `[ -f ${realCli} ] && [ -x ${process.execPath} ] && exec ${process.execPath} ${realCli} hook codex; exit 0`,
+      `[ -f ${realCli} ] && [ -x ${process.execPath} ] && NODE_COMPILE_CACHE= exec ${process.execPath} ${realCli} hook codex; exit 0`,
     );
   });
 });

@@ -36,7 +36,9 @@ function run(
 }
 
 const guarded = (cliPath: string, client: string) =>
-  `[ -f ${cliPath} ] && [ -x ${process.execPath} ] && exec ${process.execPath} ${cliPath} hook ${client}; exit 0`;
+  `[ -f ${cliPath} ] && [ -x ${process.execPath} ] && NODE_COMPILE_CACHE= exec ${process.execPath} ${cliPath} hook ${client}; exit 0`;
+/** The guarded line as versions before SPEC §13.3 wrote it (the environment's compile cache not cleared). */
+const guardedBefore = (cliPath: string, client: string) => guarded(cliPath, client).replace('NODE_COMPILE_CACHE= ', '');
 
 const OTHER_HOOKS = [
   'node /opt/other-tool/dist/cli.js hook claude-code --redact-secrets',
@@ -82,6 +84,7 @@ describe('setup claude-code edits only its own entries', () => {
       type: 'stdio',
       command: process.execPath,
       args: [realCli, 'mcp'],
+      env: { NODE_COMPILE_CACHE: '' },
     });
     assert.ok(
       fs.readFileSync(claudeJson, 'utf8').startsWith('{"numStartups":12345678901234567890,"tipsHistory":{"a":1.50}'),
@@ -120,10 +123,14 @@ describe('setup claude-code edits only its own entries', () => {
     const settings = path.join(home, '.claude', 'settings.json');
     fs.mkdirSync(path.dirname(settings));
     const legacy = `${process.execPath} ${realCli} hook claude-code`;
-    const group = { hooks: [{ type: 'command', command: legacy, timeout: 10 }] };
+    const group = (command: string) => ({ hooks: [{ type: 'command', command, timeout: 10 }] });
     fs.writeFileSync(
       settings,
-      JSON.stringify({ hooks: { UserPromptSubmit: [group], SessionStart: [group] } }, null, 2),
+      JSON.stringify(
+        { hooks: { UserPromptSubmit: [group(legacy)], SessionStart: [group(guardedBefore(realCli, 'claude-code'))] } },
+        null,
+        2,
+      ),
     );
     assert.equal(run(home, ['claude-code', '--hooks', '--yes']).code, 0);
     const now = JSON.parse(fs.readFileSync(settings, 'utf8'));
@@ -227,7 +234,7 @@ describe('setup codex edits only its own table', () => {
     const written = fs.readFileSync(path.join(codexHome, 'config.toml'), 'utf8');
     assert.equal(
       written,
-      `${toml}\n[mcp_servers.aria-context]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(realCli)}, "mcp"]\n`,
+      `${toml}\n[mcp_servers.aria-context]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(realCli)}, "mcp"]\nenv = { "NODE_COMPILE_CACHE" = "" }\n`,
     );
     assert.equal(run(home, ['codex', '--hooks', '--yes'], { env, cli: otherInstall() }).code, 0);
     assert.equal(run(home, ['codex', '--remove', '--yes'], { env }).code, 0);
@@ -246,13 +253,70 @@ describe('setup codex edits only its own table', () => {
   });
 });
 
-test("setup's record cannot be written: nothing is changed, and it says why", () => {
+test("setup's record folder is not a folder of the user's: setup says so, goes on with its own exact lines, records nothing", () => {
   const home = tempDir('aria-setup-no-record-');
   fs.mkdirSync(path.join(home, '.config'));
   fs.writeFileSync(path.join(home, '.config', 'aria-context'), 'a file where the folder would be');
   const r = run(home, ['claude-code', '--hooks', '--yes']);
-  assert.equal(r.code, 1, r.out);
-  assert.match(r.out, /record of the hooks it writes\); nothing was changed/);
-  assert.equal(fs.existsSync(path.join(home, '.claude.json')), false);
-  assert.equal(fs.existsSync(path.join(home, '.claude')), false);
+  assert.equal(r.code, 0, r.out);
+  assert.match(
+    r.out,
+    /^Not using setup's record .*setup\.json: .*aria-context is not a folder\. Setup knows only this installation's own hook lines/m,
+  );
+  assert.equal(fs.readFileSync(path.join(home, '.config', 'aria-context'), 'utf8'), 'a file where the folder would be');
+  const removed = run(home, ['claude-code', '--remove', '--yes']);
+  assert.equal(removed.code, 0, removed.out);
+  // its own exact lines are still found; without a record setup does not know it created the file
+  assert.doesNotMatch(fs.readFileSync(path.join(home, '.claude', 'settings.json'), 'utf8'), /hook claude-code/);
+});
+
+describe("setup's record is believed only when private (SPEC §13.4)", () => {
+  const otherTool = 'node /opt/other-tool/dist/cli.js hook claude-code --redact-secrets';
+  /** A home whose settings.json holds another tool's hook, and a record naming that hook as setup's. */
+  function forged(): { home: string; settings: string; record: string } {
+    const home = tempDir('aria-setup-forged-');
+    const settings = path.join(home, '.claude', 'settings.json');
+    fs.mkdirSync(path.dirname(settings), { recursive: true });
+    const group = { hooks: [{ type: 'command', command: otherTool, timeout: 10 }] };
+    fs.writeFileSync(settings, JSON.stringify({ hooks: { UserPromptSubmit: [group] } }, null, 2));
+    const record = path.join(home, '.config', 'aria-context', 'setup.json');
+    fs.mkdirSync(path.dirname(record), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(record, JSON.stringify({ hooks: { [settings]: [otherTool] }, created: [settings] }), {
+      mode: 0o600,
+    });
+    return { home, settings, record };
+  }
+  const cases: [string, (f: ReturnType<typeof forged>) => void][] = [
+    ['writable by others', (f) => fs.chmodSync(f.record, 0o666)],
+    ['in a folder others can write', (f) => fs.chmodSync(path.dirname(f.record), 0o777)],
+  ];
+  if (process.getuid?.() === 0) cases.push(['owned by another user', (f) => fs.chownSync(f.record, 65534, 65534)]);
+  for (const [name, spoil] of cases)
+    test(`a record ${name}: --remove leaves the hook it names alone, and says why`, () => {
+      const f = forged();
+      spoil(f);
+      const r = run(f.home, ['claude-code', '--remove', '--yes']);
+      assert.equal(r.code, 0, r.out);
+      assert.match(r.out, /^Not using setup's record /m);
+      assert.ok(fs.readFileSync(f.settings, 'utf8').includes(otherTool), r.out);
+    });
+  test('the same record, private: believed (the control)', () => {
+    const f = forged();
+    run(f.home, ['claude-code', '--remove', '--yes']);
+    assert.equal(fs.existsSync(f.settings), false, 'what the record names is removed');
+  });
+
+  test('after --remove, no empty record is left, and the output says Removed, not Wrote, for a removed file', () => {
+    const home = tempDir('aria-setup-empty-record-');
+    assert.equal(run(home, ['claude-code', '--hooks', '--yes']).code, 0);
+    const record = path.join(home, '.config', 'aria-context', 'setup.json');
+    assert.ok(fs.existsSync(record));
+    assert.equal(fs.statSync(record).mode & 0o777, 0o600);
+    const r = run(home, ['claude-code', '--remove', '--yes']);
+    assert.equal(r.code, 0, r.out);
+    assert.equal(fs.existsSync(record), false, 'no empty setup.json');
+    assert.equal(fs.existsSync(path.dirname(record)), false, 'nor its folder, which setup made');
+    assert.match(r.out, /^Removed .*\.claude\.json and .*settings\.json\. aria-context is no longer set up there\.$/m);
+    assert.doesNotMatch(r.out, /Wrote/);
+  });
 });

@@ -93,7 +93,7 @@ test("each client gets one complete config for the launcher; the editor's runtim
   const electron = launcherServer('/s/aria-context-mcp.js', { path: '/opt/Code/code', electron: true });
   assert.equal(
     connectText('claude-code', electron).run,
-    'claude mcp add --scope user --env ELECTRON_RUN_AS_NODE=1 aria-context -- /opt/Code/code /s/aria-context-mcp.js',
+    'claude mcp add --scope user aria-context --env ELECTRON_RUN_AS_NODE=1 -- /opt/Code/code /s/aria-context-mcp.js',
   );
   const codex = connectText('codex', electron);
   assert.equal(

@@ -1,5 +1,6 @@
 // The CLI, its MCP server and its hooks need Node 22.12 or later (package.json engines.node). On
-// an older Node, dist/cli.js says so in one line and exits 2; the hook exits 0 saying nothing (it
+// an older Node, dist/cli.js says so in one line, with how to get a supported one, and exits 5
+// (its own code, SPEC §13.1); the hook exits 0 saying nothing (it
 // must never stand in the agent's way). Run with a real older Node when the machine has one
 // (a system Node 20 beside the project's Node 24; ARIA_OLD_NODE names another).
 import * as assert from 'node:assert/strict';
@@ -63,9 +64,9 @@ describe(
     const run = (args: string[], input = '') =>
       spawnSync(node, [cli, ...args], { env: { PATH: process.env.PATH, HOME: home }, input, encoding: 'utf8' });
     const execPath = spawnSync(node, ['-p', 'process.execPath'], { encoding: 'utf8' }).stdout.trim();
-    const line = `aria-context needs Node.js 22.12 or later (this is ${version}, ${execPath}): install Node.js 22.12 or later from https://nodejs.org and put it first on PATH\n`;
+    const line = `aria-context needs Node.js 22.12 or later (this is ${version}, ${execPath}): install Node.js 22.12 or later from https://nodejs.org and put it first on PATH; the VS Code extension's agents run on the editor's own runtime and need none\n`;
 
-    test('query, check, tags, setup, doctor, index and mcp print the one-line requirement and exit 2', () => {
+    test('query, check, tags, setup, doctor, index and mcp print the one-line requirement and exit 5', () => {
       for (const args of [
         ['query', 'api'],
         ['query', 'api', '--json'],
@@ -78,7 +79,7 @@ describe(
         const r = run(args);
         assert.deepEqual(
           { status: r.status, out: r.stdout, err: r.stderr },
-          { status: 2, out: '', err: line },
+          { status: 5, out: '', err: line },
           args.join(' '),
         );
       }

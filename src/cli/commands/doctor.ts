@@ -1,28 +1,31 @@
-// `aria-context doctor [--json]`: what a new user asks when an agent stays silent. The config
-// file found (or every place looked), the knowledge folder, the index (files, last rebuilt,
-// health), and for Claude Code and Codex: whether the server and the hooks are registered, the
-// Node and cli.js each runs, and whether those still exist. Exit 1 when something a client runs
-// is broken, 0 otherwise (2: usage). It only reads.
+// `aria-context doctor [--json]`: what a new user asks when an agent stays silent (SPEC §13.2).
+// The config file found (or every place looked) and what it says, the knowledge folder, the
+// index (files, last rebuilt, health), and for Claude Code, Codex and Cursor: whether the server
+// and the hooks are registered, the Node (and its version) and cli.js each runs. Each problem is
+// a finding with one fix. Exit 1 when an agent would get nothing or a registered command cannot
+// start, 0 otherwise (2: usage). It only reads (and asks each registered Node its version).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  checkIndex,
-  checkSummary,
-  configCandidates,
   escapeControls,
+  hookCommand,
   hookCommands,
   hookTarget,
   jsonServer,
+  keepOutOf,
+  loadConfig,
   localDate,
-  loadSnapshot,
   shellQuote,
   SERVER_NAME,
   tomlTable,
 } from '../../core';
-import { cliMessage, cliSources, parseCommandArgs, type CheckIo, type CliIo } from '../command';
+import { cliSources, parseCommandArgs, type CheckIo, type CliIo } from '../command';
+import { knowledgeReport, type Finding, type KnowledgeReport } from '../doctor/knowledge';
+import { compileCacheProblem, nodeProblem } from '../doctor/runtime';
 import { processSetupIo } from './setup';
-import { readClientFile, readRecord, recordFile } from '../setup/files';
+import { readClientFile } from '../setup/files';
+import { readRecord, recordFile } from '../setup/record';
 import { clientFiles } from '../setup/paths';
 
 /** One command line a client runs: its program and script, and what is wrong with them. */
@@ -31,6 +34,8 @@ interface Runs {
   node: string;
   cli: string | null;
   problem: string | null;
+  /** Whether it runs with NODE_COMPILE_CACHE cleared, as setup registers it now (SPEC §13.3). */
+  clearsCompileCache: boolean;
 }
 
 type DoctorClient = 'claude-code' | 'codex' | 'cursor';
@@ -60,8 +65,9 @@ export function runDoctor(args: readonly string[], io: DoctorIo): number {
   const options = parsed.options;
   const home = io.env.HOME || os.homedir();
   const sources = cliSources(home, io.env, options);
-  const knowledge = knowledgeReport(sources, options.today ?? localDate(io.now()));
-  const record = readRecord(recordFile(io.env, home));
+  const knowledge = knowledgeReport(sources, options.today ?? localDate(io.now()), options.folder !== undefined);
+  const versions = new Map<string, string | { problem: string }>();
+  const { record } = readRecord(recordFile(io.env, home));
   const clients = (['claude-code', 'codex', 'cursor'] as const).map((client) => {
     // Cursor: the user-level mcp.json setup prints for it (pasted by hand)
     const files =
@@ -71,46 +77,56 @@ export function runDoctor(args: readonly string[], io: DoctorIo): number {
     if (typeof files === 'string') return null;
     const current = (c: string) => [io.node, io.cli, 'hook', c].map(shellQuote).join(' ');
     const recorded = new Set([...(files.hooks ? (record.hooks[files.hooks] ?? []) : []), current(client)]);
-    return clientReport(client, files, (command) => recorded.has(command), io);
+    if (client !== 'cursor')
+      for (const legacy of [false, true]) recorded.add(hookCommand(io.node, io.cli, client, [], legacy));
+    return clientReport(client, files, (command) => recorded.has(command), { ...io, versions });
   });
   const reports = clients.filter((c): c is ClientReport => c !== null);
-  const broken = reports.some((c) => c.server?.problem || c.hooks.some((h) => h.problem));
+  const findings = [...knowledge.findings, ...compileCacheFindings(io.env, home, sources, reports)];
+  const broken =
+    findings.some((f) => f.level === 'broken') ||
+    reports.some((c) => c.server?.problem || c.hooks.some((h) => h.problem));
   if (options.json)
     io.out(
-      `${JSON.stringify({ ok: !broken, installation: { node: io.node, cli: io.cli }, ...knowledge, clients: reports }, null, 2)}\n`,
+      `${JSON.stringify({ ok: !broken, installation: { node: io.node, cli: io.cli }, ...knowledge, findings, clients: reports }, null, 2)}\n`,
     );
-  else io.out(textReport(knowledge, reports, io, broken));
+  else io.out(textReport(knowledge, findings, reports, io, broken));
   return broken ? 1 : 0;
 }
 
-type KnowledgeReport = ReturnType<typeof knowledgeReport>;
-
-function knowledgeReport(sources: ReturnType<typeof cliSources>, today: string) {
-  const looked = configCandidates(sources);
-  const outcome = loadSnapshot(sources);
-  if (!outcome.ok) {
-    const config = outcome.config;
-    const problem = cliMessage(outcome, sources);
-    return {
-      config: { file: config?.configFile ?? null, looked, problem: config ? null : problem },
-      knowledgeFolder: config?.knowledgeFolder ?? null,
-      index: config ? { path: path.join(config.knowledgeFolder, 'index.md'), problem } : null,
-    };
-  }
-  const { snapshot } = outcome;
-  const health = checkIndex(snapshot);
-  return {
-    config: { file: snapshot.config.configFile, looked, problem: null },
-    knowledgeFolder: snapshot.config.knowledgeFolder,
-    index: {
-      path: path.join(snapshot.config.knowledgeFolder, 'index.md'),
-      files: snapshot.index.files.size,
-      knownTags: snapshot.index.knownTags.length,
-      lastRebuilt: snapshot.index.lastRebuilt,
-      health: checkSummary(health, today),
-      problem: null,
+/** A compile cache the environment chooses, judged by the launcher's rule (SPEC §13.3). */
+function compileCacheFindings(
+  env: Record<string, string | undefined>,
+  home: string,
+  sources: ReturnType<typeof cliSources>,
+  reports: readonly ClientReport[],
+): Finding[] {
+  const dir = env.NODE_COMPILE_CACHE;
+  if (!dir || env.NODE_DISABLE_COMPILE_CACHE) return [];
+  const config = loadConfig(sources);
+  const why = compileCacheProblem(dir, home, config.ok ? keepOutOf(config.config) : []);
+  if (why === null) return [];
+  // registered before setup cleared it: they would use that folder too, if the client passes it on
+  const exposed = reports.filter(
+    (c) => (c.server && !c.server.clearsCompileCache) || c.hooks.some((h) => !h.clearsCompileCache),
+  );
+  return [
+    ...exposed.map((c) => ({
+      level: 'warning' as const,
+      area: 'compile-cache',
+      message: `${c.client}'s aria-context entries were registered without clearing NODE_COMPILE_CACHE: started from this environment, they would run code from ${dir}.`,
+      fix:
+        c.client === 'cursor'
+          ? `paste what aria-context setup cursor prints into ${c.files.server}, over the old entry.`
+          : `aria-context setup ${c.client}${c.hooks.length ? ' --hooks' : ''} (it rewrites its entries with the variable cleared).`,
+    })),
+    {
+      level: 'warning',
+      area: 'compile-cache',
+      message: `NODE_COMPILE_CACHE=${dir} fails aria-context's rule for a folder that holds code: ${why}. Node runs what it finds there in every aria-context started from this environment (the commands setup registers clear it).`,
+      fix: 'unset NODE_COMPILE_CACHE (aria-context keeps its own compile cache in ~/.cache/aria-context), or point it at a folder under your home that only you can write.',
     },
-  };
+  ];
 }
 
 function clientReport(
@@ -118,7 +134,7 @@ function clientReport(
   files: { server: string; hooks: string | null },
   /** Setup's own (recorded, or this installation's): setup replaces and removes these; a look-alike it does not. */
   isOurs: (command: string) => boolean,
-  io: DoctorIo,
+  io: DoctorIo & { versions: Map<string, string | { problem: string }> },
 ): ClientReport {
   const report: ClientReport = { client, files, server: null, hooks: [], unreadable: [] };
   const read = (file: string) => {
@@ -138,7 +154,11 @@ function clientReport(
       const command = typeof entry.command === 'string' ? entry.command : '';
       const args = Array.isArray(entry.args) ? entry.args.filter((a): a is string => typeof a === 'string') : [];
       const script = args.find((a) => a.endsWith('.js')) ?? null;
-      report.server = runs([command, ...args].map(shellQuote).join(' '), command, script, io.env);
+      const env = entry.env && typeof entry.env === 'object' ? (entry.env as Record<string, string>) : {};
+      report.server = {
+        ...runs([command, ...args].map(shellQuote).join(' '), command, script, { ...io.env, ...env }, io),
+        clearsCompileCache: env.NODE_COMPILE_CACHE === '',
+      };
     }
   } catch (err) {
     report.unreadable.push(`${files.server} could not be read (${(err as Error).message})`);
@@ -150,7 +170,12 @@ function clientReport(
       if (isOurs(command) || hookTarget(command)) byCommand.set(command, [...(byCommand.get(command) ?? []), event]);
     for (const [command, events] of byCommand) {
       const target = hookTarget(command) ?? { node: io.node, cli: io.cli };
-      report.hooks.push({ ...runs(command, target.node, target.cli, io.env), events, setups: isOurs(command) });
+      report.hooks.push({
+        ...runs(command, target.node, target.cli, io.env, io),
+        clearsCompileCache: command.includes('NODE_COMPILE_CACHE= exec '),
+        events,
+        setups: isOurs(command),
+      });
     }
   } catch (err) {
     report.unreadable.push(`${files.hooks} could not be read (${(err as Error).message})`);
@@ -158,13 +183,20 @@ function clientReport(
   return report;
 }
 
-/** What is wrong with a program and its script: missing, not executable, not found on PATH. */
-function runs(command: string, node: string, cli: string | null, env: Record<string, string | undefined>): Runs {
+/** What is wrong with a program and its script: missing, not executable, not found on PATH, a Node too old. */
+function runs(
+  command: string,
+  node: string,
+  cli: string | null,
+  env: Record<string, string | undefined>,
+  io: { versions: Map<string, string | { problem: string }> },
+): Omit<Runs, 'clearsCompileCache'> {
   const program = path.isAbsolute(node) ? node : onPath(node, env.PATH ?? '');
   let problem: string | null = null;
   if (!program) problem = `${node} is not on PATH`;
   else if (!executable(program)) problem = `${program} does not exist (or is not executable)`;
   else if (cli !== null && !isFile(cli)) problem = `${cli} does not exist`;
+  else problem = nodeProblem(program, env, io.versions);
   return { command, node: program ?? node, cli, problem };
 }
 
@@ -192,7 +224,13 @@ function onPath(name: string, pathVar: string): string | null {
   return null;
 }
 
-function textReport(knowledge: KnowledgeReport, clients: ClientReport[], io: DoctorIo, broken: boolean): string {
+function textReport(
+  knowledge: KnowledgeReport,
+  findings: Finding[],
+  clients: ClientReport[],
+  io: DoctorIo,
+  broken: boolean,
+): string {
   const e = escapeControls;
   const out: string[] = [];
   const { config, index } = knowledge;
@@ -240,7 +278,19 @@ function textReport(knowledge: KnowledgeReport, clients: ClientReport[], io: Doc
         `  Fix: run aria-context setup ${c.client}${c.hooks.length ? ' --hooks' : ''} from the installation you use (it replaces these entries), or aria-context setup ${c.client} --remove.`,
       );
   }
-  out.push('', broken ? 'Something a client runs is broken (see BROKEN above).' : 'Nothing a client runs is broken.');
+  if (findings.length > 0) out.push('', 'Problems:');
+  for (const f of findings)
+    out.push(`  ${f.level === 'broken' ? 'BROKEN' : 'Warning'} (${f.area}): ${e(f.message)}`, `    Fix: ${e(f.fix)}`);
+  out.push(
+    '',
+    broken
+      ? 'An agent would get nothing, or a registered command cannot start (see BROKEN above).'
+      : clients.every((c) => c.server === null)
+        ? 'Nothing is broken, but no agent is set up yet: aria-context setup claude-code (or codex, cursor).'
+        : findings.length > 0
+          ? 'Nothing is broken; see the warnings above.'
+          : 'Nothing is broken: the agents set up get the knowledge above.',
+  );
   return `${out.join('\n')}\n`;
 }
 

@@ -24,66 +24,8 @@ import {
   type Snapshot,
 } from '../../core';
 import { cliMessage, cliSources, homeOf, relativePathProblem, retryWithoutCacheFile, type CliIo } from '../command';
-import { readCommandLine } from '../options';
-
-const HELP = `aria-context — query an aria-knowledge folder by tag
-
-Usage:
-  aria-context query <tokens…> [options]
-  aria-context check [--json] [--drift] [options]
-  aria-context tags [--json] [options]
-  aria-context index [--check | --write] [--json] [--strict] [--force] [options]
-  aria-context mcp [--config FILE] [--folder DIR] [--projects-root DIR]
-  aria-context setup <claude-code|codex|cursor|vscode> [--hooks] [--remove] [--print] [--yes]
-  aria-context doctor [--json]
-  aria-context hook <claude-code|codex>
-
-Tokens are tags, aliases or project keys; AND switches to intersection.
-  aria-context query stripe
-  aria-context query api AND pagination
-  aria-context query proj-a --load all
-
-Options:
-  --text               print the summary (default)
-  --json               print the result as JSON
-  --load all|1,3       print the picked files as a markdown bundle
-  --config FILE        aria-knowledge.local.md to read (must exist)
-  --folder DIR         knowledge folder (overrides knowledge_folder)
-  --projects-root DIR  where relative project paths live (default ~/Projects)
-  --today YYYY-MM-DD   the date ages are counted to (default: today)
-  --no-cache           parse index.md, neither reading nor writing the index
-                       cache (also ARIA_CONTEXT_NO_CACHE=1)
-  -h, --help           show this help
-
-Exit codes: 0 results or no match, 2 usage error, 3 not configured or no index.
-
-\`aria-context check\` lists the index problems the editor shows in Problems, one line each
-(<index.md>:<line>: <severity> <code>: <message>), then a summary; --json prints
-{"problems": [...], "summary": "..."}, --drift also compares every note's front-matter tags
-with the index. It takes --config, --folder, --projects-root and --today, and exits 1 when a
-problem is an error, 0 otherwise (2 and 3 as above).
-
-\`aria-context tags\` lists every project key, known tag and other tag with what querying it
-returns (files, team-shared notes, artifacts present and missing, pending ideas), one line
-each; --json prints {"tags": [{"name", "kind", "aliases", "counts"}]}. Options as for check.
-
-\`aria-context index\` rebuilds index.md from the notes' front matter and paths and prints it;
---check prints what a rebuild would change (--json: {"added", "removed", "deadLinks",
-"untagged", "promotions", "refused", "errors", "unchanged"}; --strict: exit 1 when it would
-change), --write replaces index.md (the old one kept as index.md.bak) and refuses, exit 1, on
-an empty scan, broken front matter or an aliases.md error unless --force. Options as for check.
-
-\`aria-context mcp\` serves the same knowledge to MCP clients (Claude Code, Codex, Cursor,
-VS Code) over stdio; see aria-context mcp --help. \`aria-context setup <client>\` prints
-the client's config for this installation (absolute paths) and, without --print, adds it
-with the client's own command (claude mcp add, codex mcp add) after showing it; for Cursor and
-VS Code it prints the JSON and the file to paste it into. \`setup claude-code --hooks\` adds
-aria-context's hook to ~/.claude/settings.json after asking (--yes: without asking); \`setup
-codex --hooks\` adds it to ~/.codex/hooks.json ($CODEX_HOME), to be trusted in Codex's /hooks.
-\`aria-context hook claude-code\` (\`hook codex\`) is that hook: it reads the client's hook JSON
-on stdin and prints the knowledge the prompt or the session's project calls for
-(ARIA_CONTEXT_HOOK=0: off).
-`;
+import { commandHelp, globalHelp, HELP_COMMANDS } from '../help';
+import { readCommandLine, type CommandName } from '../options';
 
 interface CliOptions {
   tokens: string[];
@@ -97,6 +39,12 @@ interface CliOptions {
 }
 
 type ParseOutcome = { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'run'; options: CliOptions };
+
+/** The help a command line asks for: `<command> --help` or `help <command>` that command's own, else the global one. */
+function helpFor(argv: readonly string[]): string {
+  const named = argv[0] === 'help' ? argv[1] : argv[0];
+  return (HELP_COMMANDS as readonly string[]).includes(named ?? '') ? commandHelp(named as CommandName) : globalHelp();
+}
 
 /** `query`'s command line (or help, or the usage error of a command line naming no command). */
 export function parseQueryArgs(argv: string[]): ParseOutcome {
@@ -135,7 +83,7 @@ export function main(argv: string[], io: CliIo): number {
     return exit;
   };
   if (parsed.kind === 'help') {
-    io.out(HELP);
+    io.out(helpFor(argv));
     return 0;
   }
   if (parsed.kind === 'error') return fail('usage', parsed.message, 2);

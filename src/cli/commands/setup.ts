@@ -16,13 +16,15 @@ import {
   hookCommand,
   lineDiff,
   loadSnapshot,
+  REGISTERED_ENV,
   serverCommand,
   shellQuote,
   type Client,
   type FileEdit,
 } from '../../core';
 import { cliMessage, cliSources, type CliIo } from '../command';
-import { readClientFile, readRecord, recordFile, writeClientFile, writeRecord } from '../setup/files';
+import { readClientFile, writeClientFile } from '../setup/files';
+import { readRecord, recordFile, writeRecord } from '../setup/record';
 import { readCommandLine, SETUP_USAGE } from '../options';
 import { clientFiles } from '../setup/paths';
 
@@ -77,7 +79,8 @@ export function runSetup(args: string[], io: SetupIo): number {
     return 2;
   }
   const home = io.env.HOME || os.homedir();
-  const server = serverCommand(io, options.serverArgs);
+  // §13.3 every command setup registers runs with Node's compile cache from the environment off
+  const server = { ...serverCommand(io, options.serverArgs), env: { ...REGISTERED_ENV } };
   const config = clientConfig(options.client, server, { codexHome: io.env.CODEX_HOME });
   if (options.client !== 'claude-code' && options.client !== 'codex') {
     if (!options.print)
@@ -108,10 +111,18 @@ export function runSetup(args: string[], io: SetupIo): number {
 
   // what setup itself wrote: the exact hook command lines, any earlier installation's included
   const ledger = recordFile(io.env, home);
-  const record = readRecord(ledger);
-  const legacy = [io.node, io.cli, 'hook', client, ...options.serverArgs].map(shellQuote).join(' ');
+  const { record, distrusted } = readRecord(ledger);
+  if (distrusted)
+    io.out(
+      `Not using setup's record ${ledger}: ${distrusted}. Setup knows only this installation's own hook lines, and keeps no record there.\n`,
+    );
+  // this installation's exact lines, as earlier versions wrote them too (never a pattern)
+  const legacy = [
+    [io.node, io.cli, 'hook', client, ...options.serverArgs].map(shellQuote).join(' '),
+    hookCommand(io.node, io.cli, client, options.serverArgs, true),
+  ];
   const recorded = new Set(record.hooks[files.hooks] ?? []);
-  const isOurs = (command: string) => command === hook || command === legacy || recorded.has(command);
+  const isOurs = (command: string) => command === hook || legacy.includes(command) || recorded.has(command);
 
   const plans: { file: string; edit: (text: string) => FileEdit; hooks: boolean }[] = [
     {
@@ -159,7 +170,7 @@ export function runSetup(args: string[], io: SetupIo): number {
     io.out(
       options.remove
         ? `aria-context is not set up in ${files.server} or ${files.hooks}; nothing to remove.\n`
-        : `${files.server}${options.hooks ? ` and ${files.hooks}` : ''} already run this installation; nothing to change.\n`,
+        : `${files.server} already starts this installation's server${options.hooks ? `, and ${files.hooks} its hooks` : ''}; nothing to change.\n`,
     );
     return 0;
   }
@@ -172,7 +183,7 @@ export function runSetup(args: string[], io: SetupIo): number {
     return 1;
   }
   // the hook is recorded before it is written, so no crash leaves a hook setup would not know
-  if (!options.remove && changes.some((c) => c.hooks)) {
+  if (!options.remove && !distrusted && changes.some((c) => c.hooks)) {
     const before = record.hooks[files.hooks] ?? [];
     const problem = writeRecord(ledger, { ...record, hooks: { ...record.hooks, [files.hooks]: [...before, hook] } });
     if (problem) {
@@ -190,10 +201,16 @@ export function runSetup(args: string[], io: SetupIo): number {
     if (!c.before.exists) record.created.push(c.file);
     if (c.after === null) record.created = record.created.filter((f) => f !== c.file);
   }
-  const recordProblem = writeRecord(ledger, record);
+  const recordProblem = distrusted ? null : writeRecord(ledger, record);
   if (recordProblem) io.out(`${recordProblem} (setup's record of its hooks; --remove may not find them)\n`);
+  const removed = changes.filter((c) => c.after === null).map((c) => c.file);
+  const written = changes.filter((c) => c.after !== null).map((c) => c.file);
+  const done = [
+    ...(removed.length ? [`Removed ${removed.join(' and ')}.`] : []),
+    ...(written.length ? [`Wrote ${written.join(' and ')}.`] : []),
+  ];
   io.out(
-    `Wrote ${changes.map((c) => c.file).join(' and ')}. ${afterWords(
+    `${done.join(' ')} ${afterWords(
       client,
       options,
       changes.some((c) => c.hooks),

@@ -1,8 +1,7 @@
 // The files `aria-context setup` edits and its record of what it wrote. A client's file is read
 // only when it is a regular file (a symlink is refused with its target named: setup never writes
 // through a link), written whole or not at all (a temporary file beside it, then a rename), and
-// only when it still holds what setup read; the record of its hooks' exact command lines is what
-// makes a hook setup's own (commands/setup.ts), kept in the user's config folder.
+// only when it still holds what setup read. Setup's record of what it wrote is record.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempBeside } from '../../core';
@@ -76,42 +75,4 @@ export function writeClientFile(
     if (temp !== null) fs.rmSync(temp, { force: true });
     return `Could not write ${file}: ${(err as Error).message}`;
   }
-}
-
-/** What setup wrote: per file, the exact hook command lines, and whether setup created the file. */
-export interface SetupRecord {
-  hooks: Record<string, string[]>;
-  created: string[];
-}
-
-/** `$XDG_CONFIG_HOME/aria-context/setup.json` (an absolute XDG_CONFIG_HOME), else `~/.config/aria-context/setup.json`. */
-export function recordFile(env: Record<string, string | undefined>, home: string): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(home, '.config'), 'aria-context', 'setup.json');
-}
-
-export function readRecord(file: string): SetupRecord {
-  const empty: SetupRecord = { hooks: Object.create(null) as Record<string, string[]>, created: [] };
-  const read = readClientFile(file);
-  if (!read.ok || !read.exists) return empty;
-  try {
-    const data = JSON.parse(read.text) as Partial<SetupRecord>;
-    for (const [f, commands] of Object.entries(data.hooks ?? {}))
-      if (Array.isArray(commands)) empty.hooks[f] = commands.filter((c): c is string => typeof c === 'string');
-    if (Array.isArray(data.created)) empty.created = data.created.filter((c): c is string => typeof c === 'string');
-  } catch {
-    // an unreadable record: setup then knows only the hook it would write now
-  }
-  return empty;
-}
-
-export function writeRecord(file: string, record: SetupRecord): string | null {
-  const before = readClientFile(file);
-  if (!before.ok) return before.message;
-  const hooks = Object.fromEntries(Object.entries(record.hooks).filter(([, c]) => c.length > 0));
-  return writeClientFile(
-    file,
-    before,
-    `${JSON.stringify({ hooks, created: [...new Set(record.created)] }, null, 2)}\n`,
-  );
 }

@@ -34,10 +34,11 @@ export function clientConfig(
   const line = (c: { command: string; args: string[] }) => [c.command, ...c.args].map(shellQuote).join(' ');
   switch (client) {
     case 'claude-code': {
+      // after the name: claude's --env takes every word up to the next option, the name included
       const env = Object.entries(server.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${v}`]);
       const apply = {
         command: 'claude',
-        args: ['mcp', 'add', '--scope', 'user', ...env, 'aria-context', '--', server.command, ...server.args],
+        args: ['mcp', 'add', '--scope', 'user', 'aria-context', ...env, '--', server.command, ...server.args],
       };
       return { apply, text: `${line(apply)}\n` };
     }

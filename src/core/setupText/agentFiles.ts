@@ -17,19 +17,37 @@ export interface FileEdit {
 }
 
 /**
+ * What the commands setup registers set in their environment (SPEC §13.3): Node's compile cache
+ * from the environment turned off (an empty value), so the launcher's own rule picks the folder.
+ */
+export const REGISTERED_ENV: Readonly<Record<string, string>> = { NODE_COMPILE_CACHE: '' };
+
+/**
  * The hook's command line: the installation's Node and cli.js, each checked first, so a hook
  * whose installation has gone (`npm rm -g`, a Node switch) is silent and exits 0 instead of
- * printing Node's "Cannot find module" into the agent.
+ * printing Node's "Cannot find module" into the agent; run with REGISTERED_ENV
+ * (`legacy`: the line earlier versions wrote, without it).
  */
-export function hookCommand(node: string, cli: string, client: 'claude-code' | 'codex', args: string[] = []): string {
+export function hookCommand(
+  node: string,
+  cli: string,
+  client: 'claude-code' | 'codex',
+  args: string[] = [],
+  legacy = false,
+): string {
   const run = [node, cli, 'hook', client, ...args].map(shellQuote).join(' ');
-  return `[ -f ${shellQuote(cli)} ] && [ -x ${shellQuote(node)} ] && exec ${run}; exit 0`;
+  const env = legacy
+    ? ''
+    : Object.entries(REGISTERED_ENV)
+        .map(([k, v]) => `${k}=${v === '' ? '' : shellQuote(v)} `)
+        .join('');
+  return `[ -f ${shellQuote(cli)} ] && [ -x ${shellQuote(node)} ] && ${env}exec ${run}; exit 0`;
 }
 
 /** The command line of one of our hooks: what `hookCommand` ran (null for any other text). */
 export function hookTarget(command: string): { node: string; cli: string } | null {
   const q = `('(?:[^']|'\\\\'')*'|[\\w@%+=:,./-]+)`;
-  const m = new RegExp(`^\\[ -f ${q} \\] && \\[ -x ${q} \\] && exec `).exec(command);
+  const m = new RegExp(`^\\[ -f ${q} \\] && \\[ -x ${q} \\] && (?:NODE_COMPILE_CACHE= )?exec `).exec(command);
   if (!m) return null;
   const unquote = (s: string) => (s.startsWith("'") ? s.slice(1, -1).replace(/'\\''/g, "'") : s);
   return { cli: unquote(m[1]), node: unquote(m[2]) };
@@ -174,9 +192,11 @@ export function editJsonServer(text: string, entry: object | null): FileEdit {
 }
 
 /** The server's entry in ~/.claude.json, or null. */
-export function jsonServer(text: string): { command?: unknown; args?: unknown } | null {
+export function jsonServer(text: string): { command?: unknown; args?: unknown; env?: unknown } | null {
   const node = memberOf(memberOf(parseObject(text), 'mcpServers'), SERVER_NAME);
-  return node ? (JSON.parse(text.slice(node.start, node.end)) as { command?: unknown; args?: unknown }) : null;
+  return node
+    ? (JSON.parse(text.slice(node.start, node.end)) as { command?: unknown; args?: unknown; env?: unknown })
+    : null;
 }
 
 /** Codex's config.toml with our `[mcp_servers.aria-context]` table set to `table`, or removed (null). */
