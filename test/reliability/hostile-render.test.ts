@@ -259,6 +259,10 @@ test('source: no trusted markdown, HTML, webview, command URIs or code execution
     'src/cli/commands/setup.ts: process / vm modules',
     'src/vscode/connect/connectAgents.ts: terminals and tasks',
     'src/vscode/connect/connectAgentsModel.ts: process / vm modules',
+    // Connect Agents asks the Node it would name for its version: `<node> --version`, no shell, a 4 KB answer, a timeout.
+    'src/vscode/connect/agentNode.ts: process / vm modules',
+    // doctor asks each registered command's Node for its version (no shell, bounded output, a timeout).
+    'src/cli/doctor/runtime.ts: process / vm modules',
   ]);
   const offenders: string[] = [];
   for (const f of sources) {
