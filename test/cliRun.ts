@@ -51,6 +51,15 @@ export function runCli(args: string[], home: string, options: SpawnSyncOptions =
   return { code: r.status, out: String(r.stdout ?? ''), err: String(r.stderr ?? '') };
 }
 
+/** `aria-context <args> --today 2026-12-04` on HOME `home` with the index cache off: the generator's CLI tests. */
+export function runIndexCli(home: string, args: string[]): CliRun {
+  return runCli([...args, '--today', '2026-12-04'], home, {
+    env: { PATH: process.env.PATH, HOME: home, ARIA_CONTEXT_NO_CACHE: '1' },
+    maxBuffer: 256 << 20,
+    timeout: 600_000,
+  });
+}
+
 export interface Counts {
   files: number;
   teamShared: number;

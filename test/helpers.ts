@@ -8,6 +8,8 @@ import { after } from 'node:test';
 import * as esbuild from 'esbuild';
 import { runQuery, type Snapshot } from '../src/core/match/engine';
 import { loadSnapshot } from '../src/core/index/snapshot';
+import { loadConfig } from '../src/core/config/config';
+import type { Config } from '../src/core/types';
 import type { QueryResult } from '../src/core/types';
 import type { AgentSource } from '../src/agent/source';
 
@@ -76,6 +78,18 @@ export function makeHome(options: {
     ...options.files,
   });
   return home;
+}
+
+/** The config a HOME made by makeHome gives (its `~/.claude/aria-knowledge.local.md`), as the generator reads it. */
+export function homeConfig(home: string): Config {
+  const c = loadConfig({
+    home,
+    env: {},
+    configFile: path.join(home, '.claude', 'aria-knowledge.local.md'),
+    trustedWorkspaceFolders: [],
+  });
+  assert.ok(c.ok);
+  return c.config;
 }
 
 export function snapshotFor(home: string): Snapshot {

@@ -3,22 +3,13 @@
 // would create, how many notes it read (as `check --drift` counts them) and which hand-written
 // lines a rebuild drops; `Last rebuilt:` keeps its hand text; no changed line reads as two bullets.
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { makeHome, repoRoot } from '../helpers';
+import { runIndexCli } from '../cliRun';
+import { makeHome } from '../helpers';
 
-const cli = path.join(repoRoot, 'dist', 'cli.js');
-if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
-
-function run(home: string, args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args, '--today', '2026-12-04'], {
-    env: { PATH: process.env.PATH, HOME: home, ARIA_CONTEXT_NO_CACHE: '1' },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const run = runIndexCli;
 
 const note = (tags: string, title: string) => `---\ntags: [${tags}]\n---\n# ${title}\n`;
 

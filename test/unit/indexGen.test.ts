@@ -5,7 +5,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { generateHome } from '../../bench/generate';
-import { loadConfig } from '../../src/core/config/config';
 import { parseIndex } from '../../src/core/index/parse';
 import { collate, compareCodePoints } from '../../src/core/indexGen/collation';
 import { carriedIntact, generateIndex, IndexScan } from '../../src/core/indexGen/generate';
@@ -14,20 +13,11 @@ import { indexPairs } from '../../src/core/indexGen/diff';
 import { writeIndexAtomically } from '../../src/core/indexGen/write';
 import { listScanTargets, targetsFor } from '../../src/core/indexGen/scan';
 import type { Config } from '../../src/core/types';
-import { makeHome, tempDir, writeTree } from '../helpers';
+import { homeConfig, makeHome, tempDir, writeTree } from '../helpers';
 
 const TODAY = '2026-12-04';
 
-function configOf(home: string): Config {
-  const c = loadConfig({
-    home,
-    env: {},
-    configFile: path.join(home, '.claude', 'aria-knowledge.local.md'),
-    trustedWorkspaceFolders: [],
-  });
-  assert.ok(c.ok);
-  return c.config;
-}
+const configOf = homeConfig;
 
 function rebuild(config: Config, raw: string | null, today = TODAY) {
   return generateIndex(new IndexScan(config), raw, { today });

@@ -3,26 +3,16 @@
 // 64 MB cap or §F44 item budget is never made nor written, --force or not, and names the notes
 // that contribute most; a reader's over-cap advice sends the user to something that works.
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/core/config/config';
 import { overReadersCap, rebuildSize } from '../../src/core/indexGen/bounds';
 import { generateIndex, IndexScan } from '../../src/core/indexGen/generate';
-import { makeHome, repoRoot } from '../helpers';
+import { runIndexCli } from '../cliRun';
+import { makeHome } from '../helpers';
 
-const cli = path.join(repoRoot, 'dist', 'cli.js');
-if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });
-
-function run(home: string, args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args, '--today', '2026-12-04'], {
-    env: { PATH: process.env.PATH, HOME: home, ARIA_CONTEXT_NO_CACHE: '1' },
-    encoding: 'utf8',
-    maxBuffer: 256 << 20,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const run = runIndexCli;
 
 const INDEX = '# Knowledge Index\n\n## Known Tags\n\napi\n';
 const list = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(', ');

@@ -6,28 +6,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { loadConfig } from '../../src/core/config/config';
 import { scanDrift } from '../../src/core/health/indexDrift';
 import { generateIndex, IndexScan } from '../../src/core/indexGen/generate';
 import { reviewField, reviewIndexLines, readReport } from '../../src/core/indexGen/reviews';
 import { listScanTargets, targetsFor } from '../../src/core/indexGen/scan';
-import type { Config } from '../../src/core/types';
 import { rebuildFacts } from '../../src/indexWorker/rebuildJob';
 import { rebuildSummary } from '../../src/vscode/rebuild/rebuildModel';
-import { makeHome, repoRoot, snapshotFor } from '../helpers';
+import { homeConfig, makeHome, repoRoot, snapshotFor } from '../helpers';
 
 const TODAY = '2026-12-04';
 
-function configOf(home: string): Config {
-  const c = loadConfig({
-    home,
-    env: {},
-    configFile: path.join(home, '.claude', 'aria-knowledge.local.md'),
-    trustedWorkspaceFolders: [],
-  });
-  assert.ok(c.ok);
-  return c.config;
-}
+const configOf = homeConfig;
 
 const cli = path.join(repoRoot, 'dist', 'cli.js');
 if (!fs.existsSync(cli)) execFileSync('node', ['esbuild.mjs'], { cwd: repoRoot });

@@ -4,23 +4,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
-import { loadConfig } from '../../src/core/config/config';
 import { generateIndex, IndexScan } from '../../src/core/indexGen/generate';
 import { sectionChanges } from '../../src/core/indexGen/sectionChanges';
 import { splitRaw } from '../../src/core/indexGen/splice';
-import { makeHome, tempDir } from '../helpers';
+import { homeConfig, makeHome, tempDir } from '../helpers';
 
 const TODAY = '2026-12-04';
 
 function scanOf(home: string): IndexScan {
-  const c = loadConfig({
-    home,
-    env: {},
-    configFile: path.join(home, '.claude', 'aria-knowledge.local.md'),
-    trustedWorkspaceFolders: [],
-  });
-  assert.ok(c.ok);
-  return new IndexScan(c.config);
+  return new IndexScan(homeConfig(home));
 }
 
 /** Runs `fn` counting the real-path resolutions it asks for. */

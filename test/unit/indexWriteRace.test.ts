@@ -30,6 +30,30 @@ function folder(): { dir: string; file: string } {
   return { dir, file: path.join(dir, 'index.md') };
 }
 
+/** The write run with `race` done once, at the first call of `fs[method]` that `at` picks (the seam), then the call itself. */
+function writeWithRace(
+  dir: string,
+  method: 'renameSync' | 'linkSync',
+  at: (from: fs.PathLike, to: fs.PathLike) => boolean,
+  race: () => void,
+): { fired: boolean; outcome: ReturnType<typeof writeIndexAtomically> } {
+  const real = fs[method];
+  let fired = false;
+  mock.method(fs, method, (from: fs.PathLike, to: fs.PathLike) => {
+    if (!fired && at(from, to)) {
+      fired = true;
+      race();
+    }
+    return real(from, to);
+  });
+  try {
+    const outcome = writeIndexAtomically(dir, OLD, NEW);
+    return { fired, outcome };
+  } finally {
+    mock.restoreAll();
+  }
+}
+
 /** Every text in the folder: nothing lost means the save is in one of them. */
 const texts = (dir: string) => fs.readdirSync(dir).map((n) => fs.readFileSync(path.join(dir, n), 'utf8'));
 
@@ -37,21 +61,13 @@ describe('a save racing --write (deterministic seams)', () => {
   test('a save that lands just before the write renames anything at index.md is kept as index.md', () => {
     const { dir, file } = folder();
     const realRename = fs.renameSync;
-    let fired = false;
     // The seam: the first rename that moves index.md or puts something at it, i.e. after every check.
-    mock.method(fs, 'renameSync', (from: fs.PathLike, to: fs.PathLike) => {
-      if (!fired && (from === file || to === file)) {
-        fired = true;
-        atomicSave(file, SAVED, realRename);
-      }
-      return realRename(from, to);
-    });
-    let outcome;
-    try {
-      outcome = writeIndexAtomically(dir, OLD, NEW);
-    } finally {
-      mock.restoreAll();
-    }
+    const { fired, outcome } = writeWithRace(
+      dir,
+      'renameSync',
+      (from, to) => from === file || to === file,
+      () => atomicSave(file, SAVED, realRename),
+    );
     assert.ok(fired, 'the seam was reached');
     assert.equal(fs.readFileSync(file, 'utf8'), SAVED, 'the save is index.md');
     assert.deepEqual(outcome, {
@@ -67,21 +83,12 @@ describe('a save racing --write (deterministic seams)', () => {
   test('a save that lands while index.md is moved aside is never replaced; the checked one is the backup', () => {
     const { dir, file } = folder();
     const realRename = fs.renameSync;
-    const realLink = fs.linkSync;
-    let fired = false;
-    mock.method(fs, 'linkSync', (from: fs.PathLike, to: fs.PathLike) => {
-      if (!fired && to === file) {
-        fired = true;
-        atomicSave(file, SAVED, realRename);
-      }
-      return realLink(from, to);
-    });
-    let outcome;
-    try {
-      outcome = writeIndexAtomically(dir, OLD, NEW);
-    } finally {
-      mock.restoreAll();
-    }
+    const { fired, outcome } = writeWithRace(
+      dir,
+      'linkSync',
+      (from, to) => to === file,
+      () => atomicSave(file, SAVED, realRename),
+    );
     assert.ok(fired);
     assert.equal(fs.readFileSync(file, 'utf8'), SAVED);
     assert.equal(fs.readFileSync(`${file}.bak`, 'utf8'), OLD);
@@ -92,21 +99,12 @@ describe('a save racing --write (deterministic seams)', () => {
 
   test('an edit in place of the checked file after the check is put back, not replaced', () => {
     const { dir, file } = folder();
-    const realRename = fs.renameSync;
-    let fired = false;
-    mock.method(fs, 'renameSync', (from: fs.PathLike, to: fs.PathLike) => {
-      if (!fired && from === file) {
-        fired = true;
-        fs.appendFileSync(file, 'typed in place\n'); // same inode: size and mtime change
-      }
-      return realRename(from, to);
-    });
-    let outcome;
-    try {
-      outcome = writeIndexAtomically(dir, OLD, NEW);
-    } finally {
-      mock.restoreAll();
-    }
+    const { fired, outcome } = writeWithRace(
+      dir,
+      'renameSync',
+      (from) => from === file,
+      () => fs.appendFileSync(file, 'typed in place\n'), // same inode: size and mtime change
+    );
     assert.ok(fired);
     assert.equal(fs.readFileSync(file, 'utf8'), `${OLD}typed in place\n`);
     assert.ok(!outcome.ok && outcome.concurrent);
