@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeQuickInput, openViewContainer, runCommand, screenshot, sleep, treeItems, waitFor } from './harness';
-import { fixtureHome, openSession } from './workbench';
+import { fixtureHome, openSession, showProblems } from './workbench';
 import { quickOpen, suiteSession } from './suiteSession';
 
 const STATUS_ITEM = '.part.statusbar [aria-label^="aria-context:"]';
@@ -164,7 +164,7 @@ describe('knowledge for the active file, and index health, in the real workbench
     const row = session.page.locator('.markers-panel .monaco-list-row', { hasText: 'retry-budgets.md' }).first();
     assert.equal(await row.count(), 0, 'the cheap check does not read notes');
     await runCommand(session.page, 'Context: Check Index');
-    await session.page.keyboard.press('Control+Shift+M');
+    await showProblems(session.page); // Check Index may have opened (and focused) it already: never toggled shut
     await waitFor(async () => (await row.count()) > 0 && (await row.isVisible()), 30_000, 'the not-indexed problem');
     const text = ((await row.textContent()) ?? '').replace(/\s+/g, ' ');
     assert.match(text, /approaches\/retry-budgets\.md \(tags: api, stripe\) is not in the index/);

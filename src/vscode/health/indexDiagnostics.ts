@@ -321,7 +321,8 @@ export class IndexDiagnostics implements vscode.Disposable {
           });
         }),
     );
-    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    // Focus, never the toggle (Ctrl+Shift+M), which would close a Problems panel the user has focused.
+    await vscode.commands.executeCommand('workbench.action.problems.focus');
   }
 
   /**
