@@ -128,7 +128,7 @@ describe('Codex', () => {
       assert.match(setup.stdout, /trust/, setup.stdout);
       const hooks = await codexHooks(env, tempDir('aria-codex-cwd-'));
       const cli = fs.realpathSync(cliJs);
-      const command = `[ -f ${cli} ] && [ -x ${process.execPath} ] && exec ${process.execPath} ${cli} hook codex; exit 0`;
+      const command = `[ -f ${cli} ] && [ -x ${process.execPath} ] && NODE_COMPILE_CACHE= exec ${process.execPath} ${cli} hook codex; exit 0`;
       assert.deepEqual(hooks.map((h) => [h.eventName, h.command, h.trustStatus, h.sourcePath]).sort(), [
         ['sessionStart', command, 'untrusted', path.join(codexHome, 'hooks.json')],
         ['userPromptSubmit', command, 'untrusted', path.join(codexHome, 'hooks.json')],
