@@ -179,6 +179,8 @@ export function registerRebuildCommands(service: RetrievalService, log: Log, wor
     if (!config) return;
     const picked = await vscode.window.showQuickPick(promotionItems(facts), {
       canPickMany: true,
+      // A review the user ticks through: it stays open when focus moves (a late notification or view).
+      ignoreFocusOut: true,
       title: 'Add to Known Tags',
       placeHolder: 'Freeform tags on several notes: pick the ones that are lasting topics',
     });
